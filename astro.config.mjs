@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { precompress } from './src/lib/http/precompress.ts';
+
+// The canonical site URL is read again at run time (src/config.server.ts); this one only seeds
+// build-time URLs. Hosts allowed to reach the app, with any port: see DESIGN.md §7.
+const publicHost = process.env.PUBLIC_SITE_URL ? new URL(process.env.PUBLIC_SITE_URL).hostname : undefined;
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), precompress()],
+  // Our own prefetch policy (src/features/platform/prefetch.ts) skips 2g and data saver; Astro's
+  // would still tap-prefetch there.
+  prefetch: false,
+  markdown: { syntaxHighlight: false },
+  compressHTML: true,
+  build: { inlineStylesheets: 'always' },
+  security: {
+    checkOrigin: true,
+    allowedDomains: [
+      { hostname: 'localhost' },
+      { hostname: '127.0.0.1' },
+      ...(publicHost ? [{ hostname: publicHost }] : []),
+    ],
+    csp: {
+      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+    },
+  },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+});

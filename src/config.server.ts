@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every operator setting in one place, read from the environment at run time (not baked in at
+// build time), so one build serves any port, host or database.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  PUBLIC_SITE_URL: z.url().optional(),
+  SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),
+  NETWORK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+});
+
+export type ServerConfig = ReturnType<typeof readConfig>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    // 'memory://' keeps PGlite in memory (tests); a postgres:// URL selects PostgreSQL.
+    databaseUrl: e.DATABASE_URL ?? `file://${path.join(dataDir, 'pglite')}`,
+    databaseSchema: e.DATABASE_SCHEMA,
+    siteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sellerNetwork: e.SELLER_NETWORK,
+    networkPort: e.NETWORK_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1000),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}

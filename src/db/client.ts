@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { migrations } from './migrations.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The raw connection: migrations and LISTEN/NOTIFY need more than Drizzle's query builder. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `memory://`, `file:///abs/dir` (PGlite) or `postgres://…` (PostgreSQL). */
+  url: string;
+  /** PostgreSQL only: work inside this schema (tests isolate runs this way on a shared database). */
+  schema?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return /^postgres(ql)?:\/\//.test(options.url)
+    ? openPostgres(options.url, options.schema)
+    : openPglite(options.url);
+}
+
+type Runner = Pick<Database, 'exec' | 'query'>;
+
+async function openPglite(url: string): Promise<Database> {
+  let dataDir: string | undefined;
+  if (url.startsWith('file://')) {
+    dataDir = url.slice('file://'.length);
+    mkdirSync(dataDir, { recursive: true });
+  } else if (url !== 'memory://') {
+    throw new Error(`Unsupported DATABASE_URL "${url}": use postgres://…, file://… or memory://`);
+  }
+  const client = await PGlite.create(dataDir);
+  const database: Database = {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+  await migrate(database, false);
+  return database;
+}
+
+async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  if (searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
+  // An advisory lock belongs to one session, so migrations run on one dedicated connection.
+  const connection = await pool.connect();
+  try {
+    await migrate(
+      {
+        exec: async (sql) => {
+          await connection.query(sql);
+        },
+        query: async <T>(sql: string, params: unknown[] = []) =>
+          (await connection.query(sql, params)).rows as T[],
+      },
+      true,
+    );
+  } finally {
+    connection.release();
+  }
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await pool.query(sql, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}
+
+// Two processes starting on one PostgreSQL must not apply the same migration twice: `shared`
+// takes a lock around the whole run.
+async function migrate(database: Runner, shared: boolean) {
+  await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  if (shared) await database.exec('SELECT pg_advisory_lock(727274)');
+  try {
+    const applied = new Set(
+      (await database.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+    );
+    for (const m of migrations) {
+      if (applied.has(m.id)) continue;
+      await database.exec(
+        `BEGIN; ${m.sql}; INSERT INTO schema_migrations (id, name) VALUES (${m.id}, '${m.name}'); COMMIT;`,
+      );
+    }
+  } finally {
+    if (shared) await database.exec('SELECT pg_advisory_unlock(727274)');
+  }
+}
+
+// The server bundle (built by Vite) and `src/serve.ts` (run by Node) each load their own copy of
+// this module; the process-wide symbol lets both reach the one database serve.ts opened.
+const DATABASE = Symbol.for('kirana.database');
+type Holder = { [DATABASE]?: Database };
+
+export function setDatabase(database: Database) {
+  (globalThis as Holder)[DATABASE] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as Holder)[DATABASE];
+  if (!database) throw new Error('The database is not open: start the storefront with `npm start`');
+  return database;
+}

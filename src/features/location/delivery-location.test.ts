@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CITY, DEFAULT_DELIVERY_LOCATION, readDeliveryLocation } from './delivery-location.ts';
+
+describe('delivery location cookie', () => {
+  it('defaults to about 12.91, 77.64 (SPEC §9)', () => {
+    expect(readDeliveryLocation(undefined)).toEqual(DEFAULT_DELIVERY_LOCATION);
+    expect(DEFAULT_DELIVERY_LOCATION.lat).toBeCloseTo(12.91, 2);
+    expect(DEFAULT_DELIVERY_LOCATION.lng).toBeCloseTo(77.64, 2);
+    expect(DEFAULT_CITY).toBe('delhi');
+  });
+  it('reads a valid cookie', () => {
+    const value = encodeURIComponent(
+      JSON.stringify({ label: 'Karol Bagh', city: 'delhi', pincode: '110005', lat: 28.65, lng: 77.19 }),
+    );
+    expect(readDeliveryLocation(value).label).toBe('Karol Bagh');
+  });
+  it('ignores a tampered or malformed cookie', () => {
+    expect(readDeliveryLocation('%7Bnot json')).toEqual(DEFAULT_DELIVERY_LOCATION);
+    const bad = encodeURIComponent(JSON.stringify({ label: 'x', city: 'delhi', pincode: '12', lat: 1, lng: 1 }));
+    expect(readDeliveryLocation(bad)).toEqual(DEFAULT_DELIVERY_LOCATION);
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The delivery location the server renders pages for. The browser keeps the full address
+ * (SPEC §3 current_address, in local storage); this small cookie copy lets server-rendered
+ * pages show the right locality and pincode before any script runs.
+ */
+export const DELIVERY_LOCATION_COOKIE = 'deliveryLocation';
+
+export const deliveryLocationSchema = z.object({
+  label: z.string().min(1).max(80),
+  city: z.string().min(1).max(40),
+  pincode: z.string().regex(/^\d{6}$/),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
+
+/** SPEC §9 default location (about 12.91, 77.64): HSR Layout, Bengaluru. */
+export const DEFAULT_DELIVERY_LOCATION: DeliveryLocation = {
+  label: 'HSR Layout',
+  city: 'bengaluru',
+  pincode: '560102',
+  lat: 12.91,
+  lng: 77.64,
+};
+
+/** SPEC §9 default city, for calls that need a city when none is known. */
+export const DEFAULT_CITY = 'delhi';
+
+export function readDeliveryLocation(cookieValue: string | undefined): DeliveryLocation {
+  if (!cookieValue) return DEFAULT_DELIVERY_LOCATION;
+  try {
+    const parsed = deliveryLocationSchema.safeParse(JSON.parse(decodeURIComponent(cookieValue)));
+    return parsed.success ? parsed.data : DEFAULT_DELIVERY_LOCATION;
+  } catch {
+    return DEFAULT_DELIVERY_LOCATION;
+  }
+}
+
+export function cityDisplayName(city: string) {
+  return city.charAt(0).toUpperCase() + city.slice(1);
+}

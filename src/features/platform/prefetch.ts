@@ -1,0 +1,25 @@
+/** The parts of the Network Information API the prefetch rule reads (not in every browser). */
+export interface ConnectionInfo {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** SPEC §2.1: link prefetching is skipped on a 2g connection or when data saver is on. */
+export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData === true) return false;
+  return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
+}
+
+/**
+ * Prefetches a same-origin page into the HTTP cache when the rule allows. Astro's own prefetch is
+ * off (astro.config.mjs) because it still prefetches on tap on slow links.
+ */
+export function prefetchPage(href: string, nav: Navigator & { connection?: ConnectionInfo } = navigator) {
+  if (!shouldPrefetch(nav.connection)) return false;
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  document.head.append(link);
+  return true;
+}

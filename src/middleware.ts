@@ -1,0 +1,39 @@
+import { defineMiddleware } from 'astro:middleware';
+import { resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
+import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
+import { USER_ID_COOKIE, readUserId } from './features/platform/user.ts';
+import { compressResponse } from './lib/http/compress.server.ts';
+import { SECURITY_HEADERS } from './lib/http/security-headers.ts';
+import { errorPageFallback } from './features/platform/error-page.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { cookies, request, url } = context;
+
+  const newSession = sessionCookieToSet(cookies.get(SESSION_COOKIE)?.value);
+  context.locals.sessionId = newSession?.value ?? cookies.get(SESSION_COOKIE)?.value ?? '';
+  if (newSession) {
+    // Read by client analytics too (SPEC §7.5 session_id), so not HttpOnly.
+    cookies.set(newSession.name, newSession.value, { path: '/', maxAge: newSession.maxAge, sameSite: 'lax' });
+  }
+  context.locals.tenant = resolveTenant(cookies.get(TENANT_COOKIE)?.value);
+  context.locals.userId = readUserId(cookies.get(USER_ID_COOKIE)?.value);
+
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    if (url.pathname !== '/error-page') throw error;
+    console.error(error);
+    response = errorPageFallback();
+  }
+
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    const existing = headers.get(name);
+    // Astro's own CSP header carries the script and style hashes; ours adds to it.
+    headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
+  }
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  const secured = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return compressResponse(secured, request.headers.get('accept-encoding'));
+});

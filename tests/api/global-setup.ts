@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../../src/serve.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    servers: Array<{ name: string; url: string }>;
+  }
+}
+
+/** One storefront on PGlite, and one on PostgreSQL when TEST_DATABASE_URL is set. */
+export default async function setup(project: TestProject) {
+  ensureBuilt();
+  const started: Array<{ name: string; server: StartedServer }> = [];
+  started.push({ name: 'pglite', server: await startServer() });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let schema: string | undefined;
+  if (pgUrl) {
+    schema = `api_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    started.push({ name: 'postgres', server: await startServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema }) });
+  }
+  project.provide(
+    'servers',
+    started.map((s) => ({ name: s.name, url: s.server.url })),
+  );
+  return async () => {
+    await Promise.all(started.map((s) => s.server.stop()));
+    if (pgUrl && schema) {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, inject, it } from 'vitest';
+
+// SPEC §2.1 route table plus the named navigation entries.
+const ROUTES = [
+  '/', '/address-map', '/brand-new', '/brand-search', '/camera', '/curated', '/error-page',
+  '/grocery-category', '/grocery-search', '/invoice', '/offers', '/order-history', '/payment',
+  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions', '/test',
+  '/track-map', '/tracking-details', '/unified-search', '/user-blacklist',
+  '/drivers-list', '/brand', '/cart', '/order-confirmation',
+];
+
+describe.each(inject('servers'))('storefront on $name', ({ url }) => {
+  it.each(ROUTES)('serves %s as a GROCERY APP page', async (route) => {
+    const response = await fetch(url + route);
+    expect(response.status).toBeLessThan(400);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await response.text()).toContain('<title>GROCERY APP</title>');
+  });
+
+  it('answers an unknown path with 404 and "This page could not be found"', async () => {
+    const response = await fetch(`${url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('404 Not Found');
+    expect(html).toContain('This page could not be found');
+    expect(html).toContain('href="/"');
+  });
+
+  it('shows the no-permission message for errorType=Unauthorized', async () => {
+    const html = await (await fetch(`${url}/error-page?errorType=Unauthorized`)).text();
+    expect(html).toContain('You do not have the required permissions to view this page.');
+  });
+
+  it('lists the 12 categories on home as links to /grocery-category, with no script', async () => {
+    const html = await (await fetch(`${url}/`)).text();
+    const links = html.match(/href="\/grocery-category\?categoryId=\d+"/g) ?? [];
+    expect(new Set(links).size).toBe(12);
+    expect(html).not.toMatch(/<script/);
+  });
+
+  it('compresses HTML with brotli or gzip', async () => {
+    const br = await fetch(`${url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await fetch(`${url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('GROCERY APP');
+  });
+
+  it('creates a 30-minute session cookie once, and keeps it', async () => {
+    const first = await fetch(`${url}/`);
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/sessionId=[0-9a-f-]{36}/);
+    expect(cookie).toMatch(/Max-Age=1800/);
+    const id = /sessionId=([^;]+)/.exec(cookie)?.[1];
+    const second = await fetch(`${url}/`, { headers: { cookie: `sessionId=${id}` } });
+    expect(second.headers.get('set-cookie') ?? '').not.toContain('sessionId=');
+  });
+
+  it('sends the security headers', async () => {
+    const response = await fetch(`${url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBeTruthy();
+    expect(response.headers.get('permissions-policy')).toContain('geolocation=(self)');
+  });
+
+  it('serves static files with their type and a cache lifetime', async () => {
+    const response = await fetch(`${url}/images/categories/pickles-masala.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    expect(await response.text()).toContain('<svg');
+  });
+
+  it('reports health with the database reachable', async () => {
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: { ok: true } });
+  });
+});

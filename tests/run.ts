@@ -1,0 +1,67 @@
+// `npm test`: every suite (unit, API, browser) in one run, ending with the line CI reads:
+// `N passed, M failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../src/serve.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = path.join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing Debian’s chromium package…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+      const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+      if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+    }
+    return;
+  }
+  console.error(
+    `Chromium was not found at ${chromiumPath}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
+      'or point CHROMIUM_PATH at a Chromium binary.',
+  );
+  process.exit(1);
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const bin = path.join(root, 'node_modules/.bin', command);
+  return spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', ...env } }).status;
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+ensureChromium();
+ensureBuilt();
+
+// Types are part of the contract (strictest tsconfig): a type error fails the run like a test.
+const typecheckStatus = run('astro', ['check']);
+
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+const vitestStatus = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
+// Read before Playwright runs: it empties test-results/ when it starts.
+const vitest = readJson(vitestReport);
+const playwrightStatus = run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+const playwright = readJson(playwrightReport) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+let passed = Number(vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+let failed = Number(vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+// A suite that crashed before reporting counts as a failure, never as silence.
+if (typecheckStatus !== 0) failed += 1;
+if (vitestStatus !== 0 && Number(vitest?.numFailedTests ?? 0) === 0) failed += 1;
+if (playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0) failed += 1;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
