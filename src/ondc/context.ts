@@ -1,0 +1,183 @@
+// The ONDC retail 1.2.0 `context` block and the synchronous ACK/NACK reply
+// (ondc-notes §1; py-protocol-layer webserver/main/schemas/v1_2_0.yaml).
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+const SECOND_MS = 1000;
+const DURATION_UNIT_MS = {
+  W: 7 * 24 * 3600 * SECOND_MS,
+  D: 24 * 3600 * SECOND_MS,
+  H: 3600 * SECOND_MS,
+  M: 60 * SECOND_MS,
+  S: SECOND_MS,
+} as const;
+
+// Years and months are left out on purpose: they have no fixed length, and no retail ttl,
+// TAT or return window uses them.
+const DURATION_PATTERN = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+
+function parseDuration(duration: string): number | null {
+  const match = DURATION_PATTERN.exec(duration);
+  if (!match || duration === 'P' || duration.endsWith('T')) return null;
+  const [, weeks, days, hours, minutes, seconds] = match;
+  const parts: Array<[string | undefined, number]> = [
+    [weeks, DURATION_UNIT_MS.W],
+    [days, DURATION_UNIT_MS.D],
+    [hours, DURATION_UNIT_MS.H],
+    [minutes, DURATION_UNIT_MS.M],
+    [seconds, DURATION_UNIT_MS.S],
+  ];
+  return Math.round(parts.reduce((ms, [value, unit]) => ms + (value ? Number(value) * unit : 0), 0));
+}
+
+/** An ISO-8601 duration of weeks, days, hours, minutes and seconds (`PT30S`, `PT45M`, `P1D`). */
+export const isoDurationSchema = z.string().refine((value) => parseDuration(value) !== null, {
+  message: 'Expected an ISO-8601 duration such as PT30S, PT45M or P1D',
+});
+
+/** Milliseconds in a context ttl or an `@ondc/org/TAT`; throws RangeError on anything else. */
+export function ttlToMs(duration: string): number {
+  const ms = parseDuration(duration);
+  if (ms === null) throw new RangeError(`Not an ISO-8601 duration without years or months: ${duration}`);
+  return ms;
+}
+
+const REQUEST_ACTIONS = [
+  'search',
+  'select',
+  'init',
+  'confirm',
+  'status',
+  'track',
+  'cancel',
+  'update',
+  'rating',
+  'support',
+] as const;
+
+export const requestActionSchema = z.enum(REQUEST_ACTIONS);
+export type RequestAction = z.infer<typeof requestActionSchema>;
+
+const callbackActionSchema = z.enum(REQUEST_ACTIONS.map((action) => `on_${action}` as const));
+export type CallbackAction = z.infer<typeof callbackActionSchema>;
+
+export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11']);
+export type Domain = z.infer<typeof domainSchema>;
+
+// The schema's stated outer limit for every request ttl (ondc-notes §1 context).
+export const DEFAULT_TTL = 'PT30S';
+
+export const contextSchema = z.object({
+  domain: domainSchema,
+  country: z.literal('IND'),
+  city: z.string().regex(/^std:\d{2,5}$/, 'Expected an STD code such as std:080'),
+  action: z.union([requestActionSchema, callbackActionSchema]),
+  core_version: z.literal('1.2.0'),
+  bap_id: z.string().min(1),
+  bap_uri: z.url(),
+  bpp_id: z.string().min(1).optional(),
+  bpp_uri: z.url().optional(),
+  transaction_id: z.string().min(1),
+  message_id: z.string().min(1),
+  timestamp: z.iso.datetime({ precision: 3 }),
+  ttl: isoDurationSchema.optional(),
+  key: z.string().optional(),
+});
+export type Context = z.infer<typeof contextSchema>;
+
+export type BuildContextInput = {
+  action: RequestAction;
+  domain: Domain;
+  /** STD code, e.g. 'std:080' */
+  city: string;
+  transactionId: string;
+  /** defaults to a fresh UUID; a callback reuses its request's message_id */
+  messageId?: string;
+  bapId: string;
+  bapUri: string;
+  bppId?: string;
+  bppUri?: string;
+  ttl?: string;
+  now?: Date;
+};
+
+// Absent rather than undefined, so a context compares and serialises the same either way.
+function seller(bppId: string | undefined, bppUri: string | undefined): Pick<Context, 'bpp_id' | 'bpp_uri'> {
+  return { ...(bppId === undefined ? {} : { bpp_id: bppId }), ...(bppUri === undefined ? {} : { bpp_uri: bppUri }) };
+}
+
+/** A request context as the buyer app sends it. */
+export function buildContext(input: BuildContextInput): Context {
+  return contextSchema.parse({
+    domain: input.domain,
+    country: 'IND',
+    city: input.city,
+    action: input.action,
+    core_version: '1.2.0',
+    bap_id: input.bapId,
+    bap_uri: input.bapUri,
+    ...seller(input.bppId, input.bppUri),
+    transaction_id: input.transactionId,
+    message_id: input.messageId ?? randomUUID(),
+    timestamp: (input.now ?? new Date()).toISOString(),
+    ttl: input.ttl ?? DEFAULT_TTL,
+  });
+}
+
+export type CallbackContextOptions = {
+  now?: Date;
+  /** the seller's identity, needed when answering a search, which carries none */
+  bppId?: string;
+  bppUri?: string;
+};
+
+/**
+ * The context of the seller's `on_<action>` for a request: same transaction and message
+ * ids, and a timestamp strictly after the request's, which log review checks (ondc-notes §6).
+ */
+export function callbackContext(request: Context, options: CallbackContextOptions = {}): Context {
+  const action = requestActionSchema.parse(request.action);
+  const requestTime = Date.parse(request.timestamp);
+  const now = (options.now ?? new Date()).getTime();
+  return contextSchema.parse({
+    ...request,
+    action: `on_${action}`,
+    ...seller(request.bpp_id ?? options.bppId, request.bpp_uri ?? options.bppUri),
+    timestamp: new Date(Math.max(now, requestTime + 1)).toISOString(),
+  });
+}
+
+/** Whether a message arrived after its ttl ran out; a missing ttl means the PT30S limit. */
+export function isExpired(context: Context, now: Date = new Date()): boolean {
+  return now.getTime() > Date.parse(context.timestamp) + ttlToMs(context.ttl ?? DEFAULT_TTL);
+}
+
+export const errorTypeSchema = z.enum([
+  'CONTEXT-ERROR',
+  'CORE-ERROR',
+  'DOMAIN-ERROR',
+  'POLICY-ERROR',
+  'JSON-SCHEMA-ERROR',
+]);
+
+export const protocolErrorSchema = z.object({
+  type: errorTypeSchema,
+  code: z.string().min(1),
+  path: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ProtocolError = z.infer<typeof protocolErrorSchema>;
+
+export const ackSchema = z.object({
+  message: z.object({ ack: z.object({ status: z.enum(['ACK', 'NACK']) }) }),
+  error: protocolErrorSchema.optional(),
+});
+export type Ack = z.infer<typeof ackSchema>;
+
+export function ack(): Ack {
+  return { message: { ack: { status: 'ACK' } } };
+}
+
+export function nack(error: ProtocolError): Ack {
+  return { message: { ack: { status: 'NACK' } }, error };
+}
