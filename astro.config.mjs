@@ -27,7 +27,8 @@ export default defineConfig({
       ...(publicHost ? [{ hostname: publicHost }] : []),
     ],
     csp: {
-      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+      // object-src, base-uri and frame-ancestors come in the header (src/lib/http/security-headers.ts).
+      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "font-src 'self'", "form-action 'self'"],
     },
   },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
