@@ -43,3 +43,21 @@ describe('PGlite on disk', () => {
     await expect(openDatabase({ url: 'mysql://x' })).rejects.toThrow(/Unsupported DATABASE_URL/);
   });
 });
+
+describe.each(testDatabases())('notifications on $name', ({ open }) => {
+  it('delivers a NOTIFY to a listener of the channel, and stops after unlisten', async () => {
+    const database = await open();
+    try {
+      const received: string[] = [];
+      const unlisten = await database.listen('kirana_test', (payload) => received.push(payload));
+      await database.query(`SELECT pg_notify('kirana_test', 'm-1')`);
+      await expect.poll(() => received, { timeout: 5000 }).toEqual(['m-1']);
+      await unlisten();
+      await database.query(`SELECT pg_notify('kirana_test', 'm-2')`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(received).toEqual(['m-1']);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   exec(sql: string): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** LISTEN on a channel: across processes on PostgreSQL, within this process on PGlite. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ async function openPglite(url: string): Promise<Database> {
     },
     query: async <T>(sql: string, params: unknown[] = []) =>
       (await client.query<T>(sql, params)).rows,
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
   await migrate(database, false);
@@ -79,6 +82,7 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
   } finally {
     connection.release();
   }
+  const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -87,7 +91,25 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     },
     query: async <T>(sql: string, params: unknown[] = []) =>
       (await pool.query(sql, params)).rows as T[],
-    close: () => pool.end(),
+    // A pooled connection may be handed to someone else between queries, so each channel gets a
+    // connection of its own for as long as it listens.
+    listen: async (channel, onNotify) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify(n.payload ?? '');
+      });
+      await client.query(`LISTEN "${channel}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all(listeners.splice(0).map((c) => c.end()));
+      await pool.end();
+    },
   };
 }
 

@@ -109,7 +109,8 @@ function expandSubCategory(vocabulary: (typeof GROCERY_VOCABULARY)[number]): Pro
           const { pack, mrpRupees } = parsePack(spec);
           const baseName = [brand, line.name, variant].filter((part) => part).join(' ');
           const name = `${baseName} ${packLabel(pack)}`;
-          const factor = brand ? brandPriceFactor(brand) : 1;
+          // A line's MRP is the brand's own when it has one brand, else a typical shelf price.
+          const factor = brand && line.brands.length > 1 ? brandPriceFactor(brand) : 1;
           const licensed = brand !== null && line.food !== null && statutory !== 'none';
           return {
             subCategoryId: vocabulary.id,

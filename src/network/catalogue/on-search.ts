@@ -1,0 +1,554 @@
+// A seller's ONDC retail 1.2 on_search `message.catalog` (ondc-notes §1, §4), and the zod
+// schema of it that the storefront's on_search receiver reuses.
+//
+// What ONDC has no field for (brand, sub-category id, MRP in paise, ratings, trays, working
+// hours, serviceable pincodes, internal tags) travels in tags with code `kirana` (provider
+// and item) and `kirana_location` (one per location), so a buyer app can read it back.
+import { z } from 'zod';
+import { isoDurationSchema } from '../../ondc/context.ts';
+import type { CatalogueItem, CustomisationItem, DishItem, GroceryItem, Provider, ProviderLocation, Restaurant } from './generate.ts';
+import { providerItems } from './generate.ts';
+import { formatHHMM } from './hours.ts';
+import { imageUrl, providerImageKey } from './images.ts';
+
+// ---- schema ----
+
+const tagSchema = z.object({
+  code: z.string().min(1),
+  list: z.array(z.object({ code: z.string().min(1), value: z.string() })),
+});
+export type CatalogTag = z.infer<typeof tagSchema>;
+
+/** ONDC money: rupees as a decimal string ('245.00'). */
+const rupeesSchema = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Expected rupees such as 245.00');
+const gpsSchema = z.string().regex(/^-?\d{1,2}\.\d+, ?-?\d{1,3}\.\d+$/, 'Expected "lat,lng"');
+const hhmmSchema = z.string().regex(/^([01]\d|2[0-3])[0-5]\d$/, 'Expected HHMM');
+const fssaiSchema = z.string().regex(/^\d{14}$/, 'Expected a 14-digit FSSAI licence number');
+const labelSchema = z.enum(['enable', 'disable']);
+
+const descriptorSchema = z.object({
+  name: z.string().min(1),
+  code: z.string().optional(),
+  symbol: z.url().optional(),
+  short_desc: z.string().optional(),
+  long_desc: z.string().optional(),
+  images: z.array(z.url()).optional(),
+});
+
+const itemSchema = z
+  .object({
+    id: z.string().min(1),
+    descriptor: descriptorSchema,
+    quantity: z.object({
+      unitized: z.object({
+        measure: z.object({
+          unit: z.enum(['unit', 'dozen', 'gram', 'kilogram', 'tonne', 'litre', 'millilitre']),
+          value: z.string().regex(/^\d+(\.\d+)?$/),
+        }),
+      }),
+      // ondc-notes §1: the catalogue says "99" (in stock) or "0", never the real stock.
+      available: z.object({ count: z.string().regex(/^\d+$/) }),
+      maximum: z.object({ count: z.string().regex(/^\d+$/) }),
+    }),
+    price: z.object({
+      currency: z.literal('INR'),
+      value: rupeesSchema,
+      maximum_value: rupeesSchema,
+      tags: z.array(tagSchema).optional(),
+    }),
+    category_id: z.string().min(1),
+    category_ids: z.array(z.string().regex(/^[^:]+:\d+$/)).optional(),
+    location_id: z.string().min(1),
+    fulfillment_id: z.string().min(1),
+    related: z.boolean().optional(),
+    '@ondc/org/returnable': z.boolean(),
+    '@ondc/org/cancellable': z.boolean(),
+    '@ondc/org/return_window': isoDurationSchema.optional(),
+    '@ondc/org/seller_pickup_return': z.boolean(),
+    '@ondc/org/time_to_ship': isoDurationSchema,
+    '@ondc/org/available_on_cod': z.boolean(),
+    '@ondc/org/contact_details_consumer_care': z.string().min(1),
+    '@ondc/org/statutory_reqs_packaged_commodities': z
+      .object({
+        manufacturer_or_packer_name: z.string().min(1),
+        manufacturer_or_packer_address: z.string().min(1),
+        common_or_generic_name_of_commodity: z.string().min(1),
+        month_year_of_manufacture_packing_import: z.string().regex(/^\d{2}\/\d{4}$/),
+      })
+      .optional(),
+    '@ondc/org/statutory_reqs_prepackaged_food': z
+      .object({
+        nutritional_info: z.string(),
+        additives_info: z.string(),
+        brand_owner_FSSAI_license_no: fssaiSchema,
+        other_FSSAI_license_no: z.string(),
+        importer_FSSAI_license_no: z.string(),
+      })
+      .optional(),
+    tags: z.array(tagSchema),
+  })
+  .refine((item) => Number(item.price.value) <= Number(item.price.maximum_value), {
+    message: 'price.value is above price.maximum_value (MRP)',
+    path: ['price', 'value'],
+  });
+
+const locationSchema = z.object({
+  id: z.string().min(1),
+  gps: gpsSchema,
+  address: z.object({
+    street: z.string(),
+    locality: z.string().min(1),
+    city: z.string().min(1),
+    state: z.string().min(1),
+    area_code: z.string().regex(/^\d{6}$/),
+  }),
+  time: z.object({
+    label: labelSchema,
+    timestamp: z.iso.datetime(),
+    days: z.string().regex(/^[1-7](,[1-7])*$/),
+    schedule: z.object({ holidays: z.array(z.iso.date()) }),
+    range: z.object({ start: hhmmSchema, end: hhmmSchema }),
+  }),
+  circle: z.object({
+    gps: gpsSchema,
+    radius: z.object({ unit: z.literal('km'), value: z.string().regex(/^\d+(\.\d+)?$/) }),
+  }),
+});
+
+const categorySchema = z.object({
+  id: z.string().min(1),
+  parent_category_id: z.string().optional(),
+  descriptor: z.object({ name: z.string().min(1), short_desc: z.string().optional(), images: z.array(z.url()).optional() }),
+  tags: z.array(tagSchema),
+});
+
+const offerSchema = z.object({
+  id: z.string().min(1),
+  descriptor: z.object({ code: z.enum(['discount', 'buyXgetY', 'freebie', 'slab', 'combo', 'delivery', 'exchange', 'financing']) }),
+  location_ids: z.array(z.string()),
+  item_ids: z.array(z.string()).optional(),
+  time: z.object({ label: z.literal('valid'), range: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }) }),
+  tags: z.array(tagSchema),
+});
+
+function tagValues(tags: readonly CatalogTag[], code: string, entry: string): string[] {
+  return tags.filter((t) => t.code === code).flatMap((t) => t.list.filter((e) => e.code === entry).map((e) => e.value));
+}
+
+const providerSchema = z
+  .object({
+    id: z.string().min(1),
+    time: z.object({ label: labelSchema, timestamp: z.iso.datetime() }),
+    descriptor: descriptorSchema,
+    ttl: isoDurationSchema,
+    locations: z.array(locationSchema).min(1),
+    categories: z.array(categorySchema),
+    items: z.array(itemSchema),
+    offers: z.array(offerSchema),
+    tags: z.array(tagSchema),
+  })
+  .superRefine((provider, ctx) => {
+    // Every reference inside a provider must resolve, or the buyer app cannot build a cart.
+    const locations = new Set(provider.locations.map((l) => l.id));
+    const categories = new Set(provider.categories.map((c) => c.id));
+    provider.items.forEach((item, i) => {
+      if (!locations.has(item.location_id)) {
+        ctx.addIssue({ code: 'custom', message: `unknown location ${item.location_id}`, path: ['items', i, 'location_id'] });
+      }
+      const groups = [...tagValues(item.tags, 'custom_group', 'id'), ...tagValues(item.tags, 'parent', 'id'), ...tagValues(item.tags, 'child', 'id')];
+      const menus = (item.category_ids ?? []).map((ref) => ref.split(':')[0] ?? '');
+      for (const id of [...groups, ...menus]) {
+        if (!categories.has(id)) ctx.addIssue({ code: 'custom', message: `unknown category ${id}`, path: ['items', i, 'tags'] });
+      }
+    });
+  });
+
+export const onSearchCatalogSchema = z.object({
+  'bpp/fulfillments': z.array(z.object({ id: z.string().min(1), type: z.enum(['Delivery', 'Self-Pickup', 'Delivery and Self-Pickup']) })),
+  'bpp/descriptor': descriptorSchema,
+  'bpp/providers': z.array(providerSchema),
+});
+
+export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
+type CatalogProvider = OnSearchCatalog['bpp/providers'][number];
+type CatalogItem = CatalogProvider['items'][number];
+type CatalogCategory = CatalogProvider['categories'][number];
+
+// ---- builder ----
+
+export type CatalogOptions = {
+  bppId: string;
+  bppUri: string;
+  /** the seller app's display name; the bpp id when absent */
+  bppName?: string;
+  /** provider and location time.timestamp; a fixed instant by default, so output is reproducible */
+  timestamp?: string;
+  /** which items to list (a page, an incremental update); all of the provider's by default */
+  itemsOf?: (provider: Provider) => Iterable<CatalogueItem>;
+};
+
+const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
+const OFFERS_END = '2030-12-31T23:59:59.999Z';
+const DELIVERY = 'F1';
+const CONSUMER_CARE_PHONE = '18001020304';
+
+/** Paise to ONDC's rupee string. */
+function rupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A tag from ordered entries; entries without a value are left out. */
+function tag(code: string, entries: ReadonlyArray<readonly [string, string | number | null | undefined]>): CatalogTag {
+  const list: CatalogTag['list'] = [];
+  for (const [key, value] of entries) {
+    if (value !== null && value !== undefined && value !== '') list.push({ code: key, value: String(value) });
+  }
+  return { code, list };
+}
+
+const typeTag = (type: string) => tag('type', [['type', type]]);
+const vegTag = (food: string) => tag('veg_nonveg', [[food, 'yes']]);
+const gps = (place: { lat: number; lng: number }) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
+
+type Context = { options: CatalogOptions; provider: Provider; location: ProviderLocation; consumerCare: string };
+
+function locationOf(provider: Provider): ProviderLocation {
+  const location = provider.locations[0];
+  if (!location) throw new Error(`Provider ${provider.id} has no location`);
+  return location;
+}
+
+function commonItemFields(ctx: Context) {
+  return {
+    location_id: ctx.location.id,
+    fulfillment_id: DELIVERY,
+    '@ondc/org/cancellable': true,
+    '@ondc/org/seller_pickup_return': false,
+    '@ondc/org/time_to_ship': ctx.provider.timeToShip,
+    '@ondc/org/available_on_cod': true,
+    '@ondc/org/contact_details_consumer_care': ctx.consumerCare,
+  };
+}
+
+function quantity(unit: GroceryItem['pack']['unit'], value: number, stock: number, maximum: number) {
+  return {
+    unitized: { measure: { unit, value: String(value) } },
+    available: { count: stock > 0 ? '99' : '0' },
+    maximum: { count: String(maximum) },
+  };
+}
+
+function itemImages(ctx: Context, key: string) {
+  const url = imageUrl(ctx.options.bppUri, 'item', key);
+  return { symbol: url, images: [url] };
+}
+
+function sellableTag(item: GroceryItem | DishItem, extra: ReadonlyArray<readonly [string, string | number | null]>): CatalogTag {
+  return tag('kirana', [
+    ['brand', item.brand],
+    ...extra,
+    ['mrp_paise', item.mrpPaise],
+    ['rating', item.rating.toFixed(1)],
+    ['rating_count', item.ratingCount],
+    ['title', item.title],
+    ['trays', item.trayTags.join(',')],
+    ['fssai_license_no', item.fssaiLicence],
+    ['image_key', item.imageKey],
+  ]);
+}
+
+function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
+  const returnable = item.statutory !== 'none';
+  const licence = item.fssaiLicence;
+  const packed = ((item.ean.charCodeAt(12) % 12) + 1).toString().padStart(2, '0');
+  return {
+    id: item.id,
+    descriptor: {
+      name: item.name,
+      code: `1:${item.ean}`,
+      ...itemImages(ctx, item.imageKey),
+      short_desc: item.shortDesc,
+      long_desc: `${item.name} by ${item.brand}`,
+    },
+    quantity: quantity(item.pack.unit, item.pack.value, item.stock, item.maxPerOrder),
+    price: { currency: 'INR', value: rupees(item.pricePaise), maximum_value: rupees(item.mrpPaise) },
+    category_id: item.ondcCategory,
+    ...commonItemFields(ctx),
+    '@ondc/org/returnable': returnable,
+    ...(returnable ? { '@ondc/org/return_window': 'P1D' } : {}),
+    ...(item.statutory === 'packaged_commodities'
+      ? {
+          '@ondc/org/statutory_reqs_packaged_commodities': {
+            manufacturer_or_packer_name: item.brand,
+            manufacturer_or_packer_address: 'As printed on the pack',
+            common_or_generic_name_of_commodity: item.name,
+            month_year_of_manufacture_packing_import: `${packed}/2025`,
+          },
+        }
+      : {}),
+    ...(licence
+      ? {
+          '@ondc/org/statutory_reqs_prepackaged_food': {
+            nutritional_info: 'As printed on the pack',
+            additives_info: 'As printed on the pack',
+            brand_owner_FSSAI_license_no: licence,
+            other_FSSAI_license_no: licence,
+            importer_FSSAI_license_no: '',
+          },
+        }
+      : {}),
+    tags: [
+      typeTag('item'),
+      ...(item.vegNonVeg ? [vegTag(item.vegNonVeg)] : []),
+      tag('origin', [['country', 'IND']]),
+      sellableTag(item, [['subcategory_id', item.subCategoryId]]),
+    ],
+  };
+}
+
+type PriceRange = { lower: number; upper: number };
+
+// The cheapest and dearest a dish can cost once customised: each group adds its `min`
+// cheapest (or `max` dearest) options, and each option adds what its child groups add.
+function priceRangeOf(dish: DishItem, restaurant: Restaurant, optionsByGroup: ReadonlyMap<string, readonly CustomisationItem[]>): PriceRange {
+  const groups = new Map(restaurant.customGroups.map((g) => [g.id, g]));
+  const extra = (groupId: string, bound: keyof PriceRange): number => {
+    const group = groups.get(groupId);
+    if (!group) return 0;
+    const totals = (optionsByGroup.get(groupId) ?? [])
+      .map((o) => o.pricePaise + o.childGroupIds.reduce((n, child) => n + extra(child, bound), 0))
+      .sort((a, b) => (bound === 'lower' ? a - b : b - a));
+    return totals.slice(0, bound === 'lower' ? group.min : group.max).reduce((n, t) => n + t, 0);
+  };
+  const total = (bound: keyof PriceRange) => dish.customGroupIds.reduce((n, g) => n + extra(g, bound), dish.pricePaise);
+  return { lower: total('lower'), upper: total('upper') };
+}
+
+function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null): CatalogItem {
+  return {
+    id: dish.id,
+    descriptor: { name: dish.name, ...itemImages(ctx, dish.imageKey), short_desc: dish.shortDesc, long_desc: dish.shortDesc },
+    quantity: quantity(dish.pack.unit, dish.pack.value, dish.stock, dish.maxPerOrder),
+    price: {
+      currency: 'INR',
+      value: rupees(dish.pricePaise),
+      maximum_value: rupees(dish.mrpPaise),
+      ...(range ? { tags: [tag('range', [['lower', rupees(range.lower)], ['upper', rupees(range.upper)]])] } : {}),
+    },
+    category_id: dish.ondcCategory,
+    category_ids: [`${dish.menuId}:${dish.menuRank}`],
+    ...commonItemFields(ctx),
+    '@ondc/org/returnable': false,
+    tags: [
+      typeTag('item'),
+      ...(dish.customGroupIds.length > 0 ? [tag('custom_group', dish.customGroupIds.map((id) => ['id', id] as const))] : []),
+      ...(dish.vegNonVeg ? [vegTag(dish.vegNonVeg)] : []),
+      sellableTag(dish, []),
+    ],
+  };
+}
+
+function customisationCatalogItem(ctx: Context, option: CustomisationItem): CatalogItem {
+  return {
+    id: option.id,
+    descriptor: { name: option.name },
+    quantity: quantity('unit', 1, option.stock, 99),
+    price: { currency: 'INR', value: rupees(option.pricePaise), maximum_value: rupees(option.pricePaise) },
+    category_id: 'F&B',
+    related: true,
+    ...commonItemFields(ctx),
+    '@ondc/org/returnable': false,
+    tags: [
+      typeTag('customization'),
+      tag('parent', [['id', option.parentGroupId], ['default', option.isDefault ? 'yes' : 'no']]),
+      ...option.childGroupIds.map((id) => tag('child', [['id', id]])),
+      vegTag(option.vegNonVeg),
+    ],
+  };
+}
+
+function restaurantCategories(restaurant: Restaurant): CatalogCategory[] {
+  const menus = restaurant.menus.map((menu) => ({
+    id: menu.id,
+    parent_category_id: '',
+    descriptor: { name: menu.name },
+    tags: [
+      typeTag('custom_menu'),
+      ...(menu.timing
+        ? [
+            tag('timing', [
+              ['day_from', menu.timing.dayFrom],
+              ['day_to', menu.timing.dayTo],
+              ['time_from', formatHHMM(menu.timing.timeFrom)],
+              ['time_to', formatHHMM(menu.timing.timeTo)],
+            ]),
+          ]
+        : []),
+      tag('display', [['rank', menu.rank]]),
+    ],
+  }));
+  const groups = restaurant.customGroups.map((group) => ({
+    id: group.id,
+    descriptor: { name: group.name },
+    tags: [
+      typeTag('custom_group'),
+      tag('config', [
+        ['min', group.min],
+        ['max', group.max],
+        ['input', 'select'],
+        ['seq', group.seq],
+      ]),
+    ],
+  }));
+  return [...menus, ...groups];
+}
+
+function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): CatalogItem[] {
+  const provider = ctx.provider;
+  if (provider.kind === 'grocery') {
+    const out: CatalogItem[] = [];
+    for (const item of items) if (item.kind === 'grocery') out.push(groceryCatalogItem(ctx, item));
+    return out;
+  }
+  // A dish's price range needs its options, which come after it: restaurant menus are small.
+  const all = [...items];
+  const optionsByGroup = new Map<string, CustomisationItem[]>();
+  for (const item of all) {
+    if (item.kind === 'customization') optionsByGroup.set(item.parentGroupId, [...(optionsByGroup.get(item.parentGroupId) ?? []), item]);
+  }
+  return all.map((item) => {
+    if (item.kind === 'customization') return customisationCatalogItem(ctx, item);
+    if (item.kind === 'dish') return dishCatalogItem(ctx, item, item.customGroupIds.length > 0 ? priceRangeOf(item, provider, optionsByGroup) : null);
+    throw new Error(`Grocery item ${item.id} listed under restaurant ${provider.id}`);
+  });
+}
+
+function offersOf(provider: Provider, location: ProviderLocation): CatalogProvider['offers'] {
+  return provider.offers.map((offer) => ({
+    id: offer.code,
+    descriptor: { code: 'discount' },
+    location_ids: [location.id],
+    time: { label: 'valid', range: { start: CATALOGUE_EPOCH, end: OFFERS_END } },
+    tags: [
+      tag('qualifier', [['min_value', rupees(offer.minOrderPaise)]]),
+      offer.kind === 'percent'
+        ? tag('benefit', [
+            ['value_type', 'percent'],
+            ['value', `-${offer.percent}`],
+            ['value_cap', `-${rupees(offer.maxDiscountPaise)}`],
+          ])
+        : tag('benefit', [
+            ['value_type', 'amount'],
+            ['value', `-${rupees(offer.amountPaise)}`],
+          ]),
+    ],
+  }));
+}
+
+function providerTags(provider: Provider, location: ProviderLocation, categories: ReadonlySet<string>): CatalogTag[] {
+  const hours = provider.openingHours;
+  return [
+    ...[...categories].map((category) =>
+      tag('serviceability', [
+        ['location', location.id],
+        ['category', category],
+        ['type', '10'],
+        ['val', location.radiusKm],
+        ['unit', 'km'],
+      ]),
+    ),
+    tag('timing', [
+      ['type', 'All'],
+      ['location', location.id],
+      ['day_from', 1],
+      ['day_to', 7],
+      ['time_from', formatHHMM(hours.from)],
+      ['time_to', formatHHMM(hours.to)],
+    ]),
+    tag('kirana', [
+      ['rating', provider.rating.toFixed(1)],
+      ['rating_count', provider.ratingCount],
+      ['working_hours', `${formatHHMM(hours.from)}-${formatHHMM(hours.to)}`],
+      ['tat', provider.tat],
+      ['delivery_fee_paise', provider.deliveryFeePaise],
+      ['free_delivery_above_paise', provider.freeDeliveryAbovePaise],
+      ['min_order_paise', provider.minOrderPaise],
+      ['internal_tags', provider.internalTags.join(',')],
+      ['fssai_license_no', provider.fssaiLicence],
+      ['city', provider.cityCode],
+      ['image_key', provider.imageKey],
+      ...(provider.kind === 'restaurant'
+        ? ([
+            ['cuisines', provider.cuisines.join(',')],
+            ['pure_veg', provider.pureVeg ? 'yes' : 'no'],
+          ] as const)
+        : []),
+    ]),
+    tag('kirana_location', [
+      ['location', location.id],
+      ['pincodes', location.servesPincodes.join(',')],
+    ]),
+  ];
+}
+
+function catalogProvider(provider: Provider, options: CatalogOptions, timestamp: string): CatalogProvider {
+  const location = locationOf(provider);
+  const ctx: Context = {
+    options,
+    provider,
+    location,
+    consumerCare: `${provider.name},support@${options.bppId},${CONSUMER_CARE_PHONE}`,
+  };
+  const items = catalogItems(ctx, (options.itemsOf ?? providerItems)(provider));
+  const logo = imageUrl(options.bppUri, 'provider', provider.imageKey);
+  const hours = provider.openingHours;
+  return {
+    id: provider.id,
+    time: { label: provider.status, timestamp },
+    descriptor: { name: provider.name, symbol: logo, short_desc: provider.shortDesc, long_desc: provider.shortDesc, images: [logo] },
+    ttl: 'P1D',
+    locations: [
+      {
+        id: location.id,
+        gps: gps(location),
+        address: {
+          street: location.street,
+          locality: location.locality,
+          city: location.city,
+          state: location.state,
+          area_code: location.pincode,
+        },
+        time: {
+          label: 'enable',
+          timestamp,
+          days: '1,2,3,4,5,6,7',
+          schedule: { holidays: [] },
+          range: { start: formatHHMM(hours.from), end: formatHHMM(hours.to) },
+        },
+        circle: { gps: gps(location), radius: { unit: 'km', value: String(location.radiusKm) } },
+      },
+    ],
+    categories: provider.kind === 'restaurant' ? restaurantCategories(provider) : [],
+    items,
+    offers: offersOf(provider, location),
+    tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
+  };
+}
+
+/** The `message.catalog` of an on_search answer for one or more of a seller's providers. */
+export function buildOnSearchCatalog(providers: Provider | readonly Provider[], options: CatalogOptions): OnSearchCatalog {
+  const list: readonly Provider[] = Array.isArray(providers) ? providers : [providers as Provider];
+  const timestamp = options.timestamp ?? CATALOGUE_EPOCH;
+  const name = options.bppName ?? options.bppId;
+  const logo = imageUrl(options.bppUri, 'provider', providerImageKey('seller', name));
+  return {
+    'bpp/fulfillments': [
+      { id: DELIVERY, type: 'Delivery' },
+      { id: 'F2', type: 'Self-Pickup' },
+    ],
+    'bpp/descriptor': { name, symbol: logo, short_desc: `${name} on the Kirana network`, long_desc: name, images: [logo] },
+    'bpp/providers': list.map((provider) => catalogProvider(provider, options, timestamp)),
+  };
+}
