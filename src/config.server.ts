@@ -13,6 +13,11 @@ const envSchema = z.object({
   SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),
   NETWORK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  BAP_ID: z.string().min(1).default('kirana-storefront.local'),
+  BAP_URI: z.url().optional(),
+  ONDC_GATEWAY_URL: z.url().optional(),
+  ONDC_REGISTRY_URL: z.url().optional(),
+  CATALOGUE_REFRESH_MINUTES: z.coerce.number().min(0).default(60),
 });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
@@ -35,6 +40,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     sellerNetwork: e.SELLER_NETWORK,
     networkPort: e.NETWORK_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1000),
     logLevel: e.LOG_LEVEL,
+    bapId: e.BAP_ID,
+    /** Where sellers reach us; derived from the port we listen on when not given. */
+    bapUri: e.BAP_URI,
+    gatewayUrl: e.ONDC_GATEWAY_URL,
+    registryUrl: e.ONDC_REGISTRY_URL,
+    registryFile: path.join(dataDir, 'registry.json'),
+    catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
   };
 }
 

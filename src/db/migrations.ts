@@ -59,4 +59,97 @@ export const migrations: Migration[] = [
       CREATE INDEX ondc_messages_by_transaction ON ondc_messages (transaction_id);
     `,
   },
+  {
+    id: 3,
+    name: 'catalogue',
+    sql: `
+      -- The catalogue as sellers publish it in on_search, upserted by (bpp, provider, item).
+      CREATE TABLE catalogue_sellers (
+        bpp_id text PRIMARY KEY,
+        bpp_uri text NOT NULL,
+        name text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE catalogue_providers (
+        bpp_id text NOT NULL REFERENCES catalogue_sellers (bpp_id),
+        provider_id text NOT NULL,
+        domain text NOT NULL,
+        city_code text NOT NULL,
+        name text NOT NULL,
+        short_desc text,
+        image text,
+        status text NOT NULL,
+        location_id text NOT NULL,
+        location_status text NOT NULL,
+        lat double precision NOT NULL,
+        lng double precision NOT NULL,
+        street text,
+        locality text,
+        city text,
+        state text,
+        area_code text,
+        radius_km double precision NOT NULL,
+        serves_pincodes text[] NOT NULL,
+        opens_at integer,
+        closes_at integer,
+        rating real,
+        rating_count integer,
+        tat text,
+        delivery_fee_paise integer,
+        free_delivery_above_paise integer,
+        min_order_paise integer,
+        internal_tags text[] NOT NULL DEFAULT '{}',
+        cuisines text[] NOT NULL DEFAULT '{}',
+        pure_veg boolean,
+        fssai_licence text,
+        categories jsonb NOT NULL DEFAULT '[]',
+        offers jsonb NOT NULL DEFAULT '[]',
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (bpp_id, provider_id)
+      );
+      CREATE INDEX catalogue_providers_by_city ON catalogue_providers (city_code, domain);
+      CREATE INDEX catalogue_providers_by_pincode ON catalogue_providers USING gin (serves_pincodes);
+      CREATE TABLE catalogue_items (
+        bpp_id text NOT NULL,
+        provider_id text NOT NULL,
+        item_id text NOT NULL,
+        city_code text NOT NULL,
+        location_id text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('item', 'customization')),
+        name text NOT NULL,
+        short_desc text,
+        image text,
+        ondc_category text NOT NULL,
+        sub_category_id integer,
+        brand text,
+        pack_value numeric,
+        pack_unit text,
+        price_paise integer NOT NULL,
+        mrp_paise integer NOT NULL,
+        price_lower_paise integer,
+        price_upper_paise integer,
+        in_stock boolean NOT NULL,
+        max_quantity integer NOT NULL,
+        veg_nonveg text,
+        fssai_licence text,
+        title text,
+        tray_tags text[] NOT NULL DEFAULT '{}',
+        rating real,
+        rating_count integer,
+        custom_group_ids text[] NOT NULL DEFAULT '{}',
+        parent_group_id text,
+        is_default boolean,
+        child_group_ids text[] NOT NULL DEFAULT '{}',
+        menu_ids text[] NOT NULL DEFAULT '{}',
+        -- SPEC §5 dedupe: licence + lower-cased name without spaces; null when there is no licence.
+        dedupe_key text,
+        is_active boolean NOT NULL DEFAULT true,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (bpp_id, provider_id, item_id),
+        FOREIGN KEY (bpp_id, provider_id) REFERENCES catalogue_providers (bpp_id, provider_id)
+      );
+      CREATE INDEX catalogue_items_by_dedupe ON catalogue_items (city_code, dedupe_key) WHERE dedupe_key IS NOT NULL;
+      CREATE INDEX catalogue_items_by_sub_category ON catalogue_items (city_code, sub_category_id) WHERE kind = 'item';
+    `,
+  },
 ];

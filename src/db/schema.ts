@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors src/db/migrations.ts: the SQL there is what creates the tables, this is how code reads them.
 export const kiranaMeta = pgTable('kirana_meta', {
@@ -40,3 +40,92 @@ export const ondcMessages = pgTable('ondc_messages', {
   respondBy: timestamp('respond_by', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const catalogueSellers = pgTable('catalogue_sellers', {
+  bppId: text('bpp_id').primaryKey(),
+  bppUri: text('bpp_uri').notNull(),
+  name: text('name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const catalogueProviders = pgTable(
+  'catalogue_providers',
+  {
+    bppId: text('bpp_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    domain: text('domain').notNull(),
+    cityCode: text('city_code').notNull(),
+    name: text('name').notNull(),
+    shortDesc: text('short_desc'),
+    image: text('image'),
+    status: text('status').notNull(),
+    locationId: text('location_id').notNull(),
+    locationStatus: text('location_status').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    street: text('street'),
+    locality: text('locality'),
+    city: text('city'),
+    state: text('state'),
+    areaCode: text('area_code'),
+    radiusKm: doublePrecision('radius_km').notNull(),
+    servesPincodes: text('serves_pincodes').array().notNull(),
+    opensAt: integer('opens_at'),
+    closesAt: integer('closes_at'),
+    rating: real('rating'),
+    ratingCount: integer('rating_count'),
+    tat: text('tat'),
+    deliveryFeePaise: integer('delivery_fee_paise'),
+    freeDeliveryAbovePaise: integer('free_delivery_above_paise'),
+    minOrderPaise: integer('min_order_paise'),
+    internalTags: text('internal_tags').array().notNull(),
+    cuisines: text('cuisines').array().notNull(),
+    pureVeg: boolean('pure_veg'),
+    fssaiLicence: text('fssai_licence'),
+    categories: jsonb('categories').notNull(),
+    offers: jsonb('offers').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bppId, t.providerId] })],
+);
+
+export const catalogueItems = pgTable(
+  'catalogue_items',
+  {
+    bppId: text('bpp_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    itemId: text('item_id').notNull(),
+    cityCode: text('city_code').notNull(),
+    locationId: text('location_id').notNull(),
+    kind: text('kind', { enum: ['item', 'customization'] }).notNull(),
+    name: text('name').notNull(),
+    shortDesc: text('short_desc'),
+    image: text('image'),
+    ondcCategory: text('ondc_category').notNull(),
+    subCategoryId: integer('sub_category_id'),
+    brand: text('brand'),
+    packValue: numeric('pack_value'),
+    packUnit: text('pack_unit'),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    priceLowerPaise: integer('price_lower_paise'),
+    priceUpperPaise: integer('price_upper_paise'),
+    inStock: boolean('in_stock').notNull(),
+    maxQuantity: integer('max_quantity').notNull(),
+    vegNonVeg: text('veg_nonveg'),
+    fssaiLicence: text('fssai_licence'),
+    title: text('title'),
+    trayTags: text('tray_tags').array().notNull(),
+    rating: real('rating'),
+    ratingCount: integer('rating_count'),
+    customGroupIds: text('custom_group_ids').array().notNull(),
+    parentGroupId: text('parent_group_id'),
+    isDefault: boolean('is_default'),
+    childGroupIds: text('child_group_ids').array().notNull(),
+    menuIds: text('menu_ids').array().notNull(),
+    dedupeKey: text('dedupe_key'),
+    isActive: boolean('is_active').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bppId, t.providerId, t.itemId] })],
+);

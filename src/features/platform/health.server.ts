@@ -1,11 +1,13 @@
 import { getDatabase } from '../../db/client.ts';
+import { findBuyerApp } from '../../ondc/runtime.server.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: { ok: boolean; kind?: string; error?: string };
+  network: { ok: boolean; embedded: boolean; error?: string };
 }
 
-/** What an operator's probe needs: can this process reach its database right now? */
+/** What an operator's probe needs: can this process reach its database and its sellers right now? */
 export async function checkHealth(): Promise<HealthReport> {
   let database: HealthReport['database'];
   try {
@@ -15,5 +17,17 @@ export async function checkHealth(): Promise<HealthReport> {
   } catch (error) {
     database = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  return { status: database.ok ? 'ok' : 'degraded', database };
+  const network = await checkNetwork();
+  return { status: database.ok && network.ok ? 'ok' : 'degraded', database, network };
+}
+
+async function checkNetwork(): Promise<HealthReport['network']> {
+  const url = findBuyerApp()?.embeddedNetworkUrl;
+  if (!url) return { ok: true, embedded: false };
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+    return response.ok ? { ok: true, embedded: true } : { ok: false, embedded: true, error: `HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, embedded: true, error: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateNetwork, providerItems, type Provider } from './generate.ts';
-import { buildOnSearchCatalog, onSearchCatalogSchema, type CatalogTag, type OnSearchCatalog } from './on-search.ts';
+import { onSearchCatalogSchema, type CatalogTag, type OnSearchCatalog } from '../../ondc/catalog.ts';
+import { buildOnSearchCatalog } from './on-search.ts';
 
 const network = generateNetwork();
 const bppUri = 'http://127.0.0.1:4100';

@@ -1,0 +1,118 @@
+// Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
+// SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
+import type { Database } from '../../db/client.ts';
+import { onSearchCatalogSchema } from '../../ondc/catalog.ts';
+import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import { catalogRows, type ItemRow, type ProviderRow } from './ingest.ts';
+
+const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
+  ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['domain', 'domain'], ['cityCode', 'city_code'], ['name', 'name'],
+  ['shortDesc', 'short_desc'], ['image', 'image'], ['status', 'status'], ['locationId', 'location_id'],
+  ['locationStatus', 'location_status'], ['lat', 'lat'], ['lng', 'lng'], ['street', 'street'], ['locality', 'locality'],
+  ['city', 'city'], ['state', 'state'], ['areaCode', 'area_code'], ['radiusKm', 'radius_km'],
+  ['servesPincodes', 'serves_pincodes'], ['opensAt', 'opens_at'], ['closesAt', 'closes_at'], ['rating', 'rating'],
+  ['ratingCount', 'rating_count'], ['tat', 'tat'], ['deliveryFeePaise', 'delivery_fee_paise'],
+  ['freeDeliveryAbovePaise', 'free_delivery_above_paise'], ['minOrderPaise', 'min_order_paise'],
+  ['internalTags', 'internal_tags'], ['cuisines', 'cuisines'], ['pureVeg', 'pure_veg'], ['fssaiLicence', 'fssai_licence'],
+  ['categories', 'categories'], ['offers', 'offers'],
+];
+
+const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
+  ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['itemId', 'item_id'], ['cityCode', 'city_code'],
+  ['locationId', 'location_id'], ['kind', 'kind'], ['name', 'name'], ['shortDesc', 'short_desc'], ['image', 'image'],
+  ['ondcCategory', 'ondc_category'], ['subCategoryId', 'sub_category_id'], ['brand', 'brand'], ['packValue', 'pack_value'],
+  ['packUnit', 'pack_unit'], ['pricePaise', 'price_paise'], ['mrpPaise', 'mrp_paise'], ['priceLowerPaise', 'price_lower_paise'],
+  ['priceUpperPaise', 'price_upper_paise'], ['inStock', 'in_stock'], ['maxQuantity', 'max_quantity'],
+  ['vegNonVeg', 'veg_nonveg'], ['fssaiLicence', 'fssai_licence'], ['title', 'title'], ['trayTags', 'tray_tags'],
+  ['rating', 'rating'], ['ratingCount', 'rating_count'], ['customGroupIds', 'custom_group_ids'],
+  ['parentGroupId', 'parent_group_id'], ['isDefault', 'is_default'], ['childGroupIds', 'child_group_ids'],
+  ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'],
+];
+
+const JSON_COLUMNS = new Set(['categories', 'offers']);
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips at 1M items. */
+const BATCH = 500;
+
+async function upsert<T>(database: Database, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
+  const names = columns.map(([, column]) => column);
+  const updates = names.filter((n) => !keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const params: unknown[] = [];
+    const tuples = batch.map((row) => {
+      const placeholders = columns.map(([field, column]) => {
+        const value = row[field];
+        params.push(JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    await database.query(
+      `INSERT INTO ${table} (${names.join(', ')}) VALUES ${tuples.join(', ')}
+       ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}, updated_at = now()`,
+      params,
+    );
+  }
+}
+
+export type IngestResult = { ok: true; providers: number; items: number } | { ok: false; error: string };
+
+/** Ingests one on_search callback. Invalid catalogues are refused whole: half a provider is worse than none. */
+export async function ingestOnSearch(
+  database: Database,
+  envelope: CallbackEnvelope,
+  options: { preferredSellerId?: string | undefined } = {},
+): Promise<IngestResult> {
+  const { context } = envelope;
+  const parsed = onSearchCatalogSchema.safeParse(envelope.message?.['catalog']);
+  if (!parsed.success || !context.bpp_id || !context.bpp_uri) {
+    return { ok: false, error: parsed.success ? 'on_search without bpp_id/bpp_uri' : parsed.error.message };
+  }
+  const catalog = parsed.data;
+  const meta = { bppId: context.bpp_id, domain: context.domain, cityCode: context.city };
+  const rows = catalogRows(catalog, meta);
+  await database.query(
+    `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ($1, $2, $3)
+     ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = EXCLUDED.name, updated_at = now()`,
+    [context.bpp_id, context.bpp_uri, catalog['bpp/descriptor'].name],
+  );
+  await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
+  const items = rows.flatMap((r) => r.items);
+  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], items);
+  for (const city of new Set(rows.map((r) => r.provider.cityCode))) {
+    await refreshDedupe(database, city, options.preferredSellerId);
+  }
+  return { ok: true, providers: rows.length, items: items.length };
+}
+
+/**
+ * SPEC §5: entries sharing a licence number and name are one product; the preferred seller's
+ * entry stays active, otherwise the lowest price; entries without a licence are always active.
+ */
+export async function refreshDedupe(database: Database, cityCode: string, preferredSellerId?: string) {
+  await database.query(
+    `WITH ranked AS (
+       SELECT bpp_id, provider_id, item_id,
+              row_number() OVER (
+                PARTITION BY dedupe_key
+                ORDER BY (bpp_id = $2) DESC, price_paise ASC, bpp_id, provider_id, item_id
+              ) = 1 AS winner
+       FROM catalogue_items
+       WHERE city_code = $1 AND dedupe_key IS NOT NULL
+     )
+     UPDATE catalogue_items c SET is_active = r.winner
+     FROM ranked r
+     WHERE c.bpp_id = r.bpp_id AND c.provider_id = r.provider_id AND c.item_id = r.item_id
+       AND c.is_active IS DISTINCT FROM r.winner`,
+    [cityCode, preferredSellerId ?? ''],
+  );
+}
+
+export async function catalogueCounts(database: Database) {
+  const [row] = await database.query<{ sellers: number; providers: number; items: number }>(
+    `SELECT (SELECT count(*)::int FROM catalogue_sellers) AS sellers,
+            (SELECT count(*)::int FROM catalogue_providers) AS providers,
+            (SELECT count(*)::int FROM catalogue_items) AS items`,
+  );
+  return row ?? { sellers: 0, providers: 0, items: 0 };
+}

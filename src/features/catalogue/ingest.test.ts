@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testDatabases } from '../../db/testing.ts';
+import { buildContext } from '../../ondc/context.ts';
+import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+// The seller network's own generator gives a realistic catalogue to ingest.
+import { generateNetwork } from '../../network/catalogue/generate.ts';
+import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
+import { dedupeKey } from './ingest.ts';
+import { catalogueCounts, ingestOnSearch } from './ingest.server.ts';
+
+const network = generateNetwork({ scale: 1200 });
+const BLR = 'std:080';
+
+function onSearchFrom(sellerIndex: number): CallbackEnvelope {
+  const seller = network.sellers[sellerIndex]!;
+  const providers = seller.providers.filter((p) => p.cityCode === BLR);
+  const bppUri = `http://127.0.0.1:5321/sellers/${seller.id}`;
+  return {
+    context: {
+      ...buildContext({ action: 'search', domain: 'ONDC:RET10', city: BLR, transactionId: 't1', bapId: 'bap', bapUri: 'http://127.0.0.1:4321/bap' }),
+      action: 'on_search',
+      bpp_id: seller.id,
+      bpp_uri: bppUri,
+    },
+    message: { catalog: buildOnSearchCatalog(providers, { bppId: seller.id, bppUri }) },
+  };
+}
+
+describe('SPEC §5 dedupe key', () => {
+  it('is the licence plus the lower-cased name without spaces', () => {
+    expect(dedupeKey('10014011000123', 'Aashirvaad Atta 5 kg')).toBe('10014011000123:aashirvaadatta5kg');
+  });
+  it('is absent without a licence (always active)', () => {
+    expect(dedupeKey(null, 'Loose Tomatoes')).toBeNull();
+  });
+});
+
+describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(() => database.close());
+
+  it('ingests every provider and item of an on_search, and again changes nothing', async () => {
+    const envelopes = network.sellers.map((_, i) => onSearchFrom(i));
+    let expectedItems = 0;
+    for (const envelope of envelopes) {
+      const result = await ingestOnSearch(database, envelope);
+      expect(result.ok).toBe(true);
+      if (result.ok) expectedItems += result.items;
+    }
+    const first = await catalogueCounts(database);
+    expect(first.items).toBe(expectedItems);
+    expect(first.providers).toBeGreaterThan(0);
+    for (const envelope of envelopes) await ingestOnSearch(database, envelope);
+    expect(await catalogueCounts(database)).toEqual(first);
+  });
+
+  it('keeps one active entry per licence+name: the lowest price', async () => {
+    const groups = await database.query<{ dedupe_key: string; active: number; min_price: number; active_price: number }>(
+      `SELECT dedupe_key, count(*) FILTER (WHERE is_active)::int AS active, min(price_paise) AS min_price,
+              min(price_paise) FILTER (WHERE is_active) AS active_price
+       FROM catalogue_items WHERE dedupe_key IS NOT NULL GROUP BY dedupe_key HAVING count(*) > 1`,
+    );
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) {
+      expect(g.active).toBe(1);
+      expect(g.active_price).toBe(g.min_price);
+    }
+    const [unlicensed] = await database.query<{ inactive: number }>(
+      `SELECT count(*) FILTER (WHERE NOT is_active)::int AS inactive FROM catalogue_items WHERE dedupe_key IS NULL`,
+    );
+    expect(unlicensed?.inactive).toBe(0);
+  });
+
+  it('lets the preferred seller win over a lower price', async () => {
+    const [pair] = await database.query<{ dedupe_key: string; dear: string }>(
+      `SELECT dedupe_key, (array_agg(bpp_id ORDER BY price_paise DESC))[1] AS dear
+       FROM catalogue_items WHERE dedupe_key IS NOT NULL GROUP BY dedupe_key
+       HAVING count(DISTINCT bpp_id) > 1 AND count(DISTINCT price_paise) > 1 LIMIT 1`,
+    );
+    expect(pair).toBeDefined();
+    const sellerIndex = network.sellers.findIndex((s) => s.id === pair!.dear);
+    await ingestOnSearch(database, onSearchFrom(sellerIndex), { preferredSellerId: pair!.dear });
+    const active = await database.query<{ bpp_id: string }>(
+      'SELECT bpp_id FROM catalogue_items WHERE dedupe_key = $1 AND is_active',
+      [pair!.dedupe_key],
+    );
+    expect(active.map((r) => r.bpp_id)).toEqual([pair!.dear]);
+  });
+
+  it('refuses a catalogue that breaks the schema, writing nothing', async () => {
+    const envelope = onSearchFrom(0);
+    const before = await catalogueCounts(database);
+    const broken = { ...envelope, message: { catalog: { 'bpp/providers': [{ id: 'x' }] } } };
+    expect((await ingestOnSearch(database, broken)).ok).toBe(false);
+    expect(await catalogueCounts(database)).toEqual(before);
+  });
+});

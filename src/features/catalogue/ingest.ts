@@ -1,0 +1,186 @@
+// Turns a seller's on_search catalogue into our catalogue rows (pure: no I/O).
+import type { CatalogProvider, CatalogTag, OnSearchCatalog } from '../../ondc/catalog.ts';
+import { tagValues } from '../../ondc/catalog.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+
+export interface ProviderRow {
+  bppId: string;
+  providerId: string;
+  domain: string;
+  cityCode: string;
+  name: string;
+  shortDesc: string | null;
+  image: string | null;
+  status: string;
+  locationId: string;
+  locationStatus: string;
+  lat: number;
+  lng: number;
+  street: string | null;
+  locality: string | null;
+  city: string | null;
+  state: string | null;
+  areaCode: string | null;
+  radiusKm: number;
+  servesPincodes: string[];
+  opensAt: number | null;
+  closesAt: number | null;
+  rating: number | null;
+  ratingCount: number | null;
+  tat: string | null;
+  deliveryFeePaise: number | null;
+  freeDeliveryAbovePaise: number | null;
+  minOrderPaise: number | null;
+  internalTags: string[];
+  cuisines: string[];
+  pureVeg: boolean | null;
+  fssaiLicence: string | null;
+  categories: unknown;
+  offers: unknown;
+}
+
+export interface ItemRow {
+  bppId: string;
+  providerId: string;
+  itemId: string;
+  cityCode: string;
+  locationId: string;
+  kind: 'item' | 'customization';
+  name: string;
+  shortDesc: string | null;
+  image: string | null;
+  ondcCategory: string;
+  subCategoryId: number | null;
+  brand: string | null;
+  packValue: string | null;
+  packUnit: string | null;
+  pricePaise: number;
+  mrpPaise: number;
+  priceLowerPaise: number | null;
+  priceUpperPaise: number | null;
+  inStock: boolean;
+  maxQuantity: number;
+  vegNonVeg: string | null;
+  fssaiLicence: string | null;
+  title: string | null;
+  trayTags: string[];
+  rating: number | null;
+  ratingCount: number | null;
+  customGroupIds: string[];
+  parentGroupId: string | null;
+  isDefault: boolean | null;
+  childGroupIds: string[];
+  menuIds: string[];
+  dedupeKey: string | null;
+}
+
+/** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces; none without a licence. */
+export function dedupeKey(licence: string | null, name: string): string | null {
+  if (!licence) return null;
+  return `${licence}:${name.toLowerCase().replace(/\s+/g, '')}`;
+}
+
+const first = (tags: readonly CatalogTag[], code: string, entry: string) => tagValues(tags, code, entry)[0] ?? null;
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+const int = (value: string | null) => (value === null || value === '' ? null : Number.parseInt(value, 10));
+const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
+const hhmm = (value: string | undefined) => (value ? Number.parseInt(value, 10) : null);
+
+export function providerRow(provider: CatalogProvider, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
+  const location = provider.locations[0];
+  if (!location) throw new Error(`provider ${provider.id} has no location`);
+  const [lat, lng] = location.gps.split(',').map((n) => Number(n.trim()));
+  const tags = provider.tags;
+  const pincodes = tagValues(tags, 'kirana_location', 'pincodes').flatMap(list);
+  return {
+    bppId: meta.bppId,
+    providerId: provider.id,
+    domain: meta.domain,
+    cityCode: first(tags, 'kirana', 'city') ?? meta.cityCode,
+    name: provider.descriptor.name,
+    shortDesc: provider.descriptor.short_desc ?? null,
+    image: provider.descriptor.symbol ?? provider.descriptor.images?.[0] ?? null,
+    status: provider.time.label,
+    locationId: location.id,
+    locationStatus: location.time.label,
+    lat: lat ?? 0,
+    lng: lng ?? 0,
+    street: location.address.street || null,
+    locality: location.address.locality,
+    city: location.address.city,
+    state: location.address.state,
+    areaCode: location.address.area_code,
+    radiusKm: Number(location.circle.radius.value),
+    servesPincodes: pincodes.length > 0 ? pincodes : [location.address.area_code],
+    opensAt: hhmm(location.time.range.start),
+    closesAt: hhmm(location.time.range.end),
+    rating: num(first(tags, 'kirana', 'rating')),
+    ratingCount: int(first(tags, 'kirana', 'rating_count')),
+    tat: first(tags, 'kirana', 'tat'),
+    deliveryFeePaise: int(first(tags, 'kirana', 'delivery_fee_paise')),
+    freeDeliveryAbovePaise: int(first(tags, 'kirana', 'free_delivery_above_paise')),
+    minOrderPaise: int(first(tags, 'kirana', 'min_order_paise')),
+    internalTags: list(first(tags, 'kirana', 'internal_tags')),
+    cuisines: list(first(tags, 'kirana', 'cuisines')),
+    pureVeg: first(tags, 'kirana', 'pure_veg') === null ? null : first(tags, 'kirana', 'pure_veg') === 'yes',
+    fssaiLicence: first(tags, 'kirana', 'fssai_license_no'),
+    categories: provider.categories,
+    offers: provider.offers,
+  };
+}
+
+export function itemRows(provider: CatalogProvider, meta: { bppId: string; cityCode: string }): ItemRow[] {
+  return provider.items.map((item) => {
+    const tags = item.tags;
+    const kind = first(tags, 'type', 'type') === 'customization' ? 'customization' : 'item';
+    const licence =
+      first(tags, 'kirana', 'fssai_license_no') ?? item['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no ?? null;
+    const veg = tags.find((t) => t.code === 'veg_nonveg')?.list.find((e) => e.value === 'yes')?.code ?? null;
+    const range = item.price.tags?.find((t) => t.code === 'range');
+    const lower = range?.list.find((e) => e.code === 'lower')?.value;
+    const upper = range?.list.find((e) => e.code === 'upper')?.value;
+    const pricePaise = rupeesToPaise(item.price.value);
+    const mrpFromTag = int(first(tags, 'kirana', 'mrp_paise'));
+    return {
+      bppId: meta.bppId,
+      providerId: provider.id,
+      itemId: item.id,
+      cityCode: meta.cityCode,
+      locationId: item.location_id,
+      kind,
+      name: item.descriptor.name,
+      shortDesc: item.descriptor.short_desc ?? null,
+      image: item.descriptor.symbol ?? item.descriptor.images?.[0] ?? null,
+      ondcCategory: item.category_id,
+      subCategoryId: int(first(tags, 'kirana', 'subcategory_id')),
+      brand: first(tags, 'kirana', 'brand'),
+      packValue: item.quantity.unitized.measure.value,
+      packUnit: item.quantity.unitized.measure.unit,
+      pricePaise,
+      mrpPaise: mrpFromTag ?? rupeesToPaise(item.price.maximum_value),
+      priceLowerPaise: lower ? rupeesToPaise(lower) : null,
+      priceUpperPaise: upper ? rupeesToPaise(upper) : null,
+      inStock: Number(item.quantity.available.count) > 0,
+      maxQuantity: Number(item.quantity.maximum.count),
+      vegNonVeg: veg,
+      fssaiLicence: licence,
+      title: first(tags, 'kirana', 'title'),
+      trayTags: list(first(tags, 'kirana', 'trays')),
+      rating: num(first(tags, 'kirana', 'rating')),
+      ratingCount: int(first(tags, 'kirana', 'rating_count')),
+      customGroupIds: tagValues(tags, 'custom_group', 'id'),
+      parentGroupId: first(tags, 'parent', 'id'),
+      isDefault: kind === 'customization' ? first(tags, 'parent', 'default') === 'yes' : null,
+      childGroupIds: tagValues(tags, 'child', 'id'),
+      menuIds: (item.category_ids ?? []).map((ref) => ref.split(':')[0] ?? ''),
+      dedupeKey: kind === 'item' ? dedupeKey(licence, item.descriptor.name) : null,
+    };
+  });
+}
+
+export function catalogRows(catalog: OnSearchCatalog, meta: { bppId: string; domain: string; cityCode: string }) {
+  return catalog['bpp/providers'].map((provider) => {
+    const row = providerRow(provider, meta);
+    return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }) };
+  });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** SPEC §3 Select request, as the storefront's client sends it to POST /ondc/select. */
+export const selectRequestSchema = z.object({
+  isCoinEnabled: z.boolean().default(false),
+  isCoinBurnEnabled: z.boolean().default(false),
+  categoryDomain: z.enum(['ONDC:RET10', 'ONDC:RET11']),
+  ondcCity: z.string().min(1).max(40),
+  bpp: z.object({ bpp_id: z.string().min(1).max(200), bpp_uri: z.string().max(500).optional() }),
+  provider: z.object({
+    id: z.string().min(1).max(200),
+    locations: z.array(z.union([z.string().min(1), z.object({ id: z.string().min(1) })])).min(1).max(10),
+  }),
+  items: z
+    .array(
+      z.object({
+        sku_id: z.string().min(1).max(200),
+        quantity: z.number().int().positive().max(1000),
+        location_id: z.string().min(1).max(200),
+        parent_item_id: z.string().max(64).optional(),
+        tags: z.array(z.looseObject({ code: z.string() })).max(50).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+  lat_long: z.string().regex(/^-?\d{1,2}(\.\d+)?,\s?-?\d{1,3}(\.\d+)?$/, 'Expected "lat,lng"').optional(),
+  address: z.object({ area_code: z.string().regex(/^\d{6}$/, 'Expected a 6-digit pincode') }).optional(),
+  transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/).optional(),
+});
+export type SelectRequest = z.infer<typeof selectRequestSchema>;
+
+/** SPEC §5: a current address is required before select. */
+export const NO_ADDRESS_MESSAGE = 'No address found. Please add address first';

@@ -1,0 +1,26 @@
+// Money is integer paise inside; rupee strings only at the edges (ONDC wire format, display).
+
+/** ONDC's decimal rupee string ('245.5', '-10.00') to paise, exactly: no floating point. */
+export function rupeesToPaise(value: string): number {
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new RangeError(`Not a rupee amount: ${value}`);
+  const [, sign, whole, fraction = ''] = match;
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -paise : paise;
+}
+
+/** Paise to ONDC's rupee string with two decimals. */
+export function paiseToRupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(paise));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** What a shopper reads: ₹ with Indian digit grouping (₹1,23,456.50); whole rupees lose the decimals. */
+export function formatRupees(paise: number): string {
+  const rupees = paise / 100;
+  const text = Number.isInteger(rupees) ? inr.format(rupees) : inr.format(rupees).replace(/\.(\d)$/, '.$10');
+  return `₹${text}`;
+}

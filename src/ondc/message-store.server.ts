@@ -1,0 +1,237 @@
+// Every ONDC message the storefront sends or receives, and the rules for accepting a callback
+// (DESIGN.md §1, issue: callbacks are verified, validated, stored once, late ones marked).
+import { EventEmitter } from 'node:events';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { contextSchema, protocolErrorSchema, type Context } from './context.ts';
+import { blake512Digest } from './signing.ts';
+
+export const callbackEnvelopeSchema = z
+  .object({
+    context: contextSchema,
+    message: z.record(z.string(), z.unknown()).optional(),
+    error: protocolErrorSchema.partial({ type: true }).optional(),
+  })
+  .refine((body) => body.message !== undefined || body.error !== undefined, {
+    message: 'A callback carries a message, an error or both',
+  });
+export type CallbackEnvelope = z.infer<typeof callbackEnvelopeSchema>;
+
+/** How long a transaction accepts callbacks, by the action that started or extended it. */
+export const TRANSACTION_LIFETIME_MS = {
+  search: 60 * 60 * 1000,
+  select: 24 * 60 * 60 * 1000,
+  confirm: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Sellers may push these without a request of ours (ondc-notes §1: status and return updates). */
+const UNSOLICITED = new Set(['on_status', 'on_update', 'on_cancel']);
+
+export async function startTransaction(
+  database: Database,
+  input: { transactionId: string; shopperKey: string | null; domain: string; city: string; bppId?: string; bppUri?: string; lifetimeMs: number; now?: Date },
+) {
+  const expiresAt = new Date((input.now ?? new Date()).getTime() + input.lifetimeMs).toISOString();
+  await database.query(
+    `INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (transaction_id) DO UPDATE SET expires_at = GREATEST(ondc_transactions.expires_at, EXCLUDED.expires_at)`,
+    [input.transactionId, input.shopperKey, input.domain, input.city, input.bppId ?? null, input.bppUri ?? null, expiresAt],
+  );
+}
+
+export async function transactionOwner(database: Database, transactionId: string) {
+  const rows = await database.query<{ shopper_key: string | null }>(
+    'SELECT shopper_key FROM ondc_transactions WHERE transaction_id = $1',
+    [transactionId],
+  );
+  return rows[0];
+}
+
+/**
+ * Records a request before it is sent: a seller may answer faster than its own ACK reaches us,
+ * and the callback must find the request. The ACK/NACK is added by recordAck.
+ */
+export async function recordRequest(database: Database, input: { context: Context; body: unknown; participantId: string | null }) {
+  const payload = JSON.stringify(input.body);
+  const respondBy = new Date(Date.parse(input.context.timestamp) + ttlMs(input.context.ttl)).toISOString();
+  await database.query(
+    `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, respond_by)
+     VALUES ($1, $2, $3, 'out', $4, $5, $6, $7)
+     ON CONFLICT (action, message_id, body_digest) DO NOTHING`,
+    [
+      input.context.transaction_id,
+      input.context.message_id,
+      input.context.action,
+      input.participantId,
+      blake512Digest(payload),
+      payload,
+      respondBy,
+    ],
+  );
+}
+
+/** The receiver's synchronous answer to a request we sent (or our failure to deliver it, as a NACK). */
+export async function recordAck(
+  database: Database,
+  input: { messageId: string; action: string; ack: 'ACK' | 'NACK'; error?: { code?: string | undefined; message?: string | undefined } | undefined },
+) {
+  await database.query(
+    `UPDATE ondc_messages SET ack_status = $3, error_code = $4, error_message = $5
+     WHERE message_id = $1 AND action = $2 AND direction = 'out'`,
+    [input.messageId, input.action, input.ack, input.error?.code ?? null, input.error?.message ?? null],
+  );
+  if (input.ack === 'NACK') {
+    await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `on_${input.action}:${input.messageId}`]);
+  }
+}
+
+export type CallbackVerdict =
+  | { accepted: true; duplicate: boolean; late: boolean }
+  | { accepted: false; status: number; error: { type: 'CONTEXT-ERROR' | 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } };
+
+/**
+ * Decides whether a verified callback belongs to us and stores it once. `signer` is the
+ * subscriber whose signature verified; it must be the seller the context names.
+ */
+export async function acceptCallback(
+  database: Database,
+  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date },
+): Promise<CallbackVerdict> {
+  const { context } = input.envelope;
+  const now = input.now ?? new Date();
+  if (context.bap_id !== input.bapId) {
+    return refuse(400, 'CONTEXT-ERROR', '20006', `This buyer app is ${input.bapId}, not ${context.bap_id}`);
+  }
+  if (context.bpp_id !== input.signer) {
+    return refuse(401, 'CONTEXT-ERROR', '20001', 'The callback was not signed by the seller it names');
+  }
+  const transaction = await database.query<{ expires_at: Date | string }>(
+    'SELECT expires_at FROM ondc_transactions WHERE transaction_id = $1',
+    [context.transaction_id],
+  );
+  const tx = transaction[0];
+  if (!tx) return refuse(400, 'CONTEXT-ERROR', '20008', `Unknown transaction ${context.transaction_id}`);
+  if (new Date(tx.expires_at).getTime() < now.getTime()) {
+    return refuse(400, 'CONTEXT-ERROR', '20002', `Transaction ${context.transaction_id} has expired`);
+  }
+
+  const requestAction = context.action.replace(/^on_/, '');
+  const requests = await database.query<{ respond_by: Date | string | null }>(
+    `SELECT respond_by FROM ondc_messages
+     WHERE message_id = $1 AND action = $2 AND direction = 'out' AND transaction_id = $3`,
+    [context.message_id, requestAction, context.transaction_id],
+  );
+  const request = requests[0];
+  if (!request && !UNSOLICITED.has(context.action)) {
+    return refuse(400, 'CONTEXT-ERROR', '20008', `No ${requestAction} request with message_id ${context.message_id}`);
+  }
+  const late = request?.respond_by ? now.getTime() > new Date(request.respond_by).getTime() : false;
+
+  const inserted = await database.query<{ id: string }>(
+    `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, error_code, error_message, late)
+     VALUES ($1, $2, $3, 'in', $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (action, message_id, body_digest) DO NOTHING RETURNING id`,
+    [
+      context.transaction_id,
+      context.message_id,
+      context.action,
+      input.signer,
+      blake512Digest(input.rawBody),
+      input.rawBody,
+      input.envelope.error?.code ?? null,
+      input.envelope.error?.message ?? null,
+      late,
+    ],
+  );
+  if (inserted.length > 0) {
+    await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `${context.action}:${context.message_id}`]);
+  }
+  return { accepted: true, duplicate: inserted.length === 0, late };
+}
+
+function refuse(status: number, type: 'CONTEXT-ERROR' | 'DOMAIN-ERROR' | 'POLICY-ERROR', code: string, message: string): CallbackVerdict {
+  return { accepted: false, status, error: { type, code, message } };
+}
+
+function ttlMs(ttl: string | undefined) {
+  const match = /^PT(\d+)S$/.exec(ttl ?? 'PT30S');
+  return (match ? Number(match[1]) : 30) * 1000;
+}
+
+/** SPEC §7.3 fetchMessage answer: the stored callback, the seller's NACK, or not yet. */
+export type StoredAnswer =
+  | { state: 'answered'; context: Context; message: Record<string, unknown> | null; error: { code: string; message: string | null } | null; late: boolean }
+  | { state: 'refused'; error: { code: string | null; message: string | null } }
+  | { state: 'pending' }
+  | { state: 'unknown' };
+
+export async function findAnswer(database: Database, input: { messageId: string; action: string; shopperKey: string }): Promise<StoredAnswer> {
+  const requests = await database.query<{ ack_status: string | null; error_code: string | null; error_message: string | null }>(
+    `SELECT m.ack_status, m.error_code, m.error_message FROM ondc_messages m
+     JOIN ondc_transactions t ON t.transaction_id = m.transaction_id
+     WHERE m.message_id = $1 AND m.action = $2 AND m.direction = 'out' AND t.shopper_key = $3`,
+    [input.messageId, input.action, input.shopperKey],
+  );
+  const request = requests[0];
+  if (!request) return { state: 'unknown' };
+  if (request.ack_status === 'NACK') {
+    return { state: 'refused', error: { code: request.error_code, message: request.error_message } };
+  }
+  const answers = await database.query<{ body: unknown; error_code: string | null; error_message: string | null; late: boolean }>(
+    `SELECT body, error_code, error_message, late FROM ondc_messages
+     WHERE message_id = $1 AND action = $2 AND direction = 'in' ORDER BY id DESC LIMIT 1`,
+    [input.messageId, `on_${input.action}`],
+  );
+  const answer = answers[0];
+  if (!answer) return { state: 'pending' };
+  const body = callbackEnvelopeSchema.parse(typeof answer.body === 'string' ? JSON.parse(answer.body) : answer.body);
+  return {
+    state: 'answered',
+    context: body.context,
+    message: body.message ?? null,
+    error: answer.error_code ? { code: answer.error_code, message: answer.error_message } : null,
+    late: answer.late,
+  };
+}
+
+export const MESSAGE_CHANNEL = 'ondc_message';
+const emitters = new WeakMap<Database, Promise<EventEmitter>>();
+
+function messageEvents(database: Database): Promise<EventEmitter> {
+  let events = emitters.get(database);
+  if (!events) {
+    const emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    events = database.listen(MESSAGE_CHANNEL, (payload) => emitter.emit(payload)).then(() => emitter);
+    emitters.set(database, events);
+  }
+  return events;
+}
+
+/**
+ * The answer, waiting up to `waitMs` for it to arrive (long poll). A callback stored by another
+ * process on the same PostgreSQL wakes the wait through NOTIFY.
+ */
+export async function waitForAnswer(
+  database: Database,
+  input: { messageId: string; action: string; shopperKey: string; waitMs: number },
+): Promise<StoredAnswer> {
+  const events = await messageEvents(database);
+  const key = `on_${input.action}:${input.messageId}`;
+  let wake: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    wake = resolve;
+    events.once(key, wake);
+  });
+  try {
+    const now = await findAnswer(database, input);
+    if (now.state !== 'pending' || input.waitMs <= 0) return now;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, input.waitMs)))]);
+    clearTimeout(timer);
+    return findAnswer(database, input);
+  } finally {
+    events.off(key, wake);
+  }
+}

@@ -1,0 +1,66 @@
+// The storefront's place on the network, set once by src/serve.ts and read by request handlers.
+// Like the database, it lives on a process-wide symbol so the Vite-built server bundle and the
+// Node-run entry share one instance.
+import { createOndcClient, type OndcClient } from './client.ts';
+import type { SigningIdentity } from './identity.server.ts';
+import type { ProtocolLogger } from './protocol-log.server.ts';
+import type { Registry } from './registry.ts';
+
+export interface BuyerApp {
+  identity: SigningIdentity;
+  /** Where sellers send callbacks: `<storefront>/bap`. */
+  bapUri: string;
+  /** The gateway that fans a search out to sellers. */
+  gatewayUrl: string;
+  registry: Registry;
+  /** The embedded seller network's address, when we run it (for health checks). */
+  embeddedNetworkUrl: string | null;
+  client: OndcClient;
+  log: ProtocolLogger | undefined;
+}
+
+export function createBuyerApp(options: Omit<BuyerApp, 'client'>): BuyerApp {
+  const log = options.log;
+  return {
+    ...options,
+    client: createOndcClient({
+      subscriberId: options.identity.subscriberId,
+      uniqueKeyId: options.identity.uniqueKeyId,
+      privateKey: options.identity.privateKey,
+      ...(log
+        ? {
+            log: (entry) =>
+              log({
+                at: entry.at,
+                direction: entry.direction,
+                participant: options.identity.subscriberId,
+                action: entry.action,
+                url: entry.url,
+                ...(entry.status === undefined ? {} : { status: entry.status }),
+                ...(entry.transactionId === undefined ? {} : { transactionId: entry.transactionId }),
+                ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
+                body: entry.body,
+              }),
+          }
+        : {}),
+    }),
+  };
+}
+
+const BUYER_APP = Symbol.for('kirana.buyer-app');
+type Holder = { [BUYER_APP]?: BuyerApp };
+
+export function setBuyerApp(app: BuyerApp) {
+  (globalThis as Holder)[BUYER_APP] = app;
+}
+
+/** The buyer app, or null when this process runs without a network (SELLER_NETWORK=off). */
+export function findBuyerApp(): BuyerApp | null {
+  return (globalThis as Holder)[BUYER_APP] ?? null;
+}
+
+export function getBuyerApp(): BuyerApp {
+  const app = findBuyerApp();
+  if (!app) throw new Error('The buyer app is not configured: start the storefront with `npm start`');
+  return app;
+}

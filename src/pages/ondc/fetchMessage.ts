@@ -1,0 +1,49 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { getDatabase } from '../../db/client.ts';
+import { waitForAnswer } from '../../ondc/message-store.server.ts';
+import { shopperKey } from '../../features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '../../lib/http/json.ts';
+
+const querySchema = z.object({
+  type: z.enum(['select', 'init', 'confirm', 'status', 'cancel', 'update', 'track', 'support']),
+  message_id: z.string().min(1).max(100),
+});
+
+/** Long poll: holds the request up to this long for the answer, inside the client's 1 s poll (SPEC §4). */
+const LONG_POLL_MS = 1000;
+
+/** SPEC §7.3/§7.4: the seller's answer to one of this shopper's requests, or not yet. */
+export const GET: APIRoute = async ({ url, cookies, locals }) => {
+  const query = parseQuery(url, querySchema);
+  if (!query.ok) return query.response;
+  const owner = shopperKey(cookies, locals.userId, { create: false });
+  if (!owner) return jsonError(404, 'No such message');
+  const answer = await waitForAnswer(getDatabase(), {
+    messageId: query.data.message_id,
+    action: query.data.type,
+    shopperKey: owner,
+    waitMs: LONG_POLL_MS,
+  });
+  switch (answer.state) {
+    case 'unknown':
+      return jsonError(404, 'No such message');
+    case 'pending':
+      return Response.json({ status: 'PENDING', message: null, messageId: query.data.message_id });
+    case 'refused':
+      return Response.json({
+        status: 'NACK',
+        context: null,
+        message: { ack: { status: 'NACK' } },
+        error: { code: answer.error.code, message: answer.error.message },
+      });
+    case 'answered':
+      return Response.json({
+        status: 'SUCCESS',
+        context: answer.context,
+        message: { ack: { status: 'ACK' }, ...answer.message },
+        error: answer.error,
+        late: answer.late,
+      });
+  }
+};
