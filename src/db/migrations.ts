@@ -152,4 +152,29 @@ export const migrations: Migration[] = [
       CREATE INDEX catalogue_items_by_sub_category ON catalogue_items (city_code, sub_category_id) WHERE kind = 'item';
     `,
   },
+  {
+    id: 4,
+    name: 'addresses',
+    sql: `
+      -- SPEC §6/§7.1: the saved addresses of a signed-in (native app) user. body is the whole
+      -- SPEC §3 address; the columns beside it are what the replace rules (SPEC §5) look up.
+      CREATE TABLE saved_addresses (
+        user_id text NOT NULL,
+        id text NOT NULL,
+        address_type text NOT NULL CHECK (address_type IN ('HOME', 'WORK', 'OTHER')),
+        latitude double precision NOT NULL,
+        longitude double precision NOT NULL,
+        city text NOT NULL,
+        pin_code text NOT NULL,
+        body jsonb NOT NULL,
+        -- Save order: the list is answered newest first, and saving an address again moves it up.
+        seq bigserial NOT NULL,
+        saved_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, id)
+      );
+      -- One HOME and one WORK per user, whatever order concurrent saves land in.
+      CREATE UNIQUE INDEX saved_addresses_one_per_type ON saved_addresses (user_id, address_type)
+        WHERE address_type IN ('HOME', 'WORK');
+    `,
+  },
 ];

@@ -129,3 +129,20 @@ export const catalogueItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bppId, t.providerId, t.itemId] })],
 );
+
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    addressType: text('address_type', { enum: ['HOME', 'WORK', 'OTHER'] }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    city: text('city').notNull(),
+    pinCode: text('pin_code').notNull(),
+    body: jsonb('body').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);

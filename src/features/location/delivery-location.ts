@@ -41,3 +41,21 @@ export function readDeliveryLocation(cookieValue: string | undefined): DeliveryL
 export function cityDisplayName(city: string) {
   return city.charAt(0).toUpperCase() + city.slice(1);
 }
+
+/** A year: the shopper's locality outlives sessions, like the address kept in local storage. */
+export const DELIVERY_LOCATION_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** The deliveryLocation cookie's value (written by the address picker and by /address-map's no-JS form). */
+export function deliveryLocationCookieValue(location: DeliveryLocation): string {
+  return JSON.stringify(deliveryLocationSchema.parse(location));
+}
+
+/** The `document.cookie` line the picker writes when the shopper chooses an address. */
+export function deliveryLocationCookieLine(location: DeliveryLocation): string {
+  return `${DELIVERY_LOCATION_COOKIE}=${encodeURIComponent(deliveryLocationCookieValue(location))}; Path=/; Max-Age=${DELIVERY_LOCATION_MAX_AGE_SECONDS}; SameSite=Lax`;
+}
+
+/** What the header chip says for a location (SSR and the picker's live update alike). */
+export function deliveryLocationText(location: DeliveryLocation): string {
+  return `${location.label}, ${cityDisplayName(location.city)} ${location.pincode}`;
+}

@@ -1,0 +1,343 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { Address } from './address.ts';
+import { addressFromForm, type AddressForm as Fields } from './address-form.ts';
+import AddressForm from './AddressForm.tsx';
+import { deliveryLocationOf, mapPinOf } from './current-address.ts';
+import { deliveryLocationText, type DeliveryLocation } from './delivery-location.ts';
+import type { GazetteerCity, Place } from './gazetteer.ts';
+import type { LatLng } from './geo.ts';
+import MapView, { type TileSource } from './MapView.tsx';
+import { describePlace } from './reverse-geocode.ts';
+import { searchLocalities, type LocalitySearch } from './search.ts';
+import {
+  $currentAddress,
+  $savedAddresses,
+  $selectedMapPin,
+  checkServed,
+  chooseAddress,
+  chooseMapPin,
+  chooseNearby,
+  deleteAddress,
+  placePin,
+  saveAddress,
+  syncSavedAddresses,
+  type Shopper,
+} from './store.ts';
+import './address-picker.css';
+
+interface Props {
+  /** The location the server rendered the page for (the deliveryLocation cookie, or SPEC §9's default). */
+  initial: DeliveryLocation;
+  /** False when the shopper never chose: the picker then detects the position on start (SPEC §4). */
+  chosen: boolean;
+  initialServed: boolean;
+  userId: string | null;
+  tenant: string;
+  tiles: TileSource | null;
+  query: string;
+  results: LocalitySearch;
+}
+
+export const GEOLOCATION_DENIED_MESSAGE =
+  'Location access is turned off for this site. Allow it in your browser settings, or search your locality or pin code below.';
+export const GEOLOCATION_UNAVAILABLE_MESSAGE = 'We could not find your location. Search your locality or pin code below.';
+
+const TYPE_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
+
+/** /address-map: the map, current-location detection, search, the address form and saved addresses. */
+export default function AddressPicker({ initial, chosen, initialServed, userId, tenant, tiles, query, results: serverResults }: Props) {
+  const shopper: Shopper = { userId, tenant };
+  const current = useStore($currentAddress, { ssr: 'initial' });
+  const saved = useStore($savedAddresses, { ssr: 'initial' });
+  const mapPin = useStore($selectedMapPin);
+  const [hydrated, setHydrated] = useState(false);
+  const [pin, setPin] = useState<LatLng>({ lat: initial.lat, lng: initial.lng });
+  const [served, setServed] = useState<boolean | null>(initialServed);
+  const [locating, setLocating] = useState(false);
+  const [geoMessage, setGeoMessage] = useState<string | null>(null);
+  const [pinMessage, setPinMessage] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [q, setQ] = useState(query);
+  const [results, setResults] = useState<LocalitySearch>(serverResults);
+  const [formOpen, setFormOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  const delivering: DeliveryLocation = hydrated && current ? deliveryLocationOf(current) : initial;
+
+  // The header chip is server HTML; keep it in step with the choice made here.
+  useEffect(() => {
+    if (!hydrated || !current) return;
+    const text = deliveryLocationText(deliveryLocationOf(current));
+    const chip = document.querySelector<HTMLAnchorElement>('[data-address-chip]');
+    const value = chip?.querySelector('[data-address-chip-value]');
+    if (value) value.textContent = text;
+    chip?.setAttribute('aria-label', `Delivering to ${text}. Change address`);
+  }, [hydrated, current]);
+
+  // Serviceability follows the chosen pincode.
+  useEffect(() => {
+    if (!hydrated || !current?.pin_code) return;
+    let stale = false;
+    checkServed(current.pin_code).then(
+      (answer) => !stale && setServed(answer),
+      () => !stale && setServed(null),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [hydrated, current?.pin_code]);
+
+  // On start: sync a signed-in user's addresses, then (first visit only) detect the position.
+  useEffect(() => {
+    setHydrated(true);
+    const stored = $currentAddress.get();
+    if (stored) setPin({ lat: stored.latitude, lng: stored.longitude });
+    void (async () => {
+      if (userId) await syncSavedAddresses(userId).catch((e: unknown) => setNotice(messageOf(e)));
+      if (!stored && !chosen) detectLocation();
+    })();
+    // Runs once, on hydration.
+  }, []);
+
+  function detectLocation() {
+    setGeoMessage(null);
+    if (!('geolocation' in navigator)) {
+      setGeoMessage(GEOLOCATION_UNAVAILABLE_MESSAGE);
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude };
+        chooseNearby(point, shopper)
+          .then((how) => {
+            const chosenNow = $currentAddress.get();
+            setPin(how === 'saved' && chosenNow ? { lat: chosenNow.latitude, lng: chosenNow.longitude } : point);
+            setNotice(how === 'saved' ? 'You are near a saved address: we chose it.' : null);
+          })
+          .catch((e: unknown) => {
+            setPin(point);
+            setGeoMessage(messageOf(e));
+          })
+          .finally(() => setLocating(false));
+      },
+      (error) => {
+        setGeoMessage(error.code === error.PERMISSION_DENIED ? GEOLOCATION_DENIED_MESSAGE : GEOLOCATION_UNAVAILABLE_MESSAGE);
+        setLocating(false);
+      },
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  }
+
+  function movePin(point: LatLng) {
+    setPin(point);
+    setPinMessage(null);
+    setFormOpen(false);
+    placePin(point).catch((e: unknown) => {
+      $selectedMapPin.set(null);
+      setPinMessage(messageOf(e));
+    });
+  }
+
+  function showPlace(place: Place) {
+    const point = { lat: place.lat, lng: place.lng };
+    setPin(point);
+    setPinMessage(null);
+    setFormOpen(false);
+    $selectedMapPin.set(mapPinOf(describePlace(place), point));
+  }
+
+  function search(event: SubmitEvent) {
+    event.preventDefault();
+    const found = searchLocalities(q);
+    setResults(found);
+    const first = found.kind === 'places' ? found.places[0] : undefined;
+    if (first) showPlace(first);
+    // A pincode we know only the city of: bring the pin to that city for the shopper to refine.
+    if (found.kind === 'city') movePin(cityCentre(found.city));
+  }
+
+  function deliverToPin() {
+    if (!mapPin) return;
+    chooseMapPin(mapPin, shopper, 'map');
+    setNotice(null);
+  }
+
+  async function saveForm(form: Fields) {
+    const address = addressFromForm(form, { id: crypto.randomUUID(), latitude: pin.lat, longitude: pin.lng, userId, tenant, source: 'map' });
+    setFormOpen(false);
+    try {
+      await saveAddress(address, shopper);
+      setNotice(`Saved as ${TYPE_LABELS[address.address_type]}.`);
+    } catch (e) {
+      setNotice(`Saved on this device. ${messageOf(e)}`);
+    }
+  }
+
+  function deliverToSaved(address: Address) {
+    chooseAddress(address, { fromSaved: true });
+    setPin({ lat: address.latitude, lng: address.longitude });
+    $selectedMapPin.set(null);
+    setNotice(null);
+  }
+
+  const formInitial: Fields | null = mapPin
+    ? {
+        name: '', house_number: '', building: '', street: '', landmark: mapPin.place.landmark.name,
+        locality: mapPin.place.locality.name, city: mapPin.place.city.name, state: mapPin.place.state.name,
+        pin_code: mapPin.place.pinCode, address_type: 'OTHER',
+      }
+    : null;
+
+  return (
+    <div className="picker">
+      <MapView pin={pin} tiles={tiles} onPinMove={movePin} />
+      <section className="picker__sheet" aria-labelledby="picker-title">
+        <h1 id="picker-title">Choose your delivery location</h1>
+
+        <div className="picker__current" aria-live="polite">
+          <p>
+            Delivering to <strong data-testid="delivering-to">{deliveryLocationText(delivering)}</strong>
+          </p>
+          {served === false ? (
+            <div className="not-served" role="status">
+              <h2>We don’t deliver here yet</h2>
+              <p>No store on the network delivers to {delivering.pincode} yet. Try an address in another locality.</p>
+              <a className="button" href="#picker-search" onClick={(e) => { e.preventDefault(); searchInput.current?.focus(); }}>
+                Change address
+              </a>
+            </div>
+          ) : (
+            served && <a href="/" className="picker__continue">Continue shopping</a>
+          )}
+          {notice && <p className="picker__notice">{notice}</p>}
+        </div>
+
+        {/* What the pin reads comes first: on a phone it shows right under the map. */}
+        {mapPin && !formOpen && (
+          <div className="picker__pin" aria-live="polite">
+            <h2>Pin location</h2>
+            <p data-testid="pin-address">{mapPin.displayText}</p>
+            <p className="picker__landmark">Near {mapPin.place.landmark.name}</p>
+            <div className="picker__actions">
+              <button type="button" className="button" onClick={deliverToPin}>Deliver here</button>
+              <button type="button" className="button button--quiet" onClick={() => setFormOpen(true)}>Add address details</button>
+            </div>
+          </div>
+        )}
+        {pinMessage && <p className="picker__alert" role="alert">{pinMessage}</p>}
+        {formOpen && formInitial && <AddressForm initial={formInitial} onSave={saveForm} onCancel={() => setFormOpen(false)} />}
+
+        {hydrated && (
+          <button type="button" className="button picker__locate" onClick={detectLocation} disabled={locating}>
+            {locating ? 'Finding you…' : 'Use my current location'}
+          </button>
+        )}
+        {geoMessage && (
+          <p className="picker__alert" role="alert">
+            {geoMessage}
+          </p>
+        )}
+
+        <form className="picker__search" method="get" action="/address-map" role="search" onSubmit={search}>
+          <label htmlFor="picker-search">Search locality or pin code</label>
+          <div className="picker__search-row">
+            <input
+              id="picker-search"
+              ref={searchInput}
+              name="q"
+              type="search"
+              value={q}
+              onChange={(e) => {
+                setQ(e.target.value);
+                setResults(searchLocalities(e.target.value));
+              }}
+              placeholder="e.g. Koramangala or 560034"
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+            <button type="submit" className="button">Search</button>
+          </div>
+        </form>
+        <SearchResults results={results} onChoose={showPlace} />
+
+        {hydrated && saved.length > 0 && (
+          <section aria-labelledby="saved-title">
+            <h2 id="saved-title">Saved addresses</h2>
+            <ul className="saved-list">
+              {saved.map((address) => (
+                <li key={address.id} className="saved-list__item" data-testid="saved-address">
+                  <span className="saved-list__type">{TYPE_LABELS[address.address_type]}</span>
+                  <span className="saved-list__text">{address.address}</span>
+                  <span className="picker__actions">
+                    <button type="button" className="button button--small" onClick={() => deliverToSaved(address)}>
+                      Deliver here
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--quiet button--small"
+                      aria-label={`Delete ${TYPE_LABELS[address.address_type]} address ${address.address}`}
+                      onClick={() => void deleteAddress(address.id, shopper).catch((e: unknown) => setNotice(messageOf(e)))}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Search results. Each is a real form: without JavaScript it asks the server to deliver there;
+ * with it, the pin moves there first so the shopper can check or refine it.
+ */
+function SearchResults({ results, onChoose }: { results: LocalitySearch; onChoose: (place: Place) => void }) {
+  if (results.kind === 'none') return null;
+  if (results.kind === 'city') {
+    return (
+      <p className="picker__notice" role="status">
+        {results.pincode} is a {results.city.name} pin code we have no locality for yet: drag the pin to your street.
+      </p>
+    );
+  }
+  return (
+    <ul className="search-results" aria-label="Matching localities">
+      {results.places.map((place) => (
+        <li key={`${place.cityId}-${place.pincode}-${place.name}`}>
+          <form
+            method="post"
+            action="/address-map"
+            onSubmit={(e) => {
+              e.preventDefault();
+              onChoose(place);
+            }}
+          >
+            <input type="hidden" name="pincode" value={place.pincode} />
+            <input type="hidden" name="locality" value={place.name} />
+            <button type="submit" className="search-results__choice">
+              <span className="search-results__name">{place.name}</span>
+              <span className="search-results__where">
+                {place.city}, {place.state} {place.pincode}
+              </span>
+            </button>
+          </form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function cityCentre(city: GazetteerCity): LatLng {
+  const n = city.localities.length;
+  return { lat: city.localities.reduce((s, l) => s + l.lat, 0) / n, lng: city.localities.reduce((s, l) => s + l.lng, 0) / n };
+}
+
+function messageOf(error: unknown) {
+  return error instanceof Error ? error.message : 'Something went wrong';
+}

@@ -1,0 +1,125 @@
+import type * as Leaflet from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import { buildBasemap, type LocalityArea } from './basemap.ts';
+import type { LatLng } from './geo.ts';
+
+export interface TileSource {
+  url: string;
+  attribution: string;
+}
+
+interface Props {
+  pin: LatLng;
+  /** null: draw the offline basemap (locality areas with names and pincodes) on a plain background. */
+  tiles: TileSource | null;
+  onPinMove: (point: LatLng) => void;
+}
+
+/** Below this zoom, locality names would pile on each other. */
+const LABEL_MIN_ZOOM = 12;
+const START_ZOOM = 13;
+const AREA_TINTS = ['#e4efe8', '#eef0e2', '#e6ecf2', '#f2ebe4', '#ebe6f0'];
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The map of /address-map: a draggable pin, tap to place it. Leaflet loads after hydration (it
+ * needs `window`), so the server HTML carries only the frame.
+ */
+export default function MapView({ pin, tiles, onPinMove }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<Leaflet.Map | null>(null);
+  const marker = useRef<Leaflet.Marker | null>(null);
+  const onMove = useRef(onPinMove);
+  onMove.current = onPinMove;
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let resize: ResizeObserver | undefined;
+    void import('leaflet').then(({ default: L }) => {
+      if (cancelled || !container.current) return;
+      const m = L.map(container.current, { center: [pin.lat, pin.lng], zoom: START_ZOOM, minZoom: 10, maxZoom: 18 });
+      m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+      if (tiles) {
+        L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(m);
+      } else {
+        drawOfflineBasemap(L, m);
+      }
+      const pinIcon = L.divIcon({ className: 'map-pin', html: '<span class="map-pin__head"></span>', iconSize: [36, 44], iconAnchor: [18, 44] });
+      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: 'Delivery pin: drag it to your door', alt: 'Delivery pin', zIndexOffset: 1000 }).addTo(m);
+      mk.on('dragend', () => {
+        const at = mk.getLatLng();
+        onMove.current({ lat: at.lat, lng: at.lng });
+      });
+      m.on('click', (event: Leaflet.LeafletMouseEvent) => {
+        mk.setLatLng(event.latlng);
+        onMove.current({ lat: event.latlng.lat, lng: event.latlng.lng });
+      });
+      // The sheet, the viewport and late styles change the box after Leaflet measured it.
+      resize = new ResizeObserver(() => m.invalidateSize());
+      resize.observe(container.current);
+      map.current = m;
+      marker.current = mk;
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      resize?.disconnect();
+      map.current?.remove();
+      map.current = null;
+    };
+    // The map is built once; later pins move it through the effect below.
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !map.current || !marker.current) return;
+    marker.current.setLatLng([pin.lat, pin.lng]);
+    map.current.panTo([pin.lat, pin.lng]);
+  }, [ready, pin.lat, pin.lng]);
+
+  return (
+    <div className="picker__map" ref={container} role="region" aria-label="Map: drag the pin or tap to place it">
+      {!ready && <p className="picker__map-note">Loading the map… You can also search your locality or pin code.</p>}
+    </div>
+  );
+}
+
+function drawOfflineBasemap(L: typeof Leaflet, m: Leaflet.Map) {
+  const basemap = buildBasemap();
+  L.geoJSON(basemap, {
+    interactive: false,
+    // Neighbouring areas get different tints so each locality reads as a patch of its own.
+    style: (area) => ({
+      className: 'locality-area',
+      color: '#7fa496',
+      weight: 1,
+      fillColor: AREA_TINTS[basemap.features.indexOf(area as LocalityArea) % AREA_TINTS.length],
+      fillOpacity: 1,
+    }),
+  }).addTo(m);
+  const labels = L.layerGroup(
+    basemap.features.map((area) =>
+      L.marker([area.properties.lat, area.properties.lng], {
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({
+          className: 'locality-label',
+          html: `<span>${escapeHtml(area.properties.name)}</span><span class="locality-label__pin">${area.properties.pincode}</span>`,
+          iconSize: [120, 32],
+          // Below the centre, so the pin standing on the centre does not hide the name.
+          iconAnchor: [60, -4],
+        }),
+      }),
+    ),
+  ).addTo(m);
+  const showLabels = () => {
+    if (m.getZoom() >= LABEL_MIN_ZOOM) labels.addTo(m);
+    else labels.remove();
+  };
+  m.on('zoomend', showLabels);
+  m.attributionControl.addAttribution('Localities: Kirana offline gazetteer');
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { EARTH_RADIUS_KM, distanceKm, latLngQuerySchema } from './geo.ts';
+
+describe('great-circle distance (SPEC §9: Earth radius 6371 km)', () => {
+  it('uses a radius of 6371 km', () => {
+    expect(EARTH_RADIUS_KM).toBe(6371);
+    // A quarter of a meridian is a quarter of the circumference.
+    expect(distanceKm({ lat: 0, lng: 0 }, { lat: 90, lng: 0 })).toBeCloseTo((Math.PI * 6371) / 2, 6);
+  });
+  it('measures HSR Layout to Koramangala at about 3.3 km', () => {
+    expect(distanceKm({ lat: 12.9121, lng: 77.6446 }, { lat: 12.9352, lng: 77.6245 })).toBeCloseTo(3.36, 1);
+  });
+  it('is zero for the same point and symmetric', () => {
+    const a = { lat: 28.6315, lng: 77.2167 };
+    const b = { lat: 19.076, lng: 72.8777 };
+    expect(distanceKm(a, a)).toBe(0);
+    expect(distanceKm(a, b)).toBeCloseTo(distanceKm(b, a), 9);
+  });
+});
+
+describe('reverse-geocode coordinates (SPEC §7.1 ?lat&lng)', () => {
+  it('reads numbers from the query string', () => {
+    expect(latLngQuerySchema.parse({ lat: '12.91', lng: '77.64' })).toEqual({ lat: 12.91, lng: 77.64 });
+    expect(latLngQuerySchema.parse({ lat: '-33.9', lng: '+151' })).toEqual({ lat: -33.9, lng: 151 });
+  });
+  it.each([
+    [{ lat: 'abc', lng: '77.64' }, 'lat must be a number'],
+    [{ lat: '', lng: '77.64' }, 'lat must be a number'],
+    [{ lat: '12.91', lng: '0x10' }, 'lng must be a number'],
+    [{ lat: '91', lng: '77' }, 'lat must be between -90 and 90'],
+    [{ lat: '12', lng: '-181' }, 'lng must be between -180 and 180'],
+    [{ lng: '77' }, 'lat is required'],
+  ])('refuses %o: %s', (query, message) => {
+    const parsed = latLngQuerySchema.safeParse(query);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(message);
+  });
+});

@@ -1,0 +1,35 @@
+import { GAZETTEER, PLACES, findCityByPincode, type GazetteerCity, type Place } from './gazetteer.ts';
+
+/** Enough to choose from on a phone screen. */
+export const SEARCH_LIMIT = 8;
+
+export type LocalitySearch =
+  | { kind: 'places'; places: Place[] }
+  /** A pincode we have no locality for, in a city we know: the shopper drops the pin there. */
+  | { kind: 'city'; city: GazetteerCity; pincode: string }
+  | { kind: 'none' };
+
+/**
+ * The search box of /address-map: a pincode (whole or its first digits) or a locality, landmark
+ * or city name. Names match at the start of a word first, then anywhere.
+ */
+export function searchLocalities(query: string): LocalitySearch {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (q.length < 2) return { kind: 'none' };
+  if (/^\d+$/.test(q)) {
+    const places = PLACES.filter((p) => p.pincode.startsWith(q)).slice(0, SEARCH_LIMIT);
+    if (places.length > 0) return { kind: 'places', places };
+    const city = q.length === 6 ? findCityByPincode(q) : undefined;
+    return city ? { kind: 'city', city, pincode: q } : { kind: 'none' };
+  }
+  const words = (s: string) => s.toLowerCase().split(/[\s,.()-]+/);
+  const startsWord = (s: string) => s.toLowerCase().startsWith(q) || words(s).some((w) => w.startsWith(q));
+  const cityMatches = new Set(GAZETTEER.filter((c) => startsWord(c.name) || c.aliases.some((a) => a.startsWith(q))).map((c) => c.id));
+  const ranked = PLACES.map((p) => {
+    const rank = startsWord(p.name) ? 0 : p.name.toLowerCase().includes(q) ? 1 : startsWord(p.landmark) ? 2 : cityMatches.has(p.cityId) ? 3 : -1;
+    return { p, rank };
+  }).filter((r) => r.rank >= 0);
+  ranked.sort((a, b) => a.rank - b.rank);
+  const places = ranked.slice(0, SEARCH_LIMIT).map((r) => r.p);
+  return places.length > 0 ? { kind: 'places', places } : { kind: 'none' };
+}
