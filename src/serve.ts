@@ -5,9 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readConfig } from './config.server.ts';
-import { openDatabase, setDatabase } from './db/client.ts';
+import { readConfig, type ServerConfig } from './config.server.ts';
+import { openDatabase, setDatabase, type Database } from './db/client.ts';
+import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
+import { startChild } from './lib/process/child.server.ts';
+import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
+import { createProtocolLogger } from './ondc/protocol-log.server.ts';
+import { createFileRegistry, createRemoteRegistry } from './ondc/registry.ts';
+import { createBuyerApp, setBuyerApp, type BuyerApp } from './ondc/runtime.server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -58,15 +64,85 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  // The seller network starts after we listen: its first callbacks must find us.
+  const network = await joinNetwork(config, port, env);
+  const app = network.app;
+  if (app) {
+    setBuyerApp(app);
+    await learnCatalogues(database, app);
+  }
+  const refresh =
+    app && config.catalogueRefreshMs > 0
+      ? setInterval(() => void requestCatalogues(database, app).catch((e: unknown) => console.error('catalogue refresh failed', e)), config.catalogueRefreshMs)
+      : undefined;
+  refresh?.unref();
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {
+    clearInterval(refresh);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    await network.stop();
     await database.close();
   };
   return { server, port, stop };
+}
+
+/**
+ * Our identity on the network (keys kept under DATA_DIR), the registry we verify sellers with,
+ * and, by default, the embedded seller network as a child process with keys of its own.
+ */
+async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; stop: () => Promise<void> }> {
+  const identity = loadOrCreateKeys(path.join(config.dataDir, 'bap', 'keys.json'), config.bapId);
+  const bapUri = config.bapUri ?? `http://127.0.0.1:${port}/bap`;
+  const registry = config.registryUrl ? createRemoteRegistry(config.registryUrl) : createFileRegistry(config.registryFile);
+  if (!config.registryUrl) {
+    registerParticipants(config.registryFile, [
+      { subscriber_id: identity.subscriberId, unique_key_id: identity.uniqueKeyId, signing_public_key: identity.publicKey, type: 'BAP', subscriber_url: bapUri },
+    ]);
+  }
+  const log = createProtocolLogger(config.dataDir);
+
+  if (config.sellerNetwork === 'off') {
+    if (!config.gatewayUrl) return { app: null, stop: async () => {} };
+    return { app: createBuyerApp({ identity, bapUri, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), stop: async () => {} };
+  }
+  const network = await startChild({
+    script: path.join(root, 'src/network/main.ts'),
+    env: {
+      ...env,
+      NETWORK_PORT: String(config.networkPort),
+      NETWORK_HOST: '127.0.0.1',
+      DATA_DIR: config.dataDir,
+      REGISTRY_FILE: config.registryFile,
+    },
+    ready: /Kirana seller network on (http:\/\/\S+)/,
+    prefix: '[network]',
+    timeoutMs: 120_000,
+  });
+  const networkUrl = network.match[1] ?? '';
+  const app = createBuyerApp({
+    identity,
+    bapUri,
+    gatewayUrl: config.gatewayUrl ?? `${networkUrl}/gateway`,
+    registry,
+    log,
+    embeddedNetworkUrl: networkUrl,
+  });
+  return { app, stop: network.stop };
+}
+
+async function learnCatalogues(database: Database, app: BuyerApp) {
+  const started = Date.now();
+  const sent = await requestCatalogues(database, app);
+  const refused = sent.filter((s) => s.ack !== 'ACK');
+  if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
+  const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });
+  console.log(
+    `Catalogue: ${counts.sellers} sellers, ${counts.providers} providers, ${counts.items} items (ingested in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 if (import.meta.main) {

@@ -1,24 +1,28 @@
 import { getDatabase } from '../../db/client.ts';
+import { catalogueCounts } from '../catalogue/ingest.server.ts';
 import { findBuyerApp } from '../../ondc/runtime.server.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: { ok: boolean; kind?: string; error?: string };
   network: { ok: boolean; embedded: boolean; error?: string };
+  catalogue?: { sellers: number; providers: number; items: number };
 }
 
 /** What an operator's probe needs: can this process reach its database and its sellers right now? */
 export async function checkHealth(): Promise<HealthReport> {
   let database: HealthReport['database'];
+  let catalogue: HealthReport['catalogue'];
   try {
     const db = getDatabase();
     await db.query('SELECT 1');
     database = { ok: true, kind: db.kind };
+    catalogue = await catalogueCounts(db);
   } catch (error) {
     database = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   const network = await checkNetwork();
-  return { status: database.ok && network.ok ? 'ok' : 'degraded', database, network };
+  return { status: database.ok && network.ok ? 'ok' : 'degraded', database, network, ...(catalogue ? { catalogue } : {}) };
 }
 
 async function checkNetwork(): Promise<HealthReport['network']> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CITIES } from './cities.ts';
 import {
   DEFAULT_SCALE,
+  findProviderItem,
   generateNetwork,
   networkItems,
   parseCatalogueScale,
@@ -322,5 +323,23 @@ describe('CATALOGUE_SCALE', () => {
     const names = new Set<string>();
     for (const item of providerItems(store)) names.add(item.name);
     expect(names.size).toBe(store.itemCount);
+  });
+});
+
+describe('findProviderItem', () => {
+  it('finds every item of a provider as providerItems lists it', () => {
+    for (const provider of providers.filter((p) => p.cityId === 'bengaluru')) {
+      for (const item of providerItems(provider)) expect(findProviderItem(provider, item.id)).toEqual(item);
+    }
+  });
+
+  it('answers null for ids the provider does not have', () => {
+    const store = providers.find((p) => p.kind === 'grocery');
+    const restaurant = restaurants[0];
+    if (!store || !restaurant) throw new Error('missing providers');
+    for (const id of [`${store.id}-i${store.itemCount}`, `${store.id}-i01`, `${store.id}-i-1`, `${store.id}-ix`, `${restaurant.id}-d1`, 'nothing']) {
+      expect(findProviderItem(store, id)).toBeNull();
+    }
+    expect(findProviderItem(restaurant, `${restaurant.id}-d999`)).toBeNull();
   });
 });

@@ -366,7 +366,7 @@ function restaurantItemCount(template: RestaurantTemplate): number {
 }
 
 /** Splits a total by weights so the parts are whole and add up exactly (largest remainder). */
-function apportion(total: number, weights: readonly number[]): number[] {
+export function apportion(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   const exact = weights.map((w) => (total * w) / sum);
   const parts = exact.map(Math.floor);
@@ -511,6 +511,22 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
 /** Every item of one provider, regenerated from its seed; nothing is kept between calls. */
 export function providerItems(provider: Provider): Generator<CatalogueItem> {
   return provider.kind === 'grocery' ? groceryItems(provider) : restaurantItems(provider);
+}
+
+/**
+ * One item of a provider by id, or null when the provider has no such item. A grocery item is
+ * rebuilt from its index alone, so a lookup costs the same in a store of a hundred thousand
+ * items; restaurant menus are small and are walked.
+ */
+export function findProviderItem(provider: Provider, itemId: string): CatalogueItem | null {
+  if (provider.kind === 'restaurant') {
+    for (const item of restaurantItems(provider)) if (item.id === itemId) return item;
+    return null;
+  }
+  const prefix = `${provider.id}-i`;
+  const index = itemId.startsWith(prefix) ? itemId.slice(prefix.length) : '';
+  if (!/^(0|[1-9]\d*)$/.test(index) || Number(index) >= provider.itemCount) return null;
+  return groceryItemAt(provider, assortmentPlan(provider), Number(index));
 }
 
 /** Every item of the network, provider by provider. */

@@ -1,5 +1,6 @@
 // A seller's ONDC retail 1.2 on_search `message.catalog` (ondc-notes §1, §4), built from the
 // generated catalogue against the protocol's schema in src/ondc/catalog.ts.
+import { paiseToRupees as rupees } from '../../lib/money.ts';
 import type { CatalogCategory, CatalogItem, CatalogProvider, CatalogTag, OnSearchCatalog } from '../../ondc/catalog.ts';
 import type { CatalogueItem, CustomisationItem, DishItem, GroceryItem, Provider, ProviderLocation, Restaurant } from './generate.ts';
 import { providerItems } from './generate.ts';
@@ -20,14 +21,8 @@ export type CatalogOptions = {
 const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
 const OFFERS_END = '2030-12-31T23:59:59.999Z';
 const DELIVERY = 'F1';
-const CONSUMER_CARE_PHONE = '18001020304';
-
-/** Paise to ONDC's rupee string. */
-function rupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** The sellers' consumer-care line (also their on_support answer when no order is named). */
+export const CONSUMER_CARE_PHONE = '18001020304';
 
 /** A tag from ordered entries; entries without a value are left out. */
 function tag(code: string, entries: ReadonlyArray<readonly [string, string | number | null | undefined]>): CatalogTag {
@@ -89,8 +84,16 @@ function sellableTag(item: GroceryItem | DishItem, extra: ReadonlyArray<readonly
   ]);
 }
 
+/**
+ * `@ondc/org/returnable`: packed groceries go back within a day; loose produce and cooked food
+ * do not (the seller still takes back damaged or wrong goods, ondc-notes §2 return reasons).
+ */
+export function isReturnable(item: CatalogueItem): boolean {
+  return item.kind === 'grocery' && item.statutory !== 'none';
+}
+
 function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
-  const returnable = item.statutory !== 'none';
+  const returnable = isReturnable(item);
   const licence = item.fssaiLicence;
   const packed = ((item.ean.charCodeAt(12) % 12) + 1).toString().padStart(2, '0');
   return {

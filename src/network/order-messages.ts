@@ -1,0 +1,368 @@
+// The `message` of each on_* callback a seller sends (ondc-notes §1), built from a priced order
+// or an order record at a moment of the network clock. Pure: what to say, never when or to whom.
+import { paiseToRupees } from '../lib/money.ts';
+import { ttlToMs } from '../ondc/context.ts';
+import type { Provider } from './catalogue/generate.ts';
+import { hashString, mixSeeds, mulberry32, pick } from './catalogue/random.ts';
+import { DELIVERY_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, STEP, type LatLng } from './order-clock.ts';
+import {
+  deliveryStepOf,
+  isCancelledAt,
+  quoteAt,
+  returnStepOf,
+  timelineOf,
+  updatedAtMs,
+  type OrderRecord,
+  type Refund,
+  type StoreProfile,
+  type TrailLine,
+} from './orders.ts';
+import { DELIVERY_ID, wireQuote, type PricedOrder, type QuoteLine } from './quote.ts';
+import type { Billing, DeliveryEnd, Tag } from './requests.ts';
+
+const CANCEL_ID = 'C1';
+// ondc-notes §1 on_select: "Immediate Delivery" only when order-to-delivery is at most 2 hours.
+const IMMEDIATE_DELIVERY_MAX_MS = ttlToMs('PT2H');
+// State codes of GSTINs, for the bpp_terms tax number.
+const GST_STATE_CODES: Readonly<Record<string, string>> = { Delhi: '07', Maharashtra: '27', Karnataka: '29', 'Tamil Nadu': '33', Telangana: '36' };
+const RIDERS = ['Ravi Kumar', 'Imran Shaikh', 'Suresh Naik', 'Arjun Das', 'Manoj Yadav', 'Karthik S', 'Vikram Singh', 'Rahul Patil'];
+/** The buyer reasons a cancel may give (ondc-notes §2), written into the cancellation terms. */
+const BUYER_CANCEL_REASON_IDS = '001,003,006,009,010';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const money = (paise: number) => ({ currency: 'INR' as const, value: paiseToRupees(paise) });
+const gps = (place: LatLng) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
+const tag = (code: string, entries: ReadonlyArray<readonly [string, string]>): Tag => ({ code, list: entries.map(([key, value]) => ({ code: key, value })) });
+
+function digitsOf(seed: number, count: number): string {
+  const rng = mulberry32(seed);
+  return Array.from({ length: count }, () => Math.floor(rng() * 10)).join('');
+}
+
+function lettersOf(seed: number, count: number): string {
+  const rng = mulberry32(seed);
+  return Array.from({ length: count }, () => String.fromCharCode(65 + Math.floor(rng() * 26))).join('');
+}
+
+/** The store's particulars an order keeps: address, contacts and tax number, all deterministic. */
+export function storeProfile(provider: Provider): StoreProfile {
+  const location = provider.locations[0];
+  if (!location) throw new Error(`Provider ${provider.id} has no location`);
+  const seed = hashString(`store:${provider.id}`);
+  const pan = `${lettersOf(seed, 5)}${digitsOf(mixSeeds(seed, 1), 4)}${lettersOf(mixSeeds(seed, 2), 1)}`;
+  return {
+    name: provider.name,
+    locationId: location.id,
+    lat: location.lat,
+    lng: location.lng,
+    street: location.street,
+    locality: location.locality,
+    city: location.city,
+    state: location.state,
+    pincode: location.pincode,
+    phone: `9${digitsOf(mixSeeds(seed, 3), 9)}`,
+    email: `orders@${provider.id}.kirana.local`,
+    taxNumber: `${GST_STATE_CODES[location.state] ?? '99'}${pan}1Z${digitsOf(mixSeeds(seed, 4), 1)}`,
+  };
+}
+
+function deliveryCategory(tat: string): string {
+  return ttlToMs(tat) <= IMMEDIATE_DELIVERY_MAX_MS ? 'Immediate Delivery' : 'Same Day Delivery';
+}
+
+function deliveryTerms(storeName: string, tat: string) {
+  return { '@ondc/org/provider_name': storeName, '@ondc/org/category': deliveryCategory(tat), '@ondc/org/TAT': tat };
+}
+
+function orderItems(lines: readonly QuoteLine[], fulfillmentId: string) {
+  return lines.flatMap((line) =>
+    line.titleType === 'item'
+      ? [
+          {
+            id: line.itemId,
+            fulfillment_id: fulfillmentId,
+            quantity: { count: line.count },
+            ...(line.parentItemId === undefined ? {} : { parent_item_id: line.parentItemId }),
+            ...(line.tags ? { tags: line.tags } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+function appliedOffers(priced: PricedOrder) {
+  return priced.offer ? { offers: [{ id: priced.offer.code, tags: [tag('selection', [['apply', 'yes']])] }] } : {};
+}
+
+/** on_select (ondc-notes §1): the quote and whether the seller can deliver there. */
+export function onSelectMessage(provider: Provider, priced: PricedOrder) {
+  const location = storeProfile(provider);
+  return {
+    order: {
+      provider: { id: provider.id, locations: [{ id: location.locationId }] },
+      items: orderItems(priced.quote.lines, DELIVERY_ID),
+      fulfillments: [
+        {
+          id: DELIVERY_ID,
+          type: 'Delivery',
+          ...deliveryTerms(provider.name, provider.tat),
+          tracking: false,
+          state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
+        },
+      ],
+      ...appliedOffers(priced),
+      quote: wireQuote(priced.quote),
+    },
+  };
+}
+
+export type PaymentType = 'ON-ORDER' | 'ON-FULFILLMENT';
+
+function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Record<string, unknown> | undefined) {
+  const fee = (key: string, fallback: string) => (typeof requested?.[key] === 'string' ? (requested[key] as string) : fallback);
+  return {
+    type,
+    // ondc-notes §1 confirm: prepaid money is collected by the buyer app, cash on delivery by the seller.
+    collected_by: type === 'ON-ORDER' ? 'BAP' : 'BPP',
+    status: 'NOT-PAID',
+    '@ondc/org/buyer_app_finder_fee_type': fee('@ondc/org/buyer_app_finder_fee_type', 'percent'),
+    '@ondc/org/buyer_app_finder_fee_amount': fee('@ondc/org/buyer_app_finder_fee_amount', '0'),
+    '@ondc/org/settlement_basis': 'delivery',
+    '@ondc/org/settlement_window': 'P1D',
+    '@ondc/org/withholding_amount': '0.00',
+    '@ondc/org/settlement_details': [
+      {
+        settlement_counterparty: 'seller-app',
+        settlement_phase: 'sale-amount',
+        settlement_type: 'upi',
+        upi_address: `${profile.locationId}@oksbi`,
+        beneficiary_name: profile.name,
+      },
+    ],
+  };
+}
+
+/** Cancelling is free while the order is in the store and impossible once it has left (50001). */
+function cancellationTerms() {
+  return (['Pending', 'Packed', 'Order-picked-up'] as const).map((state) => ({
+    fulfillment_state: { descriptor: { code: state, short_desc: BUYER_CANCEL_REASON_IDS } },
+    cancellation_fee: { percentage: '0.00', amount: money(0) },
+  }));
+}
+
+/** ondc-notes §1 on_init: the seller's terms, which the buyer app may refuse with 27501. */
+function bppTerms(profile: StoreProfile): Tag {
+  return tag('bpp_terms', [
+    ['max_liability', '2'],
+    ['max_liability_cap', '10000'],
+    ['mandatory_arbitration', 'false'],
+    ['court_jurisdiction', profile.city],
+    ['delay_interest', '1000'],
+    ['tax_number', profile.taxNumber],
+    ['provider_tax_number', profile.taxNumber.slice(2, 12)],
+  ]);
+}
+
+export type InitEcho = { billing: Billing; end: DeliveryEnd; paymentType: PaymentType; payment: Record<string, unknown> | undefined };
+
+/** on_init (ondc-notes §1): the init echoed with the full quote, payment and terms. */
+export function onInitMessage(provider: Provider, priced: PricedOrder, echo: InitEcho) {
+  const profile = storeProfile(provider);
+  return {
+    order: {
+      provider: { id: provider.id, locations: [{ id: profile.locationId }] },
+      provider_location: { id: profile.locationId },
+      items: orderItems(priced.quote.lines, DELIVERY_ID),
+      billing: echo.billing,
+      fulfillments: [
+        {
+          id: DELIVERY_ID,
+          type: 'Delivery',
+          ...deliveryTerms(provider.name, provider.tat),
+          tracking: false,
+          end: echo.end,
+          state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
+        },
+      ],
+      ...appliedOffers(priced),
+      quote: wireQuote(priced.quote),
+      payment: paymentTerms(profile, echo.paymentType, echo.payment),
+      cancellation_terms: cancellationTerms(),
+      tags: [bppTerms(profile)],
+    },
+  };
+}
+
+/** The payment the buyer app confirmed, for a new order. */
+export function confirmedPayment(profile: StoreProfile, type: PaymentType, confirmed: Record<string, unknown>): Record<string, unknown> {
+  return { ...paymentTerms(profile, type, confirmed), ...confirmed };
+}
+
+function quoteTrailTags(trail: readonly TrailLine[]): Tag[] {
+  return trail.map((line) =>
+    tag('quote_trail', [
+      ['type', line.titleType],
+      ['id', line.itemId],
+      ['currency', 'INR'],
+      ['value', paiseToRupees(line.pricePaise)],
+    ]),
+  );
+}
+
+function riderOf(order: OrderRecord) {
+  const seed = hashString(`rider:${order.id}`);
+  return { name: pick(mulberry32(seed), RIDERS), phone: `8${digitsOf(seed, 9)}` };
+}
+
+function refundSettlement(refund: Refund, atMs: number) {
+  return {
+    settlement_counterparty: 'buyer',
+    settlement_phase: 'refund',
+    settlement_type: 'upi',
+    settlement_amount: paiseToRupees(refund.totalPaise),
+    settlement_timestamp: iso(atMs),
+  };
+}
+
+/**
+ * The whole order as of `atMs` (on_confirm, on_status, on_cancel, on_update): states, the
+ * delivery with its time windows and rider, a Cancel fulfillment once cancelled and a Return
+ * fulfillment per return, each carrying its refund as quote_trail tags, and the refunds as
+ * settlements in the payment.
+ */
+export function orderMessage(order: OrderRecord, atMs: number) {
+  const profile = order.store;
+  const view = quoteAt(order, atMs);
+  const step = deliveryStepOf(order, atMs);
+  const cancelled = order.cancellation !== null && isCancelledAt(order, atMs) ? order.cancellation : null;
+  const timeline = timelineOf(order);
+  const reached = (index: number) => !cancelled && step >= index;
+  const reachedAt = (index: number) => (reached(index) ? { timestamp: iso(timeline[index] ?? atMs) } : {});
+
+  const delivery = {
+    id: DELIVERY_ID,
+    type: 'Delivery',
+    ...deliveryTerms(profile.name, order.tat),
+    tracking: true,
+    state: { descriptor: { code: cancelled ? 'Cancelled' : (DELIVERY_STEPS[step]?.fulfillment ?? 'Pending') } },
+    start: {
+      location: {
+        id: profile.locationId,
+        descriptor: { name: profile.name },
+        gps: gps(profile),
+        address: { name: profile.name, building: profile.street, locality: profile.locality, city: profile.city, state: profile.state, country: 'IND', area_code: profile.pincode },
+      },
+      time: { range: { start: iso(timeline[STEP.packed] ?? atMs), end: iso(timeline[STEP.pickedUp] ?? atMs) }, ...reachedAt(STEP.pickedUp) },
+      // ondc-notes §1 on_confirm: pickup code type 2, the merchant's order number.
+      instructions: { code: '2', name: 'ONDC order', short_desc: order.id },
+      contact: { phone: profile.phone, email: profile.email },
+    },
+    end: {
+      ...order.deliveryEnd,
+      person: order.deliveryEnd.person ?? { name: order.billing.name },
+      time: { range: { start: iso(timeline[STEP.outForDelivery] ?? atMs), end: iso(timeline[STEP.delivered] ?? atMs) }, ...reachedAt(STEP.delivered) },
+    },
+    ...(reached(STEP.pickedUp) ? { agent: riderOf(order) } : {}),
+  };
+
+  const cancelFulfillment = cancelled && {
+    id: CANCEL_ID,
+    type: 'Cancel',
+    state: { descriptor: { code: 'Cancelled' } },
+    tags: [
+      tag('cancel_request', [
+        ['reason_id', cancelled.reasonId],
+        ['initiated_by', cancelled.by],
+      ]),
+      tag('precancel_state', [
+        ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
+        ['updated_at', iso(timeline[cancelled.step] ?? atMs)],
+      ]),
+      ...quoteTrailTags(view.cancelRefund?.trail ?? []),
+    ],
+  };
+
+  const returns = order.returns.map((ret) => {
+    const returnStep = returnStepOf(ret, atMs);
+    const line = order.quote.lines[ret.line];
+    const parent = line?.titleType === 'item' ? line.parentItemId : undefined;
+    return {
+      id: ret.id,
+      type: 'Return',
+      state: { descriptor: { code: RETURN_STEPS[returnStep] ?? 'Return_Initiated' } },
+      tags: [
+        tag('return_request', [
+          ['id', ret.id],
+          ['item_id', ret.itemId],
+          ...(parent === undefined ? [] : ([['parent_item_id', parent]] as const)),
+          ['item_quantity', String(ret.quantity)],
+          ['reason_id', ret.reasonId],
+          ['reason_desc', ret.reasonDesc],
+          ...(ret.images === undefined ? [] : ([['images', ret.images]] as const)),
+          ['ttl_approval', 'PT24H'],
+          ['ttl_reverseqc', 'P3D'],
+        ]),
+        ...quoteTrailTags(view.returnRefunds.get(ret.id)?.trail ?? []),
+      ],
+    };
+  });
+
+  const refunds = [
+    ...(cancelled && view.cancelRefund && order.paymentType === 'ON-ORDER' ? [refundSettlement(view.cancelRefund, Date.parse(cancelled.at))] : []),
+    ...order.returns.flatMap((ret) => {
+      const refund = view.returnRefunds.get(ret.id);
+      const pickedAt = returnTimeline(Date.parse(ret.requestedAt))[RETURN_STEP.picked] ?? atMs;
+      // The money goes back once the goods are collected.
+      return refund && returnStepOf(ret, atMs) >= RETURN_STEP.picked ? [refundSettlement(refund, pickedAt)] : [];
+    }),
+  ];
+  const settlements = Array.isArray(order.payment['@ondc/org/settlement_details']) ? (order.payment['@ondc/org/settlement_details'] as unknown[]) : [];
+  // Cash on delivery is paid when the order is handed over.
+  const cashPaid = order.paymentType === 'ON-FULFILLMENT' && reached(STEP.delivered);
+
+  return {
+    order: {
+      id: order.id,
+      state: cancelled ? 'Cancelled' : (DELIVERY_STEPS[step]?.order ?? 'Created'),
+      provider: { id: order.providerId, locations: [{ id: profile.locationId }] },
+      items: [
+        ...orderItems(view.quote.lines, DELIVERY_ID),
+        ...(cancelled ? orderItems(order.quote.lines, CANCEL_ID) : []),
+        ...order.returns.map((ret) => ({ id: ret.itemId, fulfillment_id: ret.id, quantity: { count: ret.quantity } })),
+      ],
+      billing: order.billing,
+      fulfillments: [delivery, ...(cancelFulfillment ? [cancelFulfillment] : []), ...returns],
+      quote: wireQuote(view.quote),
+      payment: {
+        ...order.payment,
+        ...(cashPaid ? { status: 'PAID' } : {}),
+        '@ondc/org/settlement_details': [...settlements, ...refunds],
+      },
+      cancellation_terms: cancellationTerms(),
+      ...(cancelled ? { cancellation: { cancelled_by: cancelled.by, reason: { id: cancelled.reasonId } } } : {}),
+      tags: [bppTerms(profile)],
+      created_at: order.buyerCreatedAt ?? order.createdAt,
+      updated_at: iso(updatedAtMs(order, atMs)),
+    },
+  };
+}
+
+/** on_track (ondc-notes §1): active while the rider has the order, with where the rider is. */
+export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: number) {
+  const step = deliveryStepOf(order, atMs);
+  const active = !isCancelledAt(order, atMs) && step >= STEP.pickedUp && step < STEP.delivered;
+  const position = riderPosition(order.store, order.drop, timelineOf(order), atMs);
+  return {
+    tracking: {
+      id: DELIVERY_ID,
+      url: trackingUrl,
+      status: active ? 'active' : 'inactive',
+      location: { gps: gps(position), time: { timestamp: iso(atMs) }, updated_at: iso(atMs) },
+    },
+  };
+}
+
+/** on_support (ondc-notes §1 support): how to reach whoever can help with this order. */
+export function onSupportMessage(contact: { phone: string; email: string }) {
+  return { phone: contact.phone, email: contact.email, uri: `tel:+91${contact.phone.replace(/^0+/, '')}` };
+}

@@ -1,0 +1,295 @@
+// An order a seller has confirmed, and what may happen to it afterwards: it moves on by the
+// clock (order-clock.ts), the buyer may cancel it before it leaves the store, and return items
+// once delivered (ondc-notes §1 cancel, update). Records are values: each change returns a new
+// one, and views of the order at a moment (its state, its quote, its refunds) are computed from
+// the record and the time, so a restart or a fast clock changes nothing about them.
+import { z } from 'zod';
+import { domainSchema, ttlToMs, type ProtocolError } from '../ondc/context.ts';
+import { CANCELLATION_REASONS, RETURN_REASONS } from '../ondc/error-codes.ts';
+import { deliveryTimeline, RETURN_STEP, returnTimeline, STEP, stepAt } from './order-clock.ts';
+import { quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
+import { tagValue } from './requests.ts';
+import { sellerError } from './seller-errors.ts';
+
+const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
+const looseRecord = z.record(z.string(), z.unknown());
+
+const returnRecordSchema = z.object({
+  id: z.string(),
+  /** index of the returned item line in the order's quote */
+  line: z.number().int().min(0),
+  itemId: z.string(),
+  quantity: z.number().int().min(1),
+  reasonId: z.string(),
+  reasonDesc: z.string(),
+  images: z.string().optional(),
+  requestedAt: z.iso.datetime(),
+});
+export type ReturnRecord = z.infer<typeof returnRecordSchema>;
+
+/** The store as it was when the order was placed: the order keeps it, as a receipt would. */
+const storeProfileSchema = z.object({
+  name: z.string(),
+  locationId: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  street: z.string(),
+  locality: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  taxNumber: z.string(),
+});
+export type StoreProfile = z.infer<typeof storeProfileSchema>;
+
+export const orderRecordSchema = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  providerId: z.string(),
+  store: storeProfileSchema,
+  domain: domainSchema,
+  city: z.string(),
+  transactionId: z.string(),
+  bapId: z.string(),
+  bapUri: z.string(),
+  /** network time of the seller's confirmation */
+  createdAt: z.iso.datetime(),
+  /** the buyer's created_at, echoed unchanged (ondc-notes §1 confirm) */
+  buyerCreatedAt: z.string().optional(),
+  tat: z.string(),
+  timeToShip: z.string(),
+  quote: quoteSchema,
+  billing: looseRecord,
+  deliveryEnd: looseRecord,
+  drop: latLngSchema,
+  payment: looseRecord,
+  paymentType: z.enum(['ON-ORDER', 'ON-FULFILLMENT']),
+  cancellation: z
+    .object({ at: z.iso.datetime(), reasonId: z.string(), by: z.string(), step: z.number().int().min(0) })
+    .nullable(),
+  returns: z.array(returnRecordSchema),
+  /** the last delivery step and return steps the buyer app was told about */
+  notified: z.object({ step: z.number().int(), returns: z.record(z.string(), z.number().int()) }),
+});
+export type OrderRecord = z.infer<typeof orderRecordSchema>;
+
+const RETURN_WINDOW_MS = ttlToMs('P1D');
+
+export function timelineOf(order: OrderRecord): number[] {
+  return deliveryTimeline(Date.parse(order.createdAt), ttlToMs(order.tat), ttlToMs(order.timeToShip));
+}
+
+export function isCancelledAt(order: OrderRecord, atMs: number): boolean {
+  return order.cancellation !== null && Date.parse(order.cancellation.at) <= atMs;
+}
+
+/** The delivery step the order is at; a cancelled order stays where it was cancelled. */
+export function deliveryStepOf(order: OrderRecord, atMs: number): number {
+  if (order.cancellation && isCancelledAt(order, atMs)) return order.cancellation.step;
+  return stepAt(timelineOf(order), atMs);
+}
+
+export function returnStepOf(ret: ReturnRecord, atMs: number): number {
+  return stepAt(returnTimeline(Date.parse(ret.requestedAt)), atMs);
+}
+
+/** When the order last changed, as of `atMs` (its updated_at). */
+export function updatedAtMs(order: OrderRecord, atMs: number): number {
+  const times = timelineOf(order).slice(0, deliveryStepOf(order, atMs) + 1);
+  if (order.cancellation && isCancelledAt(order, atMs)) times.push(Date.parse(order.cancellation.at));
+  for (const ret of order.returns) times.push(...returnTimeline(Date.parse(ret.requestedAt)).filter((t) => t <= atMs));
+  return Math.max(...times);
+}
+
+// ---- cancel (ondc-notes §1 cancel, §2 reasons) ----
+
+// The reference UI offers buyers exactly these (ondc-notes §2); 999 is the buyer app's own
+// "confirmation failed" code, not a reason a shopper gives.
+const BUYER_CANCEL_REASONS = new Set(CANCELLATION_REASONS.filter((r) => r.shopperSelectable).map((r) => r.id));
+
+/** Why the buyer may not cancel now, or null. A second cancel of a cancelled order is no error. */
+export function cancellationError(order: OrderRecord, reasonId: string, atMs: number): ProtocolError | null {
+  if (isCancelledAt(order, atMs)) return null;
+  if (!BUYER_CANCEL_REASONS.has(reasonId)) return sellerError('30012', `Cancellation reason ${reasonId} is not one a buyer may give`);
+  const step = deliveryStepOf(order, atMs);
+  if (step >= STEP.outForDelivery) return sellerError('50001', 'The order has left the store and can no longer be cancelled');
+  return null;
+}
+
+export function cancelOrder(order: OrderRecord, input: { reasonId: string; by: string; at: Date }): OrderRecord {
+  if (order.cancellation) return order;
+  const atMs = input.at.getTime();
+  return { ...order, cancellation: { at: input.at.toISOString(), reasonId: input.reasonId, by: input.by, step: deliveryStepOf(order, atMs) } };
+}
+
+// ---- returns (ondc-notes §1 update, §2 return reasons) ----
+
+export type ReturnRequest = {
+  id?: string | undefined;
+  itemId: string;
+  parentItemId?: string | undefined;
+  quantity: number;
+  reasonId: string;
+  reasonDesc?: string | undefined;
+  images?: string | undefined;
+};
+
+function itemLineAt(quote: Quote, index: number): ItemLine | null {
+  const line = quote.lines[index];
+  return line?.titleType === 'item' ? line : null;
+}
+
+function returnedUnits(order: OrderRecord, lineIndex: number): number {
+  return order.returns.filter((r) => r.line === lineIndex).reduce((n, r) => n + r.quantity, 0);
+}
+
+/** The item line a return asks for: same id and parent_item_id, with enough units not yet returned. */
+function lineForReturn(order: OrderRecord, request: ReturnRequest): number | null {
+  const candidates = order.quote.lines.flatMap((line, index) =>
+    line.titleType === 'item' && line.itemId === request.itemId && (request.parentItemId === undefined || line.parentItemId === request.parentItemId) ? [index] : [],
+  );
+  const fits = candidates.find((index) => (itemLineAt(order.quote, index)?.count ?? 0) - returnedUnits(order, index) >= request.quantity);
+  return fits ?? null;
+}
+
+/**
+ * Why this return cannot be taken, or null. Returns open once the order is delivered and close
+ * a day later; an item the seller marked non-returnable may still go back as damaged, short or
+ * wrong (reasons 003–005, ondc-notes §2).
+ */
+export function returnError(order: OrderRecord, request: ReturnRequest, returnable: boolean, atMs: number): ProtocolError | null {
+  if (isCancelledAt(order, atMs) || deliveryStepOf(order, atMs) < STEP.delivered) {
+    return sellerError('50002', 'Items can be returned once the order is delivered');
+  }
+  const reason = RETURN_REASONS.find((r) => r.id === request.reasonId);
+  if (!reason) return sellerError('30005', `Return reason ${request.reasonId} is not one of 001–005`);
+  if (!returnable && !reason.allowedWhenNonReturnable) {
+    return sellerError('30005', `${request.itemId} is not returnable for reason ${request.reasonId}`);
+  }
+  const deliveredAt = timelineOf(order)[STEP.delivered] ?? 0;
+  if (atMs > deliveredAt + RETURN_WINDOW_MS) return sellerError('30005', 'The return window (P1D) has closed');
+  if (request.id !== undefined && order.returns.some((r) => r.id === request.id)) {
+    return sellerError('30005', `Return ${request.id} was already requested`);
+  }
+  if (lineForReturn(order, request) === null) {
+    return sellerError('30005', `The order has no ${request.quantity} unreturned unit(s) of ${request.itemId}`);
+  }
+  return null;
+}
+
+/** Adds a return that returnError accepted. */
+export function addReturn(order: OrderRecord, request: ReturnRequest, at: Date): OrderRecord {
+  const line = lineForReturn(order, request);
+  if (line === null) throw new Error(`No line of ${order.id} takes this return`);
+  const ret: ReturnRecord = {
+    id: request.id ?? `R${order.returns.length + 1}`,
+    line,
+    itemId: request.itemId,
+    quantity: request.quantity,
+    reasonId: request.reasonId,
+    reasonDesc: request.reasonDesc ?? RETURN_REASONS.find((r) => r.id === request.reasonId)?.text ?? '',
+    ...(request.images === undefined ? {} : { images: request.images }),
+    requestedAt: at.toISOString(),
+  };
+  return { ...order, returns: [...order.returns, ret] };
+}
+
+// ---- the quote over time, and refunds ----
+
+/** One line of a refund, negative: what leaves the quote (the quote_trail of ondc-notes §1). */
+export type TrailLine = { titleType: QuoteLine['titleType']; itemId: string; pricePaise: number };
+export type Refund = { trail: TrailLine[]; totalPaise: number };
+
+export type QuoteView = {
+  quote: Quote;
+  /** by return id, for returns approved by then */
+  returnRefunds: Map<string, Refund>;
+  cancelRefund: Refund | null;
+};
+
+function refundOf(trail: TrailLine[]): Refund {
+  return { trail, totalPaise: -trail.reduce((n, line) => n + line.pricePaise, 0) };
+}
+
+/**
+ * Takes `units` of item line `index` out of the working lines, with the same share of that
+ * line's tax and discount, and the add-ons chosen with it. Returns what left, as negative lines.
+ */
+function takeOut(lines: QuoteLine[], index: number, units: number): TrailLine[] {
+  const line = lines[index];
+  if (line?.titleType !== 'item' || line.count === 0) return [];
+  const taken = Math.min(units, line.count);
+  const trail: TrailLine[] = [];
+  lines.forEach((charge, i) => {
+    if ((charge.titleType === 'tax' || charge.titleType === 'discount') && charge.line === index) {
+      const removed = Math.round((charge.pricePaise * taken) / line.count);
+      lines[i] = { ...charge, pricePaise: charge.pricePaise - removed };
+      trail.push({ titleType: charge.titleType, itemId: charge.itemId, pricePaise: -removed });
+    }
+  });
+  lines[index] = { ...line, count: line.count - taken, pricePaise: line.unitPaise * (line.count - taken) };
+  trail.unshift({ titleType: 'item', itemId: line.itemId, pricePaise: -line.unitPaise * taken });
+  // A dish goes back with the add-ons it was made with (they share its parent_item_id).
+  const isDish = line.parentItemId !== undefined && tagValue(line.tags, 'type', 'type') === 'item';
+  if (isDish) {
+    lines.forEach((addOn, i) => {
+      if (i !== index && addOn.titleType === 'item' && addOn.parentItemId === line.parentItemId) trail.push(...takeOut(lines, i, taken));
+    });
+  }
+  return trail;
+}
+
+/** The order's quote as of `atMs`: approved returns taken out, everything refunded once cancelled. */
+export function quoteAt(order: OrderRecord, atMs: number): QuoteView {
+  if (isCancelledAt(order, atMs)) {
+    const trail = order.quote.lines.filter((l) => l.pricePaise !== 0).map((l) => ({ titleType: l.titleType, itemId: l.itemId, pricePaise: -l.pricePaise }));
+    const zeroed = order.quote.lines.flatMap((l) => (l.titleType === 'item' ? [{ ...l, count: 0, pricePaise: 0 }] : []));
+    return { quote: { ...order.quote, lines: zeroed }, returnRefunds: new Map(), cancelRefund: refundOf(trail) };
+  }
+  const lines = [...order.quote.lines];
+  const returnRefunds = new Map<string, Refund>();
+  for (const ret of order.returns) {
+    if (returnStepOf(ret, atMs) >= RETURN_STEP.approved) returnRefunds.set(ret.id, refundOf(takeOut(lines, ret.line, ret.quantity)));
+  }
+  // ondc-notes §1: non-zero lines only, except item lines.
+  return { quote: { ...order.quote, lines: lines.filter((l) => l.titleType === 'item' || l.pricePaise !== 0) }, returnRefunds, cancelRefund: null };
+}
+
+// ---- unsolicited callbacks ----
+
+export type Notice = { kind: 'status'; step: number; atMs: number } | { kind: 'return'; returnId: string; step: number; atMs: number };
+
+/**
+ * The changes the buyer app has not been told about yet, oldest first: each delivery step and
+ * each return step reached since the last one sent. A cancellation is told by on_cancel itself.
+ */
+export function dueNotices(order: OrderRecord, atMs: number): Notice[] {
+  const notices: Notice[] = [];
+  if (!isCancelledAt(order, atMs)) {
+    const timeline = timelineOf(order);
+    for (let step = order.notified.step + 1; step <= deliveryStepOf(order, atMs); step++) {
+      notices.push({ kind: 'status', step, atMs: timeline[step] ?? atMs });
+    }
+  }
+  for (const ret of order.returns) {
+    const timeline = returnTimeline(Date.parse(ret.requestedAt));
+    for (let step = (order.notified.returns[ret.id] ?? RETURN_STEP.initiated) + 1; step <= returnStepOf(ret, atMs); step++) {
+      notices.push({ kind: 'return', returnId: ret.id, step, atMs: timeline[step] ?? atMs });
+    }
+  }
+  return notices.sort((a, b) => a.atMs - b.atMs);
+}
+
+export function markNotified(order: OrderRecord, notice: Notice): OrderRecord {
+  if (notice.kind === 'status') return { ...order, notified: { ...order.notified, step: Math.max(order.notified.step, notice.step) } };
+  const seen = order.notified.returns[notice.returnId] ?? RETURN_STEP.initiated;
+  return { ...order, notified: { ...order.notified, returns: { ...order.notified.returns, [notice.returnId]: Math.max(seen, notice.step) } } };
+}
+
+/** Whether the order may still change without the buyer asking: the ticker watches only these. */
+export function isSettled(order: OrderRecord): boolean {
+  const deliveryDone = order.cancellation !== null || order.notified.step >= STEP.delivered;
+  return deliveryDone && order.returns.every((r) => (order.notified.returns[r.id] ?? RETURN_STEP.initiated) >= RETURN_STEP.delivered);
+}

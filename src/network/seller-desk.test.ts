@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildContext, type RequestAction } from '../ondc/context.ts';
+import { generateNetwork, providerItems } from './catalogue/generate.ts';
+import { createNetworkClock } from './clock.ts';
+import { hasPriceDrift } from './price-drift.ts';
+import { parseRequest, type RequestOf, type SellerAction } from './requests.ts';
+import { createSellerDesk, type SellerDesk } from './seller-desk.ts';
+import { openStateStore, type StateStore } from './state.ts';
+
+const network = generateNetwork();
+const QUICK = 'quick-basket.sellers.kirana.local';
+const STORE = 'bengaluru-quick-basket-store';
+const LOCATION = `${STORE}-l1`;
+const items = [...providerItems(network.sellers.flatMap((s) => s.providers).find((p) => p.id === STORE)!)];
+const plenty = items.find((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && i.pricePaise >= 10_000)!;
+const scarce = items.find((i) => i.kind === 'grocery' && i.stock >= 2 && i.stock <= 5 && !hasPriceDrift(i))!;
+const address = { name: 'Asha Rao', building: '12, Lake View', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
+
+let dir: string;
+let realNow: number;
+let desk: SellerDesk;
+let state: StateStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kirana-desk-'));
+  realNow = 0;
+  // 12:00 IST on a Monday: every Bengaluru store is open.
+  const clock = createNetworkClock({ start: new Date('2026-01-05T06:30:00.000Z'), realNow: () => realNow });
+  state = openStateStore(path.join(dir, 'state.json'));
+  desk = createSellerDesk({ network, state, clock, bppUriOf: (id) => `http://127.0.0.1:1/sellers/${id}` });
+});
+afterEach(async () => {
+  await state.flush();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function request<A extends SellerAction>(action: A & RequestAction, message: unknown, transactionId = 'T1'): RequestOf<A> {
+  const context = buildContext({ action, domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap', bppId: QUICK });
+  const parsed = parseRequest(action, { context, message });
+  if (!parsed.success) throw new Error(`${parsed.path}: ${parsed.message}`);
+  return parsed.data;
+}
+
+function order(lines: Array<[string, number]>, extra: Record<string, unknown> = {}) {
+  return {
+    provider: { id: STORE, locations: [{ id: LOCATION }] },
+    items: lines.map(([id, count]) => ({ id, quantity: { count } })),
+    billing: { name: 'Asha Rao', address, phone: '9876543210' },
+    fulfillments: [{ id: 'F1', type: 'Delivery', end: { location: { gps: '12.9121,77.6446', address }, contact: { phone: '9876543210' } } }],
+    ...extra,
+  };
+}
+
+function confirm(lines: Array<[string, number]>, id: string, transactionId: string) {
+  const init = desk.init(QUICK, request('init', { order: order(lines) }, transactionId));
+  const quote = (init.message.order as { quote: unknown }).quote;
+  return desk.confirm(QUICK, request('confirm', { order: order(lines, { id, quote, payment: { type: 'ON-ORDER', status: 'PAID' } }) }, transactionId));
+}
+
+describe('which provider (ondc-notes §2: 30001, 30002)', () => {
+  it('30001 for a provider of another seller or domain', () => {
+    const answer = desk.select(QUICK, request('select', { order: { ...order([[plenty.id, 1]]), provider: { id: 'bengaluru-grocer-one-store' } } }));
+    expect(answer.error?.code).toBe('30001');
+  });
+
+  it('30002 for a location the provider does not have', () => {
+    const answer = desk.select(QUICK, request('select', { order: { ...order([[plenty.id, 1]]), provider: { id: STORE, locations: [{ id: 'elsewhere' }] } } }));
+    expect(answer.error?.code).toBe('30002');
+  });
+});
+
+describe('init (ondc-notes §1 on_init)', () => {
+  it('offers cash on delivery collected by the seller', () => {
+    const answer = desk.init(QUICK, request('init', { order: order([[plenty.id, 2]], { payment: { type: 'ON-FULFILLMENT' } }) }));
+    expect(answer.error).toBeUndefined();
+    expect(answer.message.order).toMatchObject({ payment: { type: 'ON-FULFILLMENT', collected_by: 'BPP', status: 'NOT-PAID' } });
+  });
+
+  it('40004 for a payment type the seller does not take', () => {
+    expect(desk.init(QUICK, request('init', { order: order([[plenty.id, 2]], { payment: { type: 'POST-FULFILLMENT' } }) })).error?.code).toBe('40004');
+  });
+
+  it('31002 for an address past the length rule or without a 6-digit pincode', () => {
+    const long = order([[plenty.id, 2]]);
+    long.billing.address = { ...address, building: 'x'.repeat(200) };
+    expect(desk.init(QUICK, request('init', { order: long })).error?.code).toBe('31002');
+  });
+});
+
+describe('confirm (ondc-notes §1 confirm)', () => {
+  it('takes stock, so the next buyer finds less (40002)', () => {
+    expect(confirm([[scarce.id, scarce.stock]], 'O1', 'T1').error).toBeUndefined();
+    const next = desk.select(QUICK, request('select', { order: order([[scarce.id, 1]]) }, 'T2'));
+    expect(next.error?.code).toBe('40002');
+  });
+
+  it('refuses a quote that is not the seller’s (30019)', () => {
+    const answer = desk.confirm(QUICK, request('confirm', { order: order([[plenty.id, 1]], { id: 'O2', quote: { price: { currency: 'INR', value: '1.00' } }, payment: { type: 'ON-ORDER', status: 'PAID' } }) }));
+    expect(answer.error).toMatchObject({ code: '30019', message: expect.stringContaining('1.00') });
+  });
+
+  it('answers a repeated confirm with the same order and takes stock once', () => {
+    const first = confirm([[scarce.id, 1]], 'O3', 'T3');
+    const again = confirm([[scarce.id, 1]], 'O3', 'T3');
+    expect(again.message).toEqual(first.message);
+    const left = desk.select(QUICK, request('select', { order: order([[scarce.id, scarce.stock - 1]]) }, 'T4'));
+    expect(left.error).toBeUndefined();
+  });
+
+  it('refuses an order id another transaction already used (30018)', () => {
+    confirm([[plenty.id, 1]], 'O4', 'T5');
+    expect(confirm([[plenty.id, 1]], 'O4', 'T6').error?.code).toBe('30018');
+  });
+});
+
+describe('after confirm', () => {
+  it('answers status, cancel and track only for the buyer app that placed the order', () => {
+    confirm([[plenty.id, 1]], 'O5', 'T7');
+    const stranger = request('status', { order_id: 'O5' });
+    stranger.context.bap_id = 'someone.else';
+    expect(desk.status(QUICK, stranger).error?.code).toBe('30018');
+    expect(desk.status(QUICK, request('status', { order_id: 'O5' })).error).toBeUndefined();
+  });
+
+  it('puts a cancelled order back on the shelf', () => {
+    confirm([[scarce.id, scarce.stock]], 'O6', 'T8');
+    const cancelled = desk.cancel(QUICK, request('cancel', { order_id: 'O6', cancellation_reason_id: '003' }, 'T8'));
+    expect(cancelled.message.order).toMatchObject({ state: 'Cancelled' });
+    expect(desk.select(QUICK, request('select', { order: order([[scarce.id, scarce.stock]]) }, 'T9')).error).toBeUndefined();
+  });
+
+  it('pushes each step once, in order, as the clock moves', () => {
+    confirm([[plenty.id, 1]], 'O7', 'T10');
+    realNow = 60 * 60_000;
+    const due = desk.dueNotices();
+    expect(due.map((d) => d.notice.kind === 'status' && d.notice.step)).toEqual([1, 2, 3, 4, 5]);
+    expect(due.map((d) => desk.noticeMessage(d).action)).toEqual(['status', 'status', 'status', 'status', 'status']);
+    for (const d of due) desk.markNotified(d);
+    expect(desk.dueNotices()).toEqual([]);
+  });
+
+  it('refuses updates other than returns (40001)', () => {
+    confirm([[plenty.id, 1]], 'O8', 'T11');
+    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11'));
+    expect(answer.error?.code).toBe('40001');
+  });
+
+  it('answers support with the store’s contacts, or the seller’s without an order', () => {
+    confirm([[plenty.id, 1]], 'O9', 'T12');
+    expect(desk.support(QUICK, request('support', { ref_id: 'O9' })).message).toMatchObject({ phone: expect.stringMatching(/^9\d{9}$/) });
+    expect(desk.support(QUICK, request('support', { ref_id: 'nothing' })).message).toMatchObject({ phone: '18001020304', email: `support@${QUICK}` });
+  });
+});

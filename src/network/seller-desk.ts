@@ -1,0 +1,344 @@
+// The sellers' counter: how each seller answers each request once it has been ACKed
+// (ondc-notes §1). It reads the catalogue, the clock and the state store, changes stock and
+// orders, and returns the on_* message with its business error; the HTTP shell (server.ts)
+// does the signing and sending.
+import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
+import type { ProtocolError } from '../ondc/context.ts';
+import { findProviderItem, type CatalogueItem, type Network, type Provider } from './catalogue/generate.ts';
+import { CONSUMER_CARE_PHONE, isReturnable } from './catalogue/on-search.ts';
+import type { NetworkClock } from './clock.ts';
+import { addressProblem } from './address.ts';
+import { STEP, type LatLng } from './order-clock.ts';
+import {
+  confirmedPayment,
+  onInitMessage,
+  onSelectMessage,
+  onSupportMessage,
+  onTrackMessage,
+  orderMessage,
+  storeProfile,
+  type PaymentType,
+} from './order-messages.ts';
+import {
+  addReturn,
+  cancellationError,
+  cancelOrder,
+  dueNotices,
+  isCancelledAt,
+  isSettled,
+  markNotified,
+  returnError,
+  type Notice,
+  type OrderRecord,
+  type ReturnRequest,
+} from './orders.ts';
+import { priceOrder, type PricedOrder } from './quote.ts';
+import { tagValue, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
+import { searchPages, type SearchPage } from './search.ts';
+import { sellerError } from './seller-errors.ts';
+import { checkDelivery, localityOf } from './serviceability.ts';
+import type { StateStore } from './state.ts';
+import { storeOpenState } from './store-hours.ts';
+
+export type Answer = { message: Record<string, unknown>; error?: ProtocolError };
+export type DueNotice = { order: OrderRecord; notice: Notice };
+
+export type SellerDeskOptions = {
+  network: Network;
+  state: StateStore;
+  clock: NetworkClock;
+  /** a seller's bpp_uri */
+  bppUriOf: (sellerId: string) => string;
+};
+
+type PricingRequest = { items: OrderItem[]; offers?: Array<{ id: string; tags?: Tag[] | undefined }> | undefined };
+type ProviderRef = { id: string; locations?: Array<{ id: string }> | undefined };
+
+function answer(message: Record<string, unknown>, error: ProtocolError | null | undefined): Answer {
+  return error ? { message, error } : { message };
+}
+
+/** "12.9121,77.6446" to a point, or null. */
+function parseGps(text: string | undefined): LatLng | null {
+  const [lat, lng] = (text ?? '').split(',').map((part) => Number(part.trim()));
+  return lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+}
+
+export function createSellerDesk(options: SellerDeskOptions) {
+  const { state, clock } = options;
+  const providers = new Map<string, Provider>();
+  for (const seller of options.network.sellers) for (const provider of seller.providers) providers.set(provider.id, provider);
+  // Orders that may still change without being asked: the only ones the ticker looks at.
+  const unsettled = new Set([...state.orders()].filter((order) => !isSettled(order)).map((order) => order.id));
+
+  function save(order: OrderRecord) {
+    state.saveOrder(order);
+    if (isSettled(order)) unsettled.delete(order.id);
+    else unsettled.add(order.id);
+  }
+
+  function stockLeft(item: CatalogueItem): number {
+    return Math.max(0, item.stock - state.stockTaken(item.id));
+  }
+
+  function providerFor(sellerId: string, context: Context, ref: ProviderRef): { provider: Provider } | { error: ProtocolError } {
+    const provider = providers.get(ref.id);
+    if (!provider || provider.sellerId !== sellerId || provider.domain !== context.domain) {
+      return { error: sellerError('30001', `${sellerId} has no provider ${ref.id} in ${context.domain}`) };
+    }
+    const locationId = ref.locations?.[0]?.id;
+    if (locationId !== undefined && locationId !== provider.locations[0]?.id) {
+      return { error: sellerError('30002', `${provider.name} has no location ${locationId}`) };
+    }
+    return { provider };
+  }
+
+  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date): PricedOrder {
+    const location = provider.locations[0];
+    if (!location) throw new Error(`Provider ${provider.id} has no location`);
+    return priceOrder({
+      provider,
+      lines: request.items.map((line) => {
+        const item = findProviderItem(provider, line.id);
+        return { ...line, item, stock: item ? stockLeft(item) : 0 };
+      }),
+      offers: request.offers ?? [],
+      delivery: checkDelivery(location, pincode),
+      store: storeOpenState(provider, now),
+    });
+  }
+
+  function ownOrder(sellerId: string, context: Context, orderId: string): OrderRecord | undefined {
+    const order = state.order(orderId);
+    return order && order.sellerId === sellerId && order.bapId === context.bap_id ? order : undefined;
+  }
+
+  function orderOfTransaction(sellerId: string, context: Context, transactionId: string): OrderRecord | undefined {
+    for (const order of state.orders()) {
+      if (order.sellerId === sellerId && order.bapId === context.bap_id && order.transactionId === transactionId) return order;
+    }
+    return undefined;
+  }
+
+  const unknownOrder = (orderId: string): Answer => answer({ order: { id: orderId } }, sellerError('30018', `No order ${orderId} with this seller`));
+
+  return {
+    select(sellerId: string, { context, message }: RequestOf<'select'>): Answer {
+      const { order } = message;
+      const found = providerFor(sellerId, context, order.provider);
+      if ('error' in found) return answer({ order: { provider: { id: order.provider.id }, items: order.items } }, found.error);
+      const pincode = order.fulfillments[0]?.end.location.address.area_code ?? '';
+      const priced = price(found.provider, order, pincode, clock.now());
+      return answer(onSelectMessage(found.provider, priced), priced.error);
+    },
+
+    init(sellerId: string, { context, message }: RequestOf<'init'>): Answer {
+      const { order } = message;
+      const found = providerFor(sellerId, context, order.provider);
+      if ('error' in found) return answer({ order: { provider: { id: order.provider.id }, items: order.items } }, found.error);
+      const end = order.fulfillments[0]?.end;
+      if (!end) throw new Error('init without a fulfillment passed the schema');
+      const priced = price(found.provider, order, end.location.address.area_code, clock.now());
+      const requestedType = order.payment?.type ?? 'ON-ORDER';
+      // Every catalogue item is available_on_cod, so cash on delivery is always on offer.
+      const paymentType: PaymentType = requestedType === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
+      const addressError = addressProblem(order.billing.address, 'billing') ?? addressProblem(end.location.address, 'delivery address');
+      const error =
+        priced.error ??
+        (addressError ? sellerError('31002', addressError) : null) ??
+        (requestedType === paymentType ? null : sellerError('40004', `Payment type ${requestedType} is not supported; pay ON-ORDER or ON-FULFILLMENT`));
+      return answer(onInitMessage(found.provider, priced, { billing: order.billing, end, paymentType, payment: order.payment }), error);
+    },
+
+    /**
+     * Creates the order once: a confirm repeated with the same order id or transaction answers
+     * the order already made. Everything select and init checked is checked again, the payment
+     * must be PAID for a prepaid order, and the buyer's quote must be the seller's.
+     */
+    confirm(sellerId: string, { context, message }: RequestOf<'confirm'>): Answer {
+      const request = message.order;
+      const now = clock.now();
+      const refuse = (error: ProtocolError) => answer({ order: { ...request, state: 'Cancelled' } }, error);
+      const existing = state.order(request.id) ?? orderOfTransaction(sellerId, context, context.transaction_id);
+      if (existing) {
+        const same = existing.sellerId === sellerId && existing.bapId === context.bap_id && existing.transactionId === context.transaction_id;
+        return same ? answer(orderMessage(existing, now.getTime()), null) : refuse(sellerError('30018', `Order id ${request.id} is already taken`));
+      }
+      const found = providerFor(sellerId, context, request.provider);
+      if ('error' in found) return refuse(found.error);
+      const { provider } = found;
+      const end = request.fulfillments[0]?.end;
+      if (!end) throw new Error('confirm without a fulfillment passed the schema');
+
+      const type = request.payment.type;
+      if (type !== 'ON-ORDER' && type !== 'ON-FULFILLMENT') return refuse(sellerError('40004', `Payment type ${type} is not supported`));
+      if (type === 'ON-ORDER' && request.payment.status !== 'PAID') {
+        return refuse(sellerError('30019', `A prepaid (ON-ORDER) order needs payment.status PAID, not ${request.payment.status}`));
+      }
+      const priced = price(provider, request, end.location.address.area_code, now);
+      if (priced.error) return refuse(priced.error);
+      const addressError = addressProblem(request.billing.address, 'billing') ?? addressProblem(end.location.address, 'delivery address');
+      if (addressError) return refuse(sellerError('31002', addressError));
+      const quoted = rupeesToPaise(request.quote.price.value);
+      if (quoted !== priced.totalPaise) {
+        return refuse(sellerError('30019', `The quote changed: ${request.quote.price.value} was confirmed, the seller's is ${paiseToRupees(priced.totalPaise)}`));
+      }
+
+      const profile = storeProfile(provider);
+      const drop = parseGps(end.location.gps) ?? localityOf(end.location.address.area_code) ?? profile;
+      const order: OrderRecord = {
+        id: request.id,
+        sellerId,
+        providerId: provider.id,
+        store: profile,
+        domain: provider.domain,
+        city: provider.cityCode,
+        transactionId: context.transaction_id,
+        bapId: context.bap_id,
+        bapUri: context.bap_uri,
+        createdAt: now.toISOString(),
+        ...(request.created_at === undefined ? {} : { buyerCreatedAt: request.created_at }),
+        tat: provider.tat,
+        timeToShip: provider.timeToShip,
+        quote: priced.quote,
+        billing: request.billing,
+        deliveryEnd: end,
+        drop: { lat: drop.lat, lng: drop.lng },
+        payment: confirmedPayment(profile, type, request.payment),
+        paymentType: type,
+        cancellation: null,
+        returns: [],
+        notified: { step: STEP.created, returns: {} },
+      };
+      for (const line of priced.quote.lines) if (line.titleType === 'item' && line.count > 0) state.takeStock(line.itemId, line.count);
+      save(order);
+      return answer(orderMessage(order, now.getTime()), null);
+    },
+
+    status(sellerId: string, { context, message }: RequestOf<'status'>): Answer {
+      const order = ownOrder(sellerId, context, message.order_id);
+      return order ? answer(orderMessage(order, clock.now().getTime()), null) : unknownOrder(message.order_id);
+    },
+
+    cancel(sellerId: string, { context, message }: RequestOf<'cancel'>): Answer {
+      const order = ownOrder(sellerId, context, message.order_id);
+      if (!order) return unknownOrder(message.order_id);
+      const now = clock.now();
+      const error = cancellationError(order, message.cancellation_reason_id, now.getTime());
+      if (error || isCancelledAt(order, now.getTime())) return answer(orderMessage(order, now.getTime()), error);
+      const cancelled = cancelOrder(order, { reasonId: message.cancellation_reason_id, by: context.bap_id, at: now });
+      // The goods never left the store: they go back on the shelf.
+      for (const line of order.quote.lines) if (line.titleType === 'item' && line.count > 0) state.returnStock(line.itemId, line.count);
+      save(cancelled);
+      return answer(orderMessage(cancelled, now.getTime()), null);
+    },
+
+    /** Returns (ondc-notes §1 update): update_target "item" with Return fulfillments. */
+    update(sellerId: string, { context, message }: RequestOf<'update'>): Answer {
+      const order = ownOrder(sellerId, context, message.order.id);
+      if (!order) return unknownOrder(message.order.id);
+      const now = clock.now();
+      const current = () => orderMessage(order, now.getTime());
+      if (message.update_target !== 'item') {
+        return answer(current(), sellerError('40001', `update_target ${message.update_target} is not supported; a return updates "item"`));
+      }
+      const requests: ReturnRequest[] = [];
+      for (const fulfillment of message.order.fulfillments) {
+        if (fulfillment.type !== 'Return') return answer(current(), sellerError('40001', `Updates of type ${fulfillment.type} are not supported; only Return`));
+        const request = returnRequestOf(fulfillment.tags);
+        if (!request) return answer(current(), sellerError('30005', 'return_request needs item_id, item_quantity and reason_id'));
+        requests.push(request);
+      }
+      const provider = providers.get(order.providerId);
+      let next = order;
+      for (const request of requests) {
+        const item = provider ? findProviderItem(provider, request.itemId) : null;
+        const error = returnError(next, request, item ? isReturnable(item) : false, now.getTime());
+        if (error) return answer(current(), error);
+        next = addReturn(next, request, now);
+      }
+      save(next);
+      return answer(orderMessage(next, now.getTime()), null);
+    },
+
+    track(sellerId: string, { context, message }: RequestOf<'track'>): Answer {
+      const order = ownOrder(sellerId, context, message.order_id);
+      if (!order) return unknownOrder(message.order_id);
+      return answer(onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime()), null);
+    },
+
+    support(sellerId: string, { context, message }: RequestOf<'support'>): Answer {
+      const ref = message.ref_id ?? message.order_id ?? '';
+      const order = ownOrder(sellerId, context, ref) ?? orderOfTransaction(sellerId, context, ref);
+      const contact = order ? order.store : { phone: CONSUMER_CARE_PHONE, email: `support@${sellerId}` };
+      return answer(onSupportMessage(contact), null);
+    },
+
+    /** The page behind on_track's url: where the order's rider is now. */
+    trackingPage(sellerId: string, orderId: string) {
+      const order = state.order(orderId);
+      if (!order || order.sellerId !== sellerId) return null;
+      return { order_id: order.id, ...onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime()).tracking };
+    },
+
+    /** What a seller lists for a search (search.ts), with stock as orders have left it. */
+    searchPages(sellerId: string, context: Context, intent: MessageOf<'search'>['intent']): Generator<SearchPage> {
+      const seller = options.network.sellers.find((s) => s.id === sellerId);
+      return searchPages(seller?.providers ?? [], { city: context.city, domain: context.domain, intent, stockLeft });
+    },
+
+    /** Changes the buyer apps have not been told about yet, as of the network clock. */
+    dueNotices(): DueNotice[] {
+      const atMs = clock.now().getTime();
+      const due: DueNotice[] = [];
+      for (const id of unsettled) {
+        const order = state.order(id);
+        if (order) for (const notice of dueNotices(order, atMs)) due.push({ order, notice });
+      }
+      return due;
+    },
+
+    /** The unsolicited callback for a change: on_status for the delivery, on_update for a return. */
+    noticeMessage({ order, notice }: DueNotice): { action: 'status' | 'update'; message: Record<string, unknown> } {
+      return { action: notice.kind === 'status' ? 'status' : 'update', message: orderMessage(order, notice.atMs) };
+    },
+
+    markNotified({ order, notice }: DueNotice) {
+      const latest = state.order(order.id) ?? order;
+      save(markNotified(latest, notice));
+    },
+  };
+
+  function trackingUrl(sellerId: string, orderId: string): string {
+    return `${options.bppUriOf(sellerId)}/track/${encodeURIComponent(orderId)}`;
+  }
+}
+
+export type SellerDesk = ReturnType<typeof createSellerDesk>;
+
+type OrderAnswerers = { [A in OrderAction]: (sellerId: string, request: RequestOf<A>) => Answer };
+
+/** The desk's answer to any order request, typed by its action. */
+export function answerOrderRequest<A extends OrderAction>(desk: SellerDesk, action: A, sellerId: string, request: RequestOf<A>): Answer {
+  const answerers: OrderAnswerers = desk;
+  const answerer: OrderAnswerers[A] = answerers[action];
+  return answerer(sellerId, request);
+}
+
+/** The return_request tag of a Return fulfillment (ondc-notes §1 update), or null when incomplete. */
+function returnRequestOf(tags: readonly Tag[] | undefined): ReturnRequest | null {
+  const value = (entry: string) => tagValue(tags, 'return_request', entry);
+  const itemId = value('item_id');
+  const reasonId = value('reason_id');
+  const quantity = Number(value('item_quantity'));
+  if (!itemId || !reasonId || !Number.isInteger(quantity) || quantity < 1) return null;
+  return {
+    id: value('id'),
+    itemId,
+    parentItemId: value('parent_item_id'),
+    quantity,
+    reasonId,
+    reasonDesc: value('reason_desc'),
+    images: value('images'),
+  };
+}

@@ -1,0 +1,394 @@
+// The embedded seller network's HTTP face: every seller is its own BPP on one loopback listener,
+// with its own keys in the shared registry file (DESIGN §5). A request is verified (401 NACK on a
+// bad signature), validated (400 NACK), ACKed at once, and answered afterwards by a signed
+// on_<action> POSTed to the buyer app's bap_uri (ondc-notes §1, §3). Order changes the buyer did
+// not ask about go out as unsolicited on_status / on_update while the network runs.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '../ondc/client.ts';
+import { ack, buildContext, callbackContext, isExpired, nack, type Context, type ProtocolError } from '../ondc/context.ts';
+import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '../ondc/identity.server.ts';
+import { createProtocolLogger, type ProtocolLogger } from '../ondc/protocol-log.server.ts';
+import { createFileRegistry } from '../ondc/registry.ts';
+import { verifyRequest } from '../ondc/signing.ts';
+import { generateNetwork, type Seller } from './catalogue/generate.ts';
+import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
+import { buildOnSearchCatalog } from './catalogue/on-search.ts';
+import { createNetworkClock } from './clock.ts';
+import { parseRequest, SELLER_ACTIONS, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
+import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
+import { sellerError } from './seller-errors.ts';
+import { openStateStore } from './state.ts';
+
+export type SellerNetworkOptions = {
+  /** 0 picks a free port */
+  port?: number;
+  host?: string;
+  /** the network keeps its keys, state and protocol log in `<dataDir>/network/` */
+  dataDir: string;
+  registryFile?: string;
+  seed?: number;
+  scale?: number;
+  clockSpeed?: number;
+  clockStart?: Date;
+  /** write every message in and out under `<dataDir>/network/ondc-log/` (ONDC_LOG=1) */
+  ondcLog?: boolean;
+  /** how often (real ms) order changes are looked for and pushed */
+  tickMs?: number;
+};
+
+export type SellerNetwork = {
+  url: string;
+  port: number;
+  counts: { sellers: number; providers: number; items: number };
+  stop(): Promise<void>;
+};
+
+const DEFAULT_PORT = 5321;
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_TICK_MS = 250;
+const MAX_BODY_BYTES = 1024 * 1024;
+/** How long stop() waits for callbacks already under way. */
+const DRAIN_MS = 5_000;
+const IMAGE_CACHE = 'public, max-age=86400';
+const IMAGE_PATH = /^(?:\/sellers\/[^/]+)?\/images\/(item|provider)\/([a-z0-9-]+\/[a-z0-9-]+)\.svg$/;
+const SELLER_PATH = /^\/sellers\/([^/]+)\/([a-z_]+)$/;
+const TRACK_PATH = /^\/sellers\/([^/]+)\/track\/([^/]+)$/;
+
+/** Enough of a body to file it in the protocol log before it is validated. */
+const messageIdsSchema = z.object({ context: z.object({ transaction_id: z.string(), message_id: z.string() }) });
+
+type SellerNode = { seller: Seller; identity: SigningIdentity; bppUri: string; client: OndcClient };
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        req.destroy();
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+function refuse(res: ServerResponse, status: number, error: ProtocolError) {
+  sendJson(res, status, nack(error));
+}
+
+/** A URL others can reach: a wildcard listen address is reached on loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startSellerNetwork(options: SellerNetworkOptions): Promise<SellerNetwork> {
+  const networkDir = path.join(options.dataDir, 'network');
+  const registryFile = options.registryFile ?? path.join(options.dataDir, 'registry.json');
+  const host = options.host ?? DEFAULT_HOST;
+  const network = generateNetwork({
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.scale === undefined ? {} : { scale: options.scale }),
+  });
+  const counts = {
+    sellers: network.sellers.length,
+    providers: network.sellers.reduce((n, s) => n + s.providers.length, 0),
+    items: network.itemCount,
+  };
+  const state = openStateStore(path.join(networkDir, 'state.json'), { networkNow: () => clock.now() });
+  const clock = createNetworkClock({
+    ...(options.clockSpeed === undefined ? {} : { speed: options.clockSpeed }),
+    ...(options.clockStart === undefined ? {} : { start: options.clockStart }),
+    ...(state.savedNetworkTime ? { notBefore: state.savedNetworkTime } : {}),
+  });
+  const registry = createFileRegistry(registryFile);
+  const log = createProtocolLogger(networkDir, options.ondcLog ?? process.env.ONDC_LOG === '1');
+
+  const nodes = new Map<string, SellerNode>();
+  const inflight = new Set<Promise<unknown>>();
+  let url = '';
+  let ready = false;
+  let stopping = false;
+  const bppUriOf = (sellerId: string) => `${url}/sellers/${sellerId}`;
+  const sellerDesk = createSellerDesk({ network, state, clock, bppUriOf });
+
+  function track(job: Promise<unknown>) {
+    inflight.add(job);
+    void job.finally(() => inflight.delete(job));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('seller network request failed', error);
+      if (!res.headersSent) refuse(res, 500, sellerError('31001', 'Internal Error'));
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  url = `http://${reachableHost(host)}:${port}`;
+
+  // Each seller's subscriber_url names the port, so the sellers join the registry once listening.
+  for (const seller of network.sellers) {
+    const identity = loadOrCreateKeys(path.join(networkDir, 'keys', `${seller.id}.json`), seller.id);
+    const client = createOndcClient({
+      subscriberId: identity.subscriberId,
+      uniqueKeyId: identity.uniqueKeyId,
+      privateKey: identity.privateKey,
+      ...(log ? { log: (entry: ProtocolLogEntry) => logOut(log, seller.id, entry) } : {}),
+    });
+    nodes.set(seller.id, { seller, identity, bppUri: bppUriOf(seller.id), client });
+  }
+  registerParticipants(
+    registryFile,
+    [...nodes.values()].map(({ seller, identity, bppUri }) => ({
+      subscriber_id: seller.id,
+      unique_key_id: identity.uniqueKeyId,
+      signing_public_key: identity.publicKey,
+      type: 'BPP' as const,
+      subscriber_url: bppUri,
+      domain: [...new Set(seller.providers.map((p) => p.domain))].join(','),
+      city: [...new Set(seller.providers.map((p) => p.cityCode))].join(','),
+    })),
+  );
+  ready = true;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const pathname = new URL(req.url ?? '/', 'http://network.invalid').pathname;
+    if (!ready) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is starting' });
+    if (req.method === 'GET' || req.method === 'HEAD') return serveGet(req, res, pathname);
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
+      return;
+    }
+    let action: SellerAction;
+    let node: SellerNode | null = null;
+    const sellerRoute = SELLER_PATH.exec(pathname);
+    if (pathname === '/gateway/search') {
+      action = 'search';
+    } else if (sellerRoute) {
+      node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
+      const known = SELLER_ACTIONS.find((a) => a === sellerRoute[2]);
+      if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` });
+      action = known;
+    } else {
+      return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such endpoint ${pathname}` });
+    }
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse(res, 413, { type: 'JSON-SCHEMA-ERROR', code: '30000', message: 'The body is over 1 MiB' });
+      throw error;
+    }
+    const verified = await verifyRequest({
+      body: raw,
+      header: req.headers.authorization,
+      lookupPublicKey: (subscriberId, ukId) => registry.lookupPublicKey(subscriberId, ukId),
+    });
+    if (!verified.ok) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: `Invalid Signature (${verified.reason})` });
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', message: 'The body is not JSON' });
+    }
+    if (log) {
+      const ids = messageIdsSchema.safeParse(json);
+      log({
+        at: new Date().toISOString(),
+        direction: 'in',
+        participant: node?.seller.id ?? 'gateway',
+        action,
+        url: pathname,
+        ...(ids.success ? { transactionId: ids.data.context.transaction_id, messageId: ids.data.context.message_id } : {}),
+        body: json,
+      });
+    }
+
+    const incoming = { res, node, action, signer: verified.subscriberId };
+    if (action === 'search') {
+      const searchNode = node;
+      return accept(incoming, parseRequest('search', json), (request) => answerSearch(searchNode, request));
+    }
+    const seller = node;
+    if (!seller) throw new Error(`${action} reached no seller`);
+    return acceptOrderRequest(incoming, action, seller, json);
+  }
+
+  type Incoming = { res: ServerResponse; node: SellerNode | null; action: SellerAction; signer: string };
+
+  function acceptOrderRequest<A extends OrderAction>(incoming: Incoming, action: A, node: SellerNode, json: unknown) {
+    accept(incoming, parseRequest(action, json), (request) => answerRequest(action, node, request));
+  }
+
+  /**
+   * The checks after the signature: shape (400), action, signer and seller as the context
+   * names them, freshness. Then ACK, and the answer once the ACK has been written.
+   */
+  function accept<A extends SellerAction>(incoming: Incoming, parsed: ParsedRequest<A>, answer: (request: RequestOf<A>) => Promise<void>) {
+    const { res, node, action } = incoming;
+    if (!parsed.success) return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: parsed.path, message: parsed.message });
+    const { context } = parsed.data;
+    if (context.action !== action) {
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.action is ${context.action}, not ${action}` });
+    }
+    // The signature must be the buyer app's own: the callbacks go where its context says.
+    if (incoming.signer !== context.bap_id) {
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' });
+    }
+    if (node && context.bpp_id !== node.seller.id) {
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.bpp_id is not ${node.seller.id}` });
+    }
+    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' });
+    if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' });
+    res.once('finish', () => track(answer(parsed.data)));
+    sendJson(res, 200, ack());
+  }
+
+  function serveGet(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts });
+    const image = IMAGE_PATH.exec(pathname);
+    if (image) {
+      const key = image[2] ?? '';
+      const svg = image[1] === 'item' ? drawItemSvg(key) : drawProviderSvg(key);
+      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': IMAGE_CACHE, 'X-Content-Type-Options': 'nosniff' });
+      res.end(req.method === 'HEAD' ? undefined : svg);
+      return;
+    }
+    const tracking = TRACK_PATH.exec(pathname);
+    const page = tracking ? sellerDesk.trackingPage(decodeURIComponent(tracking[1] ?? ''), decodeURIComponent(tracking[2] ?? '')) : null;
+    if (page) return sendJson(res, 200, page);
+    sendJson(res, 404, { error: { message: `Nothing at ${pathname}` } });
+  }
+
+  /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
+  async function send(node: SellerNode, request: Context, answer: Answer) {
+    const context = callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri });
+    const body = { context, message: answer.message, ...(answer.error ? { error: answer.error } : {}) };
+    const result = await node.client.post(request.bap_uri, context.action, body);
+    if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
+    else if (result.response.message.ack.status === 'NACK') {
+      console.warn(`${node.seller.id}: ${context.action} NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+    }
+  }
+
+  async function answerRequest<A extends OrderAction>(action: A, node: SellerNode, request: RequestOf<A>) {
+    let reply: Answer;
+    try {
+      reply = answerOrderRequest(sellerDesk, action, node.seller.id, request);
+    } catch (error) {
+      console.error(`${node.seller.id} could not answer ${action}`, error);
+      reply = { message: {}, error: sellerError('31001', 'Internal Error') };
+    }
+    await send(node, request.context, reply);
+  }
+
+  /** Each seller with providers in the city and domain answers; pages of one seller go in turn. */
+  async function answerSearch(only: SellerNode | null, { context, message }: RequestOf<'search'>) {
+    const chosen = only ? [only] : [...nodes.values()].filter((n) => context.bpp_id === undefined || n.seller.id === context.bpp_id);
+    await Promise.all(
+      chosen.map(async (node) => {
+        for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
+          if (stopping) return;
+          const catalog = buildOnSearchCatalog(page.provider, { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, itemsOf: () => page.items });
+          await send(node, context, { message: { catalog } });
+        }
+      }),
+    );
+  }
+
+  /** Unsolicited on_status / on_update for changes made by the clock, in order per order. */
+  let ticking = false;
+  async function pushDueNotices() {
+    if (ticking || stopping) return;
+    ticking = true;
+    try {
+      const byOrder = new Map<string, DueNotice[]>();
+      for (const due of sellerDesk.dueNotices()) {
+        const list = byOrder.get(due.order.id);
+        if (list) list.push(due);
+        else byOrder.set(due.order.id, [due]);
+      }
+      await Promise.all(
+        [...byOrder.values()].map(async (notices) => {
+          for (const due of notices) {
+            const node = nodes.get(due.order.sellerId);
+            if (!node || stopping) return;
+            const { action, message } = sellerDesk.noticeMessage(due);
+            const request = buildContext({
+              action,
+              domain: due.order.domain,
+              city: due.order.city,
+              transactionId: due.order.transactionId,
+              bapId: due.order.bapId,
+              bapUri: due.order.bapUri,
+              bppId: node.seller.id,
+              bppUri: node.bppUri,
+            });
+            await send(node, request, { message });
+            // Told or not, the change is not pushed twice: the buyer app can still ask for status.
+            sellerDesk.markNotified(due);
+          }
+        }),
+      );
+    } finally {
+      ticking = false;
+    }
+  }
+  const ticker = setInterval(() => track(pushDueNotices()), options.tickMs ?? DEFAULT_TICK_MS);
+  ticker.unref();
+
+  return {
+    url,
+    port,
+    counts,
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(ticker);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...inflight]), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS)))]);
+      clearTimeout(timer);
+      await state.flush();
+    },
+  };
+}
+
+function logOut(log: ProtocolLogger, participant: string, entry: ProtocolLogEntry) {
+  log({
+    at: entry.at,
+    direction: entry.direction,
+    participant,
+    action: entry.action,
+    url: entry.url,
+    ...(entry.status === undefined ? {} : { status: entry.status }),
+    ...(entry.transactionId === undefined ? {} : { transactionId: entry.transactionId }),
+    ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
+    body: entry.body,
+  });
+}

@@ -1,0 +1,104 @@
+// What the sellers remember across restarts: the stock orders have taken and the orders
+// themselves, in $DATA_DIR/network/state.json. Every change marks the state dirty and a write
+// follows shortly (several changes, one write); each write goes to a temporary file that is
+// then renamed over the old one, so a crash never leaves half a file.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { orderRecordSchema, type OrderRecord } from './orders.ts';
+
+const stateFileSchema = z.object({
+  version: z.literal(1),
+  /** the network clock when the file was written (clock.ts notBefore) */
+  networkTime: z.iso.datetime().optional(),
+  stockTaken: z.record(z.string(), z.number().int().min(0)),
+  orders: z.array(orderRecordSchema),
+});
+
+const DEFAULT_DEBOUNCE_MS = 200;
+
+export type StateStore = {
+  /** the network time of the last write before this start, if any */
+  savedNetworkTime: Date | null;
+  /** units of an item that confirmed orders have taken */
+  stockTaken(itemId: string): number;
+  takeStock(itemId: string, units: number): void;
+  /** units that come back, e.g. from a cancelled order */
+  returnStock(itemId: string, units: number): void;
+  order(orderId: string): OrderRecord | undefined;
+  orders(): IterableIterator<OrderRecord>;
+  saveOrder(order: OrderRecord): void;
+  /** writes now, and waits for the write */
+  flush(): Promise<void>;
+};
+
+export type StateStoreOptions = {
+  debounceMs?: number;
+  /** the network clock, recorded with each write */
+  networkNow?: () => Date;
+};
+
+/** Opens the state file (a missing file is a fresh network; a corrupt one is an error). */
+export function openStateStore(file: string, options: StateStoreOptions = {}): StateStore {
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
+    ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+    : { version: 1, stockTaken: {}, orders: [] };
+  const stockTaken = new Map(Object.entries(loaded.stockTaken));
+  const orders = new Map(loaded.orders.map((order) => [order.id, order]));
+  mkdirSync(path.dirname(file), { recursive: true });
+
+  let timer: NodeJS.Timeout | undefined;
+  let dirty = false;
+  let writing: Promise<void> = Promise.resolve();
+
+  function write(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    dirty = false;
+    const snapshot = JSON.stringify({
+      version: 1,
+      ...(options.networkNow ? { networkTime: options.networkNow().toISOString() } : {}),
+      stockTaken: Object.fromEntries(stockTaken),
+      orders: [...orders.values()],
+    });
+    const tmp = `${file}.${process.pid}.tmp`;
+    const save = async () => {
+      await writeFile(tmp, snapshot);
+      await rename(tmp, file);
+    };
+    // One write at a time, in order; a failed write (already reported) does not stop the next.
+    writing = writing.then(save, save);
+    return writing;
+  }
+
+  function changed() {
+    dirty = true;
+    timer ??= setTimeout(() => {
+      if (dirty) write().catch((error: unknown) => console.error('saving the seller network state failed', error));
+    }, debounceMs);
+  }
+
+  return {
+    savedNetworkTime: loaded.networkTime === undefined ? null : new Date(loaded.networkTime),
+    stockTaken: (itemId) => stockTaken.get(itemId) ?? 0,
+    takeStock(itemId, units) {
+      stockTaken.set(itemId, (stockTaken.get(itemId) ?? 0) + units);
+      changed();
+    },
+    returnStock(itemId, units) {
+      const left = (stockTaken.get(itemId) ?? 0) - units;
+      if (left > 0) stockTaken.set(itemId, left);
+      else stockTaken.delete(itemId);
+      changed();
+    },
+    order: (orderId) => orders.get(orderId),
+    orders: () => orders.values(),
+    saveOrder(order) {
+      orders.set(order.id, order);
+      changed();
+    },
+    flush: write,
+  };
+}

@@ -1,0 +1,40 @@
+// Whether a store takes orders at a moment of the network clock (SPEC §4 store open state), the
+// seller's side of the rule the storefront shows: a disabled provider is temporarily closed, and
+// an enabled one is open when the Indian wall-clock time (HHMM) is at or up to 5 after one of
+// its normWorkingHours slots. A store that is not open answers 30017 Merchant unavailable
+// (ondc-notes §1 on_select).
+import type { Provider } from './catalogue/generate.ts';
+
+/** India keeps one time zone without daylight saving: UTC+05:30. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const OPEN_TOLERANCE = 5;
+
+export type StoreOpenState = 'open' | 'temporarily-closed' | 'closed';
+
+/** HHMM on an Indian wall clock, e.g. 2130 for 9:30 pm IST. */
+export function istHHMM(at: Date): number {
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  return ist.getUTCHours() * 100 + ist.getUTCMinutes();
+}
+
+const slotSets = new WeakMap<Provider, ReadonlySet<number>>();
+
+function slotsOf(provider: Provider): ReadonlySet<number> {
+  let slots = slotSets.get(provider);
+  if (!slots) {
+    slots = new Set(provider.normWorkingHours);
+    slotSets.set(provider, slots);
+  }
+  return slots;
+}
+
+export function storeOpenState(provider: Provider, at: Date): StoreOpenState {
+  if (provider.status !== 'enable') return 'temporarily-closed';
+  const hhmm = istHHMM(at);
+  const slots = slotsOf(provider);
+  // The SPEC compares HHMM numbers, so "up to 5 after" is hhmm − t ≤ 5 in those numbers.
+  for (let back = 0; back <= OPEN_TOLERANCE; back++) {
+    if (slots.has(hhmm - back)) return 'open';
+  }
+  return 'closed';
+}
