@@ -150,7 +150,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
 
   function search(event: SubmitEvent) {
     event.preventDefault();
-    const found = searchLocalities(q);
+    const found = searchLocalities(q, pin);
     setResults(found);
     const first = found.kind === 'places' ? found.places[0] : undefined;
     if (first) showPlace(first);
@@ -161,6 +161,8 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
   function deliverToPin() {
     if (!mapPin) return;
     chooseMapPin(mapPin, shopper, 'map');
+    // Chosen: the preview's question is answered; the map keeps the pin.
+    $selectedMapPin.set(null);
     setNotice(null);
   }
 
@@ -251,7 +253,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
               value={q}
               onChange={(e) => {
                 setQ(e.target.value);
-                setResults(searchLocalities(e.target.value));
+                setResults(searchLocalities(e.target.value, pin));
               }}
               placeholder="e.g. Koramangala or 560034"
               autoComplete="off"

@@ -121,5 +121,5 @@ function drawOfflineBasemap(L: typeof Leaflet, m: Leaflet.Map) {
     else labels.remove();
   };
   m.on('zoomend', showLabels);
-  m.attributionControl.addAttribution('Localities: Kirana offline gazetteer');
+  m.attributionControl.addAttribution('Kirana gazetteer');
 }

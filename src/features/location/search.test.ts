@@ -21,6 +21,12 @@ describe('locality and pincode search', () => {
       expect(found.places[0]?.name.toLowerCase().split(' ')).toContain('nagar');
     }
   });
+  it('lists the localities nearest the pin first among equal matches', () => {
+    const inPune = searchLocalities('nagar', { lat: 18.52, lng: 73.85 });
+    expect(inPune.kind === 'places' && inPune.places.slice(0, 2).map((p) => p.cityId)).toEqual(['pune', 'pune']);
+    const inChennai = searchLocalities('6000', { lat: 13.05, lng: 80.25 });
+    expect(inChennai.kind === 'places' && inChennai.places[0]?.cityId).toBe('chennai');
+  });
   it('finds by landmark and by city name', () => {
     const byLandmark = searchLocalities('charminar');
     expect(byLandmark.kind === 'places' && byLandmark.places[0]?.name).toBe('Charminar');
