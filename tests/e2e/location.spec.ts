@@ -148,6 +148,11 @@ test.describe('address picker on a phone with location denied', () => {
     await expect(page.getByRole('alert')).toContainText('Location access is turned off');
     await page.screenshot({ path: `tests/e2e/artifacts/location-denied-${testInfo.project.name}.png` });
 
+    // The map works from the keyboard too: arrows move it, Enter drops the pin at its centre.
+    await page.locator('.picker__map').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pin-address')).toContainText('HSR Layout, Bengaluru, Karnataka 560102');
+
     await page.getByLabel('Search locality or pin code').fill('110024');
     await page.getByRole('button', { name: /Lajpat Nagar/ }).click();
     await page.getByRole('button', { name: 'Deliver here' }).click();

@@ -59,6 +59,13 @@ export default function MapView({ pin, tiles, onPinMove }: Props) {
         mk.setLatLng(event.latlng);
         onMove.current({ lat: event.latlng.lat, lng: event.latlng.lng });
       });
+      // Keyboard users move the map with the arrow keys (Leaflet) and drop the pin at its centre.
+      m.getContainer().addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' || event.target !== m.getContainer()) return;
+        const centre = m.getCenter();
+        mk.setLatLng(centre);
+        onMove.current({ lat: centre.lat, lng: centre.lng });
+      });
       // The sheet, the viewport and late styles change the box after Leaflet measured it.
       resize = new ResizeObserver(() => m.invalidateSize());
       resize.observe(container.current);
@@ -82,7 +89,7 @@ export default function MapView({ pin, tiles, onPinMove }: Props) {
   }, [ready, pin.lat, pin.lng]);
 
   return (
-    <div className="picker__map" ref={container} role="region" aria-label="Map: drag the pin or tap to place it">
+    <div className="picker__map" ref={container} role="region" aria-label="Map: drag the pin or tap to place it. With a keyboard, move the map with the arrow keys and press Enter to put the pin at its centre.">
       {!ready && <p className="picker__map-note">Loading the map… You can also search your locality or pin code.</p>}
     </div>
   );
