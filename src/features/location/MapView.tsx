@@ -118,7 +118,7 @@ function drawOfflineBasemap(L: typeof Leaflet, m: Leaflet.Map) {
           html: `<span>${escapeHtml(area.properties.name)}</span><span class="locality-label__pin">${area.properties.pincode}</span>`,
           iconSize: [120, 32],
           // Below the centre, so the pin standing on the centre does not hide the name.
-          iconAnchor: [60, -4],
+          iconAnchor: [60, -10],
         }),
       }),
     ),
