@@ -127,6 +127,7 @@ export async function acceptCallback(
     return refuse(400, 'CONTEXT-ERROR', '20008', `No ${requestAction} request with message_id ${context.message_id}`);
   }
   const late = request?.respond_by ? now.getTime() > new Date(request.respond_by).getTime() : false;
+  const stored = context.action === 'on_search' ? catalogueReceipt(input.envelope) : input.rawBody;
 
   const inserted = await database.query<{ id: string }>(
     `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, error_code, error_message, late)
@@ -138,7 +139,7 @@ export async function acceptCallback(
       context.action,
       input.signer,
       blake512Digest(input.rawBody),
-      input.rawBody,
+      stored,
       input.envelope.error?.code ?? null,
       input.envelope.error?.message ?? null,
       late,
@@ -148,6 +149,16 @@ export async function acceptCallback(
     await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `${context.action}:${context.message_id}`]);
   }
   return { accepted: true, duplicate: inserted.length === 0, late };
+}
+
+/**
+ * What we keep of an on_search: which providers and how many items. The catalogue itself lives in
+ * the catalogue tables; keeping every page whole would store the catalogue twice (1 MB a page).
+ */
+function catalogueReceipt(envelope: CallbackEnvelope): string {
+  const catalog = envelope.message?.['catalog'] as { 'bpp/providers'?: Array<{ id?: unknown; items?: unknown[] }> } | undefined;
+  const providers = (catalog?.['bpp/providers'] ?? []).map((p) => ({ id: String(p.id ?? ''), items: Array.isArray(p.items) ? p.items.length : 0 }));
+  return JSON.stringify({ context: envelope.context, message: { catalog_receipt: { providers } }, ...(envelope.error ? { error: envelope.error } : {}) });
 }
 
 function refuse(status: number, type: 'CONTEXT-ERROR' | 'DOMAIN-ERROR' | 'POLICY-ERROR', code: string, message: string): CallbackVerdict {

@@ -5,7 +5,7 @@ import { startServer, type StartedServer } from '../support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    servers: Array<{ name: string; url: string }>;
+    servers: Array<{ name: string; url: string; dataDir: string }>;
   }
 }
 
@@ -13,7 +13,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   ensureBuilt();
   const started: Array<{ name: string; server: StartedServer }> = [];
-  started.push({ name: 'pglite', server: await startServer() });
+  // The PGlite server also writes the protocol log, so a test can read what crossed the wire.
+  started.push({ name: 'pglite', server: await startServer({ ONDC_LOG: '1' }) });
   const pgUrl = process.env.TEST_DATABASE_URL;
   let schema: string | undefined;
   if (pgUrl) {
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     'servers',
-    started.map((s) => ({ name: s.name, url: s.server.url })),
+    started.map((s) => ({ name: s.name, url: s.server.url, dataDir: s.server.dataDir })),
   );
   return async () => {
     await Promise.all(started.map((s) => s.server.stop()));

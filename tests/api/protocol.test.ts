@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
@@ -28,7 +30,7 @@ async function pollSelect(client: ReturnType<typeof shopper>, messageId: string)
   throw new Error('no on_select within 20 polls');
 }
 
-describe.each(inject('servers'))('ONDC protocol through the storefront on $name', ({ url }) => {
+describe.each(inject('servers'))('ONDC protocol through the storefront on $name', ({ name, url, dataDir }) => {
   it('learned the embedded catalogue at start', async () => {
     const health = await (await fetch(`${url}/healthz`)).json();
     expect(health).toMatchObject({ status: 'ok', network: { ok: true, embedded: true } });
@@ -103,5 +105,18 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
 
     const badQuery = await client.get('/ondc/fetchMessage?type=bogus&message_id=x');
     expect(badQuery.status).toBe(400);
+  });
+
+  it.runIf(name === 'pglite')('writes every message in and out as JSON lines with ONDC_LOG=1', async () => {
+    const client = shopper(url);
+    const ack = await (await client.post('/ondc/select', selectBody(store.location.pincode))).json();
+    await pollSelect(client, ack.data.message_id);
+    await new Promise((r) => setTimeout(r, 300));
+    const dir = path.join(dataDir, 'ondc-log');
+    const lines = readdirSync(dir)
+      .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { direction: string; action: string; messageId?: string; body: unknown });
+    expect(lines.some((l) => l.direction === 'out' && l.action === 'select' && l.messageId === ack.data.message_id)).toBe(true);
+    expect(lines.some((l) => l.direction === 'in' && l.action === 'on_select' && JSON.stringify(l.body).includes(ack.data.message_id))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface StartedServer {
   url: string;
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -48,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
 
   return {
     url,
+    dataDir,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {

@@ -29,40 +29,48 @@ const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
   ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'],
 ];
 
-const JSON_COLUMNS = new Set(['categories', 'offers']);
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips at 1M items. */
-const BATCH = 500;
+/** Column types for jsonb_to_recordset: rows travel as one JSON parameter, parsed by the database. */
+const COLUMN_TYPES: Record<string, string> = {
+  lat: 'double precision', lng: 'double precision', radius_km: 'double precision', rating: 'real',
+  serves_pincodes: 'text[]', internal_tags: 'text[]', cuisines: 'text[]', tray_tags: 'text[]',
+  custom_group_ids: 'text[]', child_group_ids: 'text[]', menu_ids: 'text[]',
+  opens_at: 'integer', closes_at: 'integer', rating_count: 'integer', delivery_fee_paise: 'integer',
+  free_delivery_above_paise: 'integer', min_order_paise: 'integer', sub_category_id: 'integer',
+  price_paise: 'integer', mrp_paise: 'integer', price_lower_paise: 'integer', price_upper_paise: 'integer',
+  max_quantity: 'integer', pack_value: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean',
+  categories: 'jsonb', offers: 'jsonb',
+};
 
+/**
+ * Rows per statement. Small enough that a callback's ACK, queued behind a batch on the one
+ * embedded connection, still answers within the sender's timeout.
+ */
+const BATCH = 100;
+
+// Binding tens of thousands of parameters costs more than the insert itself; one jsonb parameter
+// expanded by jsonb_to_recordset lets the database parse the batch in C.
 async function upsert<T>(database: Database, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
   const names = columns.map(([, column]) => column);
+  const definition = names.map((n) => `${n} ${COLUMN_TYPES[n] ?? 'text'}`).join(', ');
   const updates = names.filter((n) => !keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
   for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
-    const params: unknown[] = [];
-    const tuples = batch.map((row) => {
-      const placeholders = columns.map(([field, column]) => {
-        const value = row[field];
-        params.push(JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
-        return `$${params.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
-    });
+    const batch = rows.slice(start, start + BATCH).map((row) => Object.fromEntries(columns.map(([field, column]) => [column, row[field]])));
     await database.query(
-      `INSERT INTO ${table} (${names.join(', ')}) VALUES ${tuples.join(', ')}
+      `INSERT INTO ${table} (${names.join(', ')})
+       SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${definition})
        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}, updated_at = now()`,
-      params,
+      [JSON.stringify(batch)],
     );
   }
 }
 
-export type IngestResult = { ok: true; providers: number; items: number } | { ok: false; error: string };
+export type IngestResult = { ok: true; providers: number; items: number; cities: string[] } | { ok: false; error: string };
 
-/** Ingests one on_search callback. Invalid catalogues are refused whole: half a provider is worse than none. */
-export async function ingestOnSearch(
-  database: Database,
-  envelope: CallbackEnvelope,
-  options: { preferredSellerId?: string | undefined } = {},
-): Promise<IngestResult> {
+/**
+ * Ingests one on_search callback. Invalid catalogues are refused whole: half a provider is worse
+ * than none. The caller refreshes the dedupe flag of the cities it returns (refreshDedupe).
+ */
+export async function ingestOnSearch(database: Database, envelope: CallbackEnvelope): Promise<IngestResult> {
   const { context } = envelope;
   const parsed = onSearchCatalogSchema.safeParse(envelope.message?.['catalog']);
   if (!parsed.success || !context.bpp_id || !context.bpp_uri) {
@@ -79,10 +87,7 @@ export async function ingestOnSearch(
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);
   await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], items);
-  for (const city of new Set(rows.map((r) => r.provider.cityCode))) {
-    await refreshDedupe(database, city, options.preferredSellerId);
-  }
-  return { ok: true, providers: rows.length, items: items.length };
+  return { ok: true, providers: rows.length, items: items.length, cities: [...new Set(rows.map((r) => r.provider.cityCode))] };
 }
 
 /**

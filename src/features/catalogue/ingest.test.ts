@@ -7,7 +7,7 @@ import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import { generateNetwork } from '../../network/catalogue/generate.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
 import { dedupeKey } from './ingest.ts';
-import { catalogueCounts, ingestOnSearch } from './ingest.server.ts';
+import { catalogueCounts, ingestOnSearch, refreshDedupe } from './ingest.server.ts';
 
 const network = generateNetwork({ scale: 1200 });
 const BLR = 'std:080';
@@ -51,6 +51,7 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
       expect(result.ok).toBe(true);
       if (result.ok) expectedItems += result.items;
     }
+    await refreshDedupe(database, BLR);
     const first = await catalogueCounts(database);
     expect(first.items).toBe(expectedItems);
     expect(first.providers).toBeGreaterThan(0);
@@ -82,8 +83,7 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
        HAVING count(DISTINCT bpp_id) > 1 AND count(DISTINCT price_paise) > 1 LIMIT 1`,
     );
     expect(pair).toBeDefined();
-    const sellerIndex = network.sellers.findIndex((s) => s.id === pair!.dear);
-    await ingestOnSearch(database, onSearchFrom(sellerIndex), { preferredSellerId: pair!.dear });
+    await refreshDedupe(database, BLR, pair!.dear);
     const active = await database.query<{ bpp_id: string }>(
       'SELECT bpp_id FROM catalogue_items WHERE dedupe_key = $1 AND is_active',
       [pair!.dedupe_key],

@@ -8,6 +8,7 @@ import type { Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { catalogueCounts } from './ingest.server.ts';
+import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
 
 const DOMAINS: Domain[] = ['ONDC:RET10', 'ONDC:RET11'];
 
@@ -19,9 +20,15 @@ const SEARCH_INTENT = {
   },
 };
 
+/**
+ * Searches every served city and domain. A city's answers are ingested before the next city is
+ * asked, so a large catalogue arrives as a stream we keep up with rather than one burst whose
+ * callbacks wait past the sellers' timeout.
+ */
 export async function requestCatalogues(database: Database, app: BuyerApp) {
   const results = [];
   for (const city of SERVED_CITIES) {
+    await waitForBacklogBelow(BACKLOG_LIMIT, 120_000);
     for (const domain of DOMAINS) {
       results.push(
         await sendRequest(database, app, {
@@ -40,23 +47,26 @@ export async function requestCatalogues(database: Database, app: BuyerApp) {
   return results;
 }
 
+/** Pages queued for ingestion before the next city is asked. */
+const BACKLOG_LIMIT = 4;
+
+async function waitForBacklogBelow(limit: number, limitMs: number) {
+  const started = Date.now();
+  while (ingestionBacklog() >= limit && Date.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * Waits until catalogue rows stop changing (sellers have answered and ingestion caught up), or
- * the limit passes. Returns the counts.
+ * Waits until sellers have answered and ingestion has caught up (nothing queued and nothing new
+ * for `quietMs`), or the limit passes. Returns the counts.
  */
 export async function waitForCatalogueToSettle(database: Database, options: { quietMs: number; limitMs: number }) {
   const started = Date.now();
-  let last = await catalogueCounts(database);
-  let lastChange = Date.now();
-  while (Date.now() - started < options.limitMs) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = await catalogueCounts(database);
-    if (now.items !== last.items || now.providers !== last.providers) {
-      last = now;
-      lastChange = Date.now();
-    } else if (now.items > 0 && Date.now() - lastChange >= options.quietMs) {
-      break;
-    }
+  // Callbacks start arriving a moment after the searches are ACKed.
+  await new Promise((resolve) => setTimeout(resolve, options.quietMs));
+  while (Date.now() - started < options.limitMs && !ingestionIdle(options.quietMs)) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return last;
+  return catalogueCounts(database);
 }

@@ -18,6 +18,10 @@ export async function startChild(options: {
   const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`${options.prefix} ${line}\n`);
   };
+  // A child outliving its parent would hold its port and files: it goes when we go, however we go.
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
+  child.once('exit', () => process.off('exit', killChild));
   child.stdout?.on('data', forward(process.stdout));
   child.stderr?.on('data', forward(process.stderr));
 

@@ -7,13 +7,31 @@ import { queueCatalogueIngestion } from '../../features/catalogue/ingest-queue.s
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
   const database = getDatabase();
-  const reception = await receiveCallback(database, getBuyerApp(), {
+  const app = getBuyerApp();
+  const rawBody = await request.text();
+  const reception = await receiveCallback(database, app, {
     action: params.action ?? '',
-    rawBody: await request.text(),
+    rawBody,
     authorization: request.headers.get('authorization'),
+  });
+  app.log?.({
+    at: new Date().toISOString(),
+    direction: 'in',
+    participant: app.identity.subscriberId,
+    action: params.action ?? '',
+    status: reception.status,
+    body: { request: safeJson(rawBody), reply: reception.body },
   });
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
     queueCatalogueIngestion(database, reception.envelope);
   }
   return Response.json(reception.body, { status: reception.status });
 };
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
