@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +44,8 @@ async function openPglite(url: string): Promise<Database> {
   } else if (url !== 'memory://') {
     throw new Error(`Unsupported DATABASE_URL "${url}": use postgres://…, file://… or memory://`);
   }
-  const client = await PGlite.create(dataDir);
+  // pg_trgm gives search its typo tolerance; PostgreSQL ships it in postgresql-contrib.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const database: Database = {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,

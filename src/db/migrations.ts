@@ -177,4 +177,21 @@ export const migrations: Migration[] = [
         WHERE address_type IN ('HOME', 'WORK');
     `,
   },
+  {
+    id: 6,
+    name: 'catalogue-search',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      -- Words weigh most in the name, then the brand, then the description.
+      ALTER TABLE catalogue_items ADD COLUMN search_document tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('simple', coalesce(name, '')), 'A') ||
+        setweight(to_tsvector('simple', coalesce(brand, '')), 'B') ||
+        setweight(to_tsvector('simple', coalesce(short_desc, '')), 'C')
+      ) STORED;
+      CREATE INDEX catalogue_items_search ON catalogue_items USING gin (search_document);
+      CREATE INDEX catalogue_items_name_trgm ON catalogue_items USING gin (lower(name) gin_trgm_ops);
+      CREATE INDEX catalogue_items_listing ON catalogue_items (city_code, sub_category_id, price_paise) WHERE kind = 'item' AND is_active;
+      CREATE INDEX catalogue_items_by_provider ON catalogue_items (bpp_id, provider_id, kind);
+    `,
+  },
 ];

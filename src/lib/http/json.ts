@@ -34,3 +34,10 @@ function describeIssue(error: z.ZodError): string {
   const where = issue.path.length > 0 ? issue.path.join('.') : 'request';
   return `${where}: ${issue.message}`;
 }
+
+/** Catalogue answers may be kept by a CDN briefly, one copy per pincode (the SPEC §7 `pincode` header). */
+export function catalogueJson(body: unknown): Response {
+  return Response.json(body, {
+    headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=300', Vary: 'pincode, Cookie' },
+  });
+}

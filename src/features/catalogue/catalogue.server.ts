@@ -1,0 +1,607 @@
+// Catalogue queries behind SPEC §7.2 and the catalogue pages. They read what sellers published
+// in on_search (ingest.server.ts), for the shopper's pincode.
+import type { Database } from '../../db/client.ts';
+import { ttlToMs } from '../../ondc/context.ts';
+import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
+import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
+import type { Filter, FilterField, GroceryFiltersRequest, GroceryItemsRequest, ItemWidget, LandingProvidersRequest, Page, ProviderItemsRequest, SortName } from './catalogue.ts';
+import { packSize } from './format.ts';
+import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
+import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
+import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
+import { searchQuery } from './transliteration.ts';
+
+// ---- items ----
+
+const PACK_SIZE_SQL = `(CASE i.pack_unit
+  WHEN 'kilogram' THEN i.pack_value::text || ' kg' WHEN 'gram' THEN i.pack_value::text || ' g'
+  WHEN 'litre' THEN i.pack_value::text || ' L' WHEN 'millilitre' THEN i.pack_value::text || ' ml'
+  WHEN 'unit' THEN i.pack_value::text || CASE WHEN i.pack_value = 1 THEN ' pc' ELSE ' pcs' END
+  ELSE i.pack_value::text || ' ' || i.pack_unit END)`;
+
+const DISCOUNT_PCT_SQL = `(CASE WHEN i.mrp_paise > i.price_paise THEN floor((i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise) ELSE 0 END)`;
+
+/** Discount facet buckets (SPEC §3 discountBucket). */
+const DISCOUNT_BUCKET_SQL = `(CASE WHEN ${DISCOUNT_PCT_SQL} = 0 THEN 'No discount'
+  WHEN ${DISCOUNT_PCT_SQL} <= 10 THEN 'Up to 10%' WHEN ${DISCOUNT_PCT_SQL} <= 25 THEN '11% – 25%'
+  WHEN ${DISCOUNT_PCT_SQL} <= 40 THEN '26% – 40%' ELSE 'More than 40%' END)`;
+
+/** Quantity facet buckets (SPEC §3 itemQuantityBucket), by weight or volume in g or ml. */
+const QUANTITY_BUCKET_SQL = `(CASE
+  WHEN i.pack_unit IN ('unit', 'dozen') THEN CASE WHEN i.pack_value <= 1 THEN 'Single' ELSE 'Multipack' END
+  WHEN (CASE WHEN i.pack_unit IN ('kilogram', 'litre') THEN i.pack_value * 1000 ELSE i.pack_value END) <= 250 THEN 'Up to 250 g/ml'
+  WHEN (CASE WHEN i.pack_unit IN ('kilogram', 'litre') THEN i.pack_value * 1000 ELSE i.pack_value END) <= 500 THEN '251 – 500 g/ml'
+  WHEN (CASE WHEN i.pack_unit IN ('kilogram', 'litre') THEN i.pack_value * 1000 ELSE i.pack_value END) <= 1000 THEN '501 g/ml – 1 kg/L'
+  WHEN (CASE WHEN i.pack_unit IN ('kilogram', 'litre') THEN i.pack_value * 1000 ELSE i.pack_value END) <= 5000 THEN '1 – 5 kg/L'
+  ELSE 'More than 5 kg/L' END)`;
+
+const FACET_SQL: Record<'brandName' | 'itemQuantityBucket' | 'discountBucket' | 'packSize', string> = {
+  brandName: 'i.brand',
+  itemQuantityBucket: QUANTITY_BUCKET_SQL,
+  discountBucket: DISCOUNT_BUCKET_SQL,
+  packSize: PACK_SIZE_SQL,
+};
+
+class Params {
+  values: unknown[] = [];
+  add(value: unknown) {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function filterSql(filter: Filter, params: Params): string {
+  const field: FilterField = filter.field;
+  const value = filter.value;
+  const list = Array.isArray(value) ? value : [value];
+  const text = () => params.add(list.map(String));
+  switch (field) {
+    case 'brandName':
+    case 'itemQuantityBucket':
+    case 'discountBucket':
+    case 'packSize': {
+      const column = FACET_SQL[field];
+      if (filter.type === 'LTE' || filter.type === 'GTE') return 'false';
+      return `${column} = ANY(${text()}::text[])`;
+    }
+    case 'subCategoryId':
+    case 'categoryId': {
+      const ids = list.map(Number).filter((n) => Number.isInteger(n) && n !== 99999);
+      if (ids.length === 0) return 'true';
+      // A top-level id (1–12) stands for its six sub-categories; a sub-category id for itself.
+      const subs = ids.flatMap((id) => (id < 100 ? GROCERY_SUB_CATEGORIES.filter((s) => s.parentId === id).map((s) => s.id) : [id]));
+      return `i.sub_category_id = ANY(${params.add(subs)}::int[])`;
+    }
+    case 'currentPrice': {
+      const paise = (n: unknown) => Math.round(Number(n) * 100);
+      if (filter.type === 'LTE') return `i.price_paise <= ${params.add(paise(value))}`;
+      if (filter.type === 'GTE') return `i.price_paise >= ${params.add(paise(value))}`;
+      return `i.price_paise = ANY(${params.add(list.map(paise))}::int[])`;
+    }
+    case 'rating': {
+      if (filter.type === 'LTE') return `i.rating <= ${params.add(Number(value))}`;
+      if (filter.type === 'GTE') return `i.rating >= ${params.add(Number(value))}`;
+      return `i.rating = ANY(${params.add(list.map(Number))}::real[])`;
+    }
+    case 'isVeg':
+      return list[0] === true || list[0] === 'true' ? `i.veg_nonveg = 'veg'` : `i.veg_nonveg IS DISTINCT FROM 'veg'`;
+    case 'inStock':
+      return list[0] === false || list[0] === 'false' ? 'NOT i.in_stock' : 'i.in_stock';
+    case 'providerId':
+      return `i.provider_id = ANY(${text()}::text[])`;
+    case 'trayTag':
+      return `i.tray_tags && ${text()}::text[]`;
+  }
+}
+
+function filtersSql(filters: readonly Filter[], orFilters: readonly Filter[], params: Params): string[] {
+  const clauses = filters.map((f) => filterSql(f, params));
+  if (orFilters.length > 0) clauses.push(`(${orFilters.map((f) => filterSql(f, params)).join(' OR ')})`);
+  return clauses;
+}
+
+function orderSql(sort: SortName, searching: boolean): string {
+  switch (sort) {
+    case 'discount':
+      return `${DISCOUNT_PCT_SQL} DESC, i.price_paise ASC, i.item_id`;
+    case 'price-low-high':
+      return 'i.price_paise ASC, i.item_id';
+    case 'price-high-low':
+      return 'i.price_paise DESC, i.item_id';
+    case 'rating':
+      return 'i.rating DESC NULLS LAST, i.item_id';
+    default:
+      // Relevance: the match when searching; otherwise what sellers flag first (SPEC §5 titles), then popularity.
+      return searching
+        ? 'rank DESC, i.rating_count DESC NULLS LAST, i.item_id'
+        : `CASE i.title WHEN 'searchrelated' THEN 0 WHEN 'recommend' THEN 1 WHEN 'bestseller' THEN 2 ELSE 3 END, i.rating_count DESC NULLS LAST, i.item_id`;
+  }
+}
+
+const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
+  i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
+  i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.is_active, i.dedupe_key`;
+
+interface ItemRecord {
+  bpp_id: string;
+  provider_id: string;
+  item_id: string;
+  location_id: string;
+  name: string;
+  brand: string | null;
+  pack_value: string | null;
+  pack_unit: string | null;
+  price_paise: number;
+  mrp_paise: number;
+  price_lower_paise: number | null;
+  price_upper_paise: number | null;
+  in_stock: boolean;
+  max_quantity: number;
+  veg_nonveg: string | null;
+  fssai_licence: string | null;
+  title: string | null;
+  tray_tags: string[];
+  rating: number | null;
+  rating_count: number | null;
+  image: string | null;
+  sub_category_id: number | null;
+  custom_group_ids: string[];
+  is_active: boolean;
+  provider_name: string;
+  domain: string;
+  internal_tags: string[];
+}
+
+function toWidget(r: ItemRecord): ItemWidget {
+  return {
+    id: r.item_id,
+    name: r.name,
+    price: r.price_paise,
+    averagePrice: r.price_paise,
+    mrp: r.mrp_paise,
+    availableQuantity: r.in_stock ? r.max_quantity : 0,
+    variantAttr: { packSize: packSize(r.pack_value, r.pack_unit) },
+    fssai: r.fssai_licence,
+    metadata: { name: r.brand },
+    bpp_id: r.bpp_id,
+    providerId: r.provider_id,
+    locationId: r.location_id,
+    providerName: r.provider_name,
+    domain: r.domain === 'ONDC:RET11' ? 'ONDC:RET11' : 'ONDC:RET10',
+    internalTags: r.internal_tags,
+    isActive: r.is_active,
+    image: r.image,
+    brand: r.brand,
+    vegNonVeg: r.veg_nonveg,
+    rating: r.rating,
+    ratingCount: r.rating_count,
+    title: r.title,
+    trays: r.tray_tags,
+    subCategoryId: r.sub_category_id,
+    customisable: r.custom_group_ids.length > 0,
+    priceRange: r.price_lower_paise !== null && r.price_upper_paise !== null ? { lower: r.price_lower_paise, upper: r.price_upper_paise } : null,
+  };
+}
+
+export interface ShopperPlace {
+  pincode: string;
+  preferredSellerId?: string | undefined;
+}
+
+/**
+ * SPEC §7.2 grocery items: across every grocery store that delivers to the pincode (or within one
+ * store), one entry per licence+name (SPEC §5 dedupe: preferred seller, else the lowest price).
+ */
+export async function groceryItems(database: Database, place: ShopperPlace, request: GroceryItemsRequest): Promise<Page<ItemWidget>> {
+  const params = new Params();
+  const where = [
+    `i.kind = 'item'`,
+    `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`,
+    `p.domain = 'ONDC:RET10'`,
+    `p.status = 'enable'`,
+  ];
+  if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
+  if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
+  where.push(...filtersSql(request.filters, request.orFilters, params));
+  const query = request.searchText ? searchQuery(request.searchText) : null;
+  let rank = '0';
+  if (request.searchText) {
+    const text = params.add(request.searchText.toLowerCase());
+    if (query) {
+      const tsq = params.add(query);
+      where.push(`(i.search_document @@ to_tsquery('simple', ${tsq}) OR similarity(lower(i.name), ${text}) > 0.35)`);
+      rank = `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`;
+    } else {
+      where.push('false');
+    }
+  }
+  const preferred = params.add(place.preferredSellerId ?? '');
+  const limit = params.add(request.limit + 1);
+  const offset = params.add(request.page * request.limit);
+  const rows = await database.query<ItemRecord>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
+              ${ITEM_COLUMNS}, ${rank} AS rank, p.name AS provider_name, p.domain, p.internal_tags
+       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       WHERE ${where.join(' AND ')}
+       ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
+     ) i
+     ORDER BY ${orderSql(request.sort, Boolean(request.searchText))}
+     LIMIT ${limit} OFFSET ${offset}`,
+    params.values,
+  );
+  return page(rows.map(toWidget), request.page, request.limit);
+}
+
+/** One more row than the limit was asked for: it only tells whether a next page exists. */
+function page<T>(rows: T[], pageNo: number, limit: number): Page<T> {
+  const data = rows.slice(0, limit);
+  return { data, page: pageNo, limit, completed: isListCompleted(rows.length > limit ? limit : data.length, limit) || rows.length <= limit };
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+/** SPEC §7.2 grocery filters: facet values with counts for the selected field, for the same listing. */
+export async function groceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
+  const params = new Params();
+  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET10'`, `p.status = 'enable'`];
+  if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
+  // The facet being chosen is left out of the filters, so its other values stay selectable.
+  const others = request.filters.filter((f) => f.field !== request.selectedFilterFieldName);
+  where.push(...filtersSql(others, request.orFilters, params));
+  if (request.searchText) {
+    const query = searchQuery(request.searchText);
+    where.push(query ? `i.search_document @@ to_tsquery('simple', ${params.add(query)})` : 'false');
+  }
+  const column = FACET_SQL[request.selectedFilterFieldName];
+  const rows = await database.query<{ value: string; count: number }>(
+    `SELECT value, count(*)::int AS count FROM (
+       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id)) ${column} AS value
+       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       WHERE ${where.join(' AND ')}
+     ) f WHERE value IS NOT NULL GROUP BY value ORDER BY count DESC, value LIMIT ${params.add(request.limit)}`,
+    params.values,
+  );
+  return rows;
+}
+
+// ---- providers ----
+
+interface ProviderRecord {
+  bpp_id: string;
+  provider_id: string;
+  domain: string;
+  name: string;
+  short_desc: string | null;
+  image: string | null;
+  status: string;
+  location_id: string;
+  location_status: string;
+  lat: number;
+  lng: number;
+  locality: string | null;
+  city: string | null;
+  area_code: string | null;
+  opens_at: number | null;
+  closes_at: number | null;
+  rating: number | null;
+  rating_count: number | null;
+  tat: string | null;
+  delivery_fee_paise: number | null;
+  free_delivery_above_paise: number | null;
+  min_order_paise: number | null;
+  internal_tags: string[];
+  cuisines: string[];
+  pure_veg: boolean | null;
+  fssai_licence: string | null;
+  categories: unknown;
+  offers: unknown;
+  avg_price_paise: number | null;
+  best_discount: number | null;
+  veg_share: number | null;
+}
+
+export interface ProviderSummary {
+  id: string;
+  bppId: string;
+  locationId: string;
+  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  name: string;
+  description: string | null;
+  image: string | null;
+  locality: string | null;
+  city: string | null;
+  rating: number | null;
+  ratingCount: number | null;
+  tatMinutes: number | null;
+  deliveryType: 'now' | 'later';
+  openState: StoreOpenState;
+  normWorkingHours: number[];
+  distanceKm: number;
+  deliveryFeePaise: number | null;
+  freeDeliveryAbovePaise: number | null;
+  minOrderPaise: number | null;
+  cuisines: string[];
+  pureVeg: boolean;
+  /** Cost for two: twice the average dish price (restaurants), or the average item price (stores). */
+  averagePricePaise: number | null;
+  bestDiscountPercent: number;
+  offers: Array<{ id: string; text: string }>;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
+}
+
+function offerTexts(offers: unknown): Array<{ id: string; text: string; percent: number }> {
+  if (!Array.isArray(offers)) return [];
+  return offers.flatMap((o: { id?: string; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }> }) => {
+    const benefit = o.tags?.find((t) => t.code === 'benefit')?.list ?? [];
+    const min = o.tags?.find((t) => t.code === 'qualifier')?.list.find((e) => e.code === 'min_value')?.value;
+    const type = benefit.find((e) => e.code === 'value_type')?.value;
+    const value = Math.abs(Number(benefit.find((e) => e.code === 'value')?.value ?? 0));
+    const cap = Math.abs(Number(benefit.find((e) => e.code === 'value_cap')?.value ?? 0));
+    if (!o.id || !value) return [];
+    const above = min && Number(min) > 0 ? ` above ₹${Number(min)}` : '';
+    const text = type === 'percent' ? `${value}% off${cap ? ` up to ₹${cap}` : ''}${above}` : `₹${value} off${above}`;
+    return [{ id: o.id, text, percent: type === 'percent' ? value : 0 }];
+  });
+}
+
+function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null, now: Date): ProviderSummary {
+  const hours = r.opens_at !== null && r.closes_at !== null ? normWorkingHours(r.opens_at, r.closes_at) : [];
+  const offers = offerTexts(r.offers);
+  const isFood = r.domain === 'ONDC:RET11';
+  return {
+    id: r.provider_id,
+    bppId: r.bpp_id,
+    locationId: r.location_id,
+    domain: isFood ? 'ONDC:RET11' : 'ONDC:RET10',
+    name: r.name,
+    description: r.short_desc,
+    image: r.image,
+    locality: r.locality,
+    city: r.city,
+    rating: r.rating,
+    ratingCount: r.rating_count,
+    tatMinutes: r.tat ? Math.round(ttlToMs(r.tat) / 60_000) : null,
+    deliveryType: deliveryType(r.internal_tags),
+    openState: storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now }),
+    normWorkingHours: hours,
+    distanceKm: from ? Math.round(distanceKm(from, r) * 10) / 10 : 0,
+    deliveryFeePaise: r.delivery_fee_paise,
+    freeDeliveryAbovePaise: r.free_delivery_above_paise,
+    minOrderPaise: r.min_order_paise,
+    cuisines: r.cuisines,
+    pureVeg: r.pure_veg === true,
+    averagePricePaise: r.avg_price_paise === null ? null : Math.round(isFood ? r.avg_price_paise * 2 : r.avg_price_paise),
+    bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => o.percent)),
+    offers: offers.map(({ id, text }) => ({ id, text })),
+  };
+}
+
+const PROVIDER_SQL = `SELECT p.*, s.avg_price_paise, s.best_discount, s.veg_share
+  FROM catalogue_providers p
+  LEFT JOIN LATERAL (
+    SELECT avg(i.price_paise)::float AS avg_price_paise,
+           max(CASE WHEN i.mrp_paise > i.price_paise THEN (i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise ELSE 0 END)::float AS best_discount,
+           avg(CASE WHEN i.veg_nonveg = 'veg' THEN 1 ELSE 0 END)::float AS veg_share
+    FROM catalogue_items i WHERE i.bpp_id = p.bpp_id AND i.provider_id = p.provider_id AND i.kind = 'item'
+  ) s ON true`;
+
+function foodType(r: ProviderRecord): 'VEG' | 'NON_VEG' | 'MIXED' {
+  if (r.pure_veg || r.veg_share === 1) return 'VEG';
+  return r.veg_share === 0 ? 'NON_VEG' : 'MIXED';
+}
+
+/** SPEC §7.2 landing-page providers and /stores: stores delivering to the pincode, nearest first by default. */
+export async function providersNear(
+  database: Database,
+  place: ShopperPlace & { lat: number; lng: number },
+  request: Pick<LandingProvidersRequest, 'quickFilters' | 'sort' | 'limit' | 'page' | 'domain'> & { searchText?: string | undefined },
+  now = new Date(),
+): Promise<Page<ProviderSummary>> {
+  const params = new Params();
+  const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`];
+  if (request.domain) where.push(`p.domain = ${params.add(request.domain)}`);
+  if (request.searchText) {
+    const text = params.add(request.searchText.toLowerCase());
+    where.push(`(lower(p.name) LIKE '%' || ${text} || '%' OR similarity(lower(p.name), ${text}) > 0.3 OR ${text} = ANY(SELECT lower(c) FROM unnest(p.cuisines) c))`);
+  }
+  const rows = await database.query<ProviderRecord>(`${PROVIDER_SQL} WHERE ${where.join(' AND ')}`, params.values);
+  const summaries = rows
+    .filter((r) => request.quickFilters.every((f: QuickFilter) => passesQuickFilter({ ...factsOf(toSummary(r, place, now)), foodType: foodType(r) }, f)))
+    .map((r) => toSummary(r, place, now));
+  const sorted = sortProviders(summaries, request.sort);
+  const start = request.page * request.limit;
+  const data = sorted.slice(start, start + request.limit);
+  return { data, page: request.page, limit: request.limit, completed: isListCompleted(data.length, request.limit) || start + request.limit >= sorted.length };
+}
+
+function factsOf(s: ProviderSummary) {
+  return { tatMinutes: s.tatMinutes, bestDiscountPercent: s.bestDiscountPercent, rating: s.rating, averagePricePaise: s.averagePricePaise };
+}
+
+const OPEN_FIRST: Record<StoreOpenState, number> = { STORE_OPEN: 0, STORE_CLOSED: 1, STORE_TEMPORARILY_CLOSED: 2 };
+
+function sortProviders(list: ProviderSummary[], sort: SortName): ProviderSummary[] {
+  const by = (f: (p: ProviderSummary) => number) => [...list].sort((a, b) => OPEN_FIRST[a.openState] - OPEN_FIRST[b.openState] || f(a) - f(b) || a.name.localeCompare(b.name));
+  switch (sort) {
+    case 'rating':
+      return by((p) => -(p.rating ?? 0));
+    case 'price-low-high':
+      return by((p) => p.averagePricePaise ?? Number.MAX_SAFE_INTEGER);
+    case 'price-high-low':
+      return by((p) => -(p.averagePricePaise ?? 0));
+    case 'discount':
+      return by((p) => -p.bestDiscountPercent);
+    default:
+      // SPEC §3: provider lists default to Nearest, ascending.
+      return by((p) => p.distanceKm);
+  }
+}
+
+export interface ProviderCategory {
+  id: string;
+  name: string;
+  available: boolean;
+  itemCount: number;
+  subCategories: Array<{ id: string; name: string; itemCount: number }>;
+}
+
+export interface ProviderDetail extends ProviderSummary {
+  servesPincode: boolean;
+  fssaiLicence: string | null;
+  categories: ProviderCategory[];
+}
+
+/** SPEC §7.2 provider fetch (guarded: provider id and location id are both required). */
+export async function providerDetail(
+  database: Database,
+  input: { providerId: string; locationId: string; place: (ShopperPlace & { lat: number; lng: number }) | null },
+  now = new Date(),
+): Promise<ProviderDetail | null> {
+  const [row] = await database.query<ProviderRecord & { serves_pincodes: string[] }>(
+    `${PROVIDER_SQL} WHERE p.provider_id = $1 AND p.location_id = $2 LIMIT 1`,
+    [input.providerId, input.locationId],
+  );
+  if (!row) return null;
+  return {
+    ...toSummary(row, input.place, now),
+    servesPincode: input.place ? row.serves_pincodes.includes(input.place.pincode) : false,
+    fssaiLicence: row.fssai_licence,
+    categories: await providerCategories(database, row, now),
+  };
+}
+
+async function providerCategories(database: Database, row: ProviderRecord, now: Date): Promise<ProviderCategory[]> {
+  if (row.domain === 'ONDC:RET11') {
+    const menus = (Array.isArray(row.categories) ? row.categories : []) as Array<{ id: string; descriptor: { name: string }; tags: Array<{ code: string; list: Array<{ code: string; value: string }> }> }>;
+    const counts = await database.query<{ menu: string; n: number }>(
+      `SELECT unnest(menu_ids) AS menu, count(*)::int AS n FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' GROUP BY 1`,
+      [row.bpp_id, row.provider_id],
+    );
+    const list = menus
+      .filter((c) => c.tags.some((t) => t.code === 'type' && t.list.some((e) => e.value === 'custom_menu')))
+      .map((c) => {
+        const timing = c.tags.find((t) => t.code === 'timing')?.list;
+        const value = (code: string) => Number(timing?.find((e) => e.code === code)?.value);
+        const timings: CategoryTiming[] = timing ? [{ dayFrom: value('day_from'), dayTo: value('day_to'), timeFrom: value('time_from'), timeTo: value('time_to') }] : [];
+        return { id: c.id, name: c.descriptor.name, available: isCategoryAvailable(timings, now), itemCount: counts.find((x) => x.menu === c.id)?.n ?? 0, subCategories: [] };
+      });
+    return availableFirst(list, (c) => c.available);
+  }
+  const counts = await database.query<{ sub_category_id: number; n: number }>(
+    `SELECT sub_category_id, count(*)::int AS n FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' AND sub_category_id IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    [row.bpp_id, row.provider_id],
+  );
+  const byParent = new Map<number, ProviderCategory>();
+  for (const { sub_category_id: id, n } of counts) {
+    const parentId = Math.floor(id / 100);
+    const parent = findCategory(parentId);
+    const sub = findCategory(id);
+    if (!parent || !sub) continue;
+    const entry = byParent.get(parentId) ?? { id: String(parentId), name: parent.name, available: true, itemCount: 0, subCategories: [] };
+    entry.itemCount += n;
+    entry.subCategories.push({ id: String(id), name: sub.name, itemCount: n });
+    byParent.set(parentId, entry);
+  }
+  return [...byParent.values()];
+}
+
+/** SPEC §7.2 provider items batch and offer tray: one store's items, with the SPEC's ordering. */
+export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
+  const params = new Params();
+  const where = [`i.provider_id = ${params.add(request.provider_id)}`, `i.location_id = ${params.add(request.location_id)}`, `i.kind = 'item'`];
+  if (request.trayOnly) where.push(`(cardinality(i.tray_tags) > 0 OR i.mrp_paise > i.price_paise)`);
+  if (request.menuId) where.push(`${params.add(request.menuId)} = ANY(i.menu_ids)`);
+  where.push(...filtersSql(request.filters, request.orFilters, params));
+  const rows = await database.query<ItemRecord>(
+    `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+     FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+     WHERE ${where.join(' AND ')}
+     ORDER BY ${request.trayOnly ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort, false)}
+     LIMIT ${params.add(request.limit + 1)} OFFSET ${params.add(request.page * request.limit)}`,
+    params.values,
+  );
+  const result = page(rows.map(toWidget), request.page, request.limit);
+  return request.sort === 'relevance' ? { ...result, data: orderByTitle(result.data) } : result;
+}
+
+/** SPEC §7.2 variants: the same product in other pack sizes at this store (same brand, same name before the size). */
+export async function variantsOf(database: Database, input: { providerId: string; locationId: string; variantId: string }): Promise<ItemWidget[]> {
+  const rows = await database.query<ItemRecord>(
+    `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\b.*$', '', 'i') AS stem
+                   FROM catalogue_items WHERE provider_id = $1 AND location_id = $2 AND item_id = $3)
+     SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+     FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id, base
+     WHERE i.provider_id = $1 AND i.location_id = $2 AND i.kind = 'item' AND i.brand IS NOT DISTINCT FROM base.brand
+       AND i.sub_category_id IS NOT DISTINCT FROM base.sub_category_id
+       AND regexp_replace(i.name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\b.*$', '', 'i') = base.stem
+     ORDER BY i.price_paise LIMIT 20`,
+    [input.providerId, input.locationId, input.variantId],
+  );
+  return rows.map(toWidget);
+}
+
+/** SPEC §7.2 dish search (restaurants delivering to the pincode), by words, Hindi/English alternatives and typos. */
+export async function searchDishes(database: Database, place: ShopperPlace, input: { searchText: string; limit: number; page: number }): Promise<Page<ItemWidget>> {
+  const query = searchQuery(input.searchText);
+  if (!query) return { data: [], page: input.page, limit: input.limit, completed: true };
+  const rows = await database.query<ItemRecord>(
+    `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags,
+            ts_rank(i.search_document, to_tsquery('simple', $2)) + similarity(lower(i.name), $3) AS rank
+     FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item'
+       AND (i.search_document @@ to_tsquery('simple', $2) OR similarity(lower(i.name), $3) > 0.35)
+     ORDER BY rank DESC, i.rating_count DESC NULLS LAST, i.item_id LIMIT $4 OFFSET $5`,
+    [place.pincode, query, input.searchText.toLowerCase(), input.limit + 1, input.page * input.limit],
+  );
+  return page(rows.map(toWidget), input.page, input.limit);
+}
+
+/** SPEC §7.2 search dropdown: a few providers and items as the shopper types. */
+export async function searchDropdown(database: Database, place: ShopperPlace & { lat: number; lng: number }, searchText: string) {
+  const [providers, items] = await Promise.all([
+    providersNear(database, place, { quickFilters: [], sort: 'nearest', limit: 3, page: 0, searchText }),
+    groceryItems(database, place, { filters: [], orFilters: [], sort: 'relevance', limit: 5, searchText, searchType: 'ITEM', page: 0 }),
+  ]);
+  return { providers: providers.data, items: items.data };
+}
+
+/** SPEC §7.2 search suggestions: what shoppers near this pincode buy most, by sub-category and brand. */
+export async function searchSuggestions(database: Database, place: ShopperPlace): Promise<string[]> {
+  const rows = await database.query<{ term: string }>(
+    `SELECT brand AS term FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND i.kind = 'item' AND i.brand IS NOT NULL
+     GROUP BY brand ORDER BY sum(coalesce(i.rating_count, 0)) DESC LIMIT 8`,
+    [place.pincode],
+  );
+  return rows.map((r) => r.term);
+}
+
+/** Popular brands near the shopper, for the home page. */
+export async function popularBrands(database: Database, place: ShopperPlace, limit = 12): Promise<Array<{ name: string; items: number }>> {
+  return database.query<{ name: string; items: number }>(
+    `SELECT i.brand AS name, count(*)::int AS items FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET10' AND i.kind = 'item' AND i.brand IS NOT NULL
+     GROUP BY i.brand ORDER BY sum(coalesce(i.rating_count, 0)) DESC, i.brand LIMIT $2`,
+    [place.pincode, limit],
+  );
+}
+
+/** Whether any seller delivers to the pincode (SPEC §4 provider serviceability). */
+export async function providerServes(database: Database, providerId: string, pincode: string): Promise<boolean | null> {
+  const rows = await database.query<{ serves: boolean }>(
+    'SELECT $2 = ANY(serves_pincodes) AS serves FROM catalogue_providers WHERE provider_id = $1 LIMIT 1',
+    [providerId, pincode],
+  );
+  return rows[0]?.serves ?? null;
+}

@@ -1,0 +1,147 @@
+// SPEC §7.2 payloads and the shapes the catalogue endpoints answer with (zod in, typed out).
+import { z } from 'zod';
+
+/** SPEC §9 list page size in the retail flow, and the other limits of §7.2. */
+export const LIMITS = { page: 20, searchDishes: 30, unifiedItems: 5, filters: 100, maxPage: 500 } as const;
+
+/** Fields a filter may name, and what they mean in our catalogue. */
+export const FILTER_FIELDS = [
+  'brandName', 'itemQuantityBucket', 'discountBucket', 'packSize', 'subCategoryId', 'categoryId',
+  'currentPrice', 'isVeg', 'providerId', 'inStock', 'rating', 'trayTag',
+] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+
+/** SPEC §5: filter types used in requests are TERM_EQ, IN, LTE and GTE. */
+export const filterSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('TERM_EQ'), field: z.enum(FILTER_FIELDS), value: scalar }),
+  z.object({ type: z.literal('IN'), field: z.enum(FILTER_FIELDS), value: z.array(scalar).min(1).max(100) }),
+  z.object({ type: z.literal('LTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
+  z.object({ type: z.literal('GTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
+]);
+export type Filter = z.infer<typeof filterSchema>;
+const filtersSchema = z.array(filterSchema).max(20).default([]);
+
+/** SPEC §3 sort options; a bare name is accepted too. */
+export const SORTS = ['relevance', 'discount', 'price-low-high', 'price-high-low', 'nearest', 'rating'] as const;
+export type SortName = (typeof SORTS)[number];
+export const sortSchema = z
+  .union([z.enum(SORTS), z.object({ name: z.enum(SORTS), order: z.enum(['ASC', 'DESC']).optional(), value: z.unknown().optional() })])
+  .default('relevance')
+  .transform((s) => (typeof s === 'string' ? s : s.name));
+
+const pageSchema = z.coerce.number().int().min(0).max(LIMITS.maxPage).default(0);
+const limitSchema = (max: number) => z.coerce.number().int().min(1).max(max).default(LIMITS.page);
+
+export const groceryItemsSchema = z.object({
+  providerId: z.string().min(1).max(200).optional(),
+  locationId: z.string().min(1).max(200).optional(),
+  filters: filtersSchema,
+  orFilters: filtersSchema,
+  sort: sortSchema,
+  limit: limitSchema(LIMITS.page),
+  searchText: z.string().trim().max(100).optional(),
+  searchType: z.literal('ITEM').default('ITEM'),
+  page: pageSchema,
+  infiniteScroll: z.boolean().optional(),
+});
+export type GroceryItemsRequest = z.infer<typeof groceryItemsSchema>;
+
+export const groceryFiltersSchema = groceryItemsSchema.extend({
+  selectedFilterFieldName: z.enum(['brandName', 'itemQuantityBucket', 'discountBucket', 'packSize']).default('brandName'),
+  exactSearch: z.boolean().default(false),
+  limit: z.coerce.number().int().min(1).max(LIMITS.filters).default(LIMITS.filters),
+});
+export type GroceryFiltersRequest = z.infer<typeof groceryFiltersSchema>;
+
+export const providerItemsSchema = z.object({
+  provider_id: z.string().min(1).max(200),
+  location_id: z.string().min(1).max(200),
+  filters: filtersSchema,
+  orFilters: filtersSchema,
+  sort: sortSchema,
+  limit: limitSchema(LIMITS.filters),
+  page: pageSchema,
+});
+export type ProviderItemsRequest = z.infer<typeof providerItemsSchema>;
+
+export const categoryMapSchema = z.object({
+  provider_id: z.string().min(1).max(200),
+  location_id: z.string().min(1).max(200),
+  categories: z.array(z.object({ id: z.union([z.string(), z.number()]) })).max(100).default([]),
+  filters: filtersSchema,
+  orFilters: filtersSchema,
+});
+
+export const landingProvidersSchema = z.object({
+  widget: z.string().min(1).max(50).default('default'),
+  filters: filtersSchema,
+  quickFilters: z.array(z.enum(['fastDelivery', 'offer', 'rating', 'cost', 'isVeg'])).max(5).default([]),
+  sort: sortSchema.default('nearest'),
+  limit: limitSchema(LIMITS.page),
+  page: pageSchema,
+  cityName: z.string().min(1).max(40),
+  domain: z.enum(['ONDC:RET10', 'ONDC:RET11']).optional(),
+});
+export type LandingProvidersRequest = z.infer<typeof landingProvidersSchema>;
+
+export const landingStaticSchema = z.object({ widget: z.string().min(1).max(50).default('default'), cityName: z.string().min(1).max(40) });
+
+export const searchSchema = z.object({
+  searchText: z.string().trim().min(1).max(100),
+  searchType: z.enum(['provider', 'dish']),
+  filters: filtersSchema,
+  sort: sortSchema,
+  limit: z.coerce.number().int().min(1).max(LIMITS.searchDishes).default(LIMITS.page),
+  page: pageSchema,
+});
+
+export const variantsSchema = z.object({
+  providerId: z.string().min(1).max(200),
+  locationId: z.string().min(1).max(200),
+  variantId: z.string().min(1).max(200),
+});
+
+export const curatedSchema = z.object({
+  url: z.enum(['deals', 'bestsellers', 'new-arrivals', 'under-99', 'festive']),
+  payload: z.object({ page: pageSchema }).default({ page: 0 }),
+});
+
+/** SPEC §3 item widget data, plus what a card shows. Prices in paise. */
+export interface ItemWidget {
+  id: string;
+  name: string;
+  price: number;
+  averagePrice: number;
+  mrp: number;
+  availableQuantity: number;
+  variantAttr: { packSize: string | null };
+  fssai: string | null;
+  metadata: { name: string | null };
+  bpp_id: string;
+  providerId: string;
+  locationId: string;
+  providerName: string;
+  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  internalTags: string[];
+  isActive: boolean;
+  image: string | null;
+  brand: string | null;
+  vegNonVeg: string | null;
+  rating: number | null;
+  ratingCount: number | null;
+  title: string | null;
+  trays: string[];
+  subCategoryId: number | null;
+  customisable: boolean;
+  priceRange: { lower: number; upper: number } | null;
+}
+
+/** SPEC §3 list state, as each paginated answer reports it. */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  completed: boolean;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { costForTwo, discountPercent, fromPrice, packSize, reviewBucket, shortUnit, truncate } from './format.ts';
+
+describe('SPEC §5 units', () => {
+  it('shortens kilogram(s), gram(s), litre(s), millilitre(s)', () => {
+    expect(shortUnit('kilogram')).toBe('kg');
+    expect(shortUnit('kilograms')).toBe('kg');
+    expect(shortUnit('gram')).toBe('g');
+    expect(shortUnit('grams')).toBe('g');
+    expect(shortUnit('litre')).toBe('L');
+    expect(shortUnit('litres')).toBe('L');
+    expect(shortUnit('millilitre')).toBe('ml');
+    expect(shortUnit('millilitres')).toBe('ml');
+    expect(shortUnit('dozen')).toBe('dozen');
+  });
+  it('writes pack sizes', () => {
+    expect(packSize('500', 'gram')).toBe('500 g');
+    expect(packSize('1', 'litre')).toBe('1 L');
+    expect(packSize('6', 'unit')).toBe('6 pcs');
+  });
+});
+
+describe('SPEC §9 review buckets', () => {
+  it('buckets to 10+, 100+, 1k+', () => {
+    expect(reviewBucket(9)).toBe('9');
+    expect(reviewBucket(10)).toBe('10+');
+    expect(reviewBucket(99)).toBe('10+');
+    expect(reviewBucket(100)).toBe('100+');
+    expect(reviewBucket(999)).toBe('100+');
+    expect(reviewBucket(1000)).toBe('1k+');
+    expect(reviewBucket(25000)).toBe('1k+');
+  });
+});
+
+describe('SPEC §9 truncation', () => {
+  it('cuts at 18, 12 and 31 characters plus an ellipsis', () => {
+    expect(truncate('Sri Krishna Sweets & Bakery', 18)).toBe('Sri Krishna Sweets…');
+    expect(truncate('Deals of the day', 12)).toBe('Deals of the…');
+    expect(truncate('Aashirvaad Whole Wheat Atta Select 10 kg', 31)).toBe('Aashirvaad Whole Wheat Atta Sel…');
+    expect(truncate('Short name', 31)).toBe('Short name');
+  });
+});
+
+describe('SPEC §9 price texts', () => {
+  it('writes From ₹X and ₹X for two', () => {
+    expect(fromPrice(14900)).toBe('From ₹149');
+    expect(costForTwo(40000)).toBe('₹400 for two');
+  });
+  it('computes the discount off MRP', () => {
+    expect(discountPercent(9000, 10000)).toBe(10);
+    expect(discountPercent(10000, 10000)).toBe(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { indianClock, normWorkingHours, storeOpenState } from './store-hours.ts';
+
+/** A Date at the given Indian wall-clock time (IST is UTC+5:30, no daylight saving). */
+const ist = (hh: number, mm: number, day = '2026-11-18') => new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);
+
+describe('SPEC §4 store open state', () => {
+  const base = { locationStatus: 'enable', providerStatus: 'enable' };
+
+  it('is open at a listed time and up to 5 after it', () => {
+    expect(storeOpenState({ ...base, workingHours: [900], now: ist(9, 0) })).toBe('STORE_OPEN');
+    expect(storeOpenState({ ...base, workingHours: [900], now: ist(9, 5) })).toBe('STORE_OPEN');
+  });
+  it('is closed 6 minutes after the last listed time, and before the first', () => {
+    expect(storeOpenState({ ...base, workingHours: [900], now: ist(9, 6) })).toBe('STORE_CLOSED');
+    expect(storeOpenState({ ...base, workingHours: [900], now: ist(8, 59) })).toBe('STORE_CLOSED');
+  });
+  it('is open all day between opening and closing with normWorkingHours', () => {
+    const hours = normWorkingHours(900, 2300);
+    expect(storeOpenState({ ...base, workingHours: hours, now: ist(14, 37) })).toBe('STORE_OPEN');
+    expect(storeOpenState({ ...base, workingHours: hours, now: ist(23, 5) })).toBe('STORE_OPEN');
+    expect(storeOpenState({ ...base, workingHours: hours, now: ist(23, 6) })).toBe('STORE_CLOSED');
+  });
+  it('handles hours that cross midnight', () => {
+    const hours = normWorkingHours(1800, 200);
+    expect(storeOpenState({ ...base, workingHours: hours, now: ist(1, 30) })).toBe('STORE_OPEN');
+    expect(storeOpenState({ ...base, workingHours: hours, now: ist(12, 0) })).toBe('STORE_CLOSED');
+  });
+  it('is open whenever statuses allow and no hours are listed', () => {
+    expect(storeOpenState({ ...base, workingHours: [], now: ist(3, 0) })).toBe('STORE_OPEN');
+    expect(storeOpenState({ locationStatus: 'open', providerStatus: 'OPEN', workingHours: [], now: ist(3, 0) })).toBe('STORE_OPEN');
+  });
+  it('is temporarily closed when either status is not enabled, whatever the hours', () => {
+    expect(storeOpenState({ ...base, providerStatus: 'disable', workingHours: [900], now: ist(9, 0) })).toBe('STORE_TEMPORARILY_CLOSED');
+    expect(storeOpenState({ ...base, locationStatus: 'close', workingHours: [], now: ist(9, 0) })).toBe('STORE_TEMPORARILY_CLOSED');
+  });
+});
+
+describe('indian clock', () => {
+  it('counts Sunday as 7', () => {
+    expect(indianClock(ist(10, 0, '2026-11-22')).weekday).toBe(7);
+    expect(indianClock(ist(10, 0, '2026-11-23')).weekday).toBe(1);
+  });
+  it('reads Indian time from a UTC instant', () => {
+    expect(indianClock(new Date('2026-11-18T20:00:00Z')).hhmm).toBe(130);
+  });
+});

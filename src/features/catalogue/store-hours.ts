@@ -1,0 +1,59 @@
+// SPEC §4 store open state, read in Indian time whatever the server's zone.
+
+export type StoreOpenState = 'STORE_OPEN' | 'STORE_TEMPORARILY_CLOSED' | 'STORE_CLOSED';
+
+/** SPEC §9: opening hours tolerance, in minutes of HHMM. */
+export const OPENING_TOLERANCE_MINUTES = 5;
+
+const IST = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' });
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The wall clock in India: HHMM and the weekday with Sunday counted as 7 (SPEC §4). */
+export function indianClock(now: Date): { hhmm: number; weekday: number } {
+  const parts = Object.fromEntries(IST.formatToParts(now).map((p) => [p.type, p.value]));
+  return { hhmm: Number(parts['hour']) * 100 + Number(parts['minute']), weekday: WEEKDAYS[parts['weekday'] ?? 'Mon'] ?? 1 };
+}
+
+function toMinutes(hhmm: number) {
+  return Math.floor(hhmm / 100) * 60 + (hhmm % 100);
+}
+
+function toHHMM(minutes: number) {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return Math.floor(m / 60) * 100 + (m % 60);
+}
+
+/**
+ * SPEC §3 normWorkingHours: the HHMM times a store is open, one every 5 minutes from opening to
+ * closing (crossing midnight when closing is earlier), so the §4 rule "at or up to 5 after one of
+ * the listed times" means "open between opening and closing".
+ */
+export function normWorkingHours(opensAt: number, closesAt: number): number[] {
+  const start = toMinutes(opensAt);
+  let end = toMinutes(closesAt);
+  if (end <= start) end += 1440;
+  const slots: number[] = [];
+  for (let m = start; m <= end; m += OPENING_TOLERANCE_MINUTES) slots.push(toHHMM(m));
+  return slots;
+}
+
+const ENABLED = new Set(['enable', 'open']);
+
+/** SPEC §4: open only when both statuses are enable/open and, if hours exist, now is at or up to 5 after a listed time. */
+export function storeOpenState(input: {
+  locationStatus: string;
+  providerStatus: string;
+  workingHours: readonly number[];
+  now: Date;
+}): StoreOpenState {
+  if (!ENABLED.has(input.locationStatus.toLowerCase()) || !ENABLED.has(input.providerStatus.toLowerCase())) {
+    return 'STORE_TEMPORARILY_CLOSED';
+  }
+  if (input.workingHours.length === 0) return 'STORE_OPEN';
+  const now = toMinutes(indianClock(input.now).hhmm);
+  const open = input.workingHours.some((t) => {
+    const since = (now - toMinutes(t) + 1440) % 1440;
+    return since >= 0 && since <= OPENING_TOLERANCE_MINUTES;
+  });
+  return open ? 'STORE_OPEN' : 'STORE_CLOSED';
+}

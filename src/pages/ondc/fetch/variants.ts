@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { getDatabase } from '../../../db/client.ts';
+import { variantsSchema } from '../../../features/catalogue/catalogue.ts';
+import { variantsOf } from '../../../features/catalogue/catalogue.server.ts';
+import { parseJsonBody } from '../../../lib/http/json.ts';
+
+/** SPEC §7.2 POST /ondc/fetch/variants: other pack sizes of the same product at this store. */
+export const POST: APIRoute = async ({ request }) => {
+  const body = await parseJsonBody(request, variantsSchema);
+  if (!body.ok) return body.response;
+  return Response.json({ data: await variantsOf(getDatabase(), body.data) });
+};

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { getDatabase } from '../../../../../db/client.ts';
+import { providerItemsSchema } from '../../../../../features/catalogue/catalogue.ts';
+import { providerItems } from '../../../../../features/catalogue/catalogue.server.ts';
+import { parseJsonBody } from '../../../../../lib/http/json.ts';
+
+/** SPEC §7.2 POST /ondc/provider/fetch/offer/tray: the store's deals and tray items, deepest discount first. */
+export const POST: APIRoute = async ({ request }) => {
+  const body = await parseJsonBody(request, providerItemsSchema);
+  if (!body.ok) return body.response;
+  return Response.json(await providerItems(getDatabase(), { ...body.data, trayOnly: true }));
+};
