@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
-import { defaultSelection, describeProblem, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
+import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
@@ -120,6 +120,15 @@ async function loadAddOnTree(q: Queryable, dish: CatalogueItemRow): Promise<AddO
   return { rootGroupIds: dish.custom_group_ids.filter((id) => groups[id]), groups };
 }
 
+/**
+ * Where the sellers' images live (each seller app serves its own): the cart page allows them in
+ * its Content-Security-Policy img-src.
+ */
+export async function sellerImageOrigins(database: Database): Promise<string[]> {
+  const rows = await database.query<{ bpp_uri: string }>('SELECT DISTINCT bpp_uri FROM catalogue_sellers');
+  return [...new Set(rows.flatMap((r) => (URL.canParse(r.bpp_uri) ? [new URL(r.bpp_uri).origin] : [])))].sort();
+}
+
 /** What the add-on picker shows for a dish; null when the dish is not in the catalogue. */
 export async function findCustomisations(database: Database, ref: { bppId: string; providerId: string; itemId: string }) {
   const dish = await findItem(database, ref.bppId, ref.providerId, ref.itemId);
@@ -136,7 +145,8 @@ export async function findCustomisations(database: Database, ref: { bppId: strin
 const UNIT_SHORT: Record<string, string> = { kilogram: 'kg', gram: 'g', litre: 'L', millilitre: 'ml', unit: 'unit', dozen: 'dozen' };
 
 function packSize(value: string | null, unit: string | null): Record<string, string> | null {
-  if (value === null || unit === null) return null;
+  // A dish is "1 unit": nothing to tell.
+  if (value === null || unit === null || (unit === 'unit' && Number(value) === 1)) return null;
   return { pack_size: `${Number(value)} ${UNIT_SHORT[unit] ?? unit}` };
 }
 
@@ -295,7 +305,8 @@ async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItem
   return { lineId, customisationIds };
 }
 
-async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]) {
+/** Checks stock, the seller's maximum and the customisation; answers the choices in page order. */
+async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
   if (!item.in_stock) throw new CartRefusal(400, 'ITEM_UNAVAILABLE', `${item.name} is out of stock`);
   // SPEC §5 wording of the quote checks: "Max {n} {title} can be ordered".
   if (quantity > item.max_quantity) throw new CartRefusal(400, 'QUANTITY_LIMIT', `Max ${item.max_quantity} ${item.name} can be ordered`);
@@ -305,6 +316,8 @@ async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: nu
   }
   const problem = selectionProblems(tree, customisationIds)[0];
   if (problem) throw new CartRefusal(400, 'INVALID_CUSTOMISATION', describeProblem(tree, problem));
+  // Stored in the order the picker shows them (size, then crust, then toppings), as lines read.
+  return orderedSelection(tree, customisationIds).map((o) => o.id);
 }
 
 async function lockCart(q: Queryable, shopper: string, cityCode: string, create: boolean): Promise<CartRow | undefined> {
@@ -389,7 +402,7 @@ async function applyItemUpdate(q: Queryable, shopper: string, update: ItemUpdate
   }
 
   const quantity = increment ? update.quantity + (await lineQuantity(q, row, lineId)) : update.quantity;
-  await checkOrderable(q, item, quantity, customisationIds);
+  const orderedIds = await checkOrderable(q, item, quantity, customisationIds);
   if (update.action === 'CREATE_CART') {
     // SPEC §4 provider change, proceed: the cart starts again with this item alone.
     await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2', [row.shopper_key, row.city_code]);
@@ -400,7 +413,7 @@ async function applyItemUpdate(q: Queryable, shopper: string, update: ItemUpdate
   await q.query(
     `INSERT INTO cart_lines (shopper_key, city_code, line_id, item_id, customisation_ids, quantity) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (shopper_key, city_code, line_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
-    [row.shopper_key, row.city_code, lineId, item.item_id, customisationIds, quantity],
+    [row.shopper_key, row.city_code, lineId, item.item_id, orderedIds, quantity],
   );
   await finish(q, row, provider, { newReference: update.action === 'CREATE_CART' });
   return cityCode;

@@ -157,7 +157,7 @@ export const clearCartSchema = z.object({
 
 /** SPEC §7.3 GET /ondc/cart?cityName=&offer=. */
 export const cartQuerySchema = z.object({
-  cityName: z.string().trim().min(1, 'cityName is required').max(40),
+  cityName: z.string({ error: 'cityName is required' }).trim().min(1, 'cityName is required').max(40),
   offer: z.enum(['0', '1'], { error: 'offer must be 0 or 1' }).default('0'),
 });
 

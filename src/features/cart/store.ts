@@ -19,7 +19,7 @@ import {
   type ProviderKey,
   type QuantityMap,
 } from './cart.ts';
-import type { Cart, CartAnswer } from './payload.ts';
+import type { Cart, CartAnswer, CartEntry } from './payload.ts';
 
 function json<T>(fallback: T) {
   return {
@@ -238,10 +238,13 @@ export function cartSettled(): Promise<void> {
 /** SPEC §4 provider change: the popup is open for this add, held until the shopper decides. */
 export interface ProviderChange {
   operationId: number;
+  itemId: string;
   itemName: string;
   /** The provider the item is from; null when only the server noticed the change. */
   providerName: string | null;
   cartProviderName: string;
+  /** Domains of the cart and of the item, for the SPEC §1 wording ("restaurant" or "store"). */
+  cartDomain: string;
   domain: string;
 }
 export const $providerChange = atom<ProviderChange | null>(null);
@@ -251,9 +254,11 @@ function holdForProviderChange(op: Extract<Operation, { kind: 'change' }>) {
   const cart = $cart.get();
   $providerChange.set({
     operationId: op.id,
+    itemId: op.target.item.itemId,
     itemName: op.target.item.name,
     providerName: op.target.item.providerName ?? null,
     cartProviderName: cart?.cart_metadata.descriptor.name ?? '',
+    cartDomain: cart?.cart_metadata.categoryDomain ?? 'ONDC:RET10',
     domain: op.target.item.domain ?? cart?.cart_metadata.categoryDomain ?? 'ONDC:RET10',
   });
 }
@@ -278,9 +283,31 @@ export function cancelProviderChange() {
 
 // ---- What islands call ----
 
+/** The line an entry of the server's cart is, as a stepper target. */
+export function lineTargetOf(cart: Cart, entry: CartEntry): LineTarget {
+  const [item] = entry.item_metadata;
+  return {
+    item: {
+      bppId: cart.cart_metadata.bpp_id,
+      providerId: cart.provider_id,
+      locationId: item?.location_id ?? cart.cart_metadata.provider_locations[0]?.id ?? '',
+      itemId: entry.sku_id,
+      name: item?.descriptor.name ?? entry.sku_id,
+    },
+    lineKey: lineKeyOf(entry),
+    customisations: null,
+  };
+}
+
+/** The cart's lines of one item, oldest first (SPEC §4 chooser: "repeat last" takes the last). */
+export function linesOfItem(cart: Cart | null, itemId: string): Array<{ target: LineTarget; entry: CartEntry }> {
+  if (!cart) return [];
+  return cart.items.filter((e) => e.sku_id === itemId).map((entry) => ({ target: lineTargetOf(cart, entry), entry }));
+}
+
 /** Adds one of an item (of a customised dish: one of this customisation); another provider's item asks first. */
-export function addToCart(item: AddToCartItem, options: { customisations?: string[]; context: CartContext }) {
-  if (!item.inStock) return;
+export function addToCart(item: ItemRef & { inStock?: boolean }, options: { customisations?: string[]; context: CartContext }) {
+  if (item.inStock === false) return;
   const customisations = options.customisations ? [...new Set(options.customisations)].sort() : null;
   const target: LineTarget = customisations
     ? { item, lineKey: lineIdOf(item.itemId, customisations), customisations }
