@@ -18,7 +18,7 @@ import {
   clearCart,
   ensureCartLoaded,
   lineTargetOf,
-  removeLine,
+  setQuantity,
   takeServerCart,
 } from './store.ts';
 
@@ -133,6 +133,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
           const max = Number(item?.quantity.maximum.count ?? '0');
           const inStock = item?.quantity.available.count !== '0';
           const name = item?.descriptor.name ?? entry.sku_id;
+          const pack = item?.variantAttr?.['pack_size'];
           return (
             <li key={target.lineKey} className="cart-line">
               {item?.descriptor.images[0] ? <img className="cart-line__image" src={item.descriptor.images[0]} alt="" width="56" height="56" /> : <span className="cart-line__image" />}
@@ -140,7 +141,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
                 <p className="cart-line__name">
                   <VegMark veg={item?.veg ?? null} /> {name}
                 </p>
-                {item?.variantAttr?.['pack_size'] && <p className="cart-line__detail">{item.variantAttr['pack_size']}</p>}
+                {pack && !name.includes(pack) && <p className="cart-line__detail">{pack}</p>}
                 {customisations.length > 0 && <p className="cart-line__detail">{customisations.map((c) => c.descriptor.name).join(', ')}</p>}
                 <p className="cart-line__price">
                   {formatRupees(unit.price)}
@@ -170,7 +171,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
                   />
                 </div>
                 <p className="cart-line__total">{formatRupees(unit.price * entry.quantity)}</p>
-                <LineForm city={city} lineId={target.lineKey} quantity={0} label={`Remove ${name} from cart`} text="Remove" className="link-button" onSubmit={() => removeLine(target, 'cart')} />
+                <LineForm city={city} lineId={target.lineKey} quantity={0} label={`Remove ${name} from cart`} text="Remove" className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
               </div>
             </li>
           );

@@ -142,7 +142,7 @@ export async function findCustomisations(database: Database, ref: { bppId: strin
 // ---- Reading the cart (SPEC §3 cart response) ----
 
 // SPEC §5 units: names are shortened.
-const UNIT_SHORT: Record<string, string> = { kilogram: 'kg', gram: 'g', litre: 'L', millilitre: 'ml', unit: 'unit', dozen: 'dozen' };
+const UNIT_SHORT: Record<string, string> = { kilogram: 'kg', gram: 'g', litre: 'L', millilitre: 'ml', unit: 'pcs', dozen: 'dozen' };
 
 function packSize(value: string | null, unit: string | null): Record<string, string> | null {
   // A dish is "1 unit": nothing to tell.
@@ -321,14 +321,16 @@ async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: nu
 }
 
 async function lockCart(q: Queryable, shopper: string, cityCode: string, create: boolean): Promise<CartRow | undefined> {
-  if (create) {
-    // Two first taps at once: one row wins, the other waits for it and then locks it.
-    await q.query(
-      `INSERT INTO carts (shopper_key, city_code, cart_reference_id) VALUES ($1, $2, $3) ON CONFLICT (shopper_key, city_code) DO NOTHING`,
-      [shopper, cityCode, randomUUID()],
-    );
-  }
-  return findCartRow(q, shopper, cityCode, true);
+  if (!create) return findCartRow(q, shopper, cityCode, true);
+  // Creates the cart or, when it exists, locks it (the no-op update takes the row lock) in one
+  // statement. Two first taps at once: one insert wins, the other waits for it, then locks.
+  const [row] = await q.query<CartRow>(
+    `INSERT INTO carts (shopper_key, city_code, cart_reference_id) VALUES ($1, $2, $3)
+     ON CONFLICT (shopper_key, city_code) DO UPDATE SET version = carts.version
+     RETURNING shopper_key, city_code, cart_reference_id, bpp_id, provider_id, version`,
+    [shopper, cityCode, randomUUID()],
+  );
+  return row;
 }
 
 function checkExpectations(row: CartRow | undefined, update: { cart_reference_id?: string | undefined; version?: number | undefined }) {
@@ -342,22 +344,14 @@ function checkExpectations(row: CartRow | undefined, update: { cart_reference_id
   }
 }
 
-async function countLines(q: Queryable, row: CartRow): Promise<number> {
-  const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM cart_lines WHERE shopper_key = $1 AND city_code = $2', [
-    row.shopper_key,
-    row.city_code,
-  ]);
-  return count?.n ?? 0;
-}
-
 /** Bumps the version; the provider follows the lines (none when empty); a cleared cart gets a new reference. */
 async function finish(q: Queryable, row: CartRow, provider: { bppId: string; providerId: string }, options: { newReference: boolean }) {
-  const empty = (await countLines(q, row)) === 0;
   await q.query(
-    `UPDATE carts SET version = version + 1, updated_at = now(), bpp_id = $3, provider_id = $4,
-       cart_reference_id = COALESCE($5, cart_reference_id)
-     WHERE shopper_key = $1 AND city_code = $2`,
-    [row.shopper_key, row.city_code, empty ? null : provider.bppId, empty ? null : provider.providerId, options.newReference ? randomUUID() : null],
+    `UPDATE carts c SET version = version + 1, updated_at = now(), cart_reference_id = COALESCE($5, cart_reference_id),
+       bpp_id = CASE WHEN l.n = 0 THEN NULL ELSE $3 END, provider_id = CASE WHEN l.n = 0 THEN NULL ELSE $4 END
+     FROM (SELECT count(*) AS n FROM cart_lines WHERE shopper_key = $1 AND city_code = $2) l
+     WHERE c.shopper_key = $1 AND c.city_code = $2`,
+    [row.shopper_key, row.city_code, provider.bppId, provider.providerId, options.newReference ? randomUUID() : null],
   );
 }
 

@@ -338,7 +338,7 @@ export function setQuantity(target: LineTarget, quantity: number | undefined, co
   if (decision.quantity !== current) enqueue({ id: nextOperationId++, kind: 'change', target, delta: decision.quantity - current, context, held: false });
 }
 
-export function removeLine(target: LineTarget, context: CartContext) {
+function removeLine(target: LineTarget, context: CartContext) {
   enqueue({ id: nextOperationId++, kind: 'remove', target, context });
 }
 
