@@ -22,10 +22,13 @@ const NOTHING: QuantityMap = {};
 export default function AddToCartButton({ item, city }: Props) {
   // The server cannot know this browser's cart: hydrate as "Add", then show the stored quantity.
   const products = useStore($cartProducts, { ssr: () => NOTHING });
+  const cart = useStore($cart, { ssr: () => null });
   const change = useStore($providerChange);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
   const chooserTitle = useId();
   const quantity = products[item.itemId] ?? 0;
+  // The seller's maximum per order, once the cart knows it (a plain item is one line).
+  const maximum = item.customisable ? Infinity : Number(linesOfItem(cart, item.itemId)[0]?.entry.item_metadata[0]?.quantity.maximum.count ?? Infinity);
 
   useEffect(() => {
     mountCartChrome();
@@ -87,7 +90,7 @@ export default function AddToCartButton({ item, city }: Props) {
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={`Add one more ${item.name}`} onClick={more}>
+            <button type="button" className="stepper__button" aria-label={`Add one more ${item.name}`} disabled={quantity >= maximum} onClick={more}>
               +
             </button>
           </div>
