@@ -139,6 +139,23 @@ describe.each(testDatabases())('cart service on $name', ({ open }) => {
     });
   });
 
+  describe('stock runs out', () => {
+    it('lets a shopper take fewer of an item that ran out, never more', async () => {
+      const shopper = newShopper();
+      const item = store[3] as FixtureItem;
+      await updateCart(database, shopper, setItem(item, 3));
+      await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [item.bppId, item.providerId, item.itemId]);
+      try {
+        expect(await updateCart(database, shopper, setItem(item, 4))).toMatchObject({ status: 400, code: 'ITEM_UNAVAILABLE' });
+        const fewer = await updateCart(database, shopper, setItem(item, 2));
+        expect(fewer.ok).toBe(true);
+        expect(fewer.cart?.items[0]?.item_metadata[0]?.quantity.available.count).toBe('0');
+      } finally {
+        await database.query('UPDATE catalogue_items SET in_stock = true WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [item.bppId, item.providerId, item.itemId]);
+      }
+    });
+  });
+
   describe('SPEC §4 add-ons: each customisation is its own line', () => {
     it('checks the choices, prices dish plus add-ons, and keeps different choices apart', async () => {
       const shopper = newShopper();

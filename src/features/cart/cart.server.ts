@@ -395,13 +395,20 @@ async function applyItemUpdate(q: Queryable, shopper: string, update: ItemUpdate
     return cityCode;
   }
 
-  const quantity = increment ? update.quantity + (await lineQuantity(q, row, lineId)) : update.quantity;
-  const orderedIds = await checkOrderable(q, item, quantity, customisationIds);
+  const current = await lineQuantity(q, row, lineId);
+  const quantity = increment ? current + update.quantity : update.quantity;
+  // Fewer of a line is always fine (even once it ran out); more is checked against the catalogue.
+  const checked = quantity > current || update.action === 'CREATE_CART';
+  const orderedIds = checked ? await checkOrderable(q, item, quantity, customisationIds) : customisationIds;
   if (update.action === 'CREATE_CART') {
     // SPEC §4 provider change, proceed: the cart starts again with this item alone.
     await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2', [row.shopper_key, row.city_code]);
-  } else if (row.provider_id !== null && (row.bpp_id !== item.bpp_id || row.provider_id !== item.provider_id)) {
-    const word = providerWord(item.domain);
+  } else if (row.bpp_id !== null && row.provider_id !== null && (row.bpp_id !== item.bpp_id || row.provider_id !== item.provider_id)) {
+    const [cartProvider] = await q.query<{ domain: string }>('SELECT domain FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
+      row.bpp_id,
+      row.provider_id,
+    ]);
+    const word = providerWord(cartProvider?.domain ?? item.domain);
     throw new CartRefusal(409, 'PROVIDER_MISMATCH', `Your cart has items from another ${word}: clear it to add this item`);
   }
   await q.query(
