@@ -64,6 +64,9 @@ try {
   const oneCart = await run(server.url, () => shared);
   console.log(`\nCart update latency, ${CONNECTIONS} connections, ${DURATION_S} s, loopback, ${pgUrl ? 'PostgreSQL' : 'PGlite'}:`);
   console.table({ '20 shoppers, own carts': perShopper, '20 connections, one cart': oneCart });
+  if (perShopper.errors + oneCart.errors + perShopper.non2xx + oneCart.non2xx > 0) {
+    console.log(`The server said:\n${server.output().split('\n').slice(-40).join('\n')}`);
+  }
 } finally {
   await server.stop();
   if (pgUrl) {
