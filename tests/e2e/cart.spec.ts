@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 
 // The cart journeys of issue 6. The provider pages that will carry the add-to-cart cards (issue 4)
@@ -145,6 +146,41 @@ test.describe('the cart on a phone (360x740)', () => {
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.locator('.cart-badge')).toHaveText('2');
     await page.screenshot({ path: 'tests/e2e/artifacts/cart-customised-phone.png', fullPage: true });
+  });
+});
+
+test.describe('SPEC §5 minimum cart value', () => {
+  const mumbaiStore = providers.find((p) => p.kind === 'grocery' && p.cityId === 'mumbai' && p.minOrderPaise !== null) as Provider;
+  // Under half the minimum, so one is short of it, yet a few reach it.
+  const minimumPaise = mumbaiStore.minOrderPaise ?? 0;
+  const cheap = stocked(mumbaiStore, 80).find((i) => i.pricePaise < minimumPaise / 2 && i.pricePaise * Math.min(i.maxPerOrder, 4) > minimumPaise * 1.2) as GroceryItem;
+
+  test('below the store’s minimum order the cart asks for the shortfall, rounded up, and holds checkout', async ({ page, context, baseURL }, testInfo) => {
+    const where = mumbaiStore.locations[0];
+    await context.addCookies([
+      {
+        name: DELIVERY_LOCATION_COOKIE,
+        value: encodeURIComponent(deliveryLocationCookieValue({ label: where?.locality ?? 'Mumbai', city: 'mumbai', pincode: where?.pincode ?? '', lat: where?.lat ?? 19, lng: where?.lng ?? 72.8 })),
+        url: baseURL ?? '',
+      },
+    ]);
+    await page.goto('/cart');
+    await tapAdd(page, mumbaiStore, cheap);
+    await cartHydrated(page);
+    const minimum = mumbaiStore.minOrderPaise ?? 0;
+    // The price the catalogue holds now (sellers move prices), from the cart call itself.
+    const answer = (await (await page.request.get('/ondc/cart?cityName=mumbai')).json()) as { data: Array<{ totalCartValueWithItemDiscount: number }> };
+    const pricePaise = Math.round((answer.data[0]?.totalCartValueWithItemDiscount ?? 0) * 100);
+    await expect(page.locator('.min-cart')).toHaveText(
+      `Add ₹${Math.ceil((minimum - pricePaise) / 100)} more to order from this store (minimum order ${rupees(minimum)})`,
+    );
+    await expect(page.getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
+    await page.screenshot({ path: `tests/e2e/artifacts/cart-min-value-${testInfo.project.name}.png`, fullPage: true });
+    // Enough of it clears the rule.
+    const needed = Math.ceil(minimum / pricePaise);
+    for (let n = 1; n < needed; n++) await page.getByRole('button', { name: `Add one more ${cheap.name}` }).click();
+    await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toBeVisible();
+    await expect(page.locator('.min-cart')).toHaveCount(0);
   });
 });
 
