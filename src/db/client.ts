@@ -18,8 +18,16 @@ export interface Database {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** LISTEN on a channel: across processes on PostgreSQL, within this process on PGlite. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it returns, rolled back when
+   * it throws. Row locks (`SELECT … FOR UPDATE`) taken inside hold until the end.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** What a transaction can do: query on its own connection. */
+export type Queryable = Pick<Database, 'query'>;
 
 export interface OpenOptions {
   /** `memory://`, `file:///abs/dir` (PGlite) or `postgres://…` (PostgreSQL). */
@@ -55,6 +63,9 @@ async function openPglite(url: string): Promise<Database> {
     query: async <T>(sql: string, params: unknown[] = []) =>
       (await client.query<T>(sql, params)).rows,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    // PGlite runs one transaction at a time: others queue behind it, as row locks would make them.
+    transaction: (work) =>
+      client.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
     close: () => client.close(),
   };
   await migrate(database, false);
@@ -107,6 +118,20 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
         listeners.splice(listeners.indexOf(client), 1);
         await client.end();
       };
+    },
+    transaction: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await connection.query(sql, params)).rows as T[] });
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      } finally {
+        connection.release();
+      }
     },
     close: async () => {
       await Promise.all(listeners.splice(0).map((c) => c.end()));

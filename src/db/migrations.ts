@@ -178,6 +178,40 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 5,
+    name: 'cart',
+    sql: `
+      -- SPEC §3/§5: one active cart per shopper and city, from one provider at a time. The row
+      -- stays for the shopper's life; clearing it empties the lines and gives it a new
+      -- cart_reference_id. version grows with every change (stale updates get a conflict).
+      CREATE TABLE carts (
+        shopper_key text NOT NULL,
+        city_code text NOT NULL,
+        cart_reference_id text NOT NULL UNIQUE,
+        bpp_id text,
+        provider_id text,
+        version integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (shopper_key, city_code),
+        CHECK ((bpp_id IS NULL) = (provider_id IS NULL))
+      );
+      -- A line is an item with one set of customisations: the same dish customised twice is two
+      -- lines. line_id is the item id for a plain item, else a digest of item and customisations.
+      CREATE TABLE cart_lines (
+        shopper_key text NOT NULL,
+        city_code text NOT NULL,
+        line_id text NOT NULL,
+        item_id text NOT NULL,
+        customisation_ids text[] NOT NULL DEFAULT '{}',
+        quantity integer NOT NULL CHECK (quantity > 0),
+        added_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (shopper_key, city_code, line_id),
+        FOREIGN KEY (shopper_key, city_code) REFERENCES carts (shopper_key, city_code) ON DELETE CASCADE
+      );
+    `,
+  },
+  {
     id: 6,
     name: 'catalogue-search',
     sql: `

@@ -146,3 +146,32 @@ export const savedAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] })],
 );
+
+export const carts = pgTable(
+  'carts',
+  {
+    shopperKey: text('shopper_key').notNull(),
+    cityCode: text('city_code').notNull(),
+    cartReferenceId: text('cart_reference_id').notNull().unique(),
+    bppId: text('bpp_id'),
+    providerId: text('provider_id'),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopperKey, t.cityCode] })],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    shopperKey: text('shopper_key').notNull(),
+    cityCode: text('city_code').notNull(),
+    lineId: text('line_id').notNull(),
+    itemId: text('item_id').notNull(),
+    customisationIds: text('customisation_ids').array().notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopperKey, t.cityCode, t.lineId] })],
+);

@@ -22,4 +22,15 @@ describe('SPEC §4 toasts', () => {
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toHaveLength(0);
   });
+  it('replaces a showing toast with the same message instead of piling it up', () => {
+    vi.useFakeTimers();
+    showToast('Updated item quantity');
+    vi.advanceTimersByTime(1500);
+    showToast('Updated item quantity');
+    expect($toasts.get().map((t) => t.message)).toEqual(['Updated item quantity']);
+    vi.advanceTimersByTime(1999);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+  });
 });

@@ -13,10 +13,13 @@ export interface Toast {
 export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a toast and clears it after the SPEC's duration for its kind. */
+/**
+ * Shows a toast and clears it after the SPEC's duration for its kind. The same message again
+ * (fast taps) replaces the one showing, so toasts never pile up.
+ */
 export function showToast(message: string, kind: ToastKind = 'default', schedule = setTimeout): Toast {
   const toast = { id: nextId++, message, kind };
-  $toasts.set([...$toasts.get(), toast]);
+  $toasts.set([...$toasts.get().filter((t) => t.message !== message), toast]);
   schedule(() => dismissToast(toast.id), TOAST_DURATION_MS[kind]);
   return toast;
 }

@@ -1,0 +1,57 @@
+// The cart's presence outside its islands, in plain DOM: the header badge (Header.astro renders
+// it hidden, with no script) and the cart bar at the foot of the screen that leads to /cart. Any
+// cart island mounts them once hydrated, so pages without islands stay free of JS (DESIGN §6).
+import { formatRupees } from '../../lib/money.ts';
+import { mountToastHost } from '../platform/toast-host.ts';
+import { cartTotals, totalQuantity } from './cart.ts';
+import { $cart, $cartProducts } from './store.ts';
+
+let mounted = false;
+
+const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+function bindBadges() {
+  const badges = [...document.querySelectorAll<HTMLElement>('.cart-badge')];
+  $cartProducts.subscribe((products) => {
+    const count = totalQuantity(products);
+    for (const badge of badges) {
+      badge.textContent = String(count);
+      badge.dataset['cartCount'] = String(count);
+      badge.hidden = count === 0;
+      badge.closest('a')?.setAttribute('aria-label', count === 0 ? 'Cart, empty' : `Cart, ${itemsText(count)}`);
+    }
+  });
+}
+
+/** A sticky "View cart" bar while the cart has items (the cart drawer of other pages). */
+function mountCartBar() {
+  if (location.pathname === '/cart') return;
+  const bar = document.createElement('aside');
+  bar.className = 'cart-bar';
+  bar.setAttribute('aria-label', 'Cart');
+  const summary = document.createElement('span');
+  summary.className = 'cart-bar__summary';
+  const link = document.createElement('a');
+  link.className = 'cart-bar__link';
+  link.href = '/cart';
+  link.textContent = 'View cart';
+  bar.append(summary, link);
+  bar.hidden = true;
+  document.body.append(bar);
+  const update = () => {
+    const count = totalQuantity($cartProducts.get());
+    bar.hidden = count === 0;
+    document.body.classList.toggle('has-cart-bar', count > 0);
+    summary.textContent = `${itemsText(count)} · ${formatRupees(cartTotals($cart.get()).itemTotalPaise)}`;
+  };
+  $cartProducts.subscribe(update);
+  $cart.listen(update);
+}
+
+export function mountCartChrome() {
+  if (mounted) return;
+  mounted = true;
+  mountToastHost();
+  bindBadges();
+  mountCartBar();
+}
