@@ -76,7 +76,7 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
   if (searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
   // An advisory lock belongs to one session, so migrations run on one dedicated connection.

@@ -215,7 +215,8 @@ export const migrations: Migration[] = [
     id: 6,
     name: 'catalogue-search',
     sql: `
-      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      -- In public, shared by every schema: a test schema dropped with CASCADE must not take it along.
+      CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
       -- Words weigh most in the name, then the brand, then the description.
       ALTER TABLE catalogue_items ADD COLUMN search_document tsvector GENERATED ALWAYS AS (
         setweight(to_tsvector('simple', coalesce(name, '')), 'A') ||
