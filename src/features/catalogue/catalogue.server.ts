@@ -552,7 +552,11 @@ export async function variantsOf(database: Database, input: { providerId: string
 }
 
 /** SPEC §7.2 dish search (restaurants delivering to the pincode), by words, Hindi/English alternatives and typos. */
-export async function searchDishes(database: Database, place: ShopperPlace, input: { searchText: string; limit: number; page: number }): Promise<Page<ItemWidget>> {
+export async function searchDishes(
+  database: Database,
+  place: ShopperPlace,
+  input: { searchText: string; limit: number; page: number; providerId?: string | undefined },
+): Promise<Page<ItemWidget>> {
   const query = searchQuery(input.searchText);
   if (!query) return { data: [], page: input.page, limit: input.limit, completed: true };
   const rows = await database.query<ItemRecord>(
@@ -561,8 +565,9 @@ export async function searchDishes(database: Database, place: ShopperPlace, inpu
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item'
        AND (i.search_document @@ to_tsquery('simple', $2) OR similarity(lower(i.name), $3) > 0.35)
+       AND ($6::text IS NULL OR i.provider_id = $6)
      ORDER BY rank DESC, i.rating_count DESC NULLS LAST, i.item_id LIMIT $4 OFFSET $5`,
-    [place.pincode, query, input.searchText.toLowerCase(), input.limit + 1, input.page * input.limit],
+    [place.pincode, query, input.searchText.toLowerCase(), input.limit + 1, input.page * input.limit, input.providerId ?? null],
   );
   return page(rows.map(toWidget), input.page, input.limit);
 }

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+test.describe('catalogue journeys', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'phone journey (360x740)');
+
+  test('home → category → brand filter → price low-high → page 2 by scrolling → clear filters', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Stores and restaurants near you' })).toBeVisible();
+    await page.getByRole('list', { name: 'Grocery categories' }).getByRole('link', { name: /Grains Oil/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grains Oil & Ghee');
+
+    await page.getByText('Brands', { exact: true }).click();
+    const brand = page.locator('.facets details').first().getByRole('link').first();
+    const brandName = (await brand.locator('span').first().textContent())?.trim() ?? '';
+    await brand.click();
+    await expect(page).toHaveURL(/brand=/);
+    const names = await page.locator('.item-card__name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain(brandName.toLowerCase().split(' ')[0]);
+
+    await page.getByRole('link', { name: 'Price: low to high' }).click();
+    await expect(page).toHaveURL(/sort=price-low-high/);
+    const prices = (await page.locator('.item-card__price strong').allTextContents()).map(rupees);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await page.screenshot({ path: `tests/e2e/artifacts/listing-filtered-${testInfo.project.name}.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Clear Filters' }).or(page.locator('.facets a[aria-pressed="true"]').first()).first().click();
+    await expect(page).not.toHaveURL(/brand=/);
+    const before = await page.locator('.item-card').count();
+    expect(before).toBe(20);
+    await page.locator('a.next-page').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.item-card').count()).toBeGreaterThan(20);
+    await page.screenshot({ path: `tests/e2e/artifacts/listing-page2-${testInfo.project.name}.png` });
+  });
+
+  test('search finds atta and aloo the way shoppers type them', async ({ page }) => {
+    await page.goto('/grocery-search');
+    await page.getByRole('combobox').fill('atta');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.item-card__name').first()).toContainText(/atta/i);
+    await page.goto('/grocery-search?q=aloo');
+    await expect(page.locator('.item-card__name').filter({ hasText: /potato|aloo/i }).first()).toBeVisible();
+  });
+
+  test('a provider page shows trays and its open state', async ({ page }, testInfo) => {
+    await page.goto('/brand?provider_id=bengaluru-quick-basket-store&location_id=bengaluru-quick-basket-store-l1');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Quick Basket');
+    await expect(page.locator('[data-open-state]')).toHaveText(/Open now|Closed now|Temporarily closed/);
+    await expect(page.getByRole('region', { name: 'Top Deals' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deals of the day' })).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/artifacts/provider-${testInfo.project.name}.png`, fullPage: true });
+  });
+
+  test('the no-JS add-to-cart form puts an item in the cart', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/grocery-category?categoryId=701');
+    const first = page.locator('.item-card').first();
+    const name = (await first.locator('.item-card__name').getAttribute('title')) ?? '';
+    await first.getByRole('button', { name: /add/i }).click();
+    await page.goto('/cart');
+    await expect(page.getByText(name.slice(0, 20))).toBeVisible();
+    await context.close();
+  });
+});
