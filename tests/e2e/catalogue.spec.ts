@@ -26,7 +26,7 @@ test.describe('catalogue journeys', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.screenshot({ path: `tests/e2e/artifacts/listing-filtered-${testInfo.project.name}.png`, fullPage: true });
 
-    await page.getByRole('link', { name: 'Clear Filters' }).or(page.locator('.facets a[aria-pressed="true"]').first()).first().click();
+    await page.getByRole('link', { name: 'Clear Filters' }).or(page.locator('.facets a[aria-current="true"]').first()).first().click();
     await expect(page).not.toHaveURL(/brand=/);
     const before = await page.locator('.item-card').count();
     expect(before).toBe(20);
