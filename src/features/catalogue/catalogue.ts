@@ -13,13 +13,40 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 
 const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
 
+/**
+ * What each field's values must be, so a filter the query cannot mean is a 400 and not an empty
+ * page, a filter silently dropped, or a database error (an id past int4, a price that is a word).
+ */
+const FIELD_VALUES: Record<FilterField, { types: ReadonlyArray<'TERM_EQ' | 'IN' | 'LTE' | 'GTE'>; valid: (v: unknown) => boolean; says: string }> = (() => {
+  const text = { types: ['TERM_EQ', 'IN'], valid: (v: unknown) => typeof v === 'string', says: 'text with TERM_EQ or IN' } as const;
+  const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN);
+  const id = { types: ['TERM_EQ', 'IN'], valid: (v: unknown) => Number.isInteger(numeric(v)) && numeric(v) >= 1 && numeric(v) <= 99_999, says: 'category ids (whole numbers 1–99999) with TERM_EQ or IN' } as const;
+  const flag = { types: ['TERM_EQ'], valid: (v: unknown) => typeof v === 'boolean' || v === 'true' || v === 'false', says: 'true or false with TERM_EQ' } as const;
+  const all = ['TERM_EQ', 'IN', 'LTE', 'GTE'] as const;
+  return {
+    brandName: text, itemQuantityBucket: text, discountBucket: text, packSize: text, providerId: text, trayTag: text,
+    subCategoryId: id, categoryId: id,
+    currentPrice: { types: all, valid: (v) => numeric(v) >= 0 && numeric(v) <= 1_000_000, says: 'rupees from 0 to 1000000' },
+    rating: { types: all, valid: (v) => numeric(v) >= 0 && numeric(v) <= 5, says: 'a rating from 0 to 5' },
+    isVeg: flag, inStock: flag,
+  };
+})();
+
 /** SPEC §5: filter types used in requests are TERM_EQ, IN, LTE and GTE. */
-export const filterSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('TERM_EQ'), field: z.enum(FILTER_FIELDS), value: scalar }),
-  z.object({ type: z.literal('IN'), field: z.enum(FILTER_FIELDS), value: z.array(scalar).min(1).max(100) }),
-  z.object({ type: z.literal('LTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
-  z.object({ type: z.literal('GTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
-]);
+export const filterSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('TERM_EQ'), field: z.enum(FILTER_FIELDS), value: scalar }),
+    z.object({ type: z.literal('IN'), field: z.enum(FILTER_FIELDS), value: z.array(scalar).min(1).max(100) }),
+    z.object({ type: z.literal('LTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
+    z.object({ type: z.literal('GTE'), field: z.enum(FILTER_FIELDS), value: z.number().finite() }),
+  ])
+  .superRefine((filter, ctx) => {
+    const rule = FIELD_VALUES[filter.field];
+    const values: unknown[] = Array.isArray(filter.value) ? filter.value : [filter.value];
+    if (!rule.types.includes(filter.type) || !values.every(rule.valid)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `${filter.field} takes ${rule.says}` });
+    }
+  });
 export type Filter = z.infer<typeof filterSchema>;
 const filtersSchema = z.array(filterSchema).max(20).default([]);
 
@@ -31,8 +58,11 @@ export const sortSchema = z
   .default('relevance')
   .transform((s) => (typeof s === 'string' ? s : s.name));
 
-const pageSchema = z.coerce.number().int().min(0).max(LIMITS.maxPage).default(0);
-const limitSchema = (max: number) => z.coerce.number().int().min(1).max(max).default(LIMITS.page);
+/** A whole number: a JSON number, or digits in a string; never true, null or [5], which coercion would let through. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max));
+const pageSchema = wholeNumber(0, LIMITS.maxPage).default(0);
+const limitSchema = (max: number) => wholeNumber(1, max).default(LIMITS.page);
 
 export const groceryItemsSchema = z.object({
   providerId: z.string().min(1).max(200).optional(),
@@ -51,7 +81,7 @@ export type GroceryItemsRequest = z.infer<typeof groceryItemsSchema>;
 export const groceryFiltersSchema = groceryItemsSchema.extend({
   selectedFilterFieldName: z.enum(['brandName', 'itemQuantityBucket', 'discountBucket', 'packSize']).default('brandName'),
   exactSearch: z.boolean().default(false),
-  limit: z.coerce.number().int().min(1).max(LIMITS.filters).default(LIMITS.filters),
+  limit: wholeNumber(1, LIMITS.filters).default(LIMITS.filters),
 });
 export type GroceryFiltersRequest = z.infer<typeof groceryFiltersSchema>;
 
@@ -93,7 +123,7 @@ export const searchSchema = z.object({
   searchType: z.enum(['provider', 'dish']),
   filters: filtersSchema,
   sort: sortSchema,
-  limit: z.coerce.number().int().min(1).max(LIMITS.searchDishes).default(LIMITS.page),
+  limit: wholeNumber(1, LIMITS.searchDishes).default(LIMITS.page),
   page: pageSchema,
 });
 
