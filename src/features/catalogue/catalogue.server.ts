@@ -6,6 +6,7 @@ import { availableFirst, isCategoryAvailable, type CategoryTiming } from './cate
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import type { Filter, FilterField, GroceryFiltersRequest, GroceryItemsRequest, ItemWidget, LandingProvidersRequest, Page, ProviderItemsRequest, SortName } from './catalogue.ts';
 import { packSize } from './format.ts';
+import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
@@ -98,6 +99,23 @@ function filtersSql(filters: readonly Filter[], orFilters: readonly Filter[], pa
   const clauses = filters.map((f) => filterSql(f, params));
   if (orFilters.length > 0) clauses.push(`(${orFilters.map((f) => filterSql(f, params)).join(' OR ')})`);
   return clauses;
+}
+
+/**
+ * What the shopper typed, as a condition and a rank: every word through full text with its
+ * Hindi/English alternatives, and the whole text through pg_trgm so a typo ("pottato") still finds
+ * the word. Text with no letters or digits matches nothing (and adds no parameter the query would
+ * leave untyped).
+ */
+function searchSql(searchText: string, params: Params): { where: string; rank: string } {
+  const query = searchQuery(searchText);
+  if (!query) return { where: 'false', rank: '0' };
+  const tsq = params.add(query);
+  const text = params.add(searchText.toLowerCase());
+  return {
+    where: `(i.search_document @@ to_tsquery('simple', ${tsq}) OR similarity(lower(i.name), ${text}) > 0.35 OR ${text} <% lower(i.name))`,
+    rank: `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`,
+  };
 }
 
 function orderSql(sort: SortName, searching: boolean): string {
@@ -203,17 +221,11 @@ export async function groceryItems(database: Database, place: ShopperPlace, requ
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
   if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
-  const query = request.searchText ? searchQuery(request.searchText) : null;
   let rank = '0';
   if (request.searchText) {
-    const text = params.add(request.searchText.toLowerCase());
-    if (query) {
-      const tsq = params.add(query);
-      where.push(`(i.search_document @@ to_tsquery('simple', ${tsq}) OR similarity(lower(i.name), ${text}) > 0.35)`);
-      rank = `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`;
-    } else {
-      where.push('false');
-    }
+    const search = searchSql(request.searchText, params);
+    where.push(search.where);
+    rank = search.rank;
   }
   const preferred = params.add(place.preferredSellerId ?? '');
   const limit = params.add(request.limit + 1);
@@ -248,14 +260,13 @@ export interface FacetValue {
 export async function groceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
   const params = new Params();
   const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET10'`, `p.status = 'enable'`];
+  // The same listing as groceryItems (store, location, search), so the counts match what it lists.
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
+  if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
   // The facet being chosen is left out of the filters, so its other values stay selectable.
   const others = request.filters.filter((f) => f.field !== request.selectedFilterFieldName);
   where.push(...filtersSql(others, request.orFilters, params));
-  if (request.searchText) {
-    const query = searchQuery(request.searchText);
-    where.push(query ? `i.search_document @@ to_tsquery('simple', ${params.add(query)})` : 'false');
-  }
+  if (request.searchText) where.push(searchSql(request.searchText, params).where);
   const column = FACET_SQL[request.selectedFilterFieldName];
   const rows = await database.query<{ value: string; count: number }>(
     `SELECT value, count(*)::int AS count FROM (
@@ -413,9 +424,10 @@ export async function providersNear(
   if (request.domain) where.push(`p.domain = ${params.add(request.domain)}`);
   if (request.searchText) {
     const text = params.add(request.searchText.toLowerCase());
-    where.push(`(lower(p.name) LIKE '%' || ${text} || '%' OR similarity(lower(p.name), ${text}) > 0.3 OR ${text} = ANY(SELECT lower(c) FROM unnest(p.cuisines) c))`);
+    // strpos, not LIKE: a % or _ typed by the shopper is a character, not a wildcard.
+    where.push(`(strpos(lower(p.name), ${text}) > 0 OR similarity(lower(p.name), ${text}) > 0.3 OR ${text} = ANY(SELECT lower(c) FROM unnest(p.cuisines) c))`);
   }
-  const rows = await database.query<ProviderRecord>(`${PROVIDER_SQL} WHERE ${where.join(' AND ')}`, params.values);
+  const rows = dedupeProviders(await database.query<ProviderRecord>(`${PROVIDER_SQL} WHERE ${where.join(' AND ')}`, params.values), place.preferredSellerId);
   const summaries = rows
     .filter((r) => request.quickFilters.every((f: QuickFilter) => passesQuickFilter({ ...factsOf(toSummary(r, place, now)), foodType: foodType(r) }, f)))
     .map((r) => toSummary(r, place, now));
@@ -423,6 +435,31 @@ export async function providersNear(
   const start = request.page * request.limit;
   const data = sorted.slice(start, start + request.limit);
   return { data, page: request.page, limit: request.limit, completed: isListCompleted(data.length, request.limit) || start + request.limit >= sorted.length };
+}
+
+/**
+ * SPEC §5 provider duplicates: one kitchen or store listed through several seller apps (same
+ * licence, same name without spaces) is listed once: the preferred seller's listing, else the one
+ * with the lowest average price. Listings without a licence always stay.
+ */
+function dedupeProviders(rows: ProviderRecord[], preferredSellerId: string | undefined): ProviderRecord[] {
+  const rank = (r: ProviderRecord) => [r.bpp_id === preferredSellerId ? 0 : 1, r.avg_price_paise ?? Number.MAX_VALUE] as const;
+  const better = (a: ProviderRecord, b: ProviderRecord) => {
+    const [pa, ca] = rank(a);
+    const [pb, cb] = rank(b);
+    return pa !== pb ? pa < pb : ca !== cb ? ca < cb : a.bpp_id < b.bpp_id;
+  };
+  const winners = new Map<string, ProviderRecord>();
+  for (const row of rows) {
+    const key = dedupeKey(row.fssai_licence, row.name);
+    if (!key) continue;
+    const current = winners.get(key);
+    if (!current || better(row, current)) winners.set(key, row);
+  }
+  return rows.filter((row) => {
+    const key = dedupeKey(row.fssai_licence, row.name);
+    return key === null || winners.get(key) === row;
+  });
 }
 
 function factsOf(s: ProviderSummary) {
@@ -527,24 +564,25 @@ export async function providerItems(database: Database, request: ProviderItemsRe
     `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE ${where.join(' AND ')}
-     ORDER BY ${request.trayOnly ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort, false)}
+     ORDER BY ${request.trayOnly && request.sort === 'relevance' ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort, false)}
      LIMIT ${params.add(request.limit + 1)} OFFSET ${params.add(request.page * request.limit)}`,
     params.values,
   );
   const result = page(rows.map(toWidget), request.page, request.limit);
-  return request.sort === 'relevance' ? { ...result, data: orderByTitle(result.data) } : result;
+  // The tray keeps its deepest-discount order: regrouping a page by title would undo it.
+  return request.sort === 'relevance' && !request.trayOnly ? { ...result, data: orderByTitle(result.data) } : result;
 }
 
 /** SPEC §7.2 variants: the same product in other pack sizes at this store (same brand, same name before the size). */
 export async function variantsOf(database: Database, input: { providerId: string; locationId: string; variantId: string }): Promise<ItemWidget[]> {
   const rows = await database.query<ItemRecord>(
-    `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\b.*$', '', 'i') AS stem
+    `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') AS stem
                    FROM catalogue_items WHERE provider_id = $1 AND location_id = $2 AND item_id = $3)
      SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id, base
      WHERE i.provider_id = $1 AND i.location_id = $2 AND i.kind = 'item' AND i.brand IS NOT DISTINCT FROM base.brand
        AND i.sub_category_id IS NOT DISTINCT FROM base.sub_category_id
-       AND regexp_replace(i.name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\b.*$', '', 'i') = base.stem
+       AND regexp_replace(i.name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') = base.stem
      ORDER BY i.price_paise LIMIT 20`,
     [input.providerId, input.locationId, input.variantId],
   );
@@ -557,17 +595,25 @@ export async function searchDishes(
   place: ShopperPlace,
   input: { searchText: string; limit: number; page: number; providerId?: string | undefined },
 ): Promise<Page<ItemWidget>> {
-  const query = searchQuery(input.searchText);
-  if (!query) return { data: [], page: input.page, limit: input.limit, completed: true };
+  if (!searchQuery(input.searchText)) return { data: [], page: input.page, limit: input.limit, completed: true };
+  const params = new Params();
+  const pincode = params.add(place.pincode);
+  const search = searchSql(input.searchText, params);
+  const provider = params.add(input.providerId ?? null);
+  const preferred = params.add(place.preferredSellerId ?? '');
+  // One entry per licence + name (SPEC §5), as in groceryItems: a kitchen listed through two
+  // seller apps offers each dish once, the preferred seller's or else the cheaper one.
   const rows = await database.query<ItemRecord>(
-    `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags,
-            ts_rank(i.search_document, to_tsquery('simple', $2)) + similarity(lower(i.name), $3) AS rank
-     FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item'
-       AND (i.search_document @@ to_tsquery('simple', $2) OR similarity(lower(i.name), $3) > 0.35)
-       AND ($6::text IS NULL OR i.provider_id = $6)
-     ORDER BY rank DESC, i.rating_count DESC NULLS LAST, i.item_id LIMIT $4 OFFSET $5`,
-    [place.pincode, query, input.searchText.toLowerCase(), input.limit + 1, input.page * input.limit, input.providerId ?? null],
+    `SELECT * FROM (
+       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
+              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags, ${search.rank} AS rank
+       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       WHERE p.serves_pincodes @> ARRAY[${pincode}]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item' AND ${search.where}
+         AND (${provider}::text IS NULL OR i.provider_id = ${provider})
+       ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
+     ) i
+     ORDER BY rank DESC, i.rating_count DESC NULLS LAST, i.item_id LIMIT ${params.add(input.limit + 1)} OFFSET ${params.add(input.page * input.limit)}`,
+    params.values,
   );
   return page(rows.map(toWidget), input.page, input.limit);
 }
