@@ -1,6 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { z } from 'zod';
 import { DEFAULT_DELIVERY_LOCATION, DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '../location/delivery-location.ts';
+import { PLACES } from '../location/gazetteer.ts';
 
 export interface Place {
   pincode: string;
@@ -32,7 +33,14 @@ export function shopperPlace(request: Request, cookies: AstroCookies): Place {
   const cookie = cookies.get(DELIVERY_LOCATION_COOKIE)?.value;
   const saved = readDeliveryLocation(cookie);
   if (headers.success) {
-    return { pincode: headers.data.pincode, lat: headers.data.lat ?? saved.lat, lng: headers.data.lng ?? saved.lng, city: saved.city, known: true, preferredSellerId };
+    const { pincode, lat, lng } = headers.data;
+    // Without coordinates, distances are measured from the header's pincode: the shopper's saved
+    // location when it is that pincode, else the pincode's own locality; never from somewhere else
+    // (the default location is in Bengaluru: a Delhi pincode would put every store 1,700 km away).
+    const locality = PLACES.find((p) => p.pincode === pincode);
+    const savedHere = cookie !== undefined && saved !== DEFAULT_DELIVERY_LOCATION && saved.pincode === pincode;
+    const from = savedHere || !locality ? saved : { lat: locality.lat, lng: locality.lng, city: locality.cityId };
+    return { pincode, lat: lat ?? from.lat, lng: lng ?? from.lng, city: from.city, known: true, preferredSellerId };
   }
   const known = cookie !== undefined && saved !== DEFAULT_DELIVERY_LOCATION;
   return { pincode: saved.pincode, lat: saved.lat, lng: saved.lng, city: saved.city, known, preferredSellerId };
