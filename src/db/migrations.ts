@@ -229,4 +229,14 @@ export const migrations: Migration[] = [
       CREATE INDEX catalogue_items_by_provider ON catalogue_items (bpp_id, provider_id, kind);
     `,
   },
+  {
+    id: 7,
+    name: 'catalogue-listing-index',
+    sql: `
+      -- Listings pick a sub-category across the stores serving a pincode (query-time dedupe, so
+      -- not limited to is_active rows): lead with the sub-category, then the store.
+      DROP INDEX IF EXISTS catalogue_items_listing;
+      CREATE INDEX catalogue_items_item_listing ON catalogue_items (sub_category_id, bpp_id, provider_id) WHERE kind = 'item';
+    `,
+  },
 ];

@@ -17,7 +17,8 @@ export interface StartedServer {
  * Starts the storefront exactly as `npm start` does (src/serve.ts), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number } = {}): Promise<StartedServer> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -33,7 +34,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   child.stderr?.on('data', (d) => (log += d));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${log}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
     child.stdout?.on('data', () => {
       const match = /Kirana storefront on (http:\/\/\S+)/.exec(log);
       if (match?.[1]) {

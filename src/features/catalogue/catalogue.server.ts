@@ -11,6 +11,7 @@ import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
 import { searchQuery } from './transliteration.ts';
+import { cached } from './cache.server.ts';
 
 // ---- items ----
 
@@ -210,7 +211,11 @@ export interface ShopperPlace {
  * SPEC §7.2 grocery items: across every grocery store that delivers to the pincode (or within one
  * store), one entry per licence+name (SPEC §5 dedupe: preferred seller, else the lowest price).
  */
-export async function groceryItems(database: Database, place: ShopperPlace, request: GroceryItemsRequest): Promise<Page<ItemWidget>> {
+export function groceryItems(database: Database, place: ShopperPlace, request: GroceryItemsRequest): Promise<Page<ItemWidget>> {
+  return cached(`items|${place.pincode}|${place.preferredSellerId ?? ''}|${JSON.stringify(request)}`, () => queryGroceryItems(database, place, request));
+}
+
+async function queryGroceryItems(database: Database, place: ShopperPlace, request: GroceryItemsRequest): Promise<Page<ItemWidget>> {
   const params = new Params();
   const where = [
     `i.kind = 'item'`,
@@ -257,7 +262,11 @@ export interface FacetValue {
 }
 
 /** SPEC §7.2 grocery filters: facet values with counts for the selected field, for the same listing. */
-export async function groceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
+export function groceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
+  return cached(`facets|${place.pincode}|${JSON.stringify(request)}`, () => queryGroceryFilters(database, place, request));
+}
+
+async function queryGroceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
   const params = new Params();
   const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET10'`, `p.status = 'enable'`];
   // The same listing as groceryItems (store, location, search), so the counts match what it lists.

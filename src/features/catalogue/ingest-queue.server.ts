@@ -5,6 +5,7 @@
 // holds the one connection (and the event loop) for seconds, which must not happen between pages.
 import type { Database } from '../../db/client.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import { catalogueChanged } from './cache.server.ts';
 import { ingestOnSearch, refreshDedupe } from './ingest.server.ts';
 
 interface QueueState {
@@ -41,6 +42,7 @@ export function queueCatalogueIngestion(database: Database, envelope: CallbackEn
         return;
       }
       for (const city of result.cities) queue.dirtyCities.add(city);
+      catalogueChanged();
     })
     .catch((error: unknown) => console.error('catalogue ingestion failed', error))
     .finally(() => {

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { cached, catalogueChanged } from './cache.server.ts';
+
+describe('SPEC §4 catalogue cache', () => {
+  it('answers a repeated request from the cache', async () => {
+    const load = vi.fn(async () => 'page');
+    await cached('pin:560102|cat:7', load);
+    await cached('pin:560102|cat:7', load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+  it('keeps entries apart by key (pincode, provider, text, category)', async () => {
+    const load = vi.fn(async () => 'x');
+    await cached('pin:560102|q:atta', load);
+    await cached('pin:110005|q:atta', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+  it('drops everything once the catalogue changes', async () => {
+    const load = vi.fn(async () => 'x');
+    await cached('pin:1|cat:1', load);
+    catalogueChanged();
+    await cached('pin:1|cat:1', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+  it('expires an entry after a minute', async () => {
+    const load = vi.fn(async () => 'x');
+    const t = 1_000_000_000;
+    await cached('pin:2|cat:2', load, t);
+    await cached('pin:2|cat:2', load, t + 59_999);
+    await cached('pin:2|cat:2', load, t + 60_000);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+  it('does not keep a failed load', async () => {
+    const failing = vi.fn(async () => {
+      throw new Error('db down');
+    });
+    await expect(cached('pin:3', failing)).rejects.toThrow('db down');
+    const ok = vi.fn(async () => 'x');
+    await expect(cached('pin:3', ok)).resolves.toBe('x');
+  });
+});
