@@ -105,8 +105,8 @@ function filtersSql(filters: readonly Filter[], orFilters: readonly Filter[], pa
 /**
  * What the shopper typed, as a condition and a rank: every word through full text with its
  * Hindi/English alternatives, and the whole text through pg_trgm so a typo ("pottato") still finds
- * the word. Text with no letters or digits matches nothing (and adds no parameter the query would
- * leave untyped).
+ * the word (`%` and `<%` can use the trigram index; a similarity() comparison cannot). Text with
+ * no letters or digits matches nothing (and adds no parameter the query would leave untyped).
  */
 function searchSql(searchText: string, params: Params): { where: string; rank: string } {
   const query = searchQuery(searchText);
@@ -114,7 +114,7 @@ function searchSql(searchText: string, params: Params): { where: string; rank: s
   const tsq = params.add(query);
   const text = params.add(searchText.toLowerCase());
   return {
-    where: `(i.search_document @@ to_tsquery('simple', ${tsq}) OR similarity(lower(i.name), ${text}) > 0.35 OR ${text} <% lower(i.name))`,
+    where: `(i.search_document @@ to_tsquery('simple', ${tsq}) OR lower(i.name) % ${text} OR ${text} <% lower(i.name))`,
     rank: `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`,
   };
 }
