@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '../ondc/client.ts';
 import { ack, buildContext, callbackContext, isExpired, nack, type Context, type ProtocolError } from '../ondc/context.ts';
 import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '../ondc/identity.server.ts';
-import { createProtocolLogger, type ProtocolLogger } from '../ondc/protocol-log.server.ts';
+import { createProtocolLogger, logClientEntry } from '../ondc/protocol-log.server.ts';
 import { createFileRegistry } from '../ondc/registry.ts';
 import { verifyRequest } from '../ondc/signing.ts';
 import { generateNetwork, type Seller } from './catalogue/generate.ts';
@@ -155,7 +155,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       subscriberId: identity.subscriberId,
       uniqueKeyId: identity.uniqueKeyId,
       privateKey: identity.privateKey,
-      ...(log ? { log: (entry: ProtocolLogEntry) => logOut(log, seller.id, entry) } : {}),
+      ...(log ? { log: (entry: ProtocolLogEntry) => logClientEntry(log, seller.id, entry) } : {}),
     });
     nodes.set(seller.id, { seller, identity, bppUri: bppUriOf(seller.id), client });
   }
@@ -377,18 +377,4 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       await state.flush();
     },
   };
-}
-
-function logOut(log: ProtocolLogger, participant: string, entry: ProtocolLogEntry) {
-  log({
-    at: entry.at,
-    direction: entry.direction,
-    participant,
-    action: entry.action,
-    url: entry.url,
-    ...(entry.status === undefined ? {} : { status: entry.status }),
-    ...(entry.transactionId === undefined ? {} : { transactionId: entry.transactionId }),
-    ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
-    body: entry.body,
-  });
 }

@@ -2,6 +2,7 @@
 // day, so a flow can be checked against ONDC's published schemas and log validators.
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ProtocolLogEntry } from './client.ts';
 
 export interface ProtocolLogLine {
   at: string;
@@ -29,4 +30,19 @@ export function createProtocolLogger(dataDir: string, enabled = process.env.ONDC
       console.error('protocol log write failed', error);
     });
   };
+}
+
+/** A protocol-log line for what the signed client sent or got back, as `participant`. */
+export function logClientEntry(log: ProtocolLogger, participant: string, entry: ProtocolLogEntry) {
+  log({
+    at: entry.at,
+    direction: entry.direction,
+    participant,
+    action: entry.action,
+    url: entry.url,
+    ...(entry.status === undefined ? {} : { status: entry.status }),
+    ...(entry.transactionId === undefined ? {} : { transactionId: entry.transactionId }),
+    ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
+    body: entry.body,
+  });
 }

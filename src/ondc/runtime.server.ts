@@ -3,7 +3,7 @@
 // Node-run entry share one instance.
 import { createOndcClient, type OndcClient } from './client.ts';
 import type { SigningIdentity } from './identity.server.ts';
-import type { ProtocolLogger } from './protocol-log.server.ts';
+import { logClientEntry, type ProtocolLogger } from './protocol-log.server.ts';
 import type { Registry } from './registry.ts';
 
 export interface BuyerApp {
@@ -27,22 +27,7 @@ export function createBuyerApp(options: Omit<BuyerApp, 'client'>): BuyerApp {
       subscriberId: options.identity.subscriberId,
       uniqueKeyId: options.identity.uniqueKeyId,
       privateKey: options.identity.privateKey,
-      ...(log
-        ? {
-            log: (entry) =>
-              log({
-                at: entry.at,
-                direction: entry.direction,
-                participant: options.identity.subscriberId,
-                action: entry.action,
-                url: entry.url,
-                ...(entry.status === undefined ? {} : { status: entry.status }),
-                ...(entry.transactionId === undefined ? {} : { transactionId: entry.transactionId }),
-                ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
-                body: entry.body,
-              }),
-          }
-        : {}),
+      ...(log ? { log: (entry) => logClientEntry(log, options.identity.subscriberId, entry) } : {}),
     }),
   };
 }
