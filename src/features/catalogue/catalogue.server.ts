@@ -346,8 +346,13 @@ export interface ProviderSummary {
   minOrderPaise: number | null;
   cuisines: string[];
   pureVeg: boolean;
-  /** Cost for two: twice the average dish price (restaurants), or the average item price (stores). */
+  /**
+   * SPEC §5 average price, which the cost quick filter reads: for a restaurant its price for two
+   * as the shopper sees it (food apps' "cost" filter), for a store its average item price.
+   */
   averagePricePaise: number | null;
+  /** Restaurants' "₹X for two" (SPEC §9). */
+  costForTwoPaise: number | null;
   bestDiscountPercent: number;
   offers: Array<{ id: string; text: string }>;
 }
@@ -373,6 +378,11 @@ function offerTexts(offers: unknown): Array<{ id: string; text: string; percent:
     const text = type === 'percent' ? `${value}% off${cap ? ` up to ₹${cap}` : ''}${above}` : `₹${value} off${above}`;
     return [{ id: o.id, text, percent: type === 'percent' ? value : 0 }];
   });
+}
+
+/** Cost for two as menus print it: two average dishes, to the nearest ₹50. */
+function costForTwoPaise(averageDishPaise: number) {
+  return Math.max(5000, Math.round((averageDishPaise * 2) / 5000) * 5000);
 }
 
 function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null, now: Date): ProviderSummary {
@@ -401,7 +411,8 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     minOrderPaise: r.min_order_paise,
     cuisines: r.cuisines,
     pureVeg: r.pure_veg === true,
-    averagePricePaise: r.avg_price_paise === null ? null : Math.round(isFood ? r.avg_price_paise * 2 : r.avg_price_paise),
+    averagePricePaise: r.avg_price_paise === null ? null : isFood ? costForTwoPaise(r.avg_price_paise) : Math.round(r.avg_price_paise),
+    costForTwoPaise: isFood && r.avg_price_paise !== null ? costForTwoPaise(r.avg_price_paise) : null,
     bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => o.percent)),
     offers: offers.map(({ id, text }) => ({ id, text })),
   };
