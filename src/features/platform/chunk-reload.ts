@@ -14,6 +14,17 @@ export function isChunkLoadError(reason: unknown): boolean {
   );
 }
 
+/**
+ * A script chunk of ours that came back as an error (Astro's islands swallow their import
+ * failure, so the resource timing is what tells). Chromium reports the status; 0 is a network
+ * failure, which only counts when the transfer also has no size.
+ */
+export function isFailedChunk(entry: { name: string; initiatorType: string; responseStatus?: number; transferSize: number }): boolean {
+  if (!/\/_astro\/[^/?#]+\.js(\?|$)/.test(entry.name)) return false;
+  const status = entry.responseStatus;
+  return status !== undefined && (status >= 400 || (status === 0 && entry.transferSize === 0 && entry.initiatorType !== 'link'));
+}
+
 /** Installs the reload rule; the last reload time lives in session storage so it survives the reload. */
 export function installChunkReload(win: Window = window) {
   const onFailure = (reason: unknown) => {
@@ -25,5 +36,11 @@ export function installChunkReload(win: Window = window) {
     win.location.reload();
   };
   win.addEventListener('unhandledrejection', (event) => onFailure(event.reason));
+  if ('PerformanceObserver' in win) {
+    new win.PerformanceObserver((list) => {
+      const failed = (list.getEntries() as PerformanceResourceTiming[]).find((e) => isFailedChunk(e));
+      if (failed) onFailure(new Error(`ChunkLoadError: ${failed.name}`));
+    }).observe({ type: 'resource', buffered: true });
+  }
   win.addEventListener('vite:preloadError', (event) => onFailure((event as Event & { payload?: unknown }).payload));
 }
