@@ -38,6 +38,12 @@ for (const scale of scales) {
     console.log(
       `grocery items scale=${scale} (${ingested}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
     );
+    // Any refusal under load is shown, not just counted.
+    for (const body of bodies) {
+      const check = await fetch(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: '560102' }, body });
+      if (!check.ok) console.log(`  ${check.status} for ${body}: ${(await check.text()).slice(0, 200)}`);
+    }
+    if (result.non2xx > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats ?? {})}`);
     const cold: number[] = [];
     for (const sort of ['relevance', 'price-low-high']) {
       for (let parent = 1; parent <= 12; parent++) {
@@ -49,6 +55,7 @@ for (const scale of scales) {
             body: JSON.stringify({ limit: 20, sort, filters: [{ type: 'IN', field: 'categoryId', value: [parent * 100 + sub] }] }),
           });
           await response.arrayBuffer();
+          if (!response.ok) console.log(`  cold listing ${parent * 100 + sub} answered ${response.status}`);
           cold.push(performance.now() - t0);
         }
       }

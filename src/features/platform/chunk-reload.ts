@@ -36,8 +36,8 @@ export function installChunkReload(win: Window = window) {
     win.location.reload();
   };
   win.addEventListener('unhandledrejection', (event) => onFailure(event.reason));
-  if ('PerformanceObserver' in win) {
-    new win.PerformanceObserver((list) => {
+  if (typeof PerformanceObserver !== 'undefined') {
+    new PerformanceObserver((list) => {
       const failed = (list.getEntries() as PerformanceResourceTiming[]).find((e) => isFailedChunk(e));
       if (failed) onFailure(new Error(`ChunkLoadError: ${failed.name}`));
     }).observe({ type: 'resource', buffered: true });
