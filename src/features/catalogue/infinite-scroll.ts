@@ -1,12 +1,21 @@
 // Infinite scroll over server-rendered pages: the next page's HTML is fetched and its items
 // appended, so there is one renderer (the server) and the no-JS link keeps working.
+import { bindLoadingBar, finishLoading, startLoading } from '../platform/loading-bar.ts';
 
 /** SPEC §9: the next page loads when the shopper is 300 px from the bottom. */
 export const BOTTOM_SCROLL_THRESHOLD_PX = 300;
 
+let barBound = false;
+
 /** Appends the items of the page `link` points to, and moves the link on (or removes it at the end). */
 export async function appendNextPage(container: HTMLElement, link: HTMLAnchorElement): Promise<void> {
   link.setAttribute('aria-busy', 'true');
+  const bar = document.querySelector<HTMLElement>('.loading-bar');
+  if (bar && !barBound) {
+    bindLoadingBar(bar);
+    barBound = true;
+  }
+  startLoading();
   try {
     const response = await fetch(link.href, { headers: { Accept: 'text/html' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -24,5 +33,7 @@ export async function appendNextPage(container: HTMLElement, link: HTMLAnchorEle
   } catch {
     // The link stays: the shopper can still tap it.
     link.removeAttribute('aria-busy');
+  } finally {
+    finishLoading();
   }
 }

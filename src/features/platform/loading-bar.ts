@@ -25,3 +25,17 @@ export function finishLoading(schedule = setTimeout) {
   $loadingBar.set({ progress: 100, visible: true });
   schedule(() => $loadingBar.set({ progress: 0, visible: false }), LOADING_BAR_HIDE_MS);
 }
+
+/**
+ * Drives the layout's bar (src/layouts/Base.astro) from the store while a page loads more in
+ * place (the next listing page). Styles are set through the CSSOM, which the page's CSP allows.
+ */
+export function bindLoadingBar(bar: HTMLElement) {
+  return $loadingBar.subscribe(({ progress, visible }) => {
+    if (!visible && progress === 0 && !bar.dataset['driven']) return;
+    bar.dataset['driven'] = 'true';
+    bar.style.animation = 'none';
+    bar.style.visibility = visible ? 'visible' : 'hidden';
+    bar.style.transform = `scaleX(${progress / 100})`;
+  });
+}
