@@ -11,7 +11,8 @@ test.describe('catalogue journeys', () => {
     await page.getByRole('list', { name: 'Grocery categories' }).getByRole('link', { name: /Grains Oil/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grains Oil & Ghee');
 
-    await page.getByText('Brands', { exact: true }).click();
+    // SPEC §3: Brands is the filter open by default.
+    await expect(page.locator('.facets details').first()).toHaveAttribute('open', '');
     const brand = page.locator('.facets details').first().getByRole('link').first();
     const brandName = (await brand.locator('span').first().textContent())?.trim() ?? '';
     await brand.click();
