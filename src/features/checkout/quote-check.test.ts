@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { checkQuote, PRICE_UPDATE_MESSAGE, type BreakupEntry, type CheckedLine, type Quote } from './quote-check.ts';
+
+const line: CheckedLine = { itemId: 'atta-5kg', name: 'Atta', quantity: 2, unitPricePaise: 24550 };
+
+function entry(overrides: { count?: number; available?: number; maximum?: number; unit?: string; info?: boolean } = {}): BreakupEntry {
+  const { count = 2, available = 10, maximum = 5, unit = '245.50', info = true } = overrides;
+  return {
+    title: 'Atta',
+    price: { value: '491.00' },
+    '@ondc/org/title_type': 'item',
+    '@ondc/org/item_id': 'atta-5kg',
+    '@ondc/org/item_quantity': { count },
+    ...(info ? { item: { quantity: { available: { count: available }, maximum: { count: maximum } }, price: { value: unit } } } : {}),
+  };
+}
+const quote = (...breakup: BreakupEntry[]): Quote => ({ price: { value: '491.00' }, breakup });
+
+describe('SPEC §5 a quote that matches the cart', () => {
+  it('has no problems and no events', () => {
+    expect(checkQuote([line], quote(entry()))).toEqual({ problems: [], events: [], priceChanged: false });
+  });
+  it('reads counts sent as strings, as ONDC does', () => {
+    const wire = { ...entry(), item: { quantity: { available: { count: '10' }, maximum: { count: '5' } }, price: { value: '245.50' } } };
+    expect(checkQuote([line], { price: { value: '491.00' }, breakup: [wire as unknown as BreakupEntry] }).problems).toEqual([]);
+  });
+});
+
+describe('SPEC §5 an item is unavailable', () => {
+  it('without item info (INFO_NOT_FOUND)', () => {
+    expect(checkQuote([line], quote(entry({ info: false }))).problems).toEqual([{ itemId: 'atta-5kg', code: 'INFO_NOT_FOUND', message: 'Item unavailable' }]);
+  });
+  it('when the available count is zero', () => {
+    expect(checkQuote([line], quote(entry({ available: 0 }))).problems[0]).toMatchObject({ code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' });
+  });
+  it('when the maximum count is 0', () => {
+    expect(checkQuote([line], quote(entry({ maximum: 0 }))).problems[0]).toMatchObject({ code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' });
+  });
+  it('when the quote quantity is 0', () => {
+    expect(checkQuote([line], quote(entry({ count: 0 }))).problems[0]).toMatchObject({ code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' });
+  });
+  it('when it is missing from the quote', () => {
+    expect(checkQuote([line], quote()).problems[0]).toMatchObject({ code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' });
+  });
+});
+
+describe('SPEC §5 quote quantity against the cart quantity', () => {
+  it('a cart quantity above the quote count reads "Only {n} available"', () => {
+    expect(checkQuote([{ ...line, quantity: 3 }], quote(entry({ count: 1 }))).problems[0]).toMatchObject({ code: 'ONLY_X_AVAILABLE', message: 'Only 1 available' });
+  });
+  it('any other difference reads "Issue with item"', () => {
+    expect(checkQuote([{ ...line, quantity: 1 }], quote(entry({ count: 2 }))).problems[0]).toMatchObject({ code: 'ITEM_QUANTITY_MISMATCH', message: 'Issue with item' });
+  });
+});
+
+describe('SPEC §5 available and maximum counts', () => {
+  it('a cart quantity above available reads "Only {n} {title} available"', () => {
+    expect(checkQuote([line], quote(entry({ available: 1 }))).problems[0]).toMatchObject({ code: 'ONLY_X_AVAILABLE', message: 'Only 1 Atta available' });
+  });
+  it('a cart quantity above the maximum reads "Max {n} {title} can be ordered"', () => {
+    expect(checkQuote([line], quote(entry({ maximum: 1 }))).problems[0]).toMatchObject({ code: 'MAX_LIMIT_REACHED', message: 'Max 1 Atta can be ordered' });
+  });
+});
+
+describe('SPEC §5 price change', () => {
+  it('flags "Issue with item" and logs ITEM_PRICE_MISMATCH with cart_price, on_select_price, item_name, item_id', () => {
+    const result = checkQuote([line], quote(entry({ unit: '257.80' })));
+    expect(result.problems[0]).toMatchObject({ code: 'ITEM_PRICE_CHANGED', message: 'Issue with item' });
+    expect(result.events).toEqual([{ label: 'ITEM_PRICE_MISMATCH', cart_price: '245.50', on_select_price: '257.80', item_name: 'Atta', item_id: 'atta-5kg' }]);
+    expect(result.priceChanged).toBe(true);
+    expect(PRICE_UPDATE_MESSAGE).toBe('There is an update in price. Please check order summary');
+  });
+  it('compares to 2 decimals: 245.5 equals 245.50', () => {
+    expect(checkQuote([line], quote(entry({ unit: '245.5' }))).priceChanged).toBe(false);
+  });
+});
+
+describe('SPEC §5 customised lines', () => {
+  it('match the quote line of the same parent_item_id', () => {
+    const a = { ...entry(), item: { parent_item_id: 'L1', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } } };
+    const b = { ...entry({ count: 1 }), item: { parent_item_id: 'L2', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } } };
+    const result = checkQuote([{ ...line, parentItemId: 'L1' }, { ...line, parentItemId: 'L2', quantity: 1 }], quote(a, b));
+    expect(result.problems).toEqual([]);
+  });
+});

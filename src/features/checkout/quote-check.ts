@@ -1,0 +1,134 @@
+// SPEC §5 "Cart quote checks": the seller's on_select quote read against the cart it was built
+// from. Shared by the server (it refuses to init a cart the quote disagrees with) and the client
+// (the messages shown on the affected lines).
+import { z } from 'zod';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+
+const rupeesSchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Expected rupees such as 245.00');
+const countSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
+
+/** SPEC §3 quote breakup entry, the fields read. */
+export const breakupEntrySchema = z.object({
+  title: z.string(),
+  price: z.object({ value: rupeesSchema }),
+  '@ondc/org/title_type': z.string(),
+  '@ondc/org/item_id': z.string().optional(),
+  '@ondc/org/item_quantity': z.object({ count: countSchema }).optional(),
+  item: z
+    .object({
+      parent_item_id: z.string().optional(),
+      quantity: z.object({ available: z.object({ count: countSchema }), maximum: z.object({ count: countSchema }) }).partial().optional(),
+      price: z.object({ value: rupeesSchema }).optional(),
+    })
+    .optional(),
+});
+export type BreakupEntry = z.infer<typeof breakupEntrySchema>;
+
+export const quoteSchema = z.object({ price: z.object({ value: rupeesSchema }), breakup: z.array(breakupEntrySchema) });
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** SPEC §4 item error states in a quote. */
+export const ITEM_ERRORS = [
+  'ITEM_UNAVAILABLE',
+  'ITEM_QUANTITY_MISMATCH',
+  'ONLY_X_AVAILABLE',
+  'MAX_LIMIT_REACHED',
+  'ITEM_PRICE_CHANGED',
+  'INFO_NOT_FOUND',
+] as const;
+export type ItemErrorCode = (typeof ITEM_ERRORS)[number];
+
+/** A cart line as the select sent it: unit price in paise, quantity asked for. */
+export interface CheckedLine {
+  itemId: string;
+  parentItemId?: string | undefined;
+  name: string;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+/** SPEC §8 item errors: the ITEM_PRICE_MISMATCH error event, prices in rupees to 2 decimals. */
+export interface PriceMismatchEvent {
+  label: 'ITEM_PRICE_MISMATCH';
+  cart_price: string;
+  on_select_price: string;
+  item_name: string;
+  item_id: string;
+}
+
+export interface ItemProblem {
+  itemId: string;
+  parentItemId?: string | undefined;
+  code: ItemErrorCode;
+  message: string;
+}
+
+export interface QuoteCheck {
+  problems: ItemProblem[];
+  events: PriceMismatchEvent[];
+  /** SPEC §5: after select, a price change tells the shopper to look at the summary. */
+  priceChanged: boolean;
+}
+
+export const ITEM_UNAVAILABLE_MESSAGE = 'Item unavailable';
+export const ISSUE_WITH_ITEM_MESSAGE = 'Issue with item';
+/** SPEC §5 cart and checkout: after select, a price change. */
+export const PRICE_UPDATE_MESSAGE = 'There is an update in price. Please check order summary';
+
+function quoteLineFor(breakup: readonly BreakupEntry[], line: CheckedLine): BreakupEntry | undefined {
+  return breakup.find(
+    (entry) =>
+      entry['@ondc/org/title_type'] === 'item' &&
+      entry['@ondc/org/item_id'] === line.itemId &&
+      (line.parentItemId === undefined || entry.item?.parent_item_id === undefined || entry.item.parent_item_id === line.parentItemId),
+  );
+}
+
+/** One cart line against its quote line, in the order SPEC §5 lists the rules; the first that fails wins. */
+export function checkLine(line: CheckedLine, entry: BreakupEntry | undefined): { problem: ItemProblem | null; event: PriceMismatchEvent | null } {
+  const problem = (code: ItemErrorCode, message: string) => ({
+    problem: { itemId: line.itemId, ...(line.parentItemId === undefined ? {} : { parentItemId: line.parentItemId }), code, message },
+    event: null,
+  });
+  // Items missing from the quote are unavailable.
+  if (!entry) return problem('ITEM_UNAVAILABLE', ITEM_UNAVAILABLE_MESSAGE);
+  const info = entry.item;
+  const available = info?.quantity?.available?.count;
+  const maximum = info?.quantity?.maximum?.count;
+  // No info, an available count of zero or a maximum of 0: unavailable.
+  if (!info || available === undefined || maximum === undefined) return problem('INFO_NOT_FOUND', ITEM_UNAVAILABLE_MESSAGE);
+  if (available === 0 || maximum === 0) return problem('ITEM_UNAVAILABLE', ITEM_UNAVAILABLE_MESSAGE);
+  const quoted = entry['@ondc/org/item_quantity']?.count ?? line.quantity;
+  if (quoted === 0) return problem('ITEM_UNAVAILABLE', ITEM_UNAVAILABLE_MESSAGE);
+  if (line.quantity > quoted) return problem('ONLY_X_AVAILABLE', `Only ${quoted} available`);
+  if (line.quantity !== quoted) return problem('ITEM_QUANTITY_MISMATCH', ISSUE_WITH_ITEM_MESSAGE);
+  if (line.quantity > available) return problem('ONLY_X_AVAILABLE', `Only ${available} ${entry.title} available`);
+  if (line.quantity > maximum) return problem('MAX_LIMIT_REACHED', `Max ${maximum} ${entry.title} can be ordered`);
+  // Prices compared to 2 decimals: both sides are whole paise.
+  const quotedUnit = info.price ? rupeesToPaise(info.price.value) : line.unitPricePaise;
+  if (quotedUnit !== line.unitPricePaise) {
+    return {
+      problem: problem('ITEM_PRICE_CHANGED', ISSUE_WITH_ITEM_MESSAGE).problem,
+      event: {
+        label: 'ITEM_PRICE_MISMATCH',
+        cart_price: paiseToRupees(line.unitPricePaise),
+        on_select_price: paiseToRupees(quotedUnit),
+        item_name: line.name,
+        item_id: line.itemId,
+      },
+    };
+  }
+  return { problem: null, event: null };
+}
+
+/** SPEC §4: the quote rechecked against the cart quantities, line by line. */
+export function checkQuote(lines: readonly CheckedLine[], quote: Quote): QuoteCheck {
+  const problems: ItemProblem[] = [];
+  const events: PriceMismatchEvent[] = [];
+  for (const line of lines) {
+    const { problem, event } = checkLine(line, quoteLineFor(quote.breakup, line));
+    if (problem) problems.push(problem);
+    if (event) events.push(event);
+  }
+  return { problems, events, priceChanged: events.length > 0 };
+}
