@@ -239,4 +239,60 @@ export const migrations: Migration[] = [
       CREATE INDEX catalogue_items_item_listing ON catalogue_items (sub_category_id, bpp_id, provider_id) WHERE kind = 'item';
     `,
   },
+  {
+    id: 8,
+    name: 'checkout',
+    sql: `
+      -- SPEC §5 offers: the storefront's own coupons. A flat offer has value_paise; a percentage
+      -- offer has percent and an optional cap. A null city_code is every city.
+      CREATE TABLE offers (
+        code text PRIMARY KEY CHECK (code = upper(code)),
+        title text NOT NULL,
+        description text NOT NULL,
+        type text NOT NULL CHECK (type IN ('flat', 'percentage')),
+        value_paise integer CHECK (value_paise > 0),
+        percent numeric(5, 2) CHECK (percent > 0 AND percent <= 100),
+        max_discount_paise integer CHECK (max_discount_paise > 0),
+        city_code text,
+        active boolean NOT NULL DEFAULT true,
+        CHECK ((type = 'flat' AND value_paise IS NOT NULL) OR (type = 'percentage' AND percent IS NOT NULL))
+      );
+      INSERT INTO offers (code, title, description, type, value_paise, percent, max_discount_paise) VALUES
+        ('FLAT50', '₹50 off', 'Flat ₹50 off your order', 'flat', 5000, NULL, NULL),
+        ('SAVE10', '10% off', '10% off, up to ₹100', 'percentage', NULL, 10, 10000),
+        ('HALFOFF', '50% off', 'Half off, up to ₹75', 'percentage', NULL, 50, 7500);
+      -- The offer applied to a checkout (one per transaction), recomputed on every new quote.
+      CREATE TABLE applied_offers (
+        transaction_id text PRIMARY KEY REFERENCES ondc_transactions (transaction_id) ON DELETE CASCADE,
+        code text NOT NULL REFERENCES offers (code),
+        message_id text NOT NULL,
+        discount_paise integer NOT NULL CHECK (discount_paise >= 0),
+        applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      -- Every coupon attempt, for the per-shopper rate limit (codes cannot be guessed by brute force).
+      CREATE TABLE coupon_attempts (
+        id bigserial PRIMARY KEY,
+        shopper_key text NOT NULL,
+        code text NOT NULL,
+        attempted_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX coupon_attempts_by_shopper ON coupon_attempts (shopper_key, attempted_at);
+      -- SPEC §5 coins: a ledger per shopper; the balance is the sum of its entries.
+      CREATE TABLE coin_ledger (
+        id bigserial PRIMARY KEY,
+        shopper_key text NOT NULL,
+        coins integer NOT NULL CHECK (coins <> 0),
+        reason text NOT NULL CHECK (reason IN ('reward', 'burn', 'refund')),
+        order_id text,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        UNIQUE (shopper_key, reason, order_id)
+      );
+      -- SPEC §7.3 user consent: absent means accepted (SPEC §4 consent defaults to accepted).
+      CREATE TABLE shopper_consents (
+        shopper_key text PRIMARY KEY,
+        is_consent_accepted boolean NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+    `,
+  },
 ];

@@ -175,3 +175,45 @@ export const cartLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopperKey, t.cityCode, t.lineId] })],
 );
+
+export const offers = pgTable('offers', {
+  code: text('code').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  type: text('type').notNull(),
+  valuePaise: integer('value_paise'),
+  percent: numeric('percent', { precision: 5, scale: 2 }),
+  maxDiscountPaise: integer('max_discount_paise'),
+  cityCode: text('city_code'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const appliedOffers = pgTable('applied_offers', {
+  transactionId: text('transaction_id').primaryKey(),
+  code: text('code').notNull(),
+  messageId: text('message_id').notNull(),
+  discountPaise: integer('discount_paise').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const couponAttempts = pgTable('coupon_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shopperKey: text('shopper_key').notNull(),
+  code: text('code').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coinLedger = pgTable('coin_ledger', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shopperKey: text('shopper_key').notNull(),
+  coins: integer('coins').notNull(),
+  reason: text('reason').notNull(),
+  orderId: text('order_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shopperConsents = pgTable('shopper_consents', {
+  shopperKey: text('shopper_key').primaryKey(),
+  isConsentAccepted: boolean('is_consent_accepted').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

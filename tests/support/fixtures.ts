@@ -1,8 +1,9 @@
 // Deterministic fixtures from the embedded network's own generator (same default seed and scale
 // as `npm start`), so API tests name real providers, items and pincodes without hard-coding ids.
 import { CITIES } from '../../src/network/catalogue/cities.ts';
-import { generateNetwork, providerItems, type GroceryStore } from '../../src/network/catalogue/generate.ts';
+import { generateNetwork, providerItems, type GroceryItem, type GroceryStore } from '../../src/network/catalogue/generate.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
+import { hasPriceDrift } from '../../src/network/price-drift.ts';
 
 const network = generateNetwork();
 
@@ -16,8 +17,14 @@ export function openGroceryStore() {
   );
   if (!seller || !provider) throw new Error('the generator has no all-day grocery store in Bengaluru');
   const location = provider.locations[0]!;
-  const items = [...providerItems(provider)].filter((i) => i.kind === 'grocery' && i.stock >= 5).slice(0, 3);
-  return { seller, provider, location, items };
+  const items = [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5).slice(0, 3);
+  // One item with less stock than a shopper may order at once: asking for more is out of stock (40002).
+  const scarce = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder);
+  if (!scarce) throw new Error('the all-day store has no item scarcer than its per-order maximum');
+  // One item whose shelf price drifted from the catalogue (src/network/price-drift.ts).
+  const drifted = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && hasPriceDrift(i));
+  if (!drifted) throw new Error('the all-day store has no item with a drifted price');
+  return { seller, provider, location, items, scarce, drifted };
 }
 
 /** A Bengaluru pincode no seller delivers to. */
@@ -25,4 +32,16 @@ export function unservedPincode(cityId = 'bengaluru') {
   const locality = CITIES.find((c) => c.id === cityId)?.localities.find((l) => !l.served);
   if (!locality) throw new Error(`no unserved locality in ${cityId}`);
   return locality.pincode;
+}
+
+/** A store with a minimum order value (SPEC §5 minimum cart), and one of its items cheaper than that. */
+export function minimumOrderStore() {
+  for (const seller of network.sellers) {
+    for (const provider of seller.providers) {
+      if (provider.minOrderPaise === null || provider.kind !== 'grocery') continue;
+      const item = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.pricePaise < provider.minOrderPaise!);
+      if (item) return { seller, provider, location: provider.locations[0]!, item, minOrderPaise: provider.minOrderPaise };
+    }
+  }
+  throw new Error('the generator has no store with a minimum order value');
 }

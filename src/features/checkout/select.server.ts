@@ -1,55 +1,81 @@
 // POST /ondc/select: the SPEC §3 select request, checked against our catalogue (the client names
 // a seller; where that seller lives comes from our records, never from the request), sent signed
 // to the seller as ONDC `select`.
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { cityCode } from '../../ondc/cities.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
+import { minCartShortfallRupees } from '../cart/cart.ts';
+import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
+import { newTransactionId } from './transaction.ts';
 
-export type SelectOutcome =
-  | { ok: true; messageId: string; transactionId: string }
-  | { ok: false; status: 400 | 404 | 502; message: string; code?: string | undefined };
+export type CheckoutFailure = { ok: false; status: 400 | 404 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
+export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
 
-export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {
-  if (!request.address) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string };
+
+/**
+ * What select and init both check before any network call: the city is served, the store and its
+ * items are ours, and (SPEC §5) the cart reaches the store's minimum value.
+ */
+export async function checkStore(
+  database: Database,
+  request: { ondcCity: string; bppId: string; providerId: string; items: ReadonlyArray<{ id: string; quantity: number }> },
+): Promise<CheckedStore | CheckoutFailure> {
   const city = request.ondcCity.startsWith('std:') ? request.ondcCity : cityCode(request.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${request.ondcCity} yet` };
 
-  const [provider] = await database.query<{ bpp_uri: string; location_id: string }>(
-    `SELECT s.bpp_uri, p.location_id FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
+  const [provider] = await database.query<{ bpp_uri: string; location_id: string; min_order_paise: number | null }>(
+    `SELECT s.bpp_uri, p.location_id, p.min_order_paise FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
      WHERE p.bpp_id = $1 AND p.provider_id = $2`,
-    [request.bpp.bpp_id, request.provider.id],
+    [request.bppId, request.providerId],
   );
   if (!provider) return { ok: false, status: 404, message: 'This store is no longer on the network' };
 
-  const skus = [...new Set(request.items.map((i) => i.sku_id))];
-  const known = await database.query<{ item_id: string }>(
-    'SELECT item_id FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)',
-    [request.bpp.bpp_id, request.provider.id, skus],
+  const skus = [...new Set(request.items.map((i) => i.id))];
+  const known = await database.query<{ item_id: string; price_paise: number }>(
+    'SELECT item_id, price_paise FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)',
+    [request.bppId, request.providerId, skus],
   );
   const missing = skus.filter((sku) => !known.some((k) => k.item_id === sku));
   if (missing.length > 0) return { ok: false, status: 400, message: `Unknown item ${missing[0]} for this store` };
 
-  const transactionId = request.transaction_id ?? randomUUID();
+  // SPEC §5 minimum cart value, priced from our catalogue (never from the request). No warehouse
+  // is whitelisted on this storefront.
+  const itemTotalPaise = request.items.reduce((total, item) => total + (known.find((k) => k.item_id === item.id)?.price_paise ?? 0) * item.quantity, 0);
+  const shortfall = minCartShortfallRupees({ minCartValueRequiredPaise: provider.min_order_paise, itemTotalPaise, warehouseWhitelisted: false });
+  if (shortfall !== null) return { ok: false, status: 422, message: minCartMessage(shortfall), code: 'MIN_CART_VALUE', shortfall };
+  return { ok: true, city, bppUri: provider.bpp_uri, locationId: provider.location_id };
+}
+
+export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {
+  if (!request.address) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  const store = await checkStore(database, {
+    ondcCity: request.ondcCity,
+    bppId: request.bpp.bpp_id,
+    providerId: request.provider.id,
+    items: request.items.map((i) => ({ id: i.sku_id, quantity: i.quantity })),
+  });
+  if (!store.ok) return store;
+
+  const transactionId = request.transaction_id ?? newTransactionId({});
   const owner = await transactionOwner(database, transactionId);
   if (owner && owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
 
   const sent = await sendRequest(database, app, {
     action: 'select',
-    url: provider.bpp_uri,
+    url: store.bppUri,
     domain: request.categoryDomain,
-    city,
+    city: store.city,
     transactionId,
     shopperKey: shopper,
     bppId: request.bpp.bpp_id,
-    bppUri: provider.bpp_uri,
+    bppUri: store.bppUri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.select,
     message: {
       order: {
-        provider: { id: request.provider.id, locations: [{ id: provider.location_id }] },
+        provider: { id: request.provider.id, locations: [{ id: store.locationId }] },
         items: request.items.map((item) => ({
           id: item.sku_id,
           location_id: item.location_id,

@@ -31,3 +31,8 @@ export type SelectRequest = z.infer<typeof selectRequestSchema>;
 
 /** SPEC §5: a current address is required before select. */
 export const NO_ADDRESS_MESSAGE = 'No address found. Please add address first';
+
+/** SPEC §5 minimum cart value: the minimum-cart error state, the shortfall in whole rupees. */
+export function minCartMessage(shortfallRupees: number): string {
+  return `Add items worth ₹${shortfallRupees} more to place this order`;
+}

@@ -17,7 +17,10 @@ export const POST: APIRoute = async ({ request, cookies, locals }) => {
   const outcome = await sendSelect(getDatabase(), app, shopper, body.data);
   if (!outcome.ok) {
     return Response.json(
-      { status: outcome.status === 502 ? 'NACK' : 'FAILURE', error: { message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}) } },
+      {
+        status: outcome.status === 502 ? 'NACK' : 'FAILURE',
+        error: { message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}), ...(outcome.shortfall ? { shortfall: outcome.shortfall } : {}) },
+      },
       { status: outcome.status },
     );
   }

@@ -1,0 +1,122 @@
+// POST /ondc/init and GET /ondc/status?type=init: the SPEC §3 init request sent signed to the
+// seller of this shopper's checkout, and its on_init read back as SPEC §7.3 init status.
+import type { Database } from '../../db/client.ts';
+import { rupeesToPaise, paiseToRupees } from '../../lib/money.ts';
+import { sendRequest } from '../../ondc/bap.server.ts';
+import { TRANSACTION_LIFETIME_MS, transactionOwner, waitForAnswer } from '../../ondc/message-store.server.ts';
+import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './init.ts';
+import type { InitStatus } from './poll.ts';
+import { quoteSchema } from './quote-check.ts';
+import { checkStore, type SelectOutcome } from './select.server.ts';
+
+function ondcAddress(address: InitAddress) {
+  return {
+    name: address.name,
+    ...(address.door ? { door: address.door } : {}),
+    ...(address.building ? { building: address.building } : {}),
+    locality: address.locality,
+    city: address.city,
+    state: address.state,
+    country: address.country,
+    area_code: address.area_code,
+  };
+}
+
+export async function sendInit(database: Database, app: BuyerApp, shopper: string, request: InitRequest): Promise<SelectOutcome> {
+  // Only the shopper whose select started the transaction may go on with it.
+  const owner = await transactionOwner(database, request.transaction_id);
+  if (!owner || owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
+  const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: request.bpp.bpp_id, providerId: request.provider.id, items: request.items });
+  if (!store.ok) return store;
+  await recordConsent(database, shopper, request.is_consent_accepted);
+
+  const { customer_details: customer, delivery_address: delivery } = request;
+  const sent = await sendRequest(database, app, {
+    action: 'init',
+    url: store.bppUri,
+    domain: request.categoryDomain,
+    city: store.city,
+    transactionId: request.transaction_id,
+    shopperKey: shopper,
+    bppId: request.bpp.bpp_id,
+    bppUri: store.bppUri,
+    lifetimeMs: TRANSACTION_LIFETIME_MS.select,
+    message: {
+      order: {
+        provider: { id: request.provider.id, locations: [{ id: store.locationId }] },
+        items: request.items.map((item) => ({
+          id: item.id,
+          location_id: item.location_id,
+          fulfillment_id: item.fulfillment_id ?? request.fulfillment_id,
+          quantity: { count: item.quantity },
+          ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
+          ...(item.tags ? { tags: item.tags } : {}),
+        })),
+        billing: {
+          name: customer.name,
+          phone: customer.phone,
+          ...(customer.email ? { email: customer.email } : {}),
+          address: ondcAddress(request.billing_address),
+        },
+        fulfillments: [
+          {
+            id: request.fulfillment_id,
+            type: 'Delivery',
+            end: {
+              location: {
+                ...(request.lat_long ? { gps: request.lat_long.replace(/\s/g, '') } : {}),
+                address: ondcAddress(delivery),
+              },
+              contact: { phone: customer.phone, ...(customer.email ? { email: customer.email } : {}) },
+              person: { name: delivery.name },
+            },
+          },
+        ],
+        payment: { type: request.payment_type },
+      },
+    },
+  });
+  if (sent.ack !== 'ACK') {
+    return { ok: false, status: 502, message: sent.error?.message ?? 'The store refused the request', code: sent.error?.code };
+  }
+  return { ok: true, messageId: sent.messageId, transactionId: request.transaction_id };
+}
+
+/** SPEC §7.3 init status: waits briefly (long poll inside the client's 1 s poll), null when not ours. */
+export async function initStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<(InitStatus & { order: unknown }) | null> {
+  const answer = await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs });
+  switch (answer.state) {
+    case 'unknown':
+      return null;
+    case 'pending':
+      return { order_status: 'PENDING', error: null, onInitTotalPrice: null, order: null };
+    case 'refused':
+      return { order_status: 'FAILED', error: answer.error, onInitTotalPrice: null, order: null };
+    case 'answered': {
+      const order = (answer.message?.['order'] ?? null) as { quote?: unknown } | null;
+      const quote = quoteSchema.safeParse(order?.quote);
+      const total = quote.success ? Number(paiseToRupees(rupeesToPaise(quote.data.price.value))) : null;
+      if (answer.error) {
+        const status = answer.error.code && INIT_VALIDATION_CODES.has(answer.error.code) ? 'ON_INIT_VALIDATION_FAILURE' : 'FAILED';
+        return { order_status: status, error: answer.error, onInitTotalPrice: total, order };
+      }
+      return { order_status: 'CREATED', error: null, onInitTotalPrice: total, order };
+    }
+  }
+}
+
+/** SPEC §7.3 user consent; SPEC §4 consent defaults to accepted, so no record reads as accepted. */
+export async function consentOf(database: Database, shopper: string | null): Promise<boolean> {
+  if (!shopper) return true;
+  const [row] = await database.query<{ is_consent_accepted: boolean }>('SELECT is_consent_accepted FROM shopper_consents WHERE shopper_key = $1', [shopper]);
+  return row?.is_consent_accepted ?? true;
+}
+
+async function recordConsent(database: Database, shopper: string, accepted: boolean) {
+  await database.query(
+    `INSERT INTO shopper_consents (shopper_key, is_consent_accepted) VALUES ($1, $2)
+     ON CONFLICT (shopper_key) DO UPDATE SET is_consent_accepted = EXCLUDED.is_consent_accepted, updated_at = clock_timestamp()`,
+    [shopper, accepted],
+  );
+}

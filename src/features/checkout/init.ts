@@ -1,0 +1,55 @@
+// SPEC §3 init request and §7.3 init/status/consent calls, as the storefront's client sends them.
+import { z } from 'zod';
+import { selectRequestSchema } from './select.ts';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** SPEC §3 address fields of an init: door, building, name, locality, city, state, country IND, area_code. */
+export const initAddressSchema = z.object({
+  door: z.string().trim().max(100).optional(),
+  building: z.string().trim().max(200).optional(),
+  name: text(100),
+  locality: text(200),
+  city: text(60),
+  state: text(60),
+  country: z.literal('IND'),
+  area_code: z.string().regex(/^\d{6}$/, 'Expected a 6-digit pincode'),
+});
+export type InitAddress = z.infer<typeof initAddressSchema>;
+
+export const initRequestSchema = selectRequestSchema.omit({ items: true, address: true, transaction_id: true }).extend({
+  // An init continues the checkout its select started.
+  transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/),
+  items: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(200),
+        quantity: z.number().int().positive().max(1000),
+        fulfillment_id: z.string().min(1).max(64).optional(),
+        location_id: z.string().min(1).max(200),
+        parent_item_id: z.string().max(64).optional(),
+        tags: z.array(z.looseObject({ code: z.string() })).max(50).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+  customer_details: z.object({
+    name: text(100),
+    phone: z.string().regex(/^[6-9]\d{9}$/, 'Expected a 10-digit mobile number'),
+    email: z.email().max(200).optional(),
+  }),
+  billing_address: initAddressSchema,
+  delivery_address: initAddressSchema,
+  cart_reference_id: z.string().max(100).optional(),
+  fulfillment_id: z.string().min(1).max(64),
+  is_consent_accepted: z.boolean().default(true),
+  /** Prepaid (the default) or cash on delivery when the seller allows it. */
+  payment_type: z.enum(['ON-ORDER', 'ON-FULFILLMENT']).default('ON-ORDER'),
+});
+export type InitRequest = z.infer<typeof initRequestSchema>;
+
+export const initStatusQuerySchema = z.object({ type: z.literal('init'), message_id: z.string().min(1).max(100) });
+
+// Seller codes that mean the order as sent did not validate (ONDC 23002/31002 order validation
+// failure): SPEC §4 ON_INIT_VALIDATION_FAILURE.
+export const INIT_VALIDATION_CODES: ReadonlySet<string> = new Set(['23002', '31002']);

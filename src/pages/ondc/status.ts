@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { getDatabase } from '../../db/client.ts';
+import { initStatusQuerySchema } from '../../features/checkout/init.ts';
+import { initStatus } from '../../features/checkout/init.server.ts';
+import { shopperKey } from '../../features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '../../lib/http/json.ts';
+
+/** Long poll: held up to this long for on_init, inside the client's 1 s poll (SPEC §4). */
+const LONG_POLL_MS = 1000;
+
+/** SPEC §7.3 GET /ondc/status?type=init&message_id → {error, order_status, onInitTotalPrice}. */
+export const GET: APIRoute = async ({ url, cookies, locals }) => {
+  const query = parseQuery(url, initStatusQuerySchema);
+  if (!query.ok) return query.response;
+  const shopper = shopperKey(cookies, locals.userId, { create: false });
+  if (!shopper) return jsonError(404, 'No such message');
+  const status = await initStatus(getDatabase(), shopper, query.data.message_id, LONG_POLL_MS);
+  if (!status) return jsonError(404, 'No such message');
+  return Response.json(status);
+};

@@ -1,0 +1,214 @@
+import { describe, expect, inject, it } from 'vitest';
+import { checkQuote } from '../../src/features/checkout/quote-check.ts';
+import { paiseToRupees } from '../../src/lib/money.ts';
+import { currentPricePaise } from '../../src/network/price-drift.ts';
+import { minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { shopper } from '../support/http.ts';
+
+const store = openGroceryStore();
+type Client = ReturnType<typeof shopper>;
+type Line = { sku_id: string; quantity: number };
+
+const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
+
+function selectBody(items: Line[], areaCode = store.location.pincode) {
+  return {
+    categoryDomain: 'ONDC:RET10',
+    ondcCity: 'bengaluru',
+    bpp: { bpp_id: store.seller.id },
+    provider: { id: store.provider.id, locations: [store.location.id] },
+    items: items.map((line) => ({ ...line, location_id: store.location.id })),
+    lat_long: `${store.location.lat},${store.location.lng}`,
+    address: { area_code: areaCode },
+  };
+}
+
+const address = (overrides: Record<string, string> = {}) => ({
+  door: '12',
+  building: 'Lake View Apartments',
+  name: 'Asha Rao',
+  locality: 'Indiranagar 2nd Stage',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: store.location.pincode,
+  ...overrides,
+});
+
+function initBody(transactionId: string, items: Line[], overrides: { address?: Record<string, string> } = {}) {
+  const { address: _unused, items: _items, ...select } = selectBody(items);
+  return {
+    ...select,
+    transaction_id: transactionId,
+    items: items.map((line) => ({ id: line.sku_id, quantity: line.quantity, location_id: store.location.id, fulfillment_id: 'F1' })),
+    customer_details: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com' },
+    billing_address: address(overrides.address),
+    delivery_address: address(overrides.address),
+    fulfillment_id: 'F1',
+    is_consent_accepted: true,
+  };
+}
+
+/** SPEC §4: poll every 1 s, at most `max` times. */
+async function pollFor(client: Client, path: string, done: (body: Record<string, unknown>) => boolean, max: number) {
+  for (let attempt = 0; attempt < max; attempt++) {
+    const response = await client.get(path);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    if (done(body)) return body;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${path}: no answer within ${max} polls`);
+}
+
+async function selectAndQuote(client: Client, items: Line[]) {
+  const response = await client.post('/ondc/select', selectBody(items));
+  expect(response.status).toBe(200);
+  const ack = await response.json();
+  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+  return { transactionId: ack.data.transaction_id as string, messageId: ack.data.message_id as string, answer };
+}
+
+describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ url }) => {
+  it('select → on_select → offers listed → coupon applied → init → on_init CREATED at the quoted total', async () => {
+    const client = shopper(url);
+    const { transactionId, messageId, answer } = await selectAndQuote(client, lines());
+    expect(answer.status).toBe('SUCCESS');
+    const quote = answer.message.order.quote;
+    expect(checkQuote(store.items.slice(0, 2).map((i) => ({ itemId: i.id, name: i.name, quantity: 1, unitPricePaise: i.pricePaise })), quote).problems).toEqual([]);
+
+    const list = await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`);
+    expect(list.status).toBe(200);
+    const offers = (await list.json()).data as Array<{ code: string }>;
+    expect(offers.map((o) => o.code)).toEqual(expect.arrayContaining(['FLAT50', 'SAVE10']));
+
+    const applied = await client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: 'save10' });
+    expect(applied.status).toBe(200);
+    const itemsPaise = store.items.slice(0, 2).reduce((t, i) => t + i.pricePaise, 0);
+    expect(await applied.json()).toMatchObject({ status: 'SUCCESS', data: { code: 'SAVE10', discount: Math.floor(itemsPaise / 10) / 100 } });
+
+    const init = await client.post('/ondc/init', initBody(transactionId, lines()));
+    expect(init.status).toBe(200);
+    const initAck = await init.json();
+    expect(initAck).toMatchObject({ status: 'ACK', data: { message_id: expect.any(String) } });
+    const status = await pollFor(client, `/ondc/status?type=init&message_id=${initAck.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(status).toMatchObject({ order_status: 'CREATED', error: null, onInitTotalPrice: Number(quote.price.value) });
+
+    // Another shopper can read none of it.
+    const stranger = shopper(url);
+    await stranger.get('/');
+    expect((await stranger.get(`/ondc/status?type=init&message_id=${initAck.data.message_id}`)).status).toBe(404);
+    expect((await stranger.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).status).toBe(404);
+    expect((await stranger.post('/ondc/init', initBody(transactionId, lines()))).status).toBe(404);
+  });
+
+  it("an unknown coupon and a cart under ₹20 read 'Invalid coupon' (422)", async () => {
+    const client = shopper(url);
+    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    const unknown = await client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: 'NOPE' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ status: 'FAILURE', errorMessage: 'Invalid coupon' });
+
+    const cheap = [...store.items].sort((a, b) => a.pricePaise - b.pricePaise)[0]!;
+    expect(cheap.pricePaise).toBeLessThan(2000);
+    const small = await selectAndQuote(client, [{ sku_id: cheap.id, quantity: 1 }]);
+    const below = await client.post('/ondc/offer/apply', { transactionId: small.transactionId, messageId: small.messageId, cityName: 'bengaluru', manualCoupon: 'FLAT50' });
+    expect(below.status).toBe(422);
+    expect(await below.json()).toMatchObject({ errorMessage: 'Invalid coupon' });
+  });
+
+  it('rate-limits coupon attempts per shopper with a clear 429', async () => {
+    const client = shopper(url);
+    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    const attempt = (code: string) => client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: code });
+    for (let i = 0; i < 10; i++) expect((await attempt(`GUESS${i}`)).status).toBe(422);
+    const limited = await attempt('FLAT50');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).errorMessage).toMatch(/Too many coupon attempts/);
+    // Another shopper is not held back.
+    const other = shopper(url);
+    const theirs = await selectAndQuote(other, lines());
+    expect((await other.post('/ondc/offer/apply', { transactionId: theirs.transactionId, messageId: theirs.messageId, cityName: 'bengaluru', manualCoupon: 'FLAT50' })).status).toBe(200);
+  });
+
+  it('refuses bad offer and init input with a clear 4xx', async () => {
+    const client = shopper(url);
+    await client.get('/');
+    expect((await client.get('/ondc/offer/list?cityName=bengaluru')).status).toBe(400);
+    expect((await client.post('/ondc/offer/apply', '{')).status).toBe(400);
+    expect((await client.post('/ondc/init', { transaction_id: 'abc' })).status).toBe(400);
+    expect((await client.get('/ondc/status?type=confirm&message_id=x')).status).toBe(400);
+    expect((await client.post('/ondc/init', initBody('00000000-0000-0000-0000-000000000000', lines()))).status).toBe(404);
+  });
+
+  it('SPEC §5 minimum cart value: refused with the shortfall before any network call', async () => {
+    const low = minimumOrderStore();
+    const client = shopper(url);
+    const response = await client.post('/ondc/select', {
+      categoryDomain: 'ONDC:RET10',
+      ondcCity: low.provider.cityId,
+      bpp: { bpp_id: low.seller.id },
+      provider: { id: low.provider.id, locations: [low.location.id] },
+      items: [{ sku_id: low.item.id, quantity: 1, location_id: low.location.id }],
+      address: { area_code: low.location.pincode },
+    });
+    expect(response.status).toBe(422);
+    const shortfall = Math.ceil((low.minOrderPaise - low.item.pricePaise) / 100);
+    expect(await response.json()).toMatchObject({ status: 'FAILURE', error: { code: 'MIN_CART_VALUE', shortfall, message: `Add items worth ₹${shortfall} more to place this order` } });
+  });
+
+  it('item out of stock (40002): quoted at what is left, and the shared quote check says "Only {n} available"', async () => {
+    const client = shopper(url);
+    const item = store.scarce;
+    const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: item.stock + 1 }]);
+    expect(answer.error?.code).toBe('40002');
+    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: item.stock + 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
+    expect(check.problems).toEqual([{ itemId: item.id, code: 'ONLY_X_AVAILABLE', message: `Only ${item.stock} available` }]);
+  });
+
+  it('above the per-order maximum (40009): the quote check names the limit', async () => {
+    const client = shopper(url);
+    const item = store.items[1]!;
+    const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: item.maxPerOrder + 1 }]);
+    expect(answer.error?.code).toBe('40009');
+    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: item.maxPerOrder + 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
+    expect(check.problems[0]).toMatchObject({ code: 'ONLY_X_AVAILABLE', message: `Only ${item.maxPerOrder} available` });
+  });
+
+  it('price changed: the quote check flags the line and the ITEM_PRICE_MISMATCH event', async () => {
+    const client = shopper(url);
+    const item = store.drifted;
+    const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: 1 }]);
+    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
+    expect(check.priceChanged).toBe(true);
+    expect(check.problems).toEqual([{ itemId: item.id, code: 'ITEM_PRICE_CHANGED', message: 'Issue with item' }]);
+    expect(check.events[0]).toMatchObject({ label: 'ITEM_PRICE_MISMATCH', cart_price: paiseToRupees(item.pricePaise), on_select_price: paiseToRupees(currentPricePaise(item)), item_id: item.id });
+  });
+
+  it('init validation failure: the seller refuses the address (31002) → ON_INIT_VALIDATION_FAILURE', async () => {
+    const client = shopper(url);
+    const { transactionId } = await selectAndQuote(client, lines());
+    const init = await client.post('/ondc/init', initBody(transactionId, lines(), { address: { name: 'Indiranagar', locality: 'Indiranagar' } }));
+    expect(init.status).toBe(200);
+    const { data } = await init.json();
+    const status = await pollFor(client, `/ondc/status?type=init&message_id=${data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(status).toMatchObject({ order_status: 'ON_INIT_VALIDATION_FAILURE', error: { code: '31002' } });
+  });
+
+  it('init to a pincode the store does not serve fails with a serviceability code', async () => {
+    const client = shopper(url);
+    const { transactionId } = await selectAndQuote(client, lines());
+    const pincode = unservedPincode();
+    const init = await client.post('/ondc/init', initBody(transactionId, lines(), { address: { area_code: pincode } }));
+    const { data } = await init.json();
+    const status = await pollFor(client, `/ondc/status?type=init&message_id=${data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(status.order_status).toBe('FAILED');
+    expect(['30009', '30011']).toContain((status.error as { code: string }).code);
+  });
+
+  it('user consent defaults to accepted', async () => {
+    const client = shopper(url);
+    expect(await (await client.get('/ondc/v2/user-conscent')).json()).toEqual({ is_consent_accepted: true });
+  });
+});
