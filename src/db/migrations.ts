@@ -293,6 +293,34 @@ export const migrations: Migration[] = [
         is_consent_accepted boolean NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
       );
+      -- Prepaid payments of a checkout, through the payment gateway. At most one may be pending or
+      -- paid per transaction: a double tap or a retried request never charges twice.
+      CREATE TABLE payments (
+        payment_id text PRIMARY KEY,
+        transaction_id text NOT NULL REFERENCES ondc_transactions (transaction_id) ON DELETE CASCADE,
+        shopper_key text NOT NULL,
+        init_message_id text NOT NULL,
+        amount_paise integer NOT NULL CHECK (amount_paise >= 0),
+        vpa text NOT NULL,
+        status text NOT NULL CHECK (status IN ('PENDING', 'PAID', 'FAILED')),
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE UNIQUE INDEX payments_live_once ON payments (transaction_id) WHERE status IN ('PENDING', 'PAID');
+      -- One order per transaction, whatever happens to the confirm (idempotent by construction).
+      CREATE TABLE orders (
+        order_id text PRIMARY KEY,
+        transaction_id text NOT NULL UNIQUE REFERENCES ondc_transactions (transaction_id) ON DELETE CASCADE,
+        shopper_key text NOT NULL,
+        payment_id text NOT NULL REFERENCES payments (payment_id),
+        confirm_message_id text,
+        state text NOT NULL DEFAULT 'CONFIRMING',
+        total_paise integer NOT NULL,
+        on_confirm jsonb,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX orders_by_shopper ON orders (shopper_key, created_at DESC);
     `,
   },
 ];

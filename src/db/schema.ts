@@ -217,3 +217,28 @@ export const shopperConsents = pgTable('shopper_consents', {
   isConsentAccepted: boolean('is_consent_accepted').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const payments = pgTable('payments', {
+  paymentId: text('payment_id').primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  shopperKey: text('shopper_key').notNull(),
+  initMessageId: text('init_message_id').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  vpa: text('vpa').notNull(),
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable('orders', {
+  orderId: text('order_id').primaryKey(),
+  transactionId: text('transaction_id').notNull().unique(),
+  shopperKey: text('shopper_key').notNull(),
+  paymentId: text('payment_id').notNull(),
+  confirmMessageId: text('confirm_message_id'),
+  state: text('state').notNull().default('CONFIRMING'),
+  totalPaise: integer('total_paise').notNull(),
+  onConfirm: jsonb('on_confirm'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -138,7 +138,8 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect((await client.get('/ondc/offer/list?cityName=bengaluru')).status).toBe(400);
     expect((await client.post('/ondc/offer/apply', '{')).status).toBe(400);
     expect((await client.post('/ondc/init', { transaction_id: 'abc' })).status).toBe(400);
-    expect((await client.get('/ondc/status?type=confirm&message_id=x')).status).toBe(400);
+    expect((await client.get('/ondc/status?type=track&message_id=x')).status).toBe(400);
+    expect((await client.get('/ondc/status?type=confirm&message_id=x')).status).toBe(404);
     expect((await client.post('/ondc/init', initBody('00000000-0000-0000-0000-000000000000', lines()))).status).toBe(404);
   });
 
@@ -210,5 +211,66 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('user consent defaults to accepted', async () => {
     const client = shopper(url);
     expect(await (await client.get('/ondc/v2/user-conscent')).json()).toEqual({ is_consent_accepted: true });
+  });
+
+  async function checkoutToInit(client: Client) {
+    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    const init = await (await client.post('/ondc/init', initBody(transactionId, lines()))).json();
+    const status = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(status.order_status).toBe('CREATED');
+    return { transactionId, selectMessageId: messageId, initMessageId: init.data.message_id as string, total: status.onInitTotalPrice as number };
+  }
+
+  it('payment failure then retry → confirm → on_confirm: the order exists once, whatever is repeated', async () => {
+    const client = shopper(url);
+    const { transactionId, selectMessageId, initMessageId, total } = await checkoutToInit(client);
+    const applied = await (await client.post('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName: 'bengaluru', manualCoupon: 'SAVE10' })).json();
+
+    const failed = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'failure@kirana' })).json();
+    expect(failed.data.status).toBe('FAILED');
+    const early = await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: failed.data.payment_id });
+    expect(early.status).toBe(409);
+
+    const paid = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    expect(paid.data).toMatchObject({ status: 'PAID', amount: Math.round((total - applied.data.discount) * 100) / 100 });
+    // A second tap on Pay is the same payment, not a second charge.
+    const again = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    expect(again.data.payment_id).toBe(paid.data.payment_id);
+
+    const confirmBody = { transaction_id: transactionId, payment_id: paid.data.payment_id };
+    const [first, second] = await Promise.all([client.post('/ondc/confirm', confirmBody), client.post('/ondc/confirm', confirmBody)]);
+    const a = await first.json();
+    const b = await second.json();
+    expect(a).toMatchObject({ status: 'ACK', data: { order_id: expect.stringMatching(/^KO[0-9A-F]{20}$/) } });
+    expect(b.data.order_id).toBe(a.data.order_id);
+    const status = await pollFor(client, `/ondc/status?type=confirm&message_id=${a.data.message_id}`, (s) => s['order_status'] !== 'PENDING', 5);
+    expect(status).toMatchObject({ order_status: 'CONFIRMED', order_id: a.data.order_id, error: null });
+    const retried = await (await client.post('/ondc/confirm', confirmBody)).json();
+    expect(retried.data).toEqual(a.data);
+
+    const page = await (await client.get(`/order-confirmation?order_id=${a.data.order_id}`)).text();
+    expect(page).toContain(a.data.order_id);
+    expect(page).toContain('Your order is placed');
+    const stranger = shopper(url);
+    await stranger.get('/');
+    expect(await (await stranger.get(`/order-confirmation?order_id=${a.data.order_id}`)).text()).not.toContain(a.data.order_id);
+    expect((await stranger.post('/ondc/confirm', confirmBody)).status).toBe(404);
+    expect((await stranger.get(`/ondc/payment/status?payment_id=${paid.data.payment_id}`)).status).toBe(404);
+  });
+
+  it('a pending payment is paid after the gateway catches up', async () => {
+    const client = shopper(url);
+    const { transactionId, initMessageId } = await checkoutToInit(client);
+    const started = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'pending@kirana' })).json();
+    expect(started.data.status).toBe('PENDING');
+    const paid = await pollFor(client, `/ondc/payment/status?payment_id=${started.data.payment_id}`, (b) => (b['data'] as { status: string }).status !== 'PENDING', 5);
+    expect(paid.data.status).toBe('PAID');
+  });
+
+  it('refuses a payment for a checkout without an on_init of this shopper', async () => {
+    const client = shopper(url);
+    const { transactionId, selectMessageId } = await checkoutToInit(client);
+    expect((await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'asha@okaxis' })).status).toBe(404);
+    expect((await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status).toBe(400);
   });
 });

@@ -48,7 +48,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
 });
 export type InitRequest = z.infer<typeof initRequestSchema>;
 
-export const initStatusQuerySchema = z.object({ type: z.literal('init'), message_id: z.string().min(1).max(100) });
+/** SPEC §7.3 GET /ondc/status: init (and, after payment, confirm) answers. */
+export const statusQuerySchema = z.object({ type: z.enum(['init', 'confirm']), message_id: z.string().min(1).max(100) });
 
 // Seller codes that mean the order as sent did not validate (ONDC 23002/31002 order validation
 // failure): SPEC §4 ON_INIT_VALIDATION_FAILURE.

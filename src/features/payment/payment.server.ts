@@ -1,0 +1,95 @@
+// Prepaid payments of a checkout: the amount is what on_init quoted less the storefront's coupon,
+// never what the client says; one live payment per transaction, so nothing is charged twice.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { findAnswer } from '../../ondc/message-store.server.ts';
+import { appliedOffer } from '../checkout/offers.server.ts';
+import { quoteSchema } from '../checkout/quote-check.ts';
+import { createSimulatedGateway, type PaymentGateway, type PaymentStatus } from './gateway.ts';
+import type { PaymentStart } from './payment.ts';
+
+let gateway: PaymentGateway = createSimulatedGateway();
+
+/** A real gateway replaces the simulator here (and tests may too). */
+export function usePaymentGateway(next: PaymentGateway) {
+  gateway = next;
+}
+
+export type PaymentRow = {
+  payment_id: string;
+  transaction_id: string;
+  init_message_id: string;
+  amount_paise: number;
+  vpa: string;
+  status: PaymentStatus;
+};
+
+export type PaymentView = { payment_id: string; status: PaymentStatus; amount: number };
+const view = (row: PaymentRow): PaymentView => ({ payment_id: row.payment_id, status: row.status, amount: row.amount_paise / 100 });
+
+export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
+
+/** The on_init this shopper got for their transaction, and the total it quoted, or why not. */
+export async function initQuote(database: Database, shopper: string, transactionId: string, initMessageId: string) {
+  const answer = await findAnswer(database, { messageId: initMessageId, action: 'init', shopperKey: shopper });
+  if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
+  if (answer.error) return null;
+  const order = answer.message?.['order'] as Record<string, unknown> | undefined;
+  const quote = quoteSchema.safeParse(order?.['quote']);
+  if (!order || !quote.success) return null;
+  return { order, context: answer.context, totalPaise: rupeesToPaise(quote.data.price.value) };
+}
+
+async function livePayment(database: Database, transactionId: string) {
+  const [row] = await database.query<PaymentRow>(
+    "SELECT * FROM payments WHERE transaction_id = $1 AND status IN ('PENDING', 'PAID')",
+    [transactionId],
+  );
+  return row;
+}
+
+export async function startPayment(database: Database, shopper: string, input: PaymentStart): Promise<{ ok: true; payment: PaymentView } | PaymentFailure> {
+  const init = await initQuote(database, shopper, input.transaction_id, input.init_message_id);
+  if (!init) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
+  // A payment already under way or made is the answer to a second tap.
+  const existing = await livePayment(database, input.transaction_id);
+  if (existing) return { ok: true, payment: view(existing) };
+
+  const offer = await appliedOffer(database, input.transaction_id);
+  const amountPaise = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
+  const paymentId = randomUUID();
+  const inserted = await database.query<PaymentRow>(
+    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, vpa, status)
+     VALUES ($1, $2, $3, $4, $5, $6, 'PENDING') ON CONFLICT DO NOTHING RETURNING *`,
+    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.vpa],
+  );
+  const row = inserted[0];
+  if (!row) {
+    // Another request for the same checkout won the race: its payment is this one.
+    const raced = await livePayment(database, input.transaction_id);
+    if (raced) return { ok: true, payment: view(raced) };
+    return { ok: false, status: 409, message: 'A payment for this order is already being made' };
+  }
+  const status = await gateway.collect({ paymentId, amountPaise, vpa: input.vpa });
+  return { ok: true, payment: view(await setStatus(database, row, status)) };
+}
+
+async function setStatus(database: Database, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
+  if (status === row.status) return row;
+  await database.query('UPDATE payments SET status = $2, updated_at = clock_timestamp() WHERE payment_id = $1 AND status = $3', [row.payment_id, status, row.status]);
+  return { ...row, status };
+}
+
+export async function findPayment(database: Database, shopper: string, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await database.query<PaymentRow>('SELECT * FROM payments WHERE payment_id = $1 AND shopper_key = $2', [paymentId, shopper]);
+  return row;
+}
+
+/** Where this shopper's payment stands, asking the gateway while it is pending. */
+export async function paymentStatus(database: Database, shopper: string, paymentId: string): Promise<PaymentView | null> {
+  const row = await findPayment(database, shopper, paymentId);
+  if (!row) return null;
+  if (row.status !== 'PENDING') return view(row);
+  return view(await setStatus(database, row, await gateway.status({ paymentId: row.payment_id, vpa: row.vpa })));
+}
