@@ -2,7 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { checkQuote } from '../../src/features/checkout/quote-check.ts';
 import { paiseToRupees } from '../../src/lib/money.ts';
 import { currentPricePaise } from '../../src/network/price-drift.ts';
-import { minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { disabledStore, minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { selectStep } from '../../src/features/checkout/poll.ts';
 import { shopper } from '../support/http.ts';
 
 const store = openGroceryStore();
@@ -185,6 +186,25 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(check.priceChanged).toBe(true);
     expect(check.problems).toEqual([{ itemId: item.id, code: 'ITEM_PRICE_CHANGED', message: 'Issue with item' }]);
     expect(check.events[0]).toMatchObject({ label: 'ITEM_PRICE_MISMATCH', cart_price: paiseToRupees(item.pricePaise), on_select_price: paiseToRupees(currentPricePaise(item)), item_id: item.id });
+  });
+
+  it('store closed: on_select carries 30017, read as the store not taking orders', async () => {
+    const closed = disabledStore();
+    const client = shopper(url);
+    const response = await client.post('/ondc/select', {
+      categoryDomain: 'ONDC:RET10',
+      ondcCity: closed.provider.cityId,
+      bpp: { bpp_id: closed.seller.id },
+      provider: { id: closed.provider.id, locations: [closed.location.id] },
+      items: [{ sku_id: closed.item.id, quantity: Math.max(1, Math.ceil((closed.provider.minOrderPaise ?? 0) / closed.item.pricePaise)), location_id: closed.location.id }],
+      address: { area_code: closed.location.pincode },
+    });
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+    expect(answer.error.code).toBe('30017');
+    const step = selectStep(answer, 1, 'retail');
+    expect(step.kind === 'quote' ? step.notice : step.kind === 'failed' ? step.message : null).toBe('The store is not taking orders right now');
   });
 
   it('init validation failure: the seller refuses the address (31002) → ON_INIT_VALIDATION_FAILURE', async () => {

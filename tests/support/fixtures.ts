@@ -45,3 +45,13 @@ export function minimumOrderStore() {
   }
   throw new Error('the generator has no store with a minimum order value');
 }
+
+/** A store that is switched off (SPEC §4 STORE_TEMPORARILY_CLOSED; the seller answers 30017). */
+export function disabledStore() {
+  for (const seller of network.sellers) {
+    const provider = seller.providers.find((p) => p.status === 'disable' && p.kind === 'grocery');
+    const item = provider && [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0);
+    if (provider && item) return { seller, provider, location: provider.locations[0]!, item };
+  }
+  throw new Error('the generator has no disabled grocery store');
+}

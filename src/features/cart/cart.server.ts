@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
+import { coinBalance } from '../checkout/coins.server.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
@@ -265,8 +266,7 @@ async function snapshot(q: Queryable, shopper: string, cityCode: string, options
     },
     items,
     offer_strip: options.offer ? offerStrip(cart.offers, totals.itemTotalPaise) : null,
-    // The coins ledger comes with checkout (issue 7); until then nobody has coins to burn.
-    available_coins_balance: 0,
+    available_coins_balance: await coinBalance(q, shopper),
     totalCartValueWithItemDiscount: totals.itemTotalPaise / 100,
     providerBlacklistedForOffer: 'false',
     offerFlag: 'manual',

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { rewardOrder } from '../checkout/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, initQuote } from './payment.server.ts';
 
@@ -126,6 +127,7 @@ export async function confirmStatus(database: Database, shopper: string, message
       }
       const confirmed = (answer.message?.['order'] ?? null) as { state?: string } | null;
       await setOrderState(database, order.order_id, confirmed?.state ?? 'Created', confirmed);
+      await rewardOrder(database, shopper, order.order_id, order.total_paise);
       return { ...base, order_status: 'CONFIRMED', error: null };
     }
   }
