@@ -1,0 +1,129 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Cart } from '../cart/payload.ts';
+import type { DeliveryLocation } from '../location/delivery-location.ts';
+import { mountToastHost } from '../platform/toast-host.ts';
+import { $checkout, applyCoupon, payAndConfirm, placeOrder, startCheckout, type CustomerForm } from './store.ts';
+import type { SummaryLine } from './summary.ts';
+
+/** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment. */
+export default function CheckoutView({ cart, place }: { cart: Cart; place: DeliveryLocation }) {
+  const state = useStore($checkout);
+  const [coupon, setCoupon] = useState('');
+  const [vpa, setVpa] = useState('');
+
+  useEffect(() => {
+    mountToastHost();
+    void startCheckout(cart, place);
+  }, [cart, place]);
+
+  const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
+  const total = state.lines.find((l) => l.kind === 'total');
+
+  if (state.phase === 'quoting') return <p role="status">Getting the store's quote…</p>;
+  if (state.phase === 'failed') {
+    return (
+      <section className="notice notice--error" role="alert">
+        <p data-checkout-error>{state.message}</p>
+        {state.isServiceable && (
+          <button type="button" className="button" onClick={() => void startCheckout(cart, place)}>
+            Retry
+          </button>
+        )}
+        <a href="/cart">Back to cart</a>
+      </section>
+    );
+  }
+
+  function submitCoupon(event: FormEvent) {
+    event.preventDefault();
+    if (coupon.trim()) void applyCoupon(coupon, place.city);
+  }
+
+  function submitOrder(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
+    void placeOrder(cart, place, { name: field('name'), phone: field('phone'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
+  }
+
+  return (
+    <div className="checkout">
+      {state.message && <p className="notice">{state.message}</p>}
+      {state.problems.length > 0 && (
+        <ul className="checkout-problems" aria-label="Items with issues">
+          {cart.items.map((entry) => {
+            const problem = problemOf(entry.sku_id);
+            return problem ? (
+              <li key={entry.sku_id}>
+                {entry.item_metadata[0]?.descriptor.name}: <strong>{problem.message}</strong>
+              </li>
+            ) : null;
+          })}
+        </ul>
+      )}
+
+      <section className="bill" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Order summary</h2>
+        <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} />)}</dl>
+      </section>
+
+      <form className="checkout-coupon" onSubmit={submitCoupon}>
+        <label>
+          Coupon code <input name="coupon" value={coupon} onChange={(e) => setCoupon(e.target.value)} autoComplete="off" />
+        </label>
+        <button type="submit" className="button button--quiet">
+          Apply
+        </button>
+        {state.coupon && <p role="status">Coupon {state.coupon.code} applied</p>}
+        {state.couponError && <p className="sheet__problem">Invalid coupon</p>}
+      </form>
+
+      {(state.phase === 'quoted' || state.phase === 'placing') && (
+        <form className="checkout-address" onSubmit={submitOrder}>
+          <h2>Deliver to {place.label}, {place.pincode}</h2>
+          <label>Name <input name="name" required autoComplete="name" /></label>
+          <label>Mobile number <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" /></label>
+          <label>Flat / house no. <input name="door" autoComplete="address-line1" /></label>
+          <label>Building <input name="building" /></label>
+          <label>Locality <input name="locality" required defaultValue={place.label} /></label>
+          <label>State <input name="state" required /></label>
+          <button type="submit" className="button" disabled={state.phase === 'placing' || state.problems.length > 0}>
+            {state.phase === 'placing' ? 'Placing order…' : 'Place order'}
+          </button>
+        </form>
+      )}
+
+      {(state.phase === 'payable' || state.phase === 'paying') && (
+        <form
+          className="checkout-pay"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void payAndConfirm(vpa);
+          }}
+        >
+          <h2>Pay by UPI</h2>
+          <label>
+            UPI id <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />
+          </label>
+          <button type="submit" className="button" disabled={state.phase === 'paying'}>
+            {state.phase === 'paying' ? 'Paying…' : `Pay ${total?.amount ?? ''}`}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function SummaryRow({ line }: { line: SummaryLine }) {
+  const label = line.kind === 'item' ? `${line.label} × ${line.count}` : line.label;
+  return (
+    <div className={line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : undefined}>
+      <dt>{label}</dt>
+      <dd>
+        {line.kind === 'delivery' && line.struck && <s>{line.struck}</s>} {line.kind === 'delivery' && line.benefit ? line.benefit : line.amount}
+        {line.kind === 'platform-fee' && <small> (tax {line.tax})</small>}
+      </dd>
+    </div>
+  );
+}

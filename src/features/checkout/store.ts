@@ -1,0 +1,214 @@
+// The checkout in the browser (SPEC §4 checkout flow): select and its poll, the quote checked
+// against the cart, the coupon, init and its poll, then payment and confirm. Components only
+// render $checkout and call these actions (STYLE: nanostores).
+import { atom } from 'nanostores';
+import { rupeesToPaise } from '../../lib/money.ts';
+import type { AppType } from '../../ondc/error-codes.ts';
+import type { Cart } from '../cart/payload.ts';
+import type { DeliveryLocation } from '../location/delivery-location.ts';
+import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
+import { showToast } from '../platform/toast.ts';
+import { INVALID_COUPON_MESSAGE } from './offers.ts';
+import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
+import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';
+import { orderSummary, type SummaryLine } from './summary.ts';
+
+export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'payable' | 'paying' | 'failed';
+
+export interface CheckoutState {
+  phase: CheckoutPhase;
+  message: string | null;
+  isServiceable: boolean;
+  transactionId: string | null;
+  selectMessageId: string | null;
+  initMessageId: string | null;
+  lines: SummaryLine[];
+  problems: ItemProblem[];
+  coupon: { code: string; discountPaise: number } | null;
+  couponError: boolean;
+  quote: Quote | null;
+}
+
+const initial: CheckoutState = {
+  phase: 'quoting',
+  message: null,
+  isServiceable: true,
+  transactionId: null,
+  selectMessageId: null,
+  initMessageId: null,
+  lines: [],
+  problems: [],
+  coupon: null,
+  couponError: false,
+  quote: null,
+};
+
+export const $checkout = atom<CheckoutState>(initial);
+const patch = (next: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...next });
+
+async function call(path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: response.status, json };
+}
+const errorText = (json: Record<string, unknown>) => (json['error'] as { message?: string } | undefined)?.message ?? (json['errorMessage'] as string | undefined) ?? 'Something went wrong';
+
+/** SPEC §3 select request from the cart and the delivery place (the first select needs the pincode only). */
+export function selectBody(cart: Cart, place: DeliveryLocation) {
+  return {
+    categoryDomain: cart.cart_metadata.categoryDomain,
+    ondcCity: place.city,
+    bpp: { bpp_id: cart.cart_metadata.bpp_id },
+    provider: { id: cart.provider_id, locations: cart.cart_metadata.provider_locations.map((l) => l.id) },
+    items: cart.items.map((entry) => {
+      const item = entry.item_metadata[0];
+      return {
+        sku_id: entry.sku_id,
+        quantity: entry.quantity,
+        location_id: item?.location_id ?? cart.cart_metadata.provider_locations[0]?.id ?? '',
+        ...(item?.parentItemId ? { parent_item_id: item.parentItemId } : {}),
+      };
+    }),
+    lat_long: `${place.lat},${place.lng}`,
+    address: { area_code: place.pincode },
+  };
+}
+
+function checkedLines(cart: Cart): CheckedLine[] {
+  return cart.items.map((entry) => ({
+    itemId: entry.sku_id,
+    parentItemId: entry.item_metadata[0]?.parentItemId ?? undefined,
+    name: entry.item_metadata[0]?.descriptor.name ?? entry.sku_id,
+    quantity: entry.quantity,
+    unitPricePaise: rupeesToPaise(entry.item_metadata[0]?.price.value ?? '0'),
+  }));
+}
+
+const appTypeOf = (cart: Cart): AppType => (cart.cart_metadata.categoryDomain === 'ONDC:RET11' ? 'food' : 'retail');
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function summarise(quote: Quote, coupon: CheckoutState['coupon']) {
+  return orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise });
+}
+
+/** SPEC §4: select, then poll every 1 s at most 20 times; the quote rechecked against the cart. */
+export async function startCheckout(cart: Cart, place: DeliveryLocation) {
+  const previous = $checkout.get();
+  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon });
+  const sent = await call('/ondc/select', { ...selectBody(cart, place), ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}) });
+  if (sent.status !== 200) return patch({ phase: 'failed', message: errorText(sent.json) });
+  const data = sent.json['data'] as { message_id: string; transaction_id: string };
+  patch({ transactionId: data.transaction_id, selectMessageId: data.message_id });
+  const step = await poll(
+    async () => (await call(`/ondc/fetchMessage?type=select&message_id=${data.message_id}`)).json as SelectAnswer,
+    (answer: SelectAnswer, attempt) => selectStep(answer, attempt, appTypeOf(cart)),
+    { ...SELECT_POLL, sleep },
+  );
+  if (step.kind === 'failed') return patch({ phase: 'failed', message: step.message, isServiceable: step.isServiceable });
+  const quote = step.order['quote'] as Quote;
+  const check = checkQuote(checkedLines(cart), quote);
+  if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
+  patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, lines: summarise(quote, null) });
+  // SPEC §4: a coupon applied before is re-applied after a new select.
+  if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
+}
+
+/** SPEC §7.3 offer apply; 'Invalid coupon' clears the applied offer and flags the error (SPEC §8). */
+export async function applyCoupon(code: string, cityName: string) {
+  const { transactionId, selectMessageId, quote } = $checkout.get();
+  if (!transactionId || !selectMessageId || !quote) return;
+  const answer = await call('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName, manualCoupon: code });
+  if (answer.status !== 200) {
+    const message = answer.status === 429 ? errorText(answer.json) : INVALID_COUPON_MESSAGE;
+    showToast(message);
+    return patch({ coupon: null, couponError: true, lines: summarise(quote, null) });
+  }
+  const data = answer.json['data'] as { code: string; discount: number };
+  const coupon = { code: data.code, discountPaise: Math.round(data.discount * 100) };
+  patch({ coupon, couponError: false, lines: summarise(quote, coupon) });
+}
+
+export interface CustomerForm {
+  name: string;
+  phone: string;
+  door: string;
+  building: string;
+  locality: string;
+  state: string;
+}
+
+/** SPEC §4: init with the customer and address, then poll every 1 s at most 5 times. */
+export async function placeOrder(cart: Cart, place: DeliveryLocation, form: CustomerForm) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  patch({ phase: 'placing', message: null });
+  const { items, address: _pincodeOnly, ...select } = selectBody(cart, place);
+  const address = {
+    door: form.door,
+    building: form.building,
+    name: form.name,
+    locality: form.locality,
+    city: place.city,
+    state: form.state,
+    country: 'IND',
+    area_code: place.pincode,
+  };
+  const sent = await call('/ondc/init', {
+    ...select,
+    transaction_id: transactionId,
+    items: items.map(({ sku_id, ...rest }) => ({ id: sku_id, ...rest, fulfillment_id: 'F1' })),
+    customer_details: { name: form.name, phone: form.phone },
+    billing_address: address,
+    delivery_address: address,
+    fulfillment_id: 'F1',
+    is_consent_accepted: true,
+  });
+  if (sent.status !== 200) {
+    showToast(errorText(sent.json));
+    return patch({ phase: 'quoted' });
+  }
+  const messageId = (sent.json['data'] as { message_id: string }).message_id;
+  const step = await poll(
+    async () => (await call(`/ondc/status?type=init&message_id=${messageId}`)).json as InitStatus,
+    (status: InitStatus, attempt) => initStep(status, attempt, appTypeOf(cart)),
+    { ...INIT_POLL, sleep },
+  );
+  if (step.kind === 'failed') {
+    showToast(step.toast);
+    return patch({ phase: 'quoted' });
+  }
+  patch({ phase: 'payable', initMessageId: messageId });
+}
+
+/** Pays by UPI, then confirms and opens the order's confirmation. */
+export async function payAndConfirm(vpa: string) {
+  const { transactionId, initMessageId } = $checkout.get();
+  if (!transactionId || !initMessageId) return;
+  patch({ phase: 'paying', message: null });
+  const started = await call('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa });
+  if (started.status !== 200) return failPayment(errorText(started.json));
+  let payment = started.json['data'] as { payment_id: string; status: string };
+  for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
+    await sleep(PAYMENT_POLL.intervalMs);
+    payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as typeof payment;
+  }
+  if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : 'Payment is taking too long. Please try again');
+  const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.payment_id });
+  if (confirmed.status !== 200) return failPayment(errorText(confirmed.json));
+  const { message_id: messageId, order_id: orderId } = confirmed.json['data'] as { message_id: string; order_id: string };
+  for (let attempt = 1; attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
+    const status = (await call(`/ondc/status?type=confirm&message_id=${messageId}`)).json;
+    if (status['order_status'] === 'FAILED') return failPayment(errorText(status));
+    if (status['order_status'] === 'CONFIRMED') break;
+    await sleep(PAYMENT_POLL.intervalMs);
+  }
+  window.location.assign(`/order-confirmation?order_id=${encodeURIComponent(orderId)}`);
+}
+
+/** Payment and confirm polls: every 1 s like the others, long enough for a pending UPI payment. */
+const PAYMENT_POLL = { intervalMs: 1000, maxAttempts: 10 } as const;
+
+function failPayment(message: string) {
+  showToast(message);
+  patch({ phase: 'payable', message });
+}

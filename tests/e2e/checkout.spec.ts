@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+
+// Issue 7 journeys: cart → checkout → coupon → simulated UPI → order confirmation, and the
+// price-change path, against the embedded seller network.
+const store = openGroceryStore();
+
+async function deliverToStore(page: Page, baseURL: string | undefined) {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+async function addToCart(page: Page, item: { id: string; name: string }) {
+  await page.evaluate(
+    ({ fields, label }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/cart/add';
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      const button = document.createElement('button');
+      button.type = 'submit';
+      button.textContent = label;
+      form.append(button);
+      document.body.append(form);
+    },
+    { fields: { city: 'bengaluru', bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: item.id }, label: `Add ${item.name} to cart` },
+  );
+  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: `Add ${item.name} to cart` }).click()]);
+}
+
+test.describe('checkout on a phone (360x740)', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone journey');
+
+  test('cart → checkout → coupon → UPI → order confirmation', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto('/cart');
+    for (const item of store.items.slice(0, 2)) await addToCart(page, item);
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    await expect(page.locator('.bill')).toContainText('Delivery charges');
+
+    await page.getByLabel('Coupon code').fill('save10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Coupon SAVE10 applied')).toBeVisible();
+    await expect(page.locator('.bill')).toContainText('Total discount');
+    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-quote-coupon-phone.png', fullPage: true });
+
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile number').fill('9876543210');
+    await page.getByLabel('Flat / house no.').fill('12');
+    await page.getByLabel('Building').fill('Lake View Apartments');
+    await page.getByLabel('Locality').fill('Indiranagar 2nd Stage');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
+    await page.getByLabel('UPI id').fill('asha@okaxis');
+    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-pay-phone.png', fullPage: true });
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-confirmed-phone.png', fullPage: true });
+  });
+
+  test('a changed price shows the update message and the line issue', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto('/cart');
+    await addToCart(page, store.drifted);
+    await page.goto('/payment');
+    await expect(page.getByText('There is an update in price. Please check order summary')).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByRole('list', { name: 'Items with issues' })).toContainText('Issue with item');
+    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-price-change-phone.png', fullPage: true });
+  });
+});
