@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
@@ -35,12 +35,12 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
     );
   }
 
-  function submitCoupon(event: FormEvent) {
+  function submitCoupon(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (coupon.trim()) void applyCoupon(coupon, place.city);
   }
 
-  function submitOrder(event: FormEvent<HTMLFormElement>) {
+  function submitOrder(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
