@@ -268,6 +268,10 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const retried = await (await client.post('/ondc/confirm', confirmBody)).json();
     expect(retried.data).toEqual(a.data);
 
+    // SPEC §7.3 getInstrumentDetails: the UPI id this shopper paid with; nobody else's.
+    const instrument = '/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account';
+    expect(await (await client.get(instrument)).json()).toEqual({ success: true, instrument_type: 'upi_account', vpa: 'asha@okaxis' });
+
     const page = await (await client.get(`/order-confirmation?order_id=${a.data.order_id}`)).text();
     expect(page).toContain(a.data.order_id);
     expect(page).toContain('Your order is placed');
@@ -276,6 +280,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(await (await stranger.get(`/order-confirmation?order_id=${a.data.order_id}`)).text()).not.toContain(a.data.order_id);
     expect((await stranger.post('/ondc/confirm', confirmBody)).status).toBe(404);
     expect((await stranger.get(`/ondc/payment/status?payment_id=${paid.data.payment_id}`)).status).toBe(404);
+    expect(await (await stranger.get(instrument)).json()).toEqual({ success: false, instrument_type: 'upi_account' });
   });
 
   it('a pending payment is paid after the gateway catches up', async () => {

@@ -17,6 +17,11 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
     void startCheckout(cart, place);
   }, [cart, place]);
 
+  // The UPI id paid with before fills the field, until the shopper types another.
+  useEffect(() => {
+    if (state.savedVpa) setVpa((current) => current || (state.savedVpa ?? ''));
+  }, [state.savedVpa]);
+
   const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
   const total = state.lines.find((l) => l.kind === 'total');
 

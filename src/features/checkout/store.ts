@@ -6,7 +6,7 @@ import { rupeesToPaise } from '../../lib/money.ts';
 import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
+import { PAYMENT_FAILED_MESSAGE, paymentIdentifierCookieLine, vpaFromCookie } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
 import { INVALID_COUPON_MESSAGE } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
@@ -27,6 +27,8 @@ export interface CheckoutState {
   coupon: { code: string; discountPaise: number } | null;
   couponError: boolean;
   quote: Quote | null;
+  /** The UPI id to offer on the payment form (SPEC §7.3 getInstrumentDetails or the cookie). */
+  savedVpa: string | null;
 }
 
 const initial: CheckoutState = {
@@ -41,6 +43,7 @@ const initial: CheckoutState = {
   coupon: null,
   couponError: false,
   quote: null,
+  savedVpa: null,
 };
 
 export const $checkout = atom<CheckoutState>(initial);
@@ -177,7 +180,15 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     showToast(step.toast);
     return patch({ phase: 'quoted' });
   }
-  patch({ phase: 'payable', initMessageId: messageId });
+  patch({ phase: 'payable', initMessageId: messageId, savedVpa: await savedUpiId() });
+}
+
+/** SPEC §7.3: the payment-identifier cookie supplies the UPI id; otherwise the instrument call. */
+async function savedUpiId(): Promise<string | null> {
+  const fromCookie = vpaFromCookie(document.cookie);
+  if (fromCookie) return fromCookie;
+  const answer = await call('/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account');
+  return answer.json['success'] === true && typeof answer.json['vpa'] === 'string' ? answer.json['vpa'] : null;
 }
 
 /** Pays by UPI, then confirms and opens the order's confirmation. */
@@ -192,6 +203,7 @@ export async function payAndConfirm(vpa: string) {
     await sleep(PAYMENT_POLL.intervalMs);
     payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as typeof payment;
   }
+  if (payment.status === 'PAID') document.cookie = paymentIdentifierCookieLine(vpa);
   if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : 'Payment is taking too long. Please try again');
   const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.payment_id });
   if (confirmed.status !== 200) return failPayment(errorText(confirmed.json));

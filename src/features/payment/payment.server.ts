@@ -93,3 +93,12 @@ export async function paymentStatus(database: Database, shopper: string, payment
   if (row.status !== 'PENDING') return view(row);
   return view(await setStatus(database, row, await gateway.status({ paymentId: row.payment_id, vpa: row.vpa })));
 }
+
+/** SPEC §7.3 getInstrumentDetails: the UPI id this shopper last paid with, if any. */
+export async function lastUpiId(database: Database, shopper: string): Promise<string | null> {
+  const [row] = await database.query<{ vpa: string }>(
+    "SELECT vpa FROM payments WHERE shopper_key = $1 AND status = 'PAID' ORDER BY updated_at DESC LIMIT 1",
+    [shopper],
+  );
+  return row?.vpa ?? null;
+}
