@@ -293,20 +293,24 @@ export const migrations: Migration[] = [
         is_consent_accepted boolean NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
       );
-      -- Prepaid payments of a checkout, through the payment gateway. At most one may be pending or
-      -- paid per transaction: a double tap or a retried request never charges twice.
+      -- Payments of a checkout. At most one may be live (pending, paid or on delivery) per
+      -- transaction: a double tap or a retried request never charges twice.
       CREATE TABLE payments (
         payment_id text PRIMARY KEY,
         transaction_id text NOT NULL REFERENCES ondc_transactions (transaction_id) ON DELETE CASCADE,
         shopper_key text NOT NULL,
         init_message_id text NOT NULL,
         amount_paise integer NOT NULL CHECK (amount_paise >= 0),
-        vpa text NOT NULL,
-        status text NOT NULL CHECK (status IN ('PENDING', 'PAID', 'FAILED')),
+        -- UPI through the gateway, or cash on delivery when the seller allows it (then no UPI id,
+        -- and the status stays ON-DELIVERY: the seller collects).
+        method text NOT NULL CHECK (method IN ('upi', 'cod')),
+        vpa text,
+        status text NOT NULL CHECK (status IN ('PENDING', 'PAID', 'FAILED', 'ON-DELIVERY')),
+        CHECK ((method = 'upi' AND vpa IS NOT NULL) OR (method = 'cod' AND vpa IS NULL AND status = 'ON-DELIVERY')),
         created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
       );
-      CREATE UNIQUE INDEX payments_live_once ON payments (transaction_id) WHERE status IN ('PENDING', 'PAID');
+      CREATE UNIQUE INDEX payments_live_once ON payments (transaction_id) WHERE status IN ('PENDING', 'PAID', 'ON-DELIVERY');
       -- One order per transaction, whatever happens to the confirm (idempotent by construction).
       CREATE TABLE orders (
         order_id text PRIMARY KEY,

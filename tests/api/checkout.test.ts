@@ -246,15 +246,15 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const { transactionId, selectMessageId, initMessageId, total } = await checkoutToInit(client);
     const applied = await (await client.post('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName: 'bengaluru', manualCoupon: 'SAVE10' })).json();
 
-    const failed = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'failure@kirana' })).json();
+    const failed = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'failure@kirana' })).json();
     expect(failed.data.status).toBe('FAILED');
     const early = await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: failed.data.payment_id });
     expect(early.status).toBe(409);
 
-    const paid = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
     expect(paid.data).toMatchObject({ status: 'PAID', amount: Math.round((total - applied.data.discount) * 100) / 100 });
     // A second tap on Pay is the same payment, not a second charge.
-    const again = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    const again = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
     expect(again.data.payment_id).toBe(paid.data.payment_id);
 
     const confirmBody = { transaction_id: transactionId, payment_id: paid.data.payment_id };
@@ -283,10 +283,29 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(await (await stranger.get(instrument)).json()).toEqual({ success: false, instrument_type: 'upi_account' });
   });
 
+  it('cash on delivery: init ON-FULFILLMENT, no collect, the order confirmed unpaid; refused for a prepaid init', async () => {
+    const client = shopper(url);
+    const prepaid = await checkoutToInit(client);
+    const refused = await client.post('/ondc/payment', { method: 'cod', transaction_id: prepaid.transactionId, init_message_id: prepaid.initMessageId });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe('Cash on delivery is not available for this order');
+
+    const { transactionId } = await selectAndQuote(client, lines());
+    const init = await (await client.post('/ondc/init', { ...initBody(transactionId, lines()), payment_type: 'ON-FULFILLMENT' })).json();
+    const status = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(status.order_status).toBe('CREATED');
+    expect(status.order.payment).toMatchObject({ type: 'ON-FULFILLMENT', collected_by: 'BPP' });
+    const cod = await (await client.post('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id })).json();
+    expect(cod.data).toMatchObject({ method: 'cod', status: 'ON-DELIVERY' });
+    const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: cod.data.payment_id })).json();
+    const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+    expect(placed).toMatchObject({ order_status: 'CONFIRMED', order_id: confirmed.data.order_id });
+  });
+
   it('a pending payment is paid after the gateway catches up', async () => {
     const client = shopper(url);
     const { transactionId, initMessageId } = await checkoutToInit(client);
-    const started = await (await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa: 'pending@kirana' })).json();
+    const started = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'pending@kirana' })).json();
     expect(started.data.status).toBe('PENDING');
     const paid = await pollFor(client, `/ondc/payment/status?payment_id=${started.data.payment_id}`, (b) => (b['data'] as { status: string }).status !== 'PENDING', 5);
     expect(paid.data.status).toBe('PAID');
@@ -295,7 +314,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('refuses a payment for a checkout without an on_init of this shopper', async () => {
     const client = shopper(url);
     const { transactionId, selectMessageId } = await checkoutToInit(client);
-    expect((await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'asha@okaxis' })).status).toBe(404);
-    expect((await client.post('/ondc/payment', { transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status).toBe(400);
+    expect((await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'asha@okaxis' })).status).toBe(404);
+    expect((await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status).toBe(400);
   });
 });

@@ -71,6 +71,22 @@ test.describe('checkout on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/checkout-confirmed-phone.png', fullPage: true });
   });
 
+  test('cash on delivery: Place order lands on the confirmation', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto('/cart');
+    await addToCart(page, store.items[1]!);
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile number').fill('9876543210');
+    await page.getByLabel('Locality').fill('Indiranagar 2nd Stage');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('Cash on delivery').check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  });
+
   test('a changed price shows the update message and the line issue', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
     await page.goto('/cart');

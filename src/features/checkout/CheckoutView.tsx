@@ -49,7 +49,8 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
-    void placeOrder(cart, place, { name: field('name'), phone: field('phone'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
+    const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
+    void placeOrder(cart, place, { paymentType, name: field('name'), phone: field('phone'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
   }
 
   return (
@@ -93,6 +94,11 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
           <label>Building <input name="building" /></label>
           <label>Locality <input name="locality" required defaultValue={place.label} /></label>
           <label>State <input name="state" required /></label>
+          <fieldset className="checkout-payment-type">
+            <legend>Payment</legend>
+            <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> UPI</label>
+            <label><input type="radio" name="paymentType" value="ON-FULFILLMENT" /> Cash on delivery</label>
+          </fieldset>
           <button type="submit" className="button" disabled={state.phase === 'placing' || state.problems.length > 0}>
             {state.phase === 'placing' ? 'Placing order…' : 'Place order'}
           </button>

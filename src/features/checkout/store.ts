@@ -132,6 +132,8 @@ export async function applyCoupon(code: string, cityName: string) {
 }
 
 export interface CustomerForm {
+  /** Prepaid by UPI, or cash on delivery (ONDC ON-FULFILLMENT) when the seller allows it. */
+  paymentType: 'ON-ORDER' | 'ON-FULFILLMENT';
   name: string;
   phone: string;
   door: string;
@@ -165,6 +167,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     delivery_address: address,
     fulfillment_id: 'F1',
     is_consent_accepted: true,
+    payment_type: form.paymentType,
   });
   if (sent.status !== 200) {
     showToast(errorText(sent.json));
@@ -180,7 +183,22 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     showToast(step.toast);
     return patch({ phase: 'quoted' });
   }
+  if (form.paymentType === 'ON-FULFILLMENT') return payOnDelivery(messageId);
   patch({ phase: 'payable', initMessageId: messageId, savedVpa: await savedUpiId() });
+}
+
+/** Cash on delivery: nothing to collect now; the order is confirmed unpaid. */
+async function payOnDelivery(initMessageId: string) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
+  patch({ initMessageId });
+  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId });
+  if (started.status !== 200) {
+    showToast(errorText(started.json));
+    return patch({ phase: 'quoted' });
+  }
+  await confirmAndOpen(transactionId, (started.json['data'] as { payment_id: string }).payment_id);
 }
 
 /** SPEC §7.3: the payment-identifier cookie supplies the UPI id; otherwise the instrument call. */
@@ -196,7 +214,7 @@ export async function payAndConfirm(vpa: string) {
   const { transactionId, initMessageId } = $checkout.get();
   if (!transactionId || !initMessageId) return;
   patch({ phase: 'paying', message: null });
-  const started = await call('/ondc/payment', { transaction_id: transactionId, init_message_id: initMessageId, vpa });
+  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa });
   if (started.status !== 200) return failPayment(errorText(started.json));
   let payment = started.json['data'] as { payment_id: string; status: string };
   for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
@@ -205,7 +223,12 @@ export async function payAndConfirm(vpa: string) {
   }
   if (payment.status === 'PAID') document.cookie = paymentIdentifierCookieLine(vpa);
   if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : 'Payment is taking too long. Please try again');
-  const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.payment_id });
+  await confirmAndOpen(transactionId, payment.payment_id);
+}
+
+/** Confirms the order, waits for on_confirm, then opens its confirmation page. */
+async function confirmAndOpen(transactionId: string, paymentId: string) {
+  const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: paymentId });
   if (confirmed.status !== 200) return failPayment(errorText(confirmed.json));
   const { message_id: messageId, order_id: orderId } = confirmed.json['data'] as { message_id: string; order_id: string };
   for (let attempt = 1; attempt <= PAYMENT_POLL.maxAttempts; attempt++) {

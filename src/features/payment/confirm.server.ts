@@ -18,7 +18,8 @@ export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | 
 export async function confirmOrder(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest): Promise<ConfirmOutcome> {
   const payment = await findPayment(database, shopper, request.payment_id);
   if (!payment || payment.transaction_id !== request.transaction_id) return { ok: false, status: 404, message: 'Unknown payment' };
-  if (payment.status !== 'PAID') return { ok: false, status: 409, message: 'The payment is not complete' };
+  // Prepaid orders go to the seller paid; cash on delivery goes unpaid, the seller collects.
+  if (payment.status !== 'PAID' && payment.status !== 'ON-DELIVERY') return { ok: false, status: 409, message: 'The payment is not complete' };
   const init = await initQuote(database, shopper, request.transaction_id, payment.init_message_id);
   if (!init) return { ok: false, status: 404, message: 'No confirmed quote for this checkout' };
 
@@ -72,8 +73,9 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
         quote: onInit['quote'],
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),
-          status: 'PAID',
-          params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id },
+          ...(payment.method === 'upi'
+            ? { status: 'PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id } }
+            : { status: 'NOT-PAID' }),
         },
         created_at: now,
         updated_at: now,

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 
 export type PaymentStatus = 'PENDING' | 'PAID' | 'FAILED';
+/** A payment row's status: a gateway status, or cash the seller collects on delivery. */
+export type RecordedStatus = PaymentStatus | 'ON-DELIVERY';
 
 export interface PaymentGateway {
   /** Asks the shopper's UPI app to pay `amountPaise`; answers at once with where that stands. */

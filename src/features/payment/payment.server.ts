@@ -6,8 +6,8 @@ import { rupeesToPaise } from '../../lib/money.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
 import { appliedOffer } from '../checkout/offers.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
-import { createSimulatedGateway, type PaymentGateway, type PaymentStatus } from './gateway.ts';
-import type { PaymentStart } from './payment.ts';
+import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
+import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
 
 let gateway: PaymentGateway = createSimulatedGateway();
 
@@ -21,12 +21,13 @@ export type PaymentRow = {
   transaction_id: string;
   init_message_id: string;
   amount_paise: number;
-  vpa: string;
-  status: PaymentStatus;
+  method: 'upi' | 'cod';
+  vpa: string | null;
+  status: RecordedStatus;
 };
 
-export type PaymentView = { payment_id: string; status: PaymentStatus; amount: number };
-const view = (row: PaymentRow): PaymentView => ({ payment_id: row.payment_id, status: row.status, amount: row.amount_paise / 100 });
+export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number };
+const view = (row: PaymentRow): PaymentView => ({ payment_id: row.payment_id, method: row.method, status: row.status, amount: row.amount_paise / 100 });
 
 export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
 
@@ -43,7 +44,7 @@ export async function initQuote(database: Database, shopper: string, transaction
 
 async function livePayment(database: Database, transactionId: string) {
   const [row] = await database.query<PaymentRow>(
-    "SELECT * FROM payments WHERE transaction_id = $1 AND status IN ('PENDING', 'PAID')",
+    "SELECT * FROM payments WHERE transaction_id = $1 AND status IN ('PENDING', 'PAID', 'ON-DELIVERY')",
     [transactionId],
   );
   return row;
@@ -56,13 +57,17 @@ export async function startPayment(database: Database, shopper: string, input: P
   const existing = await livePayment(database, input.transaction_id);
   if (existing) return { ok: true, payment: view(existing) };
 
+  if (input.method === 'cod' && (init.order['payment'] as { type?: string } | undefined)?.type !== 'ON-FULFILLMENT') {
+    return { ok: false, status: 409, message: COD_UNAVAILABLE_MESSAGE };
+  }
   const offer = await appliedOffer(database, input.transaction_id);
   const amountPaise = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
   const paymentId = randomUUID();
+  const vpa = input.method === 'upi' ? input.vpa : null;
   const inserted = await database.query<PaymentRow>(
-    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, vpa, status)
-     VALUES ($1, $2, $3, $4, $5, $6, 'PENDING') ON CONFLICT DO NOTHING RETURNING *`,
-    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.vpa],
+    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING *`,
+    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY'],
   );
   const row = inserted[0];
   if (!row) {
@@ -71,7 +76,8 @@ export async function startPayment(database: Database, shopper: string, input: P
     if (raced) return { ok: true, payment: view(raced) };
     return { ok: false, status: 409, message: 'A payment for this order is already being made' };
   }
-  const status = await gateway.collect({ paymentId, amountPaise, vpa: input.vpa });
+  if (!vpa) return { ok: true, payment: view(row) };
+  const status = await gateway.collect({ paymentId, amountPaise, vpa });
   return { ok: true, payment: view(await setStatus(database, row, status)) };
 }
 
@@ -90,14 +96,14 @@ export async function findPayment(database: Database, shopper: string, paymentId
 export async function paymentStatus(database: Database, shopper: string, paymentId: string): Promise<PaymentView | null> {
   const row = await findPayment(database, shopper, paymentId);
   if (!row) return null;
-  if (row.status !== 'PENDING') return view(row);
+  if (row.status !== 'PENDING' || !row.vpa) return view(row);
   return view(await setStatus(database, row, await gateway.status({ paymentId: row.payment_id, vpa: row.vpa })));
 }
 
 /** SPEC §7.3 getInstrumentDetails: the UPI id this shopper last paid with, if any. */
 export async function lastUpiId(database: Database, shopper: string): Promise<string | null> {
   const [row] = await database.query<{ vpa: string }>(
-    "SELECT vpa FROM payments WHERE shopper_key = $1 AND status = 'PAID' ORDER BY updated_at DESC LIMIT 1",
+    "SELECT vpa FROM payments WHERE shopper_key = $1 AND status = 'PAID' AND vpa IS NOT NULL ORDER BY updated_at DESC LIMIT 1",
     [shopper],
   );
   return row?.vpa ?? null;

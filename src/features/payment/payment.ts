@@ -4,7 +4,11 @@ import { vpaSchema } from './gateway.ts';
 
 const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
-export const paymentStartSchema = z.object({ transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema });
+/** UPI with the shopper's UPI id, or cash on delivery when the seller's on_init allows it. */
+export const paymentStartSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema }),
+  z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema }),
+]);
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 
 export const paymentStatusQuerySchema = z.object({ payment_id: idSchema });
@@ -14,6 +18,7 @@ export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
 
 /** What the payment page says when the gateway refuses: the shopper may pay again. */
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again';
+export const COD_UNAVAILABLE_MESSAGE = 'Cash on delivery is not available for this order';
 
 export const instrumentQuerySchema = z.object({ instrumentType: z.literal('upi_account') });
 
