@@ -47,6 +47,8 @@ test.describe('checkout on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
     await expect(page.locator('.bill')).toContainText('Delivery charges');
 
+    // The offers list loads (offer mode manual, provider not blacklisted); a typed code works too.
+    await expect(page.getByRole('list', { name: 'Offers' })).toContainText('FLAT50');
     await page.getByLabel('Coupon code').fill('save10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('Coupon SAVE10 applied')).toBeVisible();

@@ -81,6 +81,18 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
         <button type="submit" className="button button--quiet">
           Apply
         </button>
+        {state.offers.length > 0 && (
+          <ul className="checkout-offers" aria-label="Offers">
+            {state.offers.map((offer) => (
+              <li key={offer.code}>
+                <button type="button" className="link-button" onClick={() => void applyCoupon(offer.code, place.city)}>
+                  {offer.code}
+                </button>{' '}
+                {offer.description}
+              </li>
+            ))}
+          </ul>
+        )}
         {state.coupon && <p role="status">Coupon {state.coupon.code} applied</p>}
         {state.couponError && <p className="sheet__problem">Invalid coupon</p>}
       </form>

@@ -8,7 +8,7 @@ import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE, paymentIdentifierCookieLine, vpaFromCookie } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
-import { INVALID_COUPON_MESSAGE } from './offers.ts';
+import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';
 import { orderSummary, type SummaryLine } from './summary.ts';
@@ -27,6 +27,8 @@ export interface CheckoutState {
   coupon: { code: string; discountPaise: number } | null;
   couponError: boolean;
   quote: Quote | null;
+  /** SPEC §7.3 offer list: the coupons a shopper can pick for this checkout. */
+  offers: OfferCard[];
   /** The UPI id to offer on the payment form (SPEC §7.3 getInstrumentDetails or the cookie). */
   savedVpa: string | null;
 }
@@ -44,7 +46,14 @@ const initial: CheckoutState = {
   couponError: false,
   quote: null,
   savedVpa: null,
+  offers: [],
 };
+
+export interface OfferCard {
+  code: string;
+  title: string;
+  description: string;
+}
 
 export const $checkout = atom<CheckoutState>(initial);
 const patch = (next: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...next });
@@ -97,7 +106,7 @@ function summarise(quote: Quote, coupon: CheckoutState['coupon']) {
 /** SPEC §4: select, then poll every 1 s at most 20 times; the quote rechecked against the cart. */
 export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
-  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon });
+  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, offers: previous.offers });
   const sent = await call('/ondc/select', { ...selectBody(cart, place), ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}) });
   if (sent.status !== 200) return patch({ phase: 'failed', message: errorText(sent.json) });
   const data = sent.json['data'] as { message_id: string; transaction_id: string };
@@ -112,8 +121,18 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const check = checkQuote(checkedLines(cart), quote);
   if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
   patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, lines: summarise(quote, null) });
-  // SPEC §4: a coupon applied before is re-applied after a new select.
+  // SPEC §4: a coupon applied before is re-applied after a new select; the offers list loads
+  // when the offer mode is manual and the provider is not blacklisted.
   if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
+  if (offersListAllowed(cart)) await loadOffers(place.city);
+}
+
+/** SPEC §5: the offers list is fetched only with a transaction id and a city, and only when empty. */
+async function loadOffers(cityName: string) {
+  const { transactionId, offers } = $checkout.get();
+  if (!shouldFetchOffers({ transactionId, cityName, listed: offers.length })) return;
+  const answer = await call(`/ondc/offer/list?transactionId=${encodeURIComponent(transactionId ?? '')}&cityName=${encodeURIComponent(cityName)}`);
+  if (answer.status === 200 && Array.isArray(answer.json['data'])) patch({ offers: answer.json['data'] as OfferCard[] });
 }
 
 /** SPEC §7.3 offer apply; 'Invalid coupon' clears the applied offer and flags the error (SPEC §8). */
