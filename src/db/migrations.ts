@@ -306,6 +306,9 @@ export const migrations: Migration[] = [
         method text NOT NULL CHECK (method IN ('upi', 'cod')),
         vpa text,
         status text NOT NULL CHECK (status IN ('PENDING', 'PAID', 'FAILED', 'ON-DELIVERY')),
+        -- SPEC §5 coins burned on this payment and what they took off the amount.
+        coins_burned integer NOT NULL DEFAULT 0 CHECK (coins_burned >= 0),
+        coin_discount_paise integer NOT NULL DEFAULT 0 CHECK (coin_discount_paise >= 0),
         CHECK ((method = 'upi' AND vpa IS NOT NULL) OR (method = 'cod' AND vpa IS NULL AND status = 'ON-DELIVERY')),
         created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         updated_at timestamptz NOT NULL DEFAULT clock_timestamp()

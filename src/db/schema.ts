@@ -227,6 +227,8 @@ export const payments = pgTable('payments', {
   method: text('method').notNull(),
   vpa: text('vpa'),
   status: text('status').notNull(),
+  coinsBurned: integer('coins_burned').notNull().default(0),
+  coinDiscountPaise: integer('coin_discount_paise').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -302,6 +302,28 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(placed).toMatchObject({ order_status: 'CONFIRMED', order_id: confirmed.data.order_id });
   });
 
+  it('SPEC §5 coins: a confirmed order earns floor(total × 1 %); the next burns up to 10 % of its value, capped by the balance', async () => {
+    const client = shopper(url);
+    const big: Line[] = [{ sku_id: store.items[1]!.id, quantity: 10 }];
+    async function order(burn: boolean) {
+      const { transactionId } = await selectAndQuote(client, big);
+      const init = await (await client.post('/ondc/init', initBody(transactionId, big))).json();
+      const status = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
+      const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis', burn_coins: burn })).json();
+      const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: paid.data.payment_id })).json();
+      await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] === 'CONFIRMED', 5);
+      return { total: status.onInitTotalPrice as number, payment: paid.data };
+    }
+    const first = await order(true);
+    // Nothing to burn yet.
+    expect(first.payment).toMatchObject({ coins_burned: 0, amount: first.total });
+    const earned = Math.floor(first.total / 100);
+    expect(earned).toBeGreaterThan(0);
+    const second = await order(true);
+    const burned = Math.min(Math.floor(second.total / 10), earned);
+    expect(second.payment).toMatchObject({ coins_burned: burned, coin_discount: burned, amount: Math.round((second.total - burned) * 100) / 100 });
+  });
+
   it('a pending payment is paid after the gateway catches up', async () => {
     const client = shopper(url);
     const { transactionId, initMessageId } = await checkoutToInit(client);

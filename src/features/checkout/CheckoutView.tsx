@@ -3,19 +3,27 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
-import { $checkout, applyCoupon, payAndConfirm, placeOrder, startCheckout, type CustomerForm } from './store.ts';
+import { $isCoinBurnEnabled } from '../cart/store.ts';
+import { coinsEnabled, type CoinConfig } from './coins.ts';
+import { $checkout, applyCoupon, payAndConfirm, placeOrder, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 
 /** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment. */
-export default function CheckoutView({ cart, place }: { cart: Cart; place: DeliveryLocation }) {
+export default function CheckoutView({ cart, place, coinProgramme }: { cart: Cart; place: DeliveryLocation; coinProgramme: { name: string; config: CoinConfig } }) {
   const state = useStore($checkout);
+  const burnCoins = useStore($isCoinBurnEnabled);
+  const [coins, setCoins] = useState<{ programme: string; config: CoinConfig; balance: number } | null>(null);
   const [coupon, setCoupon] = useState('');
   const [vpa, setVpa] = useState('');
 
   useEffect(() => {
     mountToastHost();
-    void startCheckout(cart, place);
-  }, [cart, place]);
+    // SPEC §5: coins only with the uiConfig flag and the isCoinEnabled cookie 'true'.
+    const cookie = /(?:^|;\s*)isCoinEnabled=([^;]*)/.exec(document.cookie)?.[1];
+    const offer = coinsEnabled(coinProgramme.config, cookie) && cart.available_coins_balance > 0 ? { programme: coinProgramme.name, config: coinProgramme.config, balance: cart.available_coins_balance } : null;
+    setCoins(offer);
+    void startCheckout(cart, place, offer);
+  }, [cart, place, coinProgramme]);
 
   // The UPI id paid with before fills the field, until the shopper types another.
   useEffect(() => {
@@ -31,7 +39,7 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
       <section className="notice notice--error" role="alert">
         <p data-checkout-error>{state.message}</p>
         {state.isServiceable && (
-          <button type="button" className="button" onClick={() => void startCheckout(cart, place)}>
+          <button type="button" className="button" onClick={() => void startCheckout(cart, place, coins)}>
             Retry
           </button>
         )}
@@ -73,6 +81,13 @@ export default function CheckoutView({ cart, place }: { cart: Cart; place: Deliv
         <h2 id="summary-heading">Order summary</h2>
         <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} />)}</dl>
       </section>
+
+      {coins && state.burnableCoins > 0 && (
+        <label className="checkout-coins">
+          <input type="checkbox" checked={burnCoins} onChange={(event) => setCoinBurn(event.target.checked)} /> Use {state.burnableCoins} {coins.programme} (balance{' '}
+          {coins.balance})
+        </label>
+      )}
 
       <form className="checkout-coupon" onSubmit={submitCoupon}>
         <label>

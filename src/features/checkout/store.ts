@@ -5,9 +5,11 @@ import { atom } from 'nanostores';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
+import { $isCoinBurnEnabled } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE, paymentIdentifierCookieLine, vpaFromCookie } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
+import { burnableCoins, burnDiscountPaise, type CoinConfig } from './coins.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';
@@ -27,6 +29,8 @@ export interface CheckoutState {
   coupon: { code: string; discountPaise: number } | null;
   couponError: boolean;
   quote: Quote | null;
+  /** SPEC §5: coins the shopper may burn on this order (0 when coins are off or the balance is empty). */
+  burnableCoins: number;
   /** SPEC §7.3 offer list: the coupons a shopper can pick for this checkout. */
   offers: OfferCard[];
   /** The UPI id to offer on the payment form (SPEC §7.3 getInstrumentDetails or the cookie). */
@@ -47,6 +51,7 @@ const initial: CheckoutState = {
   quote: null,
   savedVpa: null,
   offers: [],
+  burnableCoins: 0,
 };
 
 export interface OfferCard {
@@ -99,12 +104,40 @@ function checkedLines(cart: Cart): CheckedLine[] {
 const appTypeOf = (cart: Cart): AppType => (cart.cart_metadata.categoryDomain === 'ONDC:RET11' ? 'food' : 'retail');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function summarise(quote: Quote, coupon: CheckoutState['coupon']) {
-  return orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise });
+/** The coin programme and the shopper's balance, when coins are on (SPEC §5: uiConfig flag and cookie). */
+export interface CoinOffer {
+  programme: string;
+  config: CoinConfig;
+  balance: number;
+}
+let coinOffer: CoinOffer | null = null;
+
+/** SPEC §5 coins the shopper may burn on what is left to pay, and what they take off. */
+export function coinBurnFor(payablePaise: number): { coins: number; discountPaise: number } {
+  if (!coinOffer) return { coins: 0, discountPaise: 0 };
+  const coins = burnableCoins(payablePaise, coinOffer.config.coinBurnLimitInPercent, coinOffer.balance);
+  return { coins, discountPaise: Math.min(burnDiscountPaise(coins, coinOffer.config.coinBurnValue), payablePaise) };
+}
+
+/** The SPEC §9 summary lines, with the coins the shopper may burn on what is left to pay. */
+function summarise(quote: Quote, coupon: CheckoutState['coupon']): Pick<CheckoutState, 'lines' | 'burnableCoins'> {
+  const before = orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise });
+  const burn = coinBurnFor(before.find((line) => line.kind === 'total')?.amountPaise ?? 0);
+  if (!coinOffer || !$isCoinBurnEnabled.get() || burn.coins === 0) return { lines: before, burnableCoins: burn.coins };
+  const coins = { programme: coinOffer.programme, discountPaise: burn.discountPaise };
+  return { lines: orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise, coins }), burnableCoins: burn.coins };
+}
+
+/** SPEC §4: coin burn chosen at checkout redraws the summary. */
+export function setCoinBurn(enabled: boolean) {
+  $isCoinBurnEnabled.set(enabled);
+  const { quote, coupon } = $checkout.get();
+  if (quote) patch(summarise(quote, coupon));
 }
 
 /** SPEC §4: select, then poll every 1 s at most 20 times; the quote rechecked against the cart. */
-export async function startCheckout(cart: Cart, place: DeliveryLocation) {
+export async function startCheckout(cart: Cart, place: DeliveryLocation, coins: CoinOffer | null) {
+  coinOffer = coins;
   const previous = $checkout.get();
   $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, offers: previous.offers });
   const sent = await call('/ondc/select', { ...selectBody(cart, place), ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}) });
@@ -120,7 +153,7 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const quote = step.order['quote'] as Quote;
   const check = checkQuote(checkedLines(cart), quote);
   if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
-  patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, lines: summarise(quote, null) });
+  patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...summarise(quote, null) });
   // SPEC §4: a coupon applied before is re-applied after a new select; the offers list loads
   // when the offer mode is manual and the provider is not blacklisted.
   if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
@@ -143,11 +176,11 @@ export async function applyCoupon(code: string, cityName: string) {
   if (answer.status !== 200) {
     const message = answer.status === 429 ? errorText(answer.json) : INVALID_COUPON_MESSAGE;
     showToast(message);
-    return patch({ coupon: null, couponError: true, lines: summarise(quote, null) });
+    return patch({ coupon: null, couponError: true, ...summarise(quote, null) });
   }
   const data = answer.json['data'] as { code: string; discount: number };
   const coupon = { code: data.code, discountPaise: Math.round(data.discount * 100) };
-  patch({ coupon, couponError: false, lines: summarise(quote, coupon) });
+  patch({ coupon, couponError: false, ...summarise(quote, coupon) });
 }
 
 export interface CustomerForm {
@@ -212,7 +245,7 @@ async function payOnDelivery(initMessageId: string) {
   if (!transactionId) return;
   // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
   patch({ initMessageId });
-  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId });
+  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get() });
   if (started.status !== 200) {
     showToast(errorText(started.json));
     return patch({ phase: 'quoted' });
@@ -233,7 +266,7 @@ export async function payAndConfirm(vpa: string) {
   const { transactionId, initMessageId } = $checkout.get();
   if (!transactionId || !initMessageId) return;
   patch({ phase: 'paying', message: null });
-  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa });
+  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get() });
   if (started.status !== 200) return failPayment(errorText(started.json));
   let payment = started.json['data'] as { payment_id: string; status: string };
   for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {

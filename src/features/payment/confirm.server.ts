@@ -7,11 +7,11 @@ import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { rewardOrder } from '../checkout/coins.server.ts';
+import { burnForOrder, rewardOrder } from '../checkout/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, initQuote } from './payment.server.ts';
 
-type OrderRow = { order_id: string; transaction_id: string; confirm_message_id: string | null; state: string; total_paise: number; on_confirm: unknown };
+type OrderRow = { order_id: string; transaction_id: string; payment_id: string; confirm_message_id: string | null; state: string; total_paise: number; on_confirm: unknown };
 
 export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 
@@ -130,6 +130,8 @@ export async function confirmStatus(database: Database, shopper: string, message
       const confirmed = (answer.message?.['order'] ?? null) as { state?: string } | null;
       await setOrderState(database, order.order_id, confirmed?.state ?? 'Created', confirmed);
       await rewardOrder(database, shopper, order.order_id, order.total_paise);
+      const [payment] = await database.query<{ coins_burned: number }>('SELECT coins_burned FROM payments WHERE payment_id = $1', [order.payment_id]);
+      await burnForOrder(database, shopper, order.order_id, payment?.coins_burned ?? 0);
       return { ...base, order_status: 'CONFIRMED', error: null };
     }
   }

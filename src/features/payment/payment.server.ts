@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
+import { coinBurn, COIN_PROGRAMME } from '../checkout/coins.server.ts';
 import { appliedOffer } from '../checkout/offers.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
@@ -24,10 +25,19 @@ export type PaymentRow = {
   method: 'upi' | 'cod';
   vpa: string | null;
   status: RecordedStatus;
+  coins_burned: number;
+  coin_discount_paise: number;
 };
 
-export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number };
-const view = (row: PaymentRow): PaymentView => ({ payment_id: row.payment_id, method: row.method, status: row.status, amount: row.amount_paise / 100 });
+export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number; coins_burned: number; coin_discount: number };
+const view = (row: PaymentRow): PaymentView => ({
+  payment_id: row.payment_id,
+  method: row.method,
+  status: row.status,
+  amount: row.amount_paise / 100,
+  coins_burned: row.coins_burned,
+  coin_discount: row.coin_discount_paise / 100,
+});
 
 export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
 
@@ -61,13 +71,17 @@ export async function startPayment(database: Database, shopper: string, input: P
     return { ok: false, status: 409, message: COD_UNAVAILABLE_MESSAGE };
   }
   const offer = await appliedOffer(database, input.transaction_id);
-  const amountPaise = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
+  const afterOffer = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
+  // SPEC §5 coins: burnable on what is left to pay, capped by the balance (the ledger entry is
+  // written when the order is confirmed).
+  const burn = input.burn_coins && COIN_PROGRAMME.config.enableCoinsFeature ? await coinBurn(database, shopper, afterOffer) : { coins: 0, discountPaise: 0 };
+  const amountPaise = afterOffer - burn.discountPaise;
   const paymentId = randomUUID();
   const vpa = input.method === 'upi' ? input.vpa : null;
   const inserted = await database.query<PaymentRow>(
-    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING *`,
-    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY'],
+    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING *`,
+    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise],
   );
   const row = inserted[0];
   if (!row) {

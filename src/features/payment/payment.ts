@@ -6,8 +6,8 @@ const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected a
 
 /** UPI with the shopper's UPI id, or cash on delivery when the seller's on_init allows it. */
 export const paymentStartSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema }),
-  z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema }),
+  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema, burn_coins: z.boolean().default(false) }),
+  z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema, burn_coins: z.boolean().default(false) }),
 ]);
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 
