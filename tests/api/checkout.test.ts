@@ -3,7 +3,11 @@ import { checkQuote } from '../../src/features/checkout/quote-check.ts';
 import { paiseToRupees } from '../../src/lib/money.ts';
 import { currentPricePaise } from '../../src/network/price-drift.ts';
 import { disabledStore, minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { selectStep } from '../../src/features/checkout/poll.ts';
+import { selectBody as cartSelectBody } from '../../src/features/checkout/select-body.ts';
+import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
+import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
 
 const store = openGroceryStore();
@@ -322,6 +326,43 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const second = await order(true);
     const burned = Math.min(Math.floor(second.total / 10), earned);
     expect(second.payment).toMatchObject({ coins_burned: burned, coin_discount: burned, amount: Math.round((second.total - burned) * 100) / 100 });
+  });
+
+  it('a customised dish goes to select with its add-ons, built from the cart as the browser does', async () => {
+    // The one restaurant open around the clock, and a dish with choices.
+    const restaurant = generateNetwork().sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to)!;
+    const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0)!;
+    const location = restaurant.locations[0]!;
+    const client = shopper(url);
+    const groups = await (await client.get(`/ondc/customisations?bpp_id=${restaurant.sellerId}&provider_id=${restaurant.id}&item_id=${pizza.id}`)).json();
+    const tree = groups.data.tree as { rootGroupIds: string[]; groups: Record<string, { options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }> };
+    // The default (or first) choice of every group that opens, as the add-on picker preselects.
+    const picks: string[] = [];
+    const pick = (groupId: string) => {
+      const options = tree.groups[groupId]?.options ?? [];
+      const option = options.find((o) => o.isDefault) ?? options[0];
+      if (!option) return;
+      picks.push(option.id);
+      option.childGroupIds.forEach(pick);
+    };
+    tree.rootGroupIds.forEach(pick);
+    const added = await client.post('/ondc/cart', {
+      action: 'UPDATE_ITEM',
+      sku_id: pizza.id,
+      quantity: 2,
+      cart_metadata: { bpp_id: restaurant.sellerId, provider_id: restaurant.id },
+      item_metadata: { itemId: pizza.id, providerId: restaurant.id, locationId: location.id, customisations: picks },
+    });
+    const cart = cartAnswerSchema.parse(await added.json()).data.at(-1)!;
+    const body = cartSelectBody(cart, { label: 'Near the restaurant', city: restaurant.cityId, pincode: location.pincode, lat: location.lat, lng: location.lng });
+    expect(body.items.map((i) => i.sku_id)).toEqual([pizza.id, ...[...picks].sort()]);
+    const response = await client.post('/ondc/select', body);
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+    expect(answer.error).toBeNull();
+    const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id']);
+    expect(quoted).toEqual(body.items.map((i) => i.sku_id));
   });
 
   it('a pending payment is paid after the gateway catches up', async () => {

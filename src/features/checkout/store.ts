@@ -13,6 +13,7 @@ import { burnableCoins, burnDiscountPaise, type CoinConfig } from './coins.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';
+import { selectBody } from './select-body.ts';
 import { orderSummary, type SummaryLine } from './summary.ts';
 
 export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'payable' | 'paying' | 'failed';
@@ -69,27 +70,6 @@ async function call(path: string, body?: unknown): Promise<{ status: number; jso
   return { status: response.status, json };
 }
 const errorText = (json: Record<string, unknown>) => (json['error'] as { message?: string } | undefined)?.message ?? (json['errorMessage'] as string | undefined) ?? 'Something went wrong';
-
-/** SPEC §3 select request from the cart and the delivery place (the first select needs the pincode only). */
-export function selectBody(cart: Cart, place: DeliveryLocation) {
-  return {
-    categoryDomain: cart.cart_metadata.categoryDomain,
-    ondcCity: place.city,
-    bpp: { bpp_id: cart.cart_metadata.bpp_id },
-    provider: { id: cart.provider_id, locations: cart.cart_metadata.provider_locations.map((l) => l.id) },
-    items: cart.items.map((entry) => {
-      const item = entry.item_metadata[0];
-      return {
-        sku_id: entry.sku_id,
-        quantity: entry.quantity,
-        location_id: item?.location_id ?? cart.cart_metadata.provider_locations[0]?.id ?? '',
-        ...(item?.parentItemId ? { parent_item_id: item.parentItemId } : {}),
-      };
-    }),
-    lat_long: `${place.lat},${place.lng}`,
-    address: { area_code: place.pincode },
-  };
-}
 
 function checkedLines(cart: Cart): CheckedLine[] {
   return cart.items.map((entry) => ({
