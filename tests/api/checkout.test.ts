@@ -4,6 +4,7 @@ import { paiseToRupees } from '../../src/lib/money.ts';
 import { currentPricePaise } from '../../src/network/price-drift.ts';
 import { disabledStore, minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
+import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
 import { selectStep } from '../../src/features/checkout/poll.ts';
 import { selectBody as cartSelectBody } from '../../src/features/checkout/select-body.ts';
 import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
@@ -363,6 +364,21 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(answer.error).toBeNull();
     const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id']);
     expect(quoted).toEqual(body.items.map((i) => i.sku_id));
+  });
+
+  it('a payment that times out is withdrawn at the gateway before a retry, so nothing is charged twice', async () => {
+    const client = shopper(url);
+    const { transactionId, initMessageId } = await checkoutToInit(client);
+    const pay = async (vpa: string) => (await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa })).json()).data;
+    const stuck = await pay('timeout@kirana');
+    expect(stuck.status).toBe('PENDING');
+    // While the client may still be waiting for it, a second tap is the same payment.
+    expect((await pay('asha@okaxis')).payment_id).toBe(stuck.payment_id);
+    await new Promise((r) => setTimeout(r, PENDING_GIVE_UP_MS + 500));
+    const retried = await pay('asha@okaxis');
+    expect(retried.payment_id).not.toBe(stuck.payment_id);
+    expect(retried.status).toBe('PAID');
+    expect((await (await client.get(`/ondc/payment/status?payment_id=${stuck.payment_id}`)).json()).data.status).toBe('FAILED');
   });
 
   it('a pending payment is paid after the gateway catches up', async () => {

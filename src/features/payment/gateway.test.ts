@@ -25,6 +25,22 @@ describe('payment simulator scenarios, chosen by the UPI handle', () => {
   });
 });
 
+describe('a collect request the shopper gave up on is withdrawn', () => {
+  it('a timed-out payment cancels to FAILED and stays failed', async () => {
+    const gateway = createSimulatedGateway();
+    const payment = { paymentId: 'p', vpa: 'timeout@kirana' };
+    await gateway.collect({ ...payment, amountPaise: 100 });
+    expect(await gateway.cancel(payment)).toBe('FAILED');
+    expect(await gateway.status(payment)).toBe('FAILED');
+  });
+  it('a payment already made is not withdrawn', async () => {
+    const gateway = createSimulatedGateway();
+    const payment = { paymentId: 'p', vpa: 'asha@okaxis' };
+    await gateway.collect({ ...payment, amountPaise: 100 });
+    expect(await gateway.cancel(payment)).toBe('PAID');
+  });
+});
+
 describe('UPI ids', () => {
   it('are handle@bank, lower-cased', () => expect(vpaSchema.parse(' Asha.Rao@OKAXIS ')).toBe('asha.rao@okaxis'));
   it('refuse anything else', () => expect(vpaSchema.safeParse('not a vpa').success).toBe(false));

@@ -12,6 +12,8 @@ export interface PaymentGateway {
   collect(request: { paymentId: string; amountPaise: number; vpa: string }): Promise<PaymentStatus>;
   /** Where a collect request stands now. */
   status(payment: { paymentId: string; vpa: string }): Promise<PaymentStatus>;
+  /** Withdraws a collect request the shopper gave up on: FAILED once withdrawn, PAID if it was paid first. */
+  cancel(payment: { paymentId: string; vpa: string }): Promise<PaymentStatus>;
 }
 
 /** A UPI id: handle@bank. */
@@ -51,15 +53,23 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
 /** The embedded simulator: counts status checks per payment to move pending payments along. */
 export function createSimulatedGateway(): PaymentGateway {
   const checks = new Map<string, number>();
+  const cancelled = new Set<string>();
   return {
     async collect({ paymentId, vpa }) {
       checks.set(paymentId, 0);
       return simulatedStatus(scenarioOf(vpa), 0);
     },
     async status({ paymentId, vpa }) {
+      if (cancelled.has(paymentId)) return 'FAILED';
       const count = (checks.get(paymentId) ?? 0) + 1;
       checks.set(paymentId, count);
       return simulatedStatus(scenarioOf(vpa), count);
+    },
+    async cancel({ paymentId, vpa }) {
+      const now = simulatedStatus(scenarioOf(vpa), checks.get(paymentId) ?? 0);
+      if (now === 'PAID') return 'PAID';
+      cancelled.add(paymentId);
+      return 'FAILED';
     },
   };
 }

@@ -52,9 +52,13 @@ export async function initQuote(database: Database, shopper: string, transaction
   return { order, context: answer.context, totalPaise: rupeesToPaise(quote.data.price.value) };
 }
 
+/** The client polls a pending payment this long (10 polls, 1 s apart) before giving up on it. */
+export const PENDING_GIVE_UP_MS = 10_000;
+
 async function livePayment(database: Database, transactionId: string) {
-  const [row] = await database.query<PaymentRow>(
-    "SELECT * FROM payments WHERE transaction_id = $1 AND status IN ('PENDING', 'PAID', 'ON-DELIVERY')",
+  const [row] = await database.query<PaymentRow & { age_ms: number }>(
+    `SELECT *, (extract(epoch FROM clock_timestamp() - created_at) * 1000)::float8 AS age_ms FROM payments
+     WHERE transaction_id = $1 AND status IN ('PENDING', 'PAID', 'ON-DELIVERY')`,
     [transactionId],
   );
   return row;
@@ -63,9 +67,15 @@ async function livePayment(database: Database, transactionId: string) {
 export async function startPayment(database: Database, shopper: string, input: PaymentStart): Promise<{ ok: true; payment: PaymentView } | PaymentFailure> {
   const init = await initQuote(database, shopper, input.transaction_id, input.init_message_id);
   if (!init) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
-  // A payment already under way or made is the answer to a second tap.
+  // A payment already under way or made is the answer to a second tap; one still pending after
+  // the client stopped waiting for it is withdrawn at the gateway first, so a retry cannot charge twice.
   const existing = await livePayment(database, input.transaction_id);
-  if (existing) return { ok: true, payment: view(existing) };
+  if (existing) {
+    if (existing.status !== 'PENDING' || !existing.vpa || existing.age_ms < PENDING_GIVE_UP_MS) return { ok: true, payment: view(existing) };
+    const final = await gateway.cancel({ paymentId: existing.payment_id, vpa: existing.vpa });
+    const settled = await setStatus(database, existing, final);
+    if (final === 'PAID') return { ok: true, payment: view(settled) };
+  }
 
   if (input.method === 'cod' && (init.order['payment'] as { type?: string } | undefined)?.type !== 'ON-FULFILLMENT') {
     return { ok: false, status: 409, message: COD_UNAVAILABLE_MESSAGE };
