@@ -66,10 +66,14 @@ test.describe('checkout on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
     await page.getByLabel('UPI id').fill('asha@okaxis');
     await page.screenshot({ path: 'tests/e2e/artifacts/checkout-pay-phone.png', fullPage: true });
-    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    const paid = ((await pay.textContent()) ?? '').replace(/^Pay /, '').trim();
+    await pay.click();
 
     await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+    // The order's total is what was paid, coupon included: correct to the last rupee.
+    await expect(page.getByText(/^Total:/)).toContainText(paid);
     await page.screenshot({ path: 'tests/e2e/artifacts/checkout-confirmed-phone.png', fullPage: true });
   });
 

@@ -28,7 +28,9 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   await database.query(
     `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (transaction_id) DO NOTHING`,
-    [orderId, request.transaction_id, shopper, payment.payment_id, init.totalPaise],
+    // The order's total is what the shopper pays: the seller's quote less our coupon and coins,
+    // the figure the checkout summary showed (the seller's own quote stays in on_confirm).
+    [orderId, request.transaction_id, shopper, payment.payment_id, payment.amount_paise],
   );
   const [order] = await database.query<OrderRow>('SELECT * FROM orders WHERE transaction_id = $1', [request.transaction_id]);
   if (!order) throw new Error(`order row for ${request.transaction_id} vanished`);
