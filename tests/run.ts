@@ -63,5 +63,7 @@ if (typecheckStatus !== 0) failed += 1;
 if (vitestStatus !== 0 && Number(vitest?.numFailedTests ?? 0) === 0) failed += 1;
 if (playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0) failed += 1;
 
+const flaky = playwright?.stats?.flaky ?? 0;
+if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on retry (flaky): see the list above`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
