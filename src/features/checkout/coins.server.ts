@@ -2,11 +2,12 @@
 // to burn (SPEC §3 available_coins_balance).
 import type { Queryable } from '../../db/client.ts';
 import { burnableCoins, burnDiscountPaise, coinsReward, type CoinConfig } from './coins.ts';
+import { readUiConfig } from '../platform/ui-config.ts';
 
 /** The storefront's coin programme (SPEC §3 coin config; its values are ours: the SPEC does not show them). */
 export const COIN_PROGRAMME: { name: string; config: CoinConfig } = {
   name: 'Kirana Coins',
-  config: { OneCoinConversionRate: 1, coinBurnLimitInPercent: 10, coinBurnValue: 1, enableCoinsFeature: true },
+  config: { OneCoinConversionRate: 1, coinBurnLimitInPercent: 10, coinBurnValue: 1, enableCoinsFeature: readUiConfig(process.env).enableCoinsFeature },
 };
 
 export async function coinBalance(q: Queryable, shopper: string): Promise<number> {

@@ -9,6 +9,7 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { minCartShortfallRupees } from '../cart/cart.ts';
 import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
 import { newTransactionId } from './transaction.ts';
+import { readUiConfig } from '../platform/ui-config.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -59,7 +60,7 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
   });
   if (!store.ok) return store;
 
-  const transactionId = request.transaction_id ?? newTransactionId({});
+  const transactionId = request.transaction_id ?? newTransactionId(readUiConfig(process.env));
   const owner = await transactionOwner(database, transactionId);
   if (owner && owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
 
