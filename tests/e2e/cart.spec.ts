@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 
-// The cart journeys of issue 6. The provider pages that will carry the add-to-cart cards (issue 4)
-// are not built yet, so an item card's add-to-cart form is placed on the page here exactly as
-// AddToCart.astro renders it before hydration, and the journey runs through /cart.
+// The cart journeys of issue 6. An item card's add-to-cart form is placed on the page exactly as
+// AddToCart.astro renders it before hydration (whichever listing would show the item), and the
+// journey runs through /cart; tests/e2e/catalogue.spec.ts taps the real cards.
 
 const network = generateNetwork();
 const providers = network.sellers.flatMap((s) => s.providers);
@@ -21,32 +22,9 @@ const [atta, dal] = stocked(storeA, 2) as [GroceryItem, GroceryItem];
 const milk = stocked(storeB, 20).find((i) => i.name !== atta.name && i.name !== dal.name) as GroceryItem;
 const pizza = [...providerItems(pizzeria)].find((i): i is DishItem => i.kind === 'dish' && i.name === 'Margherita Pizza') as DishItem;
 
-/** Submits an item card's add-to-cart form, as a tap does before the island has hydrated. */
-async function tapAdd(page: Page, provider: Provider, item: { id: string; name: string }) {
-  await page.evaluate(
-    ({ fields, label }) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/cart/add';
-      for (const [name, value] of Object.entries(fields)) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      const button = document.createElement('button');
-      button.type = 'submit';
-      button.textContent = label;
-      form.append(button);
-      document.body.append(form);
-    },
-    {
-      fields: { city: 'bengaluru', bppId: provider.sellerId, providerId: provider.id, locationId: provider.locations[0]?.id ?? '', itemId: item.id },
-      label: `Add ${item.name} to cart`,
-    },
-  );
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: `Add ${item.name} to cart` }).click()]);
+/** A tap on an item card's add-to-cart button, before the island has hydrated. */
+function tapAdd(page: Page, provider: Provider, item: { id: string; name: string }) {
+  return submitAddToCartForm(page, { bppId: provider.sellerId, providerId: provider.id, locationId: provider.locations[0]?.id ?? '', itemId: item.id, name: item.name });
 }
 
 async function cartHydrated(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 7 journeys: cart → checkout → coupon → simulated UPI → order confirmation, and the
@@ -11,28 +12,8 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-async function addToCart(page: Page, item: { id: string; name: string }) {
-  await page.evaluate(
-    ({ fields, label }) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/cart/add';
-      for (const [name, value] of Object.entries(fields)) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      const button = document.createElement('button');
-      button.type = 'submit';
-      button.textContent = label;
-      form.append(button);
-      document.body.append(form);
-    },
-    { fields: { city: 'bengaluru', bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: item.id }, label: `Add ${item.name} to cart` },
-  );
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: `Add ${item.name} to cart` }).click()]);
+function addToCart(page: Page, item: { id: string; name: string }) {
+  return submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: item.id, name: item.name });
 }
 
 test.describe('checkout on a phone (360x740)', () => {

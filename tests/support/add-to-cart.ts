@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+
+export interface AddToCartFields {
+  bppId: string;
+  providerId: string;
+  locationId: string;
+  itemId: string;
+  name: string;
+  city?: string;
+}
+
+/**
+ * Places an item card's add-to-cart form on the page exactly as AddToCart.astro renders it before
+ * hydration, and submits it as a tap would: the no-JS path, without depending on which listing
+ * shows the item.
+ */
+export async function submitAddToCartForm(page: Page, item: AddToCartFields) {
+  const label = `Add ${item.name} to cart`;
+  await page.evaluate(
+    ({ fields, label }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/cart/add';
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      const button = document.createElement('button');
+      button.type = 'submit';
+      button.textContent = label;
+      form.append(button);
+      document.body.append(form);
+    },
+    {
+      fields: { city: item.city ?? 'bengaluru', bppId: item.bppId, providerId: item.providerId, locationId: item.locationId, itemId: item.itemId },
+      label,
+    },
+  );
+  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: label }).click()]);
+}
