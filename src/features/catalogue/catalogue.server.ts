@@ -253,7 +253,9 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
 /** One more row than the limit was asked for: it only tells whether a next page exists. */
 function page<T>(rows: T[], pageNo: number, limit: number): Page<T> {
   const data = rows.slice(0, limit);
-  return { data, page: pageNo, limit, completed: isListCompleted(rows.length > limit ? limit : data.length, limit) || rows.length <= limit };
+  // SPEC §4 completes a list on a page shorter than the limit; the extra row also completes it
+  // on a full last page, sparing the client an empty request.
+  return { data, page: pageNo, limit, completed: rows.length <= limit };
 }
 
 export interface FacetValue {
