@@ -330,4 +330,12 @@ export const migrations: Migration[] = [
       CREATE INDEX orders_by_shopper ON orders (shopper_key, created_at DESC);
     `,
   },
+  {
+    id: 9,
+    name: 'provider-contact',
+    sql: `
+      -- SPEC §3 provider fetch contactDetails: the seller's consumer-care line, kept per store.
+      ALTER TABLE catalogue_providers ADD COLUMN consumer_care text;
+    `,
+  },
 ];

@@ -82,6 +82,7 @@ export const catalogueProviders = pgTable(
     cuisines: text('cuisines').array().notNull(),
     pureVeg: boolean('pure_veg'),
     fssaiLicence: text('fssai_licence'),
+    consumerCare: text('consumer_care'),
     categories: jsonb('categories').notNull(),
     offers: jsonb('offers').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { type OpeningHours } from '../../src/network/catalogue/hours.ts';
 import { packLabel } from '../../src/network/catalogue/products.ts';
 import { deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { providerFetchSchema } from '../../src/features/catalogue/catalogue.ts';
 
 // ---- what the network publishes ----
 
@@ -771,6 +772,32 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       expect(total).toBe(published.length);
       expect(answer.headers.get('vary')).toMatch(/pincode/i);
       expect(answer.headers.get('cache-control')).toMatch(/public/);
+    });
+
+    it('answers in the SPEC §3 provider fetch shape: metadata, items, internalTags, page flags', async () => {
+      const detail = providerFetchSchema.parse(expectOk(await api.get(`/ondc/provider?${providerQuery(store.provider)}`)).data);
+      expect(detail.id).toBe(store.provider.id);
+      expect(detail.metadata).toMatchObject({
+        provider_id: store.provider.id,
+        seller_id: store.seller.id,
+        deliveryType: 'now',
+        currentPageNo: 0,
+        isSubCategoriesExhausted: true,
+        descriptor: { name: store.provider.name },
+        contactDetails: { name: store.provider.name, email: `support@${store.seller.id}`, address: { street: store.location.street, locality: store.location.locality, area_code: store.location.pincode } },
+      });
+      expect(detail.metadata.contactDetails.phone).toMatch(/^\+?[0-9 -]{6,}$/);
+      expect(detail.metadata.categoryDetails.map((c) => Number(c.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      const published = groceryOf(store.provider);
+      for (const sub of detail.metadata.subCategoryDetails) {
+        expect(Math.floor(Number(sub.id) / 100)).toBe(Number(sub.categoryId));
+        expect(sub.itemCount).toBe(published.filter((i) => i.subCategoryId === Number(sub.id)).length);
+      }
+      expect(detail.metadata.itemTags).toEqual([...new Set(published.flatMap((i) => i.trayTags))].sort());
+      expect(detail.items).toHaveLength(20);
+      expect(detail.items.every((i) => i.providerId === store.provider.id && i.bpp_id === store.seller.id)).toBe(true);
+      expect(detail).toMatchObject({ currentItemsPageNo: 0, isProviderItemsExhausted: published.length <= 20 });
+      expect(detail.internalTags).toEqual(store.provider.internalTags.map((name) => ({ name })));
     });
 
     it('says STORE_TEMPORARILY_CLOSED for a disabled store, and STORE_OPEN/STORE_CLOSED by opening hours for the rest', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { ttlToMs } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
-import type { Filter, FilterField, GroceryFiltersRequest, GroceryItemsRequest, ItemWidget, LandingProvidersRequest, Page, ProviderItemsRequest, SortName } from './catalogue.ts';
+import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
 import { packSize } from './format.ts';
 import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
@@ -319,6 +319,9 @@ interface ProviderRecord {
   cuisines: string[];
   pure_veg: boolean | null;
   fssai_licence: string | null;
+  consumer_care: string | null;
+  street: string | null;
+  state: string | null;
   categories: unknown;
   offers: unknown;
   avg_price_paise: number | null;
@@ -519,6 +522,17 @@ export interface ProviderDetail extends ProviderSummary {
   servesPincode: boolean;
   fssaiLicence: string | null;
   categories: ProviderCategory[];
+  internalTags: string[];
+  contact: ProviderFetch['metadata']['contactDetails'];
+}
+
+/** ONDC's consumer-care line is "name,email,phone"; a part that is missing stays null. */
+export function parseConsumerCare(line: string | null): { name: string | null; email: string | null; phone: string | null } {
+  const parts = (line ?? '').split(',').map((part) => part.trim());
+  const email = parts.find((part) => /^[^@\s]+@[^@\s]+$/.test(part)) ?? null;
+  const phone = parts.find((part) => /^\+?[0-9][0-9 -]{5,}$/.test(part)) ?? null;
+  const name = parts.find((part) => part !== '' && part !== email && part !== phone) ?? null;
+  return { name, email, phone };
 }
 
 /** SPEC §7.2 provider fetch (guarded: provider id and location id are both required). */
@@ -537,6 +551,42 @@ export async function providerDetail(
     servesPincode: input.place ? row.serves_pincodes.includes(input.place.pincode) : false,
     fssaiLicence: row.fssai_licence,
     categories: await providerCategories(database, row, now),
+    internalTags: row.internal_tags,
+    contact: {
+      ...parseConsumerCare(row.consumer_care),
+      address: { street: row.street, locality: row.locality, city: row.city, state: row.state, area_code: row.area_code },
+    },
+  };
+}
+
+/** SPEC §3 provider fetch answer: the store in the SPEC's names, with its first page of items. */
+export async function providerFetch(database: Database, detail: ProviderDetail): Promise<ProviderFetch> {
+  const items = await providerItems(database, {
+    provider_id: detail.id, location_id: detail.locationId, filters: [], orFilters: [], sort: 'relevance', limit: LIMITS.page, page: 0,
+  });
+  const itemTags = await database.query<{ tag: string }>(
+    `SELECT DISTINCT unnest(tray_tags) AS tag FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' ORDER BY 1`,
+    [detail.bppId, detail.id],
+  );
+  return {
+    id: detail.id,
+    metadata: {
+      categoryDetails: detail.categories.map(({ id, name, available, itemCount }) => ({ id, name, available, itemCount })),
+      subCategoryDetails: detail.categories.flatMap((c) => c.subCategories.map((sub) => ({ ...sub, categoryId: c.id }))),
+      itemTags: itemTags.map((r) => r.tag),
+      currentPageNo: 0,
+      // Every sub-category of a store comes in one answer: there is no next page to ask for.
+      isSubCategoriesExhausted: true,
+      deliveryType: detail.deliveryType,
+      descriptor: { name: detail.name, short_desc: detail.description, symbol: detail.image, images: detail.image ? [detail.image] : [] },
+      contactDetails: detail.contact,
+      provider_id: detail.id,
+      seller_id: detail.bppId,
+    },
+    items: items.data,
+    internalTags: detail.internalTags.map((name) => ({ name })),
+    currentItemsPageNo: items.page,
+    isProviderItemsExhausted: items.completed,
   };
 }
 

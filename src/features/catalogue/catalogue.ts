@@ -138,35 +138,72 @@ export const curatedSchema = z.object({
   payload: z.object({ page: pageSchema }).default({ page: 0 }),
 });
 
-/** SPEC §3 item widget data, plus what a card shows. Prices in paise. */
-export interface ItemWidget {
-  id: string;
-  name: string;
-  price: number;
-  averagePrice: number;
-  mrp: number;
-  availableQuantity: number;
-  variantAttr: { packSize: string | null };
-  fssai: string | null;
-  metadata: { name: string | null };
-  bpp_id: string;
-  providerId: string;
-  locationId: string;
-  providerName: string;
-  domain: 'ONDC:RET10' | 'ONDC:RET11';
-  internalTags: string[];
-  isActive: boolean;
-  image: string | null;
-  brand: string | null;
-  vegNonVeg: string | null;
-  rating: number | null;
-  ratingCount: number | null;
-  title: string | null;
-  trays: string[];
-  subCategoryId: number | null;
-  customisable: boolean;
-  priceRange: { lower: number; upper: number } | null;
-}
+/**
+ * SPEC §3 item widget data (id, name, price, averagePrice, availableQuantity, variantAttr, fssai,
+ * metadata.name, bpp_id, providerName, internalTags, isActive), plus what a card shows. Prices in
+ * paise. The API tests parse answers with this schema, so the SPEC's names cannot drift.
+ */
+export const itemWidgetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  averagePrice: z.number(),
+  mrp: z.number().int(),
+  availableQuantity: z.number().int(),
+  variantAttr: z.object({ packSize: z.string().nullable() }),
+  fssai: z.string().nullable(),
+  metadata: z.object({ name: z.string().nullable() }),
+  bpp_id: z.string(),
+  providerId: z.string(),
+  locationId: z.string(),
+  providerName: z.string(),
+  domain: z.enum(['ONDC:RET10', 'ONDC:RET11']),
+  internalTags: z.array(z.string()),
+  isActive: z.boolean(),
+  image: z.string().nullable(),
+  brand: z.string().nullable(),
+  vegNonVeg: z.string().nullable(),
+  rating: z.number().nullable(),
+  ratingCount: z.number().int().nullable(),
+  title: z.string().nullable(),
+  trays: z.array(z.string()),
+  subCategoryId: z.number().int().nullable(),
+  customisable: z.boolean(),
+  priceRange: z.object({ lower: z.number().int(), upper: z.number().int() }).nullable(),
+});
+export type ItemWidget = z.infer<typeof itemWidgetSchema>;
+
+/**
+ * SPEC §3 provider fetch answer (GET /ondc/provider): id; metadata (categoryDetails,
+ * subCategoryDetails, itemTags, currentPageNo, isSubCategoriesExhausted, deliveryType now or later,
+ * descriptor, contactDetails, provider_id, bpp_id as seller_id); items; internalTags (name);
+ * currentItemsPageNo; isProviderItemsExhausted. The endpoint keeps its own extra fields beside these.
+ */
+export const providerFetchSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    categoryDetails: z.array(z.object({ id: z.string(), name: z.string(), available: z.boolean(), itemCount: z.number().int() })),
+    subCategoryDetails: z.array(z.object({ id: z.string(), name: z.string(), categoryId: z.string(), itemCount: z.number().int() })),
+    itemTags: z.array(z.string()),
+    currentPageNo: z.number().int(),
+    isSubCategoriesExhausted: z.boolean(),
+    deliveryType: z.enum(['now', 'later']),
+    descriptor: z.object({ name: z.string(), short_desc: z.string().nullable(), symbol: z.string().nullable(), images: z.array(z.string()) }),
+    contactDetails: z.object({
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      address: z.object({ street: z.string().nullable(), locality: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), area_code: z.string().nullable() }),
+    }),
+    provider_id: z.string(),
+    seller_id: z.string(),
+  }),
+  items: z.array(itemWidgetSchema),
+  internalTags: z.array(z.object({ name: z.string() })),
+  currentItemsPageNo: z.number().int(),
+  isProviderItemsExhausted: z.boolean(),
+});
+export type ProviderFetch = z.infer<typeof providerFetchSchema>;
 
 /** SPEC §3 list state, as each paginated answer reports it. */
 export interface Page<T> {

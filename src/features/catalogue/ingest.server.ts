@@ -14,7 +14,7 @@ const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
   ['ratingCount', 'rating_count'], ['tat', 'tat'], ['deliveryFeePaise', 'delivery_fee_paise'],
   ['freeDeliveryAbovePaise', 'free_delivery_above_paise'], ['minOrderPaise', 'min_order_paise'],
   ['internalTags', 'internal_tags'], ['cuisines', 'cuisines'], ['pureVeg', 'pure_veg'], ['fssaiLicence', 'fssai_licence'],
-  ['categories', 'categories'], ['offers', 'offers'],
+  ['consumerCare', 'consumer_care'], ['categories', 'categories'], ['offers', 'offers'],
 ];
 
 const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [

@@ -35,6 +35,8 @@ export interface ProviderRow {
   cuisines: string[];
   pureVeg: boolean | null;
   fssaiLicence: string | null;
+  /** ONDC `@ondc/org/contact_details_consumer_care` ("name,email,phone"), read off the store's first item. */
+  consumerCare: string | null;
   categories: unknown;
   offers: unknown;
 }
@@ -124,6 +126,7 @@ export function providerRow(provider: CatalogProvider, meta: { bppId: string; do
     cuisines: list(first(tags, 'kirana', 'cuisines')),
     pureVeg: first(tags, 'kirana', 'pure_veg') === null ? null : first(tags, 'kirana', 'pure_veg') === 'yes',
     fssaiLicence: first(tags, 'kirana', 'fssai_license_no'),
+    consumerCare: provider.items[0]?.['@ondc/org/contact_details_consumer_care'] ?? null,
     categories: provider.categories,
     offers: provider.offers,
   };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
-import { providerDetail } from '../../features/catalogue/catalogue.server.ts';
+import { providerDetail, providerFetch } from '../../features/catalogue/catalogue.server.ts';
 import { NO_PINCODE_MESSAGE, shopperPlace } from '../../features/catalogue/place.server.ts';
 import { catalogueJson, jsonError, parseQuery } from '../../lib/http/json.ts';
 
@@ -20,5 +20,6 @@ export const GET: APIRoute = async ({ url, request, cookies }) => {
   if (!query.ok) return query.response;
   const detail = await providerDetail(getDatabase(), { providerId: query.data.provider_id, locationId: query.data.location_id, place });
   if (!detail) return jsonError(404, 'This store is not on the network');
-  return catalogueJson({ data: detail });
+  // SPEC §3 names first; our own fields (open state, fees, categories with counts) beside them.
+  return catalogueJson({ data: { ...detail, ...(await providerFetch(getDatabase(), detail)) } });
 };
