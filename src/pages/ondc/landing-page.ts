@@ -5,13 +5,14 @@ import { landingProvidersSchema, landingStaticSchema } from '../../features/cata
 import { popularBrands, providersNear } from '../../features/catalogue/catalogue.server.ts';
 import { OFFER_CARD_TEMPLATES, offerTemplateFor } from '../../features/catalogue/home.ts';
 import { NO_PINCODE_MESSAGE, shopperPlace } from '../../features/catalogue/place.server.ts';
+import { isUserBlacklisted, readUserBlacklist } from '../../features/platform/blacklist.ts';
 import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
 
 /**
  * SPEC §7.2 POST /ondc/landing-page?type=static (offer banners, categories, brands) and
  * ?type=provider (stores delivering to the shopper, paginated). Both need a pincode (SPEC §5).
  */
-export const POST: APIRoute = async ({ url, request, cookies }) => {
+export const POST: APIRoute = async ({ url, request, cookies, locals }) => {
   const type = url.searchParams.get('type');
   if (type !== 'static' && type !== 'provider') return jsonError(400, 'type must be static or provider');
   const place = shopperPlace(request, cookies);
@@ -33,5 +34,7 @@ export const POST: APIRoute = async ({ url, request, cookies }) => {
   const body = await parseJsonBody(request, landingProvidersSchema);
   if (!body.ok) return body.response;
   if (!place.known) return jsonError(400, NO_PINCODE_MESSAGE);
-  return Response.json(await providersNear(database, place, body.data));
+  // SPEC §6: the home provider response carries isUserBlacklisted.
+  const isBlacklisted = isUserBlacklisted(locals.userId, readUserBlacklist(process.env));
+  return Response.json({ ...(await providersNear(database, place, body.data)), isUserBlacklisted: isBlacklisted });
 };

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { selectRequestSchema } from '../../features/checkout/select.ts';
 import { sendSelect } from '../../features/checkout/select.server.ts';
+import { USER_BLACKLISTED_MESSAGE, isUserBlacklisted, readUserBlacklist } from '../../features/platform/blacklist.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
 import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
 import { findBuyerApp } from '../../ondc/runtime.server.ts';
@@ -10,6 +11,7 @@ import { findBuyerApp } from '../../ondc/runtime.server.ts';
 export const POST: APIRoute = async ({ request, cookies, locals }) => {
   const body = await parseJsonBody(request, selectRequestSchema);
   if (!body.ok) return body.response;
+  if (isUserBlacklisted(locals.userId, readUserBlacklist(process.env))) return jsonError(403, USER_BLACKLISTED_MESSAGE, { redirect: '/user-blacklist' });
   const app = findBuyerApp();
   if (!app) return jsonError(503, 'The store network is not reachable right now');
   const shopper = shopperKey(cookies, locals.userId, { create: true });
