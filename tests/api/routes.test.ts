@@ -26,6 +26,20 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(html).toContain('href="/"');
   });
 
+  describe.each([
+    ['a search with no match', '/grocery-search?q=zqxjvwk', '/grocery-search?q=zqxjvwk'],
+    ['a category whose filters match nothing', '/grocery-category?categoryId=1&brand=NoSuchBrand', '/grocery-category?categoryId=1'],
+    ['a sub-category whose filters match nothing', '/sub-category-items?categoryId=101&brand=NoSuchBrand', '/grocery-category?categoryId=101'],
+  ])('SPEC §2.3 grocery listing empty state on %s', (_, path, clearHref) => {
+    it('shows "No results found", "Remove filters to get more results" and a "Clear Filters" button, without JS', async () => {
+      const html = await (await fetch(url + path, { headers: { pincode: '560102' } })).text();
+      expect(html).toContain('No results found');
+      expect(html).toContain('Remove filters to get more results');
+      const button = /<a class="button" href="([^"]+)"[^>]*>Clear Filters<\/a>/.exec(html);
+      expect(button?.[1]?.replaceAll('&amp;', '&')).toBe(clearHref);
+    });
+  });
+
   it('shows the no-permission message for errorType=Unauthorized', async () => {
     const html = await (await fetch(`${url}/error-page?errorType=Unauthorized`)).text();
     expect(html).toContain('You do not have the required permissions to view this page.');
