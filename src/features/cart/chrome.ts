@@ -18,7 +18,10 @@ function bindBadges() {
       badge.textContent = String(count);
       badge.dataset['cartCount'] = String(count);
       badge.hidden = count === 0;
-      badge.closest('a')?.setAttribute('aria-label', count === 0 ? 'Cart, empty' : `Cart, ${itemsText(count)}`);
+      // Words beside the visible number, not an aria-label over it: the link's name keeps what a
+      // speech-input user sees ("Cart 2") and a screen reader hears "Cart 2 items".
+      const words = badge.parentElement?.querySelector('[data-cart-count-words]');
+      if (words) words.textContent = count === 0 ? ', empty' : ` ${count === 1 ? 'item' : 'items'}`;
     }
   });
 }

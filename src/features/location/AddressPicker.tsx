@@ -68,11 +68,8 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
   // The header chip is server HTML; keep it in step with the choice made here.
   useEffect(() => {
     if (!hydrated || !current) return;
-    const text = deliveryLocationText(deliveryLocationOf(current));
-    const chip = document.querySelector<HTMLAnchorElement>('[data-address-chip]');
-    const value = chip?.querySelector('[data-address-chip-value]');
-    if (value) value.textContent = text;
-    chip?.setAttribute('aria-label', `Delivering to ${text}. Change address`);
+    const value = document.querySelector('[data-address-chip] [data-address-chip-value]');
+    if (value) value.textContent = deliveryLocationText(deliveryLocationOf(current));
   }, [hydrated, current]);
 
   // Serviceability follows the chosen pincode.
