@@ -342,7 +342,7 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     });
 
     it('answers an unserved pincode with an empty, completed list', async () => {
-      expect(expectOk(await list({}, { pincode: UNSERVED }))).toEqual({ data: [], page: 0, limit: 20, completed: true });
+      expect(expectOk(await list({}, { pincode: UNSERVED }))).toEqual({ data: [], page: 0, limit: 20, completed: true, isUserBlacklisted: false });
     });
 
     it('guards: no pincode is a 400 with the SPEC §5 message; a missing or unknown type is a 400', async () => {
@@ -798,6 +798,17 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       expect(detail.items.every((i) => i.providerId === store.provider.id && i.bpp_id === store.seller.id)).toBe(true);
       expect(detail).toMatchObject({ currentItemsPageNo: 0, isProviderItemsExhausted: published.length <= 20 });
       expect(detail.internalTags).toEqual(store.provider.internalTags.map((name) => ({ name })));
+      expect(detail).toMatchObject({ locationStatus: 'enable', providerStatus: 'enable', categoryMap: [] });
+    });
+
+    it('gives a restaurant’s categoryMap with each menu’s name and timing tags (SPEC §3 retail flow)', async () => {
+      const detail = providerFetchSchema.parse(expectOk(await api.get(`/ondc/provider?${providerQuery(timedRestaurant)}`, { pincode: timedRestaurant.locations[0]!.pincode })).data);
+      expect(detail.categoryMap.map((c) => c.descriptor.name).sort()).toEqual(timedRestaurant.menus.map((m) => m.name).sort());
+      const timed = detail.categoryMap.filter((c) => c.tags.some((t) => t.code === 'timing'));
+      expect(timed.length).toBeGreaterThan(0);
+      for (const menu of timed) {
+        expect(menu.tags.find((t) => t.code === 'timing')!.list.map((e) => e.code).sort()).toEqual(['day_from', 'day_to', 'time_from', 'time_to']);
+      }
     });
 
     it('says STORE_TEMPORARILY_CLOSED for a disabled store, and STORE_OPEN/STORE_CLOSED by opening hours for the rest', async () => {

@@ -523,6 +523,9 @@ export interface ProviderDetail extends ProviderSummary {
   fssaiLicence: string | null;
   categories: ProviderCategory[];
   internalTags: string[];
+  locationStatus: string;
+  providerStatus: string;
+  categoryMap: ProviderFetch['categoryMap'];
   contact: ProviderFetch['metadata']['contactDetails'];
 }
 
@@ -552,6 +555,9 @@ export async function providerDetail(
     fssaiLicence: row.fssai_licence,
     categories: await providerCategories(database, row, now),
     internalTags: row.internal_tags,
+    locationStatus: row.location_status,
+    providerStatus: row.status,
+    categoryMap: restaurantMenus(row),
     contact: {
       ...parseConsumerCare(row.consumer_care),
       address: { street: row.street, locality: row.locality, city: row.city, state: row.state, area_code: row.area_code },
@@ -587,18 +593,26 @@ export async function providerFetch(database: Database, detail: ProviderDetail):
     internalTags: detail.internalTags.map((name) => ({ name })),
     currentItemsPageNo: items.page,
     isProviderItemsExhausted: items.completed,
+    locationStatus: detail.locationStatus,
+    providerStatus: detail.providerStatus,
+    categoryMap: detail.categoryMap,
   };
+}
+
+/** A restaurant's menus (ONDC categories of type custom_menu); none for a store. */
+function restaurantMenus(row: ProviderRecord): ProviderFetch['categoryMap'] {
+  if (row.domain !== 'ONDC:RET11' || !Array.isArray(row.categories)) return [];
+  return (row.categories as ProviderFetch['categoryMap']).filter((c) => c.tags.some((t) => t.code === 'type' && t.list.some((e) => e.value === 'custom_menu')));
 }
 
 async function providerCategories(database: Database, row: ProviderRecord, now: Date): Promise<ProviderCategory[]> {
   if (row.domain === 'ONDC:RET11') {
-    const menus = (Array.isArray(row.categories) ? row.categories : []) as Array<{ id: string; descriptor: { name: string }; tags: Array<{ code: string; list: Array<{ code: string; value: string }> }> }>;
+    const menus = restaurantMenus(row);
     const counts = await database.query<{ menu: string; n: number }>(
       `SELECT unnest(menu_ids) AS menu, count(*)::int AS n FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' GROUP BY 1`,
       [row.bpp_id, row.provider_id],
     );
     const list = menus
-      .filter((c) => c.tags.some((t) => t.code === 'type' && t.list.some((e) => e.value === 'custom_menu')))
       .map((c) => {
         const timing = c.tags.find((t) => t.code === 'timing')?.list;
         const value = (code: string) => Number(timing?.find((e) => e.code === code)?.value);

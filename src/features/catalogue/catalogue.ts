@@ -202,6 +202,15 @@ export const providerFetchSchema = z.object({
   internalTags: z.array(z.object({ name: z.string() })),
   currentItemsPageNo: z.number().int(),
   isProviderItemsExhausted: z.boolean(),
+  // SPEC §3 provider detail "from the retail flow": the store's and its location's status, and a
+  // restaurant's menus (descriptor.name and timing tags: day_from, day_to, time_from, time_to).
+  locationStatus: z.string(),
+  providerStatus: z.string(),
+  categoryMap: z.array(z.object({
+    id: z.string(),
+    descriptor: z.object({ name: z.string() }),
+    tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) })),
+  })),
 });
 export type ProviderFetch = z.infer<typeof providerFetchSchema>;
 
