@@ -1,0 +1,84 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+
+// Issue 13: an order placed with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no
+// mouse, no click()), with a visible focus ring on every control it stops at, and the live
+// regions a screen reader relies on.
+const store = openGroceryStore();
+const item = store.items[0]!;
+
+async function deliverToStore(page: Page, baseURL: string | undefined) {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+/** Presses Tab until the target has focus (as a keyboard user would), then checks the focus is visible. */
+async function tabTo(page: Page, target: Locator, maxPresses = 250) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < maxPresses; i++) {
+    if (await page.evaluate((el) => document.activeElement === el, handle)) {
+      const ring = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+      });
+      expect(ring.outline || ring.shadow, 'a visible focus indicator').toBe(true);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test.describe('by keyboard alone', () => {
+  test.skip(({ isMobile }) => isMobile, 'keyboards are a desktop journey');
+
+  test('store → add → cart → checkout → cash on delivery → order placed', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
+    await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
+    await page.keyboard.press('Enter');
+    // The cart announces the change where a screen reader hears it (a live region).
+    await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
+
+    await tabTo(page, page.getByRole('link', { name: /^Cart 1 item$/ }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(item.name).first()).toBeVisible();
+
+    await tabTo(page, page.getByRole('link', { name: 'Proceed to checkout' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+
+    for (const [label, value] of [['Name', 'Asha Rao'], ['Mobile number', '9876543210'], ['Locality', 'Indiranagar 2nd Stage'], ['State', 'Karnataka']] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      await tabTo(page, field);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(value);
+    }
+    const cod = page.getByLabel('Cash on delivery');
+    await tabTo(page, page.getByRole('radio', { checked: true }));
+    for (let i = 0; i < 4 && !(await cod.isChecked()); i++) await page.keyboard.press('ArrowDown');
+    await expect(cod).toBeChecked();
+
+    await tabTo(page, page.getByRole('button', { name: 'Place order' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('the cart page announces a quantity change in its live region', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
+    await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
+    await page.goto('/cart');
+    await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached' });
+    await tabTo(page, page.getByRole('button', { name: `Add one more ${item.name}` }));
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#toast-host')).toHaveAttribute('aria-live', 'polite');
+    await expect(page.locator('#toast-host')).not.toBeEmpty();
+  });
+});
