@@ -2,12 +2,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
+import { generateNetwork } from '../../src/network/catalogue/generate.ts';
 
 // Issue 13: an order placed with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no
 // mouse, no click()), with a visible focus ring on every control it stops at, and the live
 // regions a screen reader relies on.
 const store = openGroceryStore();
 const item = store.items[0]!;
+const network = generateNetwork();
+const otherStore = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.id !== store.provider.id && p.locations[0]!.servesPincodes.includes(store.location.pincode))!;
+
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
   const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
@@ -80,5 +84,29 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#toast-host')).toHaveAttribute('aria-live', 'polite');
     await expect(page.locator('#toast-host')).not.toBeEmpty();
+  });
+
+  test('the provider-change popup holds focus, closes on Escape and gives focus back to the Add button', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
+    await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
+
+    await page.goto(providerUrl({ id: otherStore.id, locationId: otherStore.locations[0]!.id }));
+    const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+    await tabTo(page, add);
+    await page.locator('astro-island:not([ssr])', { has: add }).first().waitFor({ state: 'attached' });
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('dialog', { name: 'Replace cart items?' });
+    await expect(popup).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await popup.evaluate((dialog) => dialog.contains(document.activeElement)), 'focus stays in the popup').toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(add).toBeFocused();
+    await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
   });
 });

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import AddOnPicker from './AddOnPicker.tsx';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { mountCartChrome } from './chrome.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
-import Sheet from './Sheet.tsx';
+import Sheet, { firstFocusableIn } from './Sheet.tsx';
 import { $cart, $cartProducts, $providerChange, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
 
 interface Props {
@@ -26,6 +26,11 @@ export default function AddToCartButton({ item, city }: Props) {
   const change = useStore($providerChange);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
   const chooserTitle = useId();
+  // The same item can sit on a page twice (a tray and the list): only the card the shopper used
+  // opens the provider-change popup, or two modal dialogs would stack.
+  const askedFrom = useRef<Element | null>(null);
+  if (!change) askedFrom.current = null;
+  const returnFocusTo = (island: Element) => () => firstFocusableIn(island);
   const quantity = products[item.itemId] ?? 0;
   // The seller's maximum per order, once the cart knows it (a plain item is one line).
   const maximum = item.customisable ? Infinity : Number(linesOfItem(cart, item.itemId)[0]?.entry.item_metadata[0]?.quantity.maximum.count ?? Infinity);
@@ -37,7 +42,9 @@ export default function AddToCartButton({ item, city }: Props) {
 
   const lastLine = () => linesOfItem($cart.get(), item.itemId).at(-1);
 
-  function add() {
+  function add(form: HTMLFormElement) {
+    // The island this tap came from: its Add button turns into a stepper while the add waits.
+    askedFrom.current = form.closest('astro-island') ?? form.parentElement;
     if (item.customisable) setSheet('picker');
     else addToCart(item, { context: 'listing' });
   }
@@ -64,7 +71,7 @@ export default function AddToCartButton({ item, city }: Props) {
           action="/cart/add"
           onSubmit={(event) => {
             event.preventDefault();
-            add();
+            add(event.currentTarget);
           }}
         >
           <input type="hidden" name="city" value={city} />
@@ -131,7 +138,7 @@ export default function AddToCartButton({ item, city }: Props) {
           </div>
         </Sheet>
       )}
-      {change?.itemId === item.itemId && <ProviderChangeSheet change={change} />}
+      {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
     </>
   );
 }

@@ -4,13 +4,13 @@ import { cancelProviderChange, proceedWithProviderChange, type ProviderChange } 
 import Sheet from './Sheet.tsx';
 
 /** SPEC §4 provider change: proceed clears the cart and adds the item; cancel keeps the cart. */
-export default function ProviderChangeSheet({ change }: { change: ProviderChange }) {
+export default function ProviderChangeSheet({ change, returnFocus }: { change: ProviderChange; returnFocus?: () => HTMLElement | null }) {
   const titleId = useId();
   // SPEC §1 wording rule: "restaurant" reads "store" for retail.
   const cartWord = providerWord(change.cartDomain);
   const from = change.providerName ?? `this ${providerWord(change.domain)}`;
   return (
-    <Sheet titleId={titleId} onClose={cancelProviderChange}>
+    <Sheet titleId={titleId} onClose={cancelProviderChange} returnFocus={returnFocus}>
       <h2 id={titleId}>Replace cart items?</h2>
       <p>
         Your cart has items from {change.cartProviderName ? `${change.cartProviderName}, another ${cartWord}` : `another ${cartWord}`}. Replace them with{' '}
