@@ -338,4 +338,32 @@ export const migrations: Migration[] = [
       ALTER TABLE catalogue_providers ADD COLUMN consumer_care text;
     `,
   },
+  {
+    id: 10,
+    name: 'order-events',
+    sql: `
+      -- Orders after purchase (issue 10): where the order is on its way, and every seller message
+      -- that moved it, with the seller's time, so the order's history can be shown and audited.
+      ALTER TABLE orders ADD COLUMN status text NOT NULL DEFAULT 'created';
+      ALTER TABLE orders ADD COLUMN status_at timestamptz;
+      ALTER TABLE orders ADD COLUMN cancel_message_id text;
+      ALTER TABLE orders ADD COLUMN cancel_error text;
+      ALTER TABLE orders ADD COLUMN refund_initiated_at timestamptz;
+      CREATE TABLE order_events (
+        id bigserial PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        action text NOT NULL,
+        message_id text NOT NULL,
+        order_state text NOT NULL,
+        fulfillment_state text,
+        status text NOT NULL,
+        seller_at timestamptz NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        body_digest text NOT NULL,
+        -- A repeated callback (same message, same body) is one event.
+        UNIQUE (order_id, action, message_id, body_digest)
+      );
+      CREATE INDEX order_events_by_order ON order_events (order_id, id);
+    `,
+  },
 ];

@@ -126,6 +126,13 @@ export async function acceptCallback(
   if (!request && !UNSOLICITED.has(context.action)) {
     return refuse(400, 'CONTEXT-ERROR', '20008', `No ${requestAction} request with message_id ${context.message_id}`);
   }
+  // A pushed order update must be about an order of ours in that transaction; anything else is
+  // refused and kept nowhere.
+  if (!request) {
+    const orderId = (input.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
+    const known = typeof orderId === 'string' && (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
+    if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);
+  }
   const late = request?.respond_by ? now.getTime() > new Date(request.respond_by).getTime() : false;
   const stored = context.action === 'on_search' ? catalogueReceipt(input.envelope) : input.rawBody;
 

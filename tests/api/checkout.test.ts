@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { checkQuote } from '../../src/features/checkout/quote-check.ts';
 import { paiseToRupees } from '../../src/lib/money.ts';
 import { currentPricePaise } from '../../src/network/price-drift.ts';
-import { disabledStore, minimumOrderStore, openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { disabledStore, minimumOrderStore, unservedPincode } from '../support/fixtures.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
 import { selectStep } from '../../src/features/checkout/poll.ts';
@@ -10,70 +10,8 @@ import { selectBody as cartSelectBody } from '../../src/features/checkout/select
 import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
 import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
+import { initBody, lines, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 
-const store = openGroceryStore();
-type Client = ReturnType<typeof shopper>;
-type Line = { sku_id: string; quantity: number };
-
-const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
-
-function selectBody(items: Line[], areaCode = store.location.pincode) {
-  return {
-    categoryDomain: 'ONDC:RET10',
-    ondcCity: 'bengaluru',
-    bpp: { bpp_id: store.seller.id },
-    provider: { id: store.provider.id, locations: [store.location.id] },
-    items: items.map((line) => ({ ...line, location_id: store.location.id })),
-    lat_long: `${store.location.lat},${store.location.lng}`,
-    address: { area_code: areaCode },
-  };
-}
-
-const address = (overrides: Record<string, string> = {}) => ({
-  door: '12',
-  building: 'Lake View Apartments',
-  name: 'Asha Rao',
-  locality: 'Indiranagar 2nd Stage',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IND',
-  area_code: store.location.pincode,
-  ...overrides,
-});
-
-function initBody(transactionId: string, items: Line[], overrides: { address?: Record<string, string> } = {}) {
-  const { address: _unused, items: _items, ...select } = selectBody(items);
-  return {
-    ...select,
-    transaction_id: transactionId,
-    items: items.map((line) => ({ id: line.sku_id, quantity: line.quantity, location_id: store.location.id, fulfillment_id: 'F1' })),
-    customer_details: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com' },
-    billing_address: address(overrides.address),
-    delivery_address: address(overrides.address),
-    fulfillment_id: 'F1',
-    is_consent_accepted: true,
-  };
-}
-
-/** SPEC §4: poll every 1 s, at most `max` times. */
-async function pollFor(client: Client, path: string, done: (body: Record<string, unknown>) => boolean, max: number) {
-  for (let attempt = 0; attempt < max; attempt++) {
-    const response = await client.get(path);
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    if (done(body)) return body;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${path}: no answer within ${max} polls`);
-}
-
-async function selectAndQuote(client: Client, items: Line[]) {
-  const response = await client.post('/ondc/select', selectBody(items));
-  expect(response.status).toBe(200);
-  const ack = await response.json();
-  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
-  return { transactionId: ack.data.transaction_id as string, messageId: ack.data.message_id as string, answer };
-}
 
 describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ url }) => {
   it('select → on_select → offers listed → coupon applied → init → on_init CREATED at the quoted total', async () => {

@@ -1,0 +1,224 @@
+// The storefront's own order records after purchase: built from on_confirm, kept current by every
+// on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
+// An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
+import type { Database } from '../../db/client.ts';
+import { sendRequest } from '../../ondc/bap.server.ts';
+import type { Domain } from '../../ondc/context.ts';
+import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { blake512Digest } from '../../ondc/signing.ts';
+import { cancelEligibility, nextStatus, ORDERS_PAGE_SIZE, type CancelReasonId, type Eligibility, type OrderReport, type OrderStatus } from './orders.ts';
+
+const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
+
+type SellerOrder = {
+  id?: string;
+  state?: string;
+  updated_at?: string;
+  fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } } }>;
+  payment?: { '@ondc/org/settlement_details'?: Array<{ settlement_phase?: string; settlement_timestamp?: string }> };
+};
+
+export function reportOf(order: SellerOrder): OrderReport {
+  const delivery = order.fulfillments?.find((f) => f.type === 'Delivery') ?? order.fulfillments?.[0];
+  return { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
+}
+
+/** When the seller first reports a refund (a settlement in the refund phase), if it has. */
+export function refundStartedAt(order: SellerOrder): string | null {
+  const refunds = (order.payment?.['@ondc/org/settlement_details'] ?? []).filter((s) => s.settlement_phase === 'refund' && s.settlement_timestamp);
+  return refunds.map((s) => s.settlement_timestamp as string).sort()[0] ?? null;
+}
+
+/**
+ * Records what a seller's order message says (after the receiver verified and stored it). A late
+ * or repeated message never moves the order back; an error (a refused cancel) is kept in words.
+ */
+export async function recordOrderMessage(database: Database, envelope: CallbackEnvelope, rawBody: string): Promise<void> {
+  if (!ORDER_ACTIONS.has(envelope.context.action)) return;
+  const order = envelope.message?.['order'] as SellerOrder | undefined;
+  if (!order?.id) return;
+  const [row] = await database.query<{ order_id: string; status: OrderStatus }>(
+    'SELECT order_id, status FROM orders WHERE order_id = $1 AND transaction_id = $2',
+    [order.id, envelope.context.transaction_id],
+  );
+  if (!row) return;
+  if (envelope.error && envelope.context.action === 'on_cancel') {
+    await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [row.order_id, envelope.error.message ?? envelope.error.code]);
+    return;
+  }
+  if (envelope.error) return;
+  // The order stands from the seller's on_confirm, whether or not the shopper's page was still
+  // polling for it when it came.
+  if (envelope.context.action === 'on_confirm') {
+    await database.query(
+      "UPDATE orders SET on_confirm = COALESCE(on_confirm, $2::jsonb), state = CASE WHEN state IN ('SENDING', 'CONFIRMING') THEN $3 ELSE state END WHERE order_id = $1",
+      [row.order_id, JSON.stringify(order), order.state ?? 'Created'],
+    );
+  }
+  const report = reportOf(order);
+  const status = nextStatus(row.status, report);
+  const sellerAt = order.updated_at ?? envelope.context.timestamp;
+  const inserted = await database.query(
+    `INSERT INTO order_events (order_id, action, message_id, order_state, fulfillment_state, status, seller_at, body_digest)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+    [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
+  );
+  if (inserted.length === 0) return;
+  await database.query(
+    `UPDATE orders SET status = $2,
+       status_at = CASE WHEN status <> $2 THEN $3::timestamptz ELSE status_at END,
+       refund_initiated_at = COALESCE(refund_initiated_at, $4::timestamptz),
+       cancel_error = CASE WHEN $2 = 'cancelled' THEN NULL ELSE cancel_error END,
+       updated_at = clock_timestamp()
+     WHERE order_id = $1`,
+    [row.order_id, status, sellerAt, refundStartedAt(order)],
+  );
+}
+
+export type OrderListEntry = {
+  orderId: string;
+  storeName: string;
+  itemsSummary: string;
+  totalPaise: number;
+  status: OrderStatus;
+  placedAt: string;
+};
+
+type OrderRecordRow = {
+  order_id: string;
+  transaction_id: string;
+  state: string;
+  status: OrderStatus;
+  status_at: string | Date | null;
+  total_paise: number;
+  on_confirm: SellerOrderFull | null;
+  created_at: string | Date;
+  cancel_message_id: string | null;
+  cancel_error: string | null;
+  refund_initiated_at: string | Date | null;
+};
+
+type SellerOrderFull = SellerOrder & {
+  provider?: { descriptor?: { name?: string } };
+  items?: Array<{ id: string; quantity?: { count?: number } }>;
+  quote?: { price?: { value?: string }; breakup?: Array<{ title?: string; price?: { value?: string }; '@ondc/org/title_type'?: string; '@ondc/org/item_quantity'?: { count?: number } }> };
+  billing?: { name?: string; phone?: string };
+};
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+function itemsSummary(order: SellerOrderFull | null): string {
+  const lines = (order?.quote?.breakup ?? []).filter((b) => b['@ondc/org/title_type'] === 'item');
+  if (lines.length === 0) return '';
+  const names = lines.map((l) => `${l.title ?? 'Item'} × ${l['@ondc/org/item_quantity']?.count ?? 1}`);
+  return names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+}
+
+/** The shopper's placed orders, newest first (an order the seller never confirmed is not one). */
+export async function listOrders(database: Database, shopper: string, page: number): Promise<{ orders: OrderListEntry[]; hasMore: boolean }> {
+  const rows = await database.query<OrderRecordRow>(
+    `SELECT * FROM orders WHERE shopper_key = $1 AND on_confirm IS NOT NULL
+     ORDER BY created_at DESC, order_id LIMIT $2 OFFSET $3`,
+    [shopper, ORDERS_PAGE_SIZE + 1, page * ORDERS_PAGE_SIZE],
+  );
+  return {
+    orders: rows.slice(0, ORDERS_PAGE_SIZE).map((r) => ({
+      orderId: r.order_id,
+      storeName: r.on_confirm?.provider?.descriptor?.name ?? 'Store',
+      itemsSummary: itemsSummary(r.on_confirm),
+      totalPaise: r.total_paise,
+      status: r.status,
+      placedAt: iso(r.created_at) ?? '',
+    })),
+    hasMore: rows.length > ORDERS_PAGE_SIZE,
+  };
+}
+
+export type OrderEvent = { action: string; status: OrderStatus; orderState: string; fulfillmentState: string | null; sellerAt: string };
+
+export type OrderDetail = OrderListEntry & {
+  transactionId: string;
+  sellerOrder: SellerOrderFull;
+  events: OrderEvent[];
+  cancelPending: boolean;
+  cancelError: string | null;
+  refundInitiatedAt: string | null;
+  eligibility: { cancel: Eligibility };
+};
+
+/** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
+export async function findOrderDetail(database: Database, shopper: string, orderId: string): Promise<OrderDetail | null> {
+  const [row] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [orderId, shopper]);
+  if (!row || !row.on_confirm) return null;
+  const events = await database.query<{ action: string; status: OrderStatus; order_state: string; fulfillment_state: string | null; seller_at: string | Date }>(
+    'SELECT action, status, order_state, fulfillment_state, seller_at FROM order_events WHERE order_id = $1 ORDER BY seller_at, id',
+    [orderId],
+  );
+  const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
+  return {
+    orderId: row.order_id,
+    storeName: row.on_confirm.provider?.descriptor?.name ?? 'Store',
+    itemsSummary: itemsSummary(row.on_confirm),
+    totalPaise: row.total_paise,
+    status: row.status,
+    placedAt: iso(row.created_at) ?? '',
+    transactionId: row.transaction_id,
+    sellerOrder: row.on_confirm,
+    events: events.map((e) => ({ action: e.action, status: e.status, orderState: e.order_state, fulfillmentState: e.fulfillment_state, sellerAt: iso(e.seller_at) ?? '' })),
+    cancelPending,
+    cancelError: row.cancel_error,
+    refundInitiatedAt: iso(row.refund_initiated_at),
+    eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
+  };
+}
+
+type SellerAddress = { bpp_id: string | null; bpp_uri: string | null; domain: string; city: string };
+
+async function sellerOf(database: Database, transactionId: string): Promise<SellerAddress | null> {
+  const [seller] = await database.query<SellerAddress>('SELECT bpp_id, bpp_uri, domain, city FROM ondc_transactions WHERE transaction_id = $1', [transactionId]);
+  return seller?.bpp_id && seller.bpp_uri ? seller : null;
+}
+
+/** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */
+export async function refreshStatus(database: Database, app: BuyerApp, shopper: string, order: OrderDetail): Promise<string | null> {
+  const seller = await sellerOf(database, order.transactionId);
+  if (!seller) return null;
+  const sent = await sendRequest(database, app, {
+    action: 'status', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
+    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    message: { order_id: order.orderId },
+  });
+  return sent.ack === 'ACK' ? sent.messageId : null;
+}
+
+export type CancelOutcome = { ok: true; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string };
+
+/**
+ * SPEC §4 cancel: eligibility first, then the signed cancel. One cancel per order at a time: a
+ * double tap finds the first one's claim and sends nothing.
+ */
+export async function requestCancel(database: Database, app: BuyerApp, shopper: string, orderId: string, reasonId: CancelReasonId): Promise<CancelOutcome> {
+  const order = await findOrderDetail(database, shopper, orderId);
+  if (!order) return { ok: false, status: 404, message: 'No such order' };
+  if (!order.eligibility.cancel.eligible) return { ok: false, status: 409, message: order.eligibility.cancel.reason };
+  const claimed = await database.query(
+    `UPDATE orders SET cancel_message_id = 'SENDING', cancel_error = NULL, updated_at = clock_timestamp()
+     WHERE order_id = $1 AND (cancel_message_id IS NULL OR cancel_error IS NOT NULL) RETURNING order_id`,
+    [orderId],
+  );
+  if (claimed.length === 0) return { ok: false, status: 409, message: 'A cancellation is already with the store' };
+  const seller = await sellerOf(database, order.transactionId);
+  if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
+  const sent = await sendRequest(database, app, {
+    action: 'cancel', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
+    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    message: { order_id: orderId, cancellation_reason_id: reasonId },
+  });
+  if (sent.ack !== 'ACK') {
+    await database.query('UPDATE orders SET cancel_message_id = NULL WHERE order_id = $1', [orderId]);
+    return { ok: false, status: 502, message: sent.error?.message ?? 'The store did not take the request' };
+  }
+  await database.query('UPDATE orders SET cancel_message_id = $2 WHERE order_id = $1', [orderId, sent.messageId]);
+  return { ok: true, messageId: sent.messageId };
+}

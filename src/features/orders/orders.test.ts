@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { CANCEL_REASONS, cancelEligibility, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf } from './orders.ts';
+
+const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
+
+describe('order timeline', () => {
+  it('reads the step from the delivery state first, then the order state', () => {
+    expect(stepOf(report('Created', 'Pending'))).toBe('created');
+    expect(stepOf(report('Accepted', 'Pending'))).toBe('accepted');
+    expect(stepOf(report('In-progress', 'Packed'))).toBe('packed');
+    expect(stepOf(report('In-progress', 'Order-picked-up'))).toBe('picked_up');
+    expect(stepOf(report('In-progress', 'Out-for-delivery'))).toBe('out_for_delivery');
+    expect(stepOf(report('Completed', 'Order-delivered'))).toBe('delivered');
+    expect(stepOf(report('Cancelled', 'Cancelled'))).toBeNull();
+  });
+
+  it('never moves backwards on a late or repeated callback', () => {
+    let status = nextStatus('created', report('In-progress', 'Out-for-delivery'));
+    expect(status).toBe('out_for_delivery');
+    status = nextStatus(status, report('In-progress', 'Packed'));
+    expect(status).toBe('out_for_delivery');
+    status = nextStatus(status, report('In-progress', 'Out-for-delivery'));
+    expect(status).toBe('out_for_delivery');
+    expect(nextStatus(status, report('Completed', 'Order-delivered'))).toBe('delivered');
+  });
+
+  it('keeps a cancelled order cancelled whatever comes after', () => {
+    const cancelled = nextStatus('packed', report('Cancelled', 'Cancelled'));
+    expect(cancelled).toBe('cancelled');
+    expect(nextStatus(cancelled, report('Completed', 'Order-delivered'))).toBe('cancelled');
+    expect(statusLabel(cancelled)).toBe('Cancelled');
+    expect(statusLabel('picked_up')).toBe('Picked up');
+  });
+});
+
+describe('SPEC §4 cancel', () => {
+  it('is allowed until the order is out for delivery', () => {
+    expect(['created', 'accepted', 'packed', 'picked_up'].every((s) => canCancel(s as never))).toBe(true);
+    expect(canCancel('out_for_delivery')).toBe(false);
+    expect(canCancel('delivered')).toBe(false);
+    expect(canCancel('cancelled')).toBe(false);
+  });
+
+  it('says why it is not eligible, including a cancel already with the store', () => {
+    expect(cancelEligibility('packed', false)).toEqual({ eligible: true });
+    expect(cancelEligibility('packed', true)).toEqual({ eligible: false, reason: 'A cancellation is already with the store' });
+    expect(cancelEligibility('out_for_delivery', false).eligible).toBe(false);
+    expect(cancelEligibility('cancelled', false)).toEqual({ eligible: false, reason: 'This order is already cancelled' });
+  });
+
+  it('offers the SPEC §8 shopper reasons 001, 003, 006, 009, 010 and refuses 999 from a shopper', () => {
+    expect(CANCEL_REASONS.map((r) => r.id)).toEqual(['001', '003', '006', '009', '010']);
+    expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '006' }).success).toBe(true);
+    expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '999' }).success).toBe(false);
+    expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: '', reason_id: '001' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+// An order after purchase, as the shopper follows it: where it is on its way, which callbacks may
+// move it, and what the shopper may still do (SPEC §4 cancel or return, §8 reasons and messages).
+import { z } from 'zod';
+
+/** SPEC §8 order update messages. */
+export const ORDER_UPDATE_MESSAGES = {
+  submitted: 'Your request is submitted succesfully',
+  cancelFailed: 'Failed to cancel order',
+  returnFailed: 'Failed to return order',
+} as const;
+
+/** SPEC §8 cancel reasons a shopper may choose; 999 (order confirmation failure) is the system's own. */
+export const CANCEL_REASONS = [
+  { id: '001', text: 'Prices changed' },
+  { id: '003', text: 'Lower price elsewhere' },
+  { id: '006', text: 'Delivery delay' },
+  { id: '009', text: 'Wrong product delivered' },
+  { id: '010', text: 'Wrong address' },
+] as const;
+export const SYSTEM_CANCEL_REASON = '999';
+export type CancelReasonId = (typeof CANCEL_REASONS)[number]['id'];
+
+/** The steps a shopper sees, in order; the ONDC fulfillment states that mean each. */
+export const TIMELINE = [
+  { key: 'created', label: 'Created' },
+  { key: 'accepted', label: 'Accepted' },
+  { key: 'packed', label: 'Packed' },
+  { key: 'picked_up', label: 'Picked up' },
+  { key: 'out_for_delivery', label: 'Out for delivery' },
+  { key: 'delivered', label: 'Delivered' },
+] as const;
+export type Step = (typeof TIMELINE)[number]['key'];
+
+const FULFILLMENT_STEP: Record<string, Step> = {
+  'Packed': 'packed',
+  'Order-picked-up': 'picked_up',
+  'Out-for-delivery': 'out_for_delivery',
+  'Order-delivered': 'delivered',
+};
+
+/** What one seller message says about the order (ONDC order.state and the delivery's state code). */
+export interface OrderReport {
+  orderState: string;
+  fulfillmentState: string | null;
+}
+
+/** The step a report puts the order on; null when it says cancelled. */
+export function stepOf(report: OrderReport): Step | null {
+  if (report.orderState === 'Cancelled' || report.fulfillmentState === 'Cancelled') return null;
+  const fromFulfillment = report.fulfillmentState ? FULFILLMENT_STEP[report.fulfillmentState] : undefined;
+  if (fromFulfillment) return fromFulfillment;
+  if (report.orderState === 'Completed') return 'delivered';
+  if (report.orderState === 'Accepted' || report.orderState === 'In-progress') return 'accepted';
+  return 'created';
+}
+
+const rank = (step: Step) => TIMELINE.findIndex((s) => s.key === step);
+
+export type OrderStatus = Step | 'cancelled';
+
+/**
+ * The order's status after a report: never backwards (a late or repeated callback may carry an
+ * older state), and cancelled is final.
+ */
+export function nextStatus(current: OrderStatus, report: OrderReport): OrderStatus {
+  if (current === 'cancelled') return 'cancelled';
+  const step = stepOf(report);
+  if (step === null) return 'cancelled';
+  return rank(step) > rank(current) ? step : current;
+}
+
+export function statusLabel(status: OrderStatus): string {
+  return status === 'cancelled' ? 'Cancelled' : (TIMELINE.find((s) => s.key === status)?.label ?? 'Created');
+}
+
+/** The seller's ONDC rule (ondc-notes): an order may be cancelled until it is out for delivery. */
+export function canCancel(status: OrderStatus): boolean {
+  return status !== 'cancelled' && rank(status) < rank('out_for_delivery');
+}
+
+export type Eligibility = { eligible: true } | { eligible: false; reason: string };
+
+export function cancelEligibility(status: OrderStatus, cancelPending: boolean): Eligibility {
+  if (status === 'cancelled') return { eligible: false, reason: 'This order is already cancelled' };
+  if (cancelPending) return { eligible: false, reason: 'A cancellation is already with the store' };
+  if (!canCancel(status)) return { eligible: false, reason: 'This order is on its way and can no longer be cancelled' };
+  return { eligible: true };
+}
+
+export const eligibilityQuerySchema = z.object({
+  order_id: z.string().min(1, 'order_id is required').max(40),
+  type: z.enum(['cancel', 'return'], { error: 'type must be cancel or return' }),
+});
+
+export const cancelRequestSchema = z.object({
+  type: z.literal('cancel'),
+  order_id: z.string().min(1, 'order_id is required').max(40),
+  reason_id: z.enum(CANCEL_REASONS.map((r) => r.id) as [CancelReasonId, ...CancelReasonId[]], { error: 'Choose one of the cancel reasons' }),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/** Orders per page of /order-history. */
+export const ORDERS_PAGE_SIZE = 10;

@@ -1,0 +1,35 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { getDatabase } from '../../../db/client.ts';
+import { findOrderDetail, refreshStatus } from '../../../features/orders/orders.server.ts';
+import { statusLabel } from '../../../features/orders/orders.ts';
+import { shopperKey } from '../../../features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '../../../lib/http/json.ts';
+import { findBuyerApp } from '../../../ondc/runtime.server.ts';
+
+const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40), refresh: z.enum(['1']).optional() });
+
+/**
+ * The open order page's live view: the order as we know it, and with refresh=1 a `status` asked
+ * of the seller (its on_status lands through /bap and shows on the next read).
+ */
+export const GET: APIRoute = async ({ url, cookies, locals }) => {
+  const query = parseQuery(url, querySchema);
+  if (!query.ok) return query.response;
+  const shopper = shopperKey(cookies, locals.userId, { create: false });
+  const database = getDatabase();
+  const order = shopper ? await findOrderDetail(database, shopper, query.data.order_id) : null;
+  if (!shopper || !order) return jsonError(404, 'No such order');
+  const app = findBuyerApp();
+  if (query.data.refresh && app && order.status !== 'delivered' && order.status !== 'cancelled') await refreshStatus(database, app, shopper, order);
+  return Response.json({
+    order_id: order.orderId,
+    status: order.status,
+    status_label: statusLabel(order.status),
+    events: order.events,
+    cancel_pending: order.cancelPending,
+    cancel_error: order.cancelError,
+    refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
+    eligibility: order.eligibility,
+  }, { headers: { 'cache-control': 'no-store' } });
+};

@@ -1,0 +1,102 @@
+// Issue 10: orders after purchase over the real protocol, with the embedded sellers' clock fast
+// (a network minute in 0.2 s), so an order goes from Created to Delivered within a test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_UPDATE_MESSAGES } from '../../src/features/orders/orders.ts';
+import { placeOrder, type Client } from '../support/checkout.ts';
+import { shopper } from '../support/http.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+let server: StartedServer;
+beforeAll(async () => {
+  server = await startServer({ NETWORK_CLOCK_SPEED: '300' });
+}, 120_000);
+afterAll(async () => server?.stop());
+
+async function detail(client: Client, orderId: string, refresh = false) {
+  const response = await client.get(`/ondc/order/detail?order_id=${orderId}${refresh ? '&refresh=1' : ''}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function until(client: Client, orderId: string, done: (order: Record<string, unknown>) => boolean, seconds: number) {
+  for (let i = 0; i < seconds * 2; i++) {
+    const order = await detail(client, orderId);
+    if (done(order)) return order;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`order ${orderId} did not get there within ${seconds} s`);
+}
+
+describe('orders after purchase', () => {
+  it('a placed order is listed, and the seller’s pushed on_status carries it to Delivered, in order', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'cod');
+    const history = await (await client.get('/order-history')).text();
+    expect(history).toContain(`/order-history?order_id=${orderId}`);
+    const delivered = await until(client, orderId, (o) => o['status'] === 'delivered', 60);
+    const steps = (delivered['events'] as Array<{ status: string; sellerAt: string }>).map((e) => e.status);
+    expect(steps[0]).toBe('created');
+    expect(steps.at(-1)).toBe('delivered');
+    for (const step of ['accepted', 'packed', 'picked_up', 'out_for_delivery']) expect(steps).toContain(step);
+    const times = (delivered['events'] as Array<{ sellerAt: string }>).map((e) => Date.parse(e.sellerAt));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toMatch(/Status: <strong data-status-label[^>]*>Delivered<\/strong>/);
+    expect(page).not.toContain('Cancel order');
+    // Delivered: no cancel any more.
+    expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toMatchObject({ eligible: false });
+  }, 90_000);
+
+  it('cancel before shipping: eligible, ACK with the SPEC message, then cancelled with the refund recorded once', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'upi');
+    expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({ type: 'cancel', order_id: orderId, eligible: true });
+    const body = { type: 'cancel', order_id: orderId, reason_id: '006' };
+    // A double tap sends one cancel: the second finds the first with the store.
+    const [first, second] = await Promise.all([client.post('/ondc/order/update', body), client.post('/ondc/order/update', body)]);
+    const answers = [await first.json(), await second.json()];
+    const acked = answers.filter((a) => a.status === 'ACK');
+    expect(acked).toHaveLength(1);
+    expect(acked[0]).toMatchObject({ message: ORDER_UPDATE_MESSAGES.submitted, state: 'cancel_request_submitted' });
+    expect(answers.find((a) => a.status !== 'ACK')).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed } });
+    const cancelled = await until(client, orderId, (o) => o['status'] === 'cancelled', 20);
+    expect(cancelled['refund_initiated']).toMatchObject({ timestamp: expect.any(String) });
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toMatch(/Refund initiated on \d{1,2} \w+ \d{4}/);
+    expect((await client.post('/ondc/order/update', body)).status).toBe(409);
+  }, 60_000);
+
+  it('cancel once out for delivery is refused before it is sent', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'cod');
+    await until(client, orderId, (o) => o['status'] === 'out_for_delivery' || o['status'] === 'delivered', 60);
+    const refused = await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '001' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed, details: expect.stringMatching(/can no longer be cancelled|already/) } });
+  }, 90_000);
+
+  it('another shopper gets 404 on every order call and page; bad input is a clean 400', async () => {
+    const owner = shopper(server.url);
+    const { orderId } = await placeOrder(owner, 'cod');
+    const stranger = shopper(server.url);
+    await stranger.get('/');
+    expect((await stranger.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).status).toBe(404);
+    expect((await stranger.get(`/ondc/order/detail?order_id=${orderId}`)).status).toBe(404);
+    expect((await stranger.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '001' })).status).toBe(404);
+    expect((await stranger.get(`/order-history?order_id=${orderId}`)).status).toBe(404);
+    expect(await (await stranger.get('/order-history')).text()).not.toContain(orderId);
+
+    for (const [path, body] of [
+      ['/ondc/order/eligiblity?order_id=&type=cancel', null],
+      [`/ondc/order/eligiblity?order_id=${orderId}&type=refund`, null],
+      ['/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '999' }],
+      ['/ondc/order/update', { type: 'cancel', order_id: 42, reason_id: '001' }],
+      ['/ondc/order/update', '{"type":'],
+    ] as const) {
+      const response = body === null ? await owner.get(path) : await owner.post(path, body);
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).error.message).toEqual(expect.any(String));
+    }
+    expect((await owner.get(`/ondc/order/detail?order_id=NOPE`)).status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,83 @@
+// A checkout over the real protocol, as tests/api drive it: select, init, pay, confirm.
+import { expect } from 'vitest';
+import { openGroceryStore } from './fixtures.ts';
+import { shopper } from './http.ts';
+
+export const store = openGroceryStore();
+export type Client = ReturnType<typeof shopper>;
+export type Line = { sku_id: string; quantity: number };
+
+export const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
+
+export function selectBody(items: Line[], areaCode = store.location.pincode) {
+  return {
+    categoryDomain: 'ONDC:RET10',
+    ondcCity: 'bengaluru',
+    bpp: { bpp_id: store.seller.id },
+    provider: { id: store.provider.id, locations: [store.location.id] },
+    items: items.map((line) => ({ ...line, location_id: store.location.id })),
+    lat_long: `${store.location.lat},${store.location.lng}`,
+    address: { area_code: areaCode },
+  };
+}
+
+export const address = (overrides: Record<string, string> = {}) => ({
+  door: '12',
+  building: 'Lake View Apartments',
+  name: 'Asha Rao',
+  locality: 'Indiranagar 2nd Stage',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: store.location.pincode,
+  ...overrides,
+});
+
+export function initBody(transactionId: string, items: Line[], overrides: { address?: Record<string, string> } = {}) {
+  const { address: _unused, items: _items, ...select } = selectBody(items);
+  return {
+    ...select,
+    transaction_id: transactionId,
+    items: items.map((line) => ({ id: line.sku_id, quantity: line.quantity, location_id: store.location.id, fulfillment_id: 'F1' })),
+    customer_details: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com' },
+    billing_address: address(overrides.address),
+    delivery_address: address(overrides.address),
+    fulfillment_id: 'F1',
+    is_consent_accepted: true,
+  };
+}
+
+/** SPEC §4: poll every 1 s, at most `max` times. */
+export async function pollFor(client: Client, path: string, done: (body: Record<string, unknown>) => boolean, max: number) {
+  for (let attempt = 0; attempt < max; attempt++) {
+    const response = await client.get(path);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    if (done(body)) return body;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${path}: no answer within ${max} polls`);
+}
+
+export async function selectAndQuote(client: Client, items: Line[]) {
+  const response = await client.post('/ondc/select', selectBody(items));
+  expect(response.status).toBe(200);
+  const ack = await response.json();
+  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+  return { transactionId: ack.data.transaction_id as string, messageId: ack.data.message_id as string, answer };
+}
+
+/** A whole order: select → init → pay (UPI or cash on delivery) → confirm → on_confirm. */
+export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi') {
+  const { transactionId } = await selectAndQuote(client, lines());
+  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, lines()), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
+  const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+  expect(initStatus.order_status).toBe('CREATED');
+  const payment = await (await client.post('/ondc/payment', method === 'upi'
+    ? { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' }
+    : { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id })).json();
+  const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
+  const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+  expect(placed.order_status).toBe('CONFIRMED');
+  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100) };
+}
