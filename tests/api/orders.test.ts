@@ -99,4 +99,24 @@ describe('orders after purchase', () => {
     }
     expect((await owner.get(`/ondc/order/detail?order_id=NOPE`)).status).toBe(404);
   }, 60_000);
+
+  it('provider support: a message id, then the seller’s phone and e-mail through fetchMessage (polled ≤ 5 times)', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'cod');
+    const asked = await client.get(`/ondc/order/get-provider-support-details?order_id=${orderId}`);
+    expect(asked.status).toBe(200);
+    const ack = await asked.json();
+    expect(ack).toEqual({ status: 'ACK', data: { message_id: expect.any(String) } });
+    let reply: Record<string, unknown> | null = null;
+    for (let attempt = 0; attempt < 5 && reply === null; attempt++) {
+      const body = await (await client.get(`/ondc/fetchMessage?type=support&message_id=${ack.data.message_id}`)).json();
+      if (body.status === 'SUCCESS') reply = body.message;
+    }
+    expect(reply).toMatchObject({ phone: expect.stringMatching(/^\d{10,}$/), email: expect.stringContaining('@'), uri: expect.stringMatching(/^tel:/) });
+    const stranger = shopper(server.url);
+    await stranger.get('/');
+    expect((await stranger.get(`/ondc/order/get-provider-support-details?order_id=${orderId}`)).status).toBe(404);
+    expect((await stranger.get(`/ondc/fetchMessage?type=support&message_id=${ack.data.message_id}`)).status).toBe(404);
+    expect((await client.get('/ondc/order/get-provider-support-details')).status).toBe(400);
+  }, 60_000);
 });

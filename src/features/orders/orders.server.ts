@@ -222,3 +222,17 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
   await database.query('UPDATE orders SET cancel_message_id = $2 WHERE order_id = $1', [orderId, sent.messageId]);
   return { ok: true, messageId: sent.messageId };
 }
+
+/** SPEC §4 provider support: sends ONDC support for the order; the answer is fetched by message id. */
+export async function requestSupport(database: Database, app: BuyerApp, shopper: string, orderId: string): Promise<{ ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string }> {
+  const order = await findOrderDetail(database, shopper, orderId);
+  if (!order) return { ok: false, status: 404, message: 'No such order' };
+  const seller = await sellerOf(database, order.transactionId);
+  if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
+  const sent = await sendRequest(database, app, {
+    action: 'support', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
+    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    message: { ref_id: orderId },
+  });
+  return sent.ack === 'ACK' ? { ok: true, messageId: sent.messageId } : { ok: false, status: 502, message: sent.error?.message ?? 'The store did not answer' };
+}
