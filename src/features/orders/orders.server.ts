@@ -15,7 +15,7 @@ type SellerOrder = {
   id?: string;
   state?: string;
   updated_at?: string;
-  fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } } }>;
+  fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } }; start?: { location?: { descriptor?: { name?: string } } } }>;
   payment?: { '@ondc/org/settlement_details'?: Array<{ settlement_phase?: string; settlement_timestamp?: string }> };
 };
 
@@ -108,6 +108,11 @@ type SellerOrderFull = SellerOrder & {
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
+/** The store's name as the seller wrote it into the order: the provider, or the pickup location. */
+function storeName(order: SellerOrderFull | null): string {
+  return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? 'Store';
+}
+
 function itemsSummary(order: SellerOrderFull | null): string {
   const lines = (order?.quote?.breakup ?? []).filter((b) => b['@ondc/org/title_type'] === 'item');
   if (lines.length === 0) return '';
@@ -125,7 +130,7 @@ export async function listOrders(database: Database, shopper: string, page: numb
   return {
     orders: rows.slice(0, ORDERS_PAGE_SIZE).map((r) => ({
       orderId: r.order_id,
-      storeName: r.on_confirm?.provider?.descriptor?.name ?? 'Store',
+      storeName: storeName(r.on_confirm),
       itemsSummary: itemsSummary(r.on_confirm),
       totalPaise: r.total_paise,
       status: r.status,
@@ -158,7 +163,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
     orderId: row.order_id,
-    storeName: row.on_confirm.provider?.descriptor?.name ?? 'Store',
+    storeName: storeName(row.on_confirm),
     itemsSummary: itemsSummary(row.on_confirm),
     totalPaise: row.total_paise,
     status: row.status,

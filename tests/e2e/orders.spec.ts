@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+// Issue 10 journeys on a phone: an order followed from the history to Delivered, and a cancel.
+// Their own storefront, with the sellers' clock fast (a network minute in a second), so a delivery
+// happens within the test.
+const store = openGroceryStore();
+let server: StartedServer;
+
+test.describe('orders after purchase on a phone (360x740)', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone journey');
+  test.beforeAll(async () => {
+    server = await startServer({ NETWORK_CLOCK_SPEED: '60' });
+  });
+  test.afterAll(async () => server?.stop());
+
+  async function placeOrder(page: Page) {
+    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
+    await page.goto(`${server.url}/cart`);
+    await submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: store.items[0]!.id, name: store.items[0]!.name });
+    await page.goto(`${server.url}/payment`);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile number').fill('9876543210');
+    await page.getByLabel('Locality').fill('Indiranagar 2nd Stage');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('Cash on delivery').check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
+  }
+
+  test('place an order → see it in the history → open it → watch it reach Delivered', async ({ page }) => {
+    await placeOrder(page);
+    await page.goto(`${server.url}/order-history`);
+    const card = page.locator('.order-card').first();
+    await expect(card).toContainText(store.items[0]!.name);
+    await page.screenshot({ path: 'tests/e2e/artifacts/order-history-phone.png', fullPage: true });
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order KO/);
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    // The page follows the order by itself: no reload from the test.
+    await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 60_000 });
+    await expect(page.locator('[data-step="delivered"]')).toHaveClass(/timeline__step--done/);
+    await page.screenshot({ path: 'tests/e2e/artifacts/order-delivered-phone.png', fullPage: true });
+  });
+
+  test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
+    await placeOrder(page);
+    await page.getByRole('link', { name: 'Follow your order' }).click();
+    await page.getByLabel('Why do you want to cancel?').selectOption({ label: 'Delivery delay' });
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByText('Your request is submitted succesfully')).toBeVisible();
+    await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
+  });
+});
