@@ -43,6 +43,14 @@ describe('orders after purchase', () => {
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toMatch(/Status: <strong data-status-label[^>]*>Delivered<\/strong>/);
     expect(page).not.toContain('Cancel order');
+    // The invoice: the items' totals, charges and discounts add up to what was paid.
+    const invoice = await client.get(`/invoice?order_id=${orderId}`);
+    expect(invoice.status).toBe(200);
+    const html = await invoice.text();
+    expect(html).toContain('Tax invoice');
+    expect(html).toMatch(/GSTIN: \d{2}[A-Z0-9]{13}/);
+    const paid = /Amount paid<\/th><td><strong>(₹[\d,.]+)<\/strong>/.exec(html)?.[1];
+    expect(paid).toBe(/Total paid<\/th><td><strong>(₹[\d,.]+)<\/strong>/.exec(page)?.[1]);
     // Delivered: no cancel any more.
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toMatchObject({ eligible: false });
   }, 90_000);
@@ -85,6 +93,11 @@ describe('orders after purchase', () => {
     expect((await stranger.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '001' })).status).toBe(404);
     expect((await stranger.get(`/order-history?order_id=${orderId}`)).status).toBe(404);
     expect(await (await stranger.get('/order-history')).text()).not.toContain(orderId);
+    expect((await stranger.get(`/invoice?order_id=${orderId}`)).status).toBe(404);
+    // The owner's invoice waits for the delivery.
+    const early = await owner.get(`/invoice?order_id=${orderId}`);
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain('Invoice not ready');
 
     for (const [path, body] of [
       ['/ondc/order/eligiblity?order_id=&type=cancel', null],

@@ -46,6 +46,15 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 60_000 });
     await expect(page.locator('[data-step="delivered"]')).toHaveClass(/timeline__step--done/);
     await page.screenshot({ path: 'tests/e2e/artifacts/order-delivered-phone.png', fullPage: true });
+    await page.getByRole('link', { name: 'Invoice' }).click();
+    await expect(page.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Amount paid/ })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-phone.png', fullPage: true });
+    // Printed, the page is the invoice alone: no header, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.site-header')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-print.png', fullPage: true });
   });
 
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {

@@ -1,0 +1,85 @@
+// A GST tax invoice from the order's quote as the shopper paid it: each item's taxable value, its
+// tax and its total; the store's charges; the buyer app's own discounts (coupon, coins). The
+// lines add up to the amount paid, to the paisa, or the invoice is not drawn.
+import { rupeesToPaise } from '../../lib/money.ts';
+
+export type BreakupLine = {
+  '@ondc/org/item_id'?: string;
+  '@ondc/org/title_type'?: string;
+  '@ondc/org/item_quantity'?: { count?: number };
+  title?: string;
+  price?: { value?: string };
+  item?: { price?: { value?: string } };
+};
+
+export type InvoiceLine = {
+  itemId: string;
+  title: string;
+  quantity: number;
+  unitPaise: number | null;
+  /** Item price less the seller's discount on it. */
+  taxablePaise: number;
+  taxPaise: number;
+  /** True when the price already holds the tax (packaged goods sold at MRP): no tax line of its own. */
+  taxIncluded: boolean;
+  totalPaise: number;
+};
+
+export type InvoiceCharge = { title: string; totalPaise: number };
+
+export type Invoice = {
+  lines: InvoiceLine[];
+  charges: InvoiceCharge[];
+  /** The buyer app's discounts (coupon, coins) on top of the seller's quote, as a positive amount. */
+  buyerDiscountPaise: number;
+  totalPaise: number;
+};
+
+const paiseOf = (line: BreakupLine) => rupeesToPaise(line.price?.value ?? '0');
+
+const CHARGE_TITLES: Record<string, string> = { delivery: 'Delivery', packing: 'Packing', misc: 'Convenience fee' };
+
+/**
+ * The invoice of a quote. Taxes and discounts the seller put against an item go onto that item's
+ * line; every other line is a charge. `paidPaise` is what the shopper paid; the difference from
+ * the quote is the buyer app's discount. Throws when the quote is worth less than was paid, as no
+ * honest invoice can be drawn from it.
+ */
+export function invoiceOf(breakup: readonly BreakupLine[], paidPaise: number): Invoice {
+  const lines: InvoiceLine[] = [];
+  const charges: InvoiceCharge[] = [];
+  const taxed = new Set<InvoiceLine>();
+  for (const entry of breakup) {
+    const type = entry['@ondc/org/title_type'] ?? 'misc';
+    const itemId = entry['@ondc/org/item_id'] ?? '';
+    if (type === 'item') {
+      const quantity = entry['@ondc/org/item_quantity']?.count ?? 1;
+      const unit = entry.item?.price?.value;
+      const amount = paiseOf(entry);
+      lines.push({ itemId, title: entry.title ?? 'Item', quantity, unitPaise: unit ? rupeesToPaise(unit) : null, taxablePaise: amount, taxPaise: 0, taxIncluded: true, totalPaise: amount });
+      continue;
+    }
+    const target = (type === 'tax' || type === 'discount') && lines.find((l) => l.itemId === itemId && (type === 'discount' || !taxed.has(l)));
+    if (target && type === 'tax') {
+      taxed.add(target);
+      target.taxIncluded = false;
+      target.taxPaise += paiseOf(entry);
+    } else if (target) {
+      target.taxablePaise += paiseOf(entry);
+    } else {
+      charges.push({ title: CHARGE_TITLES[type] ?? entry.title ?? 'Charge', totalPaise: paiseOf(entry) });
+      continue;
+    }
+    target.totalPaise = target.taxablePaise + target.taxPaise;
+  }
+  const quotedPaise = lines.reduce((sum, l) => sum + l.totalPaise, 0) + charges.reduce((sum, c) => sum + c.totalPaise, 0);
+  const buyerDiscountPaise = quotedPaise - paidPaise;
+  if (buyerDiscountPaise < 0) throw new RangeError(`The quote (${quotedPaise} paise) is less than was paid (${paidPaise} paise)`);
+  return { lines, charges, buyerDiscountPaise, totalPaise: paidPaise };
+}
+
+/** An invoice number that is the order's own: stable, readable and unique per order. */
+export function invoiceNumber(orderId: string, placedAt: string): string {
+  const date = placedAt.slice(0, 10).replaceAll('-', '');
+  return `KIR-${date}-${orderId.replace(/[^A-Za-z0-9]/g, '').slice(-12).toUpperCase()}`;
+}
