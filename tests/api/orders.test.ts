@@ -113,6 +113,39 @@ describe('orders after purchase', () => {
     expect((await owner.get(`/ondc/order/detail?order_id=NOPE`)).status).toBe(404);
   }, 60_000);
 
+  it('tracking: the seller answers track with the rider’s position only while the rider has the order', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'cod');
+    const seen: Array<{ status: string; order: string; gps?: string }> = [];
+    for (let i = 0; i < 200; i++) {
+      const asked = await client.get(`/ondc/order/track?order_id=${orderId}`);
+      expect(asked.status).toBe(200);
+      const { data } = await asked.json();
+      let answer: { status: string; message: { tracking: { status: string; url: string; location?: { gps?: string } } } } | null = null;
+      for (let attempt = 0; attempt < 5 && answer?.status !== 'SUCCESS'; attempt++) {
+        answer = await (await client.get(`/ondc/fetchMessage?type=track&message_id=${data.message_id}`)).json();
+      }
+      expect(answer?.status).toBe('SUCCESS');
+      const order = (await detail(client, orderId))['status'] as string;
+      seen.push({ status: answer!.message.tracking.status, order, gps: answer!.message.tracking.location?.gps });
+      expect(answer!.message.tracking.url).toMatch(/^http/);
+      if (order === 'delivered') break;
+    }
+    expect(seen[0]).toMatchObject({ status: 'inactive', order: 'created' });
+    const active = seen.filter((s) => s.status === 'active');
+    expect(active.length).toBeGreaterThan(0);
+    for (const s of active) expect(s.gps).toMatch(/^-?\d+\.\d+, ?-?\d+\.\d+$/);
+    expect(seen.at(-1)).toMatchObject({ status: 'inactive', order: 'delivered' });
+    const page = await (await client.get(`/tracking-details?order_id=${orderId}`)).text();
+    expect(page).toContain('Your rider');
+    const stranger = shopper(server.url);
+    await stranger.get('/');
+    expect((await stranger.get(`/ondc/order/track?order_id=${orderId}`)).status).toBe(404);
+    expect((await stranger.get(`/tracking-details?order_id=${orderId}`)).status).toBe(404);
+    expect((await stranger.get(`/track-map?order_id=${orderId}`)).status).toBe(404);
+    expect((await client.get('/ondc/order/track')).status).toBe(400);
+  }, 90_000);
+
   it('provider support: a message id, then the seller’s phone and e-mail through fetchMessage (polled ≤ 5 times)', async () => {
     const client = shopper(server.url);
     const { orderId } = await placeOrder(client, 'cod');

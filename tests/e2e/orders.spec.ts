@@ -57,6 +57,27 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/invoice-print.png', fullPage: true });
   });
 
+  test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {
+    await placeOrder(page);
+    await page.getByRole('link', { name: 'Follow your order' }).click();
+    await page.getByRole('link', { name: 'Track' }).click();
+    await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
+    await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
+    // Once the rider has the order, the details name them and lead to the map.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'See the rider on the map' })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Your rider' })).toBeVisible();
+    await page.getByRole('link', { name: 'See the rider on the map' }).click();
+    await expect(page.locator('.track-pin--store')).toBeVisible();
+    await expect(page.locator('.track-pin--home')).toBeVisible();
+    await expect(page.locator('.track-pin--rider')).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('[data-rider-status]')).toContainText('Rider’s position updated at');
+    await page.screenshot({ path: 'tests/e2e/artifacts/track-map-phone.png' });
+  });
+
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
     await placeOrder(page);
     await page.getByRole('link', { name: 'Follow your order' }).click();

@@ -144,7 +144,10 @@ export type OrderEvent = { action: string; status: OrderStatus; orderState: stri
 
 export type OrderDetail = OrderListEntry & {
   transactionId: string;
+  /** The order as confirmed: what was bought and paid. */
   sellerOrder: SellerOrderFull;
+  /** The order as the seller last reported it. */
+  currentOrder: SellerOrderFull;
   events: OrderEvent[];
   cancelPending: boolean;
   cancelError: string | null;
@@ -160,6 +163,14 @@ export async function findOrderDetail(database: Database, shopper: string, order
     'SELECT action, status, order_state, fulfillment_state, seller_at FROM order_events WHERE order_id = $1 ORDER BY seller_at, id',
     [orderId],
   );
+  // The order as the seller last wrote it (the rider, the return states): the newest order message.
+  const [latest] = await database.query<{ order: SellerOrderFull }>(
+    `SELECT body->'message'->'order' AS order FROM ondc_messages
+     WHERE transaction_id = $1 AND direction = 'in' AND action IN ('on_confirm', 'on_status', 'on_update', 'on_cancel')
+       AND jsonb_typeof(body->'error') IS DISTINCT FROM 'object' AND jsonb_typeof(body->'message'->'order') = 'object'
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [row.transaction_id],
+  );
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
     orderId: row.order_id,
@@ -170,6 +181,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     placedAt: iso(row.created_at) ?? '',
     transactionId: row.transaction_id,
     sellerOrder: row.on_confirm,
+    currentOrder: latest?.order ?? row.on_confirm,
     events: events.map((e) => ({ action: e.action, status: e.status, orderState: e.order_state, fulfillmentState: e.fulfillment_state, sellerAt: iso(e.seller_at) ?? '' })),
     cancelPending,
     cancelError: row.cancel_error,
@@ -228,16 +240,28 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
   return { ok: true, messageId: sent.messageId };
 }
 
-/** SPEC §4 provider support: sends ONDC support for the order; the answer is fetched by message id. */
-export async function requestSupport(database: Database, app: BuyerApp, shopper: string, orderId: string): Promise<{ ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string }> {
+type AskOutcome = { ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string };
+
+/** Sends one of the shopper's order requests to the order's seller; the answer is fetched by message id. */
+async function askSeller(database: Database, app: BuyerApp, shopper: string, orderId: string, action: 'support' | 'track', message: Record<string, unknown>): Promise<AskOutcome> {
   const order = await findOrderDetail(database, shopper, orderId);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
   const seller = await sellerOf(database, order.transactionId);
   if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
   const sent = await sendRequest(database, app, {
-    action: 'support', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
+    action, url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
     shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
-    message: { ref_id: orderId },
+    message,
   });
   return sent.ack === 'ACK' ? { ok: true, messageId: sent.messageId } : { ok: false, status: 502, message: sent.error?.message ?? 'The store did not answer' };
+}
+
+/** SPEC §4 provider support: sends ONDC support for the order; the answer is fetched by message id. */
+export function requestSupport(database: Database, app: BuyerApp, shopper: string, orderId: string): Promise<AskOutcome> {
+  return askSeller(database, app, shopper, orderId, 'support', { ref_id: orderId });
+}
+
+/** ONDC track: where the rider is now; the answer (on_track) is fetched by message id. */
+export function requestTrack(database: Database, app: BuyerApp, shopper: string, orderId: string): Promise<AskOutcome> {
+  return askSeller(database, app, shopper, orderId, 'track', { order_id: orderId });
 }

@@ -1,0 +1,50 @@
+// Tracking an order on its way (SPEC §9: a time estimate from an ISO duration in days, hours,
+// minutes and seconds; the map refreshes every 60 s while the rider has the order).
+import { ttlToMs } from '../../ondc/context.ts';
+import type { OrderStatus } from './orders.ts';
+
+/** SPEC §9 tracking interval. */
+export const TRACK_REFRESH_MS = 60_000;
+
+export type DurationParts = { days: number; hours: number; minutes: number; seconds: number };
+
+/** SPEC §9: an ISO duration (`PT45M`, `P1DT2H`) as days, hours, minutes and seconds; null when it is not one. */
+export function durationParts(iso: string): DurationParts | null {
+  let ms: number;
+  try {
+    ms = ttlToMs(iso);
+  } catch {
+    return null;
+  }
+  const total = Math.round(ms / 1000);
+  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** The estimate in words, largest units first, zeros left out: "1 day 2 hours", "45 minutes". */
+export function formatDuration(parts: DurationParts): string {
+  const words = [
+    parts.days && plural(parts.days, 'day'),
+    parts.hours && plural(parts.hours, 'hour'),
+    parts.minutes && plural(parts.minutes, 'minute'),
+    parts.seconds && plural(parts.seconds, 'second'),
+  ].filter(Boolean);
+  return words.length === 0 ? 'now' : words.join(' ');
+}
+
+/** The rider has the order: the map follows them. */
+export function isOnTheWay(status: OrderStatus): boolean {
+  return status === 'picked_up' || status === 'out_for_delivery';
+}
+
+export type GeoPoint = { lat: number; lng: number };
+
+/** ONDC gps "12.9716,77.5946" to a point; null when it is not one on Earth. */
+export function parseGps(gps: string | undefined | null): GeoPoint | null {
+  const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(gps ?? '');
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
