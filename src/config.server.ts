@@ -13,8 +13,10 @@ const envSchema = z.object({
   SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),
   NETWORK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
-  BAP_ID: z.string().min(1).default('kirana-storefront.local'),
+  BAP_ID: z.string().min(1).default('kirana.localhost'),
   BAP_URI: z.url().optional(),
+  // A GSTIN is 15 characters: state code, PAN, entity number, Z, check character.
+  BAP_TAX_NUMBER: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'BAP_TAX_NUMBER must be a 15-character GSTIN').default('29AAACK0000K1Z5'),
   ONDC_GATEWAY_URL: z.url().optional(),
   ONDC_REGISTRY_URL: z.url().optional(),
   CATALOGUE_REFRESH_MINUTES: z.coerce.number().min(0).default(60),
@@ -43,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     bapId: e.BAP_ID,
     /** Where sellers reach us; derived from the port we listen on when not given. */
     bapUri: e.BAP_URI,
+    taxNumber: e.BAP_TAX_NUMBER,
     gatewayUrl: e.ONDC_GATEWAY_URL,
     registryUrl: e.ONDC_REGISTRY_URL,
     registryFile: path.join(dataDir, 'registry.json'),

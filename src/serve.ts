@@ -97,7 +97,9 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
  */
 async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; stop: () => Promise<void> }> {
   const identity = loadOrCreateKeys(path.join(config.dataDir, 'bap', 'keys.json'), config.bapId);
-  const bapUri = config.bapUri ?? `http://127.0.0.1:${port}/bap`;
+  // On loopback our callback address is named under .localhost (RFC 6761), with the subscriber
+  // id in it, as ONDC's validator requires of a subscriber URL; sellers connect to it on loopback.
+  const bapUri = config.bapUri ?? `http://${config.bapId.endsWith('.localhost') ? config.bapId : 'localhost'}:${port}/bap`;
   const registry = config.registryUrl ? createRemoteRegistry(config.registryUrl) : createFileRegistry(config.registryFile);
   if (!config.registryUrl) {
     registerParticipants(config.registryFile, [
@@ -108,7 +110,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
 
   if (config.sellerNetwork === 'off') {
     if (!config.gatewayUrl) return { app: null, stop: async () => {} };
-    return { app: createBuyerApp({ identity, bapUri, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), stop: async () => {} };
+    return { app: createBuyerApp({ identity, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), stop: async () => {} };
   }
   const network = await startChild({
     script: path.join(root, 'src/network/main.ts'),
@@ -127,6 +129,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   const app = createBuyerApp({
     identity,
     bapUri,
+    taxNumber: config.taxNumber,
     gatewayUrl: config.gatewayUrl ?? `${networkUrl}/gateway`,
     registry,
     log,

@@ -91,6 +91,10 @@ function refuse(res: ServerResponse, status: number, error: ProtocolError) {
 }
 
 /** A URL others can reach: a wildcard listen address is reached on loopback. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '0.0.0.0' || host === '::' || host === '::1' || host.startsWith('127.');
+}
+
 function reachableHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -123,7 +127,10 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   let url = '';
   let ready = false;
   let stopping = false;
-  const bppUriOf = (sellerId: string) => `${url}/sellers/${sellerId}`;
+  // Subscriber URIs need a host name, not an address (ONDC's validator checks format "url"): on
+  // loopback the sellers are named under .localhost (RFC 6761), which our client connects to itself.
+  let subscriberBase = '';
+  const bppUriOf = (sellerId: string) => `${subscriberBase}/sellers/${sellerId}`;
   const sellerDesk = createSellerDesk({ network, state, clock, bppUriOf });
 
   function track(job: Promise<unknown>) {
@@ -147,6 +154,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${reachableHost(host)}:${port}`;
+  subscriberBase = isLoopback(host) ? `http://sellers.localhost:${port}` : url;
 
   // Each seller's subscriber_url names the port, so the sellers join the registry once listening.
   for (const seller of network.sellers) {

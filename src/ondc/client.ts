@@ -77,6 +77,17 @@ function endpoint(url: string, action: string): string {
   return `${url.replace(/\/+$/, '')}/${action.replace(/^\/+/, '')}`;
 }
 
+/**
+ * RFC 6761: names under `.localhost` always mean this machine, so embedded subscribers can carry
+ * real host names in their URIs (as ONDC's validator requires) and we connect to them on
+ * loopback ourselves, without a resolver that knows them.
+ */
+export function connectTarget(target: string): string {
+  const url = new URL(target);
+  if (url.hostname === 'localhost' || url.hostname.endsWith('.localhost')) url.hostname = '127.0.0.1';
+  return url.toString();
+}
+
 type Attempt = { result: OndcPostResult; retryable: boolean };
 
 export function createOndcClient(options: OndcClientOptions): OndcClient {
@@ -100,7 +111,7 @@ export function createOndcClient(options: OndcClientOptions): OndcClient {
         privateKey: options.privateKey,
       });
       const signal = AbortSignal.timeout(timeoutMs);
-      const response = await send(target, {
+      const response = await send(connectTarget(target), {
         method: 'POST',
         body: payload,
         headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -10,6 +10,8 @@ export interface BuyerApp {
   identity: SigningIdentity;
   /** Where sellers send callbacks: `<storefront>/bap`. */
   bapUri: string;
+  /** Our GST number, stated to sellers in confirm's bap_terms. */
+  taxNumber: string;
   /** The gateway that fans a search out to sellers. */
   gatewayUrl: string;
   registry: Registry;

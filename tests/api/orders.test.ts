@@ -116,7 +116,7 @@ describe('orders after purchase', () => {
   it('tracking: the seller answers track with the rider’s position only while the rider has the order', async () => {
     const client = shopper(server.url);
     const { orderId } = await placeOrder(client, 'cod');
-    const seen: Array<{ status: string; order: string; gps?: string }> = [];
+    const seen: Array<{ status: string; order: string; gps: string | undefined }> = [];
     for (let i = 0; i < 200; i++) {
       const asked = await client.get(`/ondc/order/track?order_id=${orderId}`);
       expect(asked.status).toBe(200);

@@ -7,6 +7,7 @@ import { SERVED_CITIES } from '../../ondc/cities.ts';
 import type { Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
 import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
 
@@ -16,7 +17,7 @@ const DOMAINS: Domain[] = ['ONDC:RET10', 'ONDC:RET11'];
 const SEARCH_INTENT = {
   intent: {
     fulfillment: { type: 'Delivery' },
-    payment: { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' },
+    payment: BUYER_FINDER_FEE,
   },
 };
 

@@ -5,6 +5,7 @@ import { rupeesToPaise, paiseToRupees } from '../../lib/money.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
 import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './init.ts';
 import type { InitStatus } from './poll.ts';
 import { quoteSchema } from './quote-check.ts';
@@ -32,6 +33,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   await recordConsent(database, shopper, request.is_consent_accepted);
 
   const { customer_details: customer, delivery_address: delivery } = request;
+  const now = new Date().toISOString();
   const sent = await sendRequest(database, app, {
     action: 'init',
     url: store.bppUri,
@@ -58,6 +60,8 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
           phone: customer.phone,
           ...(customer.email ? { email: customer.email } : {}),
           address: ondcAddress(request.billing_address),
+          created_at: now,
+          updated_at: now,
         },
         fulfillments: [
           {
@@ -73,7 +77,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
             },
           },
         ],
-        payment: { type: request.payment_type },
+        payment: { type: request.payment_type, ...BUYER_FINDER_FEE },
       },
     },
   });

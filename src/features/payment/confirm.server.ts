@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '../../ondc/terms.ts';
 import { burnForOrder, rewardOrder } from '../checkout/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, initQuote } from './payment.server.ts';
@@ -72,13 +73,17 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
         items: onInit['items'],
         billing: onInit['billing'],
         fulfillments: onInit['fulfillments'],
-        quote: onInit['quote'],
+        quote: confirmQuote(onInit['quote']),
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),
+          ...BUYER_FINDER_FEE,
           ...(payment.method === 'upi'
             ? { status: 'PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id } }
             : { status: 'NOT-PAID' }),
         },
+        // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.
+        state: 'Created',
+        tags: [...((onInit['tags'] as unknown[] | undefined) ?? []), bapTerms(app.taxNumber)],
         created_at: now,
         updated_at: now,
       },

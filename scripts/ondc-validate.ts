@@ -1,0 +1,54 @@
+// npm run ondc:validate [-- <log file or dir>...]: checks a protocol log with ONDC's log validator
+// (ONDC-Official/log-validation-utility, run beside the project: ../shared/ONDC-VALIDATOR.md).
+// Reads JSON-lines logs (default $DATA_DIR/ondc-log, as ONDC_LOG=1 writes them), builds one
+// request per order transaction, posts it to $VALIDATOR_URL and prints each report and a count.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { reportLines, validatorRequests } from '../src/ondc/conformance/validator-payload.ts';
+
+const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
+const inputs = process.argv.slice(2).filter((a) => a !== '--');
+const sources = inputs.length > 0 ? inputs : [path.join(process.env['DATA_DIR'] ?? 'data', 'ondc-log')];
+
+function logFiles(source: string): string[] {
+  if (!statSync(source, { throwIfNoEntry: false })) throw new Error(`No log at ${source} (start the storefront with ONDC_LOG=1)`);
+  if (statSync(source).isFile()) return [source];
+  return readdirSync(source).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(source, f));
+}
+
+const lines = sources.flatMap(logFiles).flatMap((file) =>
+  readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((text) => {
+    try {
+      return [JSON.parse(text) as unknown];
+    } catch {
+      return [];
+    }
+  }),
+);
+
+const requests = validatorRequests(lines);
+let checked = 0;
+let failed = 0;
+let errors = 0;
+for (const request of requests) {
+  const label = `${request.transactionId} (${request.body.domain}, flow ${request.body.flow})`;
+  if (request.skipped) {
+    console.log(`- ${label}: not checked, ${request.skipped}`);
+    continue;
+  }
+  // The validator drops and refills one store per request: one at a time.
+  const response = await fetch(`${validatorUrl}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+  const answer = (await response.json()) as { success?: boolean; response?: { message?: string; report?: unknown } };
+  checked++;
+  const found = reportLines(answer.response?.report);
+  if (answer.success && found.length === 0) {
+    console.log(`✓ ${label}: ${answer.response?.message ?? 'verified'}`);
+    continue;
+  }
+  failed++;
+  errors += Math.max(1, found.length);
+  console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
+  for (const line of found) console.log(`    ${line}`);
+}
+console.log(`\n${requests.length} order transactions, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
+process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

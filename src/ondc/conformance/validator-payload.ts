@@ -1,0 +1,122 @@
+// Builds ONDC log-validator requests (ONDC-Official/log-validation-utility, POST /api/validate)
+// from a protocol log: the storefront's own (ONDC_LOG=1) or any JSON-lines log whose lines carry
+// a Beckn message as `body` or `body.request`. Each order transaction becomes one flow; its
+// catalogue comes from the on_search that listed the provider, which may belong to another
+// transaction (a buyer app searches once and orders many times).
+
+export type BecknMessage = {
+  context: { action: string; transaction_id: string; message_id: string; timestamp: string; domain: string; city?: string; bap_id?: string; bpp_id?: string; core_version?: string };
+  message?: Record<string, unknown>;
+  error?: unknown;
+};
+
+/** The Beckn message a log line holds, if any (requests as sent, callbacks as received). */
+export function messageOf(line: unknown): BecknMessage | null {
+  const body = (line as { body?: unknown } | null)?.body as Record<string, unknown> | undefined;
+  const candidate = (body && 'context' in body ? body : (body?.['request'] as Record<string, unknown> | undefined)) as BecknMessage | undefined;
+  const context = candidate?.context;
+  return context && typeof context.action === 'string' && typeof context.transaction_id === 'string' && typeof context.message_id === 'string' ? candidate : null;
+}
+
+/** on_status payload keys by the delivery fulfillment's state (the validator's names). */
+const STATUS_KEYS: Record<string, string> = {
+  'Pending': 'on_status_pending',
+  'Packed': 'on_status_packed',
+  'Order-picked-up': 'on_status_picked',
+  'Out-for-delivery': 'on_status_out_for_delivery',
+  'Order-delivered': 'on_status_delivered',
+};
+
+type Order = { provider?: { id?: string }; fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } } }> };
+const orderOf = (m: BecknMessage) => (m.message?.['order'] ?? {}) as Order;
+
+function statusKey(m: BecknMessage): string | null {
+  const delivery = orderOf(m).fulfillments?.find((f) => f.type === 'Delivery');
+  return STATUS_KEYS[delivery?.state?.descriptor?.code ?? ''] ?? null;
+}
+
+export type ValidatorRequest = {
+  transactionId: string;
+  /** Why the transaction cannot be checked as a flow, when it cannot. */
+  skipped: string | null;
+  body: { domain: string; version: string; flow: string; bap_id: string; bpp_id: string; payload: Record<string, BecknMessage> };
+};
+
+const byTime = (a: BecknMessage, b: BecknMessage) => Date.parse(a.context.timestamp) - Date.parse(b.context.timestamp);
+
+/** The provider ids an on_search lists. */
+function providersOf(m: BecknMessage): string[] {
+  const catalog = m.message?.['catalog'] as { 'bpp/providers'?: Array<{ id?: string }> } | undefined;
+  return (catalog?.['bpp/providers'] ?? []).map((p) => p.id ?? '');
+}
+
+/**
+ * One validator request per transaction that reached select. Duplicates (the same message logged
+ * twice, by sender and receiver) count once; of repeated calls (a re-select, a status asked for
+ * again) the last before the next step is the one the flow is judged by.
+ */
+export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[] {
+  const seen = new Set<string>();
+  const messages: BecknMessage[] = [];
+  for (const line of lines) {
+    const m = messageOf(line);
+    if (!m) continue;
+    const key = `${m.context.action}|${m.context.message_id}|${m.context.bpp_id ?? ''}|${JSON.stringify(m.message?.['catalog'] ? providersOf(m) : '')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    messages.push(m);
+  }
+  messages.sort(byTime);
+  const searches = messages.filter((m) => m.context.action === 'search');
+  const onSearches = messages.filter((m) => m.context.action === 'on_search');
+  const transactions = new Map<string, BecknMessage[]>();
+  for (const m of messages) {
+    if (m.context.action === 'search' || m.context.action === 'on_search') continue;
+    transactions.set(m.context.transaction_id, [...(transactions.get(m.context.transaction_id) ?? []), m]);
+  }
+
+  const requests: ValidatorRequest[] = [];
+  for (const [transactionId, flow] of transactions) {
+    const select = flow.filter((m) => m.context.action === 'select').at(-1);
+    if (!select) continue;
+    const payload: Record<string, BecknMessage> = {};
+    const providerId = orderOf(select).provider?.id;
+    const onSearch = onSearches.filter((m) => m.context.bpp_id === select.context.bpp_id && m.context.domain === select.context.domain && byTime(m, select) < 0 && providersOf(m).includes(providerId ?? '')).at(-1);
+    const search = onSearch && searches.find((m) => m.context.message_id === onSearch.context.message_id);
+    if (search) payload['search_full_catalog_refresh'] = search;
+    if (onSearch) payload['on_search_full_catalog_refresh'] = onSearch;
+    const last = (action: string) => flow.filter((m) => m.context.action === action).at(-1);
+    for (const action of ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel']) {
+      const m = last(action);
+      if (m) payload[action] = m;
+    }
+    for (const m of flow.filter((x) => x.context.action === 'on_status')) {
+      const key = statusKey(m);
+      if (key && !payload[key]) payload[key] = m;
+    }
+    const flowId = payload['cancel'] ? '4' : '2';
+    const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
+    requests.push({
+      transactionId,
+      skipped,
+      body: { domain: select.context.domain, version: select.context.core_version ?? '1.2.0', flow: flowId, bap_id: select.context.bap_id ?? '', bpp_id: select.context.bpp_id ?? '', payload },
+    });
+  }
+  return requests;
+}
+
+/** The validator's report as lines "call: message", flattened; an empty report is no lines. */
+export function reportLines(report: unknown, prefix = ''): string[] {
+  if (report === null || report === undefined) return [];
+  if (typeof report === 'string') {
+    const text = report.replace(/\s+/g, ' ').trim();
+    return [prefix ? `${prefix}: ${text}` : text];
+  }
+  if (Array.isArray(report)) return report.flatMap((entry) => reportLines(entry, prefix));
+  if (typeof report === 'object') {
+    return Object.entries(report as Record<string, unknown>).flatMap(([key, value]) =>
+      typeof value === 'object' && value !== null ? reportLines(value, prefix || key) : reportLines(value, prefix || key),
+    );
+  }
+  return [`${prefix}: ${String(report)}`];
+}
