@@ -36,7 +36,8 @@ try {
   const canceller = shopper(server.url);
   await canceller.get('/');
   const cancelled = await placeOrder(canceller, 'upi');
-  await canceller.post('/ondc/order/update', { type: 'cancel', order_id: cancelled.orderId, reason_id: '006' });
+  // 010 (wrong address) is a buyer reason in SPEC §8 and in ONDC's validator alike.
+  await canceller.post('/ondc/order/update', { type: 'cancel', order_id: cancelled.orderId, reason_id: '010' });
   await until(canceller, cancelled.orderId, 'cancelled', 30);
   console.log(`flow 4: order ${cancelled.orderId} cancelled`);
   // Pushed callbacks still on their way are part of the flows.

@@ -9,6 +9,7 @@ import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
+import { replaceStaleNetwork } from './network/stale.server.ts';
 import { startChild } from './lib/process/child.server.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
@@ -112,6 +113,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
     if (!config.gatewayUrl) return { app: null, stop: async () => {} };
     return { app: createBuyerApp({ identity, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), stop: async () => {} };
   }
+  await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({
     script: path.join(root, 'src/network/main.ts'),
     env: {

@@ -35,4 +35,17 @@ describe('network clock (DESIGN §5: a clock tests can speed up)', () => {
     expect(() => createNetworkClock({ speed: 0 })).toThrow(RangeError);
     expect(() => createNetworkClock({ speed: Number.NaN })).toThrow(RangeError);
   });
+
+  it('puts network times on the wire as the real times they happen', () => {
+    const real = fakeRealTime(Date.parse('2026-03-01T10:00:00Z'));
+    const clock = createNetworkClock({ realNow: real.realNow, speed: 60, start: new Date('2026-01-05T21:30:00Z') });
+    real.advance(10_000);
+    // Ten network minutes ago at 60×: ten real seconds ago.
+    expect(new Date(clock.toReal(Date.parse('2026-01-05T21:30:00Z'))).toISOString()).toBe('2026-03-01T10:00:00.000Z');
+    expect(new Date(clock.toReal(clock.now().getTime())).toISOString()).toBe('2026-03-01T10:00:10.000Z');
+    // A promised window an hour of network time ahead is a minute of real time ahead.
+    expect(new Date(clock.toReal(clock.now().getTime() + 3_600_000)).toISOString()).toBe('2026-03-01T10:01:10.000Z');
+    const plain = createNetworkClock({ realNow: real.realNow });
+    expect(plain.toReal(Date.parse('2026-03-01T09:00:00Z'))).toBe(Date.parse('2026-03-01T09:00:00Z'));
+  });
 });

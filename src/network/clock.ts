@@ -9,6 +9,12 @@ export type NetworkClock = {
   now(): Date;
   /** network milliseconds per real millisecond */
   speed: number;
+  /**
+   * The real time at which the network clock shows `networkMs`: what a message puts on the wire,
+   * so that what has happened sits at or before its context timestamp and a promised window
+   * stays the same in every message (ONDC's log validator checks both) at any speed or start.
+   */
+  toReal(networkMs: number): number;
 };
 
 export type NetworkClockOptions = {
@@ -33,5 +39,6 @@ export function createNetworkClock(options: NetworkClockOptions = {}): NetworkCl
   return {
     speed,
     now: () => new Date(networkStart + (realNow() - realStart) * speed),
+    toReal: (networkMs) => Math.round(realStart + (networkMs - networkStart) / speed),
   };
 }

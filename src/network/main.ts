@@ -46,12 +46,20 @@ if (import.meta.main) {
   const { sellers, providers, items } = network.counts;
   console.log(`Kirana seller network on ${network.url} (${sellers} sellers, ${providers} providers, ${items} items)`);
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      // Stock and orders are written on the way out, so nothing of the last second is lost.
-      void network.stop().then(() => process.exit(0));
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Stock and orders are written on the way out, so nothing of the last second is lost.
+    void network.stop().then(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
+  // Started by the storefront: when it goes, however it goes (kill -9 too), its channel closes
+  // and the network goes with it rather than holding the port as an orphan. Its output pipes
+  // are gone then, so writing to them must not be what stops us.
+  if (process.send) {
+    process.on('disconnect', () => {
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+      stop();
     });
   }
 }

@@ -64,7 +64,9 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     const cancelled = orderMessage(cancelOrder(order(), { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) }), at(6));
     expect(cancelled.order.state).toBe('Cancelled');
     const cancel = fulfillments(cancelled).find((f) => f.type === 'Cancel');
-    expect(cancel?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(1)).toISOString() }] });
+    // The cancelled delivery says where it stood; the Cancel fulfillment carries the refund.
+    const delivery = fulfillments(cancelled).find((f) => f.type === 'Delivery');
+    expect(delivery?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(1)).toISOString() }] });
     const trail = (cancel?.tags ?? []).filter((t) => t.code === 'quote_trail').reduce((n, t) => n + rupeesToPaise(t.list.find((e) => e.code === 'value')!.value), 0);
     expect(-trail).toBe(rupeesToPaise(total));
     expect(cancelled.order.payment['@ondc/org/settlement_details']).toContainEqual(expect.objectContaining({ settlement_phase: 'refund', settlement_amount: total }));

@@ -17,6 +17,7 @@ import {
   type StoreProfile,
   type TrailLine,
 } from './orders.ts';
+import { NP_TYPE } from './catalogue/on-search.ts';
 import { DELIVERY_ID, wireQuote, type PricedOrder, type QuoteLine } from './quote.ts';
 import type { Billing, DeliveryEnd, Tag } from './requests.ts';
 
@@ -26,11 +27,7 @@ const IMMEDIATE_DELIVERY_MAX_MS = ttlToMs('PT2H');
 // State codes of GSTINs, for the bpp_terms tax number.
 const GST_STATE_CODES: Readonly<Record<string, string>> = { Delhi: '07', Maharashtra: '27', Karnataka: '29', 'Tamil Nadu': '33', Telangana: '36' };
 const RIDERS = ['Ravi Kumar', 'Imran Shaikh', 'Suresh Naik', 'Arjun Das', 'Manoj Yadav', 'Karthik S', 'Vikram Singh', 'Rahul Patil'];
-/** The buyer reasons a cancel may give (ondc-notes §2), written into the cancellation terms. */
-const BUYER_CANCEL_REASON_IDS = '001,003,006,009,010';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const money = (paise: number) => ({ currency: 'INR' as const, value: paiseToRupees(paise) });
 const gps = (place: LatLng) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
 const tag = (code: string, entries: ReadonlyArray<readonly [string, string]>): Tag => ({ code, list: entries.map(([key, value]) => ({ code: key, value })) });
 
@@ -63,7 +60,18 @@ export function storeProfile(provider: Provider): StoreProfile {
     phone: `9${digitsOf(mixSeeds(seed, 3), 9)}`,
     email: `orders@${provider.id}.kirana.local`,
     taxNumber: `${GST_STATE_CODES[location.state] ?? '99'}${pan}1Z${digitsOf(mixSeeds(seed, 4), 1)}`,
+    marketplaceTaxNumber: marketplaceGstin(provider.sellerId, location.state),
   };
+}
+
+/**
+ * The seller app's own GSTIN in the store's state: a marketplace (np_type MSN) states its own tax
+ * number in bpp_terms and the store's PAN as provider_tax_number, so the two differ.
+ */
+function marketplaceGstin(sellerId: string, state: string): string {
+  const seed = hashString(`seller-app:${sellerId}`);
+  const pan = `${lettersOf(seed, 5)}${digitsOf(mixSeeds(seed, 1), 4)}${lettersOf(mixSeeds(seed, 2), 1)}`;
+  return `${GST_STATE_CODES[state] ?? '99'}${pan}1Z${digitsOf(mixSeeds(seed, 4), 1)}`;
 }
 
 function deliveryCategory(tat: string): string {
@@ -106,12 +114,12 @@ export function onSelectMessage(provider: Provider, priced: PricedOrder) {
           id: DELIVERY_ID,
           type: 'Delivery',
           ...deliveryTerms(provider.name, provider.tat),
-          tracking: false,
+          tracking: true,
           state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
         },
       ],
       ...appliedOffers(priced),
-      quote: wireQuote(priced.quote),
+      quote: wireQuote(priced.quote, 'select'),
     },
   };
 }
@@ -142,23 +150,16 @@ function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Recor
   };
 }
 
-/** Cancelling is free while the order is in the store and impossible once it has left (50001). */
-function cancellationTerms() {
-  return (['Pending', 'Packed', 'Order-picked-up'] as const).map((state) => ({
-    fulfillment_state: { descriptor: { code: state, short_desc: BUYER_CANCEL_REASON_IDS } },
-    cancellation_fee: { percentage: '0.00', amount: money(0) },
-  }));
-}
-
 /** ondc-notes §1 on_init: the seller's terms, which the buyer app may refuse with 27501. */
 function bppTerms(profile: StoreProfile): Tag {
   return tag('bpp_terms', [
+    ['np_type', NP_TYPE],
     ['max_liability', '2'],
     ['max_liability_cap', '10000'],
     ['mandatory_arbitration', 'false'],
     ['court_jurisdiction', profile.city],
     ['delay_interest', '1000'],
-    ['tax_number', profile.taxNumber],
+    ['tax_number', profile.marketplaceTaxNumber ?? profile.taxNumber],
     ['provider_tax_number', profile.taxNumber.slice(2, 12)],
   ]);
 }
@@ -171,7 +172,6 @@ export function onInitMessage(provider: Provider, priced: PricedOrder, echo: Ini
   return {
     order: {
       provider: { id: provider.id, locations: [{ id: profile.locationId }] },
-      provider_location: { id: profile.locationId },
       items: orderItems(priced.quote.lines, DELIVERY_ID),
       billing: echo.billing,
       fulfillments: [
@@ -179,7 +179,7 @@ export function onInitMessage(provider: Provider, priced: PricedOrder, echo: Ini
           id: DELIVERY_ID,
           type: 'Delivery',
           ...deliveryTerms(provider.name, provider.tat),
-          tracking: false,
+          tracking: true,
           end: echo.end,
           state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
         },
@@ -187,7 +187,6 @@ export function onInitMessage(provider: Provider, priced: PricedOrder, echo: Ini
       ...appliedOffers(priced),
       quote: wireQuote(priced.quote),
       payment: paymentTerms(profile, echo.paymentType, echo.payment),
-      cancellation_terms: cancellationTerms(),
       tags: [bppTerms(profile)],
     },
   };
@@ -214,13 +213,17 @@ function riderOf(order: OrderRecord) {
   return { name: pick(mulberry32(seed), RIDERS), phone: `8${digitsOf(seed, 9)}` };
 }
 
-function refundSettlement(refund: Refund, atMs: number) {
+/** How a network time goes on the wire (NetworkClock.toReal); the identity on a real-time clock. */
+export type ToWire = (networkMs: number) => number;
+const sameTime: ToWire = (ms) => ms;
+
+function refundSettlement(refund: Refund, atIso: string) {
   return {
     settlement_counterparty: 'buyer',
     settlement_phase: 'refund',
     settlement_type: 'upi',
     settlement_amount: paiseToRupees(refund.totalPaise),
-    settlement_timestamp: iso(atMs),
+    settlement_timestamp: atIso,
   };
 }
 
@@ -230,7 +233,16 @@ function refundSettlement(refund: Refund, atMs: number) {
  * fulfillment per return, each carrying its refund as quote_trail tags, and the refunds as
  * settlements in the payment.
  */
-export function orderMessage(order: OrderRecord, atMs: number) {
+export type OrderMessageOptions = {
+  /** how a network time goes on the wire (NetworkClock.toReal) */
+  toWire?: ToWire;
+  /** the seller's invoice for the order, in `documents` once the rider has it */
+  invoiceUrl?: string;
+};
+
+export function orderMessage(order: OrderRecord, atMs: number, options: OrderMessageOptions = {}) {
+  const toWire = options.toWire ?? sameTime;
+  const iso = (ms: number) => new Date(toWire(ms)).toISOString();
   const profile = order.store;
   const view = quoteAt(order, atMs);
   const step = deliveryStepOf(order, atMs);
@@ -254,7 +266,7 @@ export function orderMessage(order: OrderRecord, atMs: number) {
       },
       time: { range: { start: iso(timeline[STEP.packed] ?? atMs), end: iso(timeline[STEP.pickedUp] ?? atMs) }, ...reachedAt(STEP.pickedUp) },
       // ondc-notes §1 on_confirm: pickup code type 2, the merchant's order number.
-      instructions: { code: '2', name: 'ONDC order', short_desc: order.id },
+      instructions: { code: '2', name: 'ONDC order', short_desc: order.id, long_desc: `Pickup code ${order.id}: show it at the counter` },
       contact: { phone: profile.phone, email: profile.email },
     },
     end: {
@@ -263,23 +275,27 @@ export function orderMessage(order: OrderRecord, atMs: number) {
       time: { range: { start: iso(timeline[STEP.outForDelivery] ?? atMs), end: iso(timeline[STEP.delivered] ?? atMs) }, ...reachedAt(STEP.delivered) },
     },
     ...(reached(STEP.pickedUp) ? { agent: riderOf(order) } : {}),
+    // The store's own rider goes straight from the store to the door; a cancelled delivery says
+    // instead who cancelled it, why, and where it stood (ONDC's on_cancel rules).
+    tags: cancelled
+      ? [
+          tag('cancel_request', [
+            ['reason_id', cancelled.reasonId],
+            ['initiated_by', cancelled.by],
+          ]),
+          tag('precancel_state', [
+            ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
+            ['updated_at', iso(timeline[cancelled.step] ?? atMs)],
+          ]),
+        ]
+      : [tag('routing', [['type', 'P2P']])],
   };
 
   const cancelFulfillment = cancelled && {
     id: CANCEL_ID,
     type: 'Cancel',
     state: { descriptor: { code: 'Cancelled' } },
-    tags: [
-      tag('cancel_request', [
-        ['reason_id', cancelled.reasonId],
-        ['initiated_by', cancelled.by],
-      ]),
-      tag('precancel_state', [
-        ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
-        ['updated_at', iso(timeline[cancelled.step] ?? atMs)],
-      ]),
-      ...quoteTrailTags(view.cancelRefund?.trail ?? []),
-    ],
+    tags: quoteTrailTags(view.cancelRefund?.trail ?? []),
   };
 
   const returns = order.returns.map((ret) => {
@@ -308,12 +324,12 @@ export function orderMessage(order: OrderRecord, atMs: number) {
   });
 
   const refunds = [
-    ...(cancelled && view.cancelRefund && order.paymentType === 'ON-ORDER' ? [refundSettlement(view.cancelRefund, Date.parse(cancelled.at))] : []),
+    ...(cancelled && view.cancelRefund && order.paymentType === 'ON-ORDER' ? [refundSettlement(view.cancelRefund, iso(Date.parse(cancelled.at)))] : []),
     ...order.returns.flatMap((ret) => {
       const refund = view.returnRefunds.get(ret.id);
       const pickedAt = returnTimeline(Date.parse(ret.requestedAt))[RETURN_STEP.picked] ?? atMs;
       // The money goes back once the goods are collected.
-      return refund && returnStepOf(ret, atMs) >= RETURN_STEP.picked ? [refundSettlement(refund, pickedAt)] : [];
+      return refund && returnStepOf(ret, atMs) >= RETURN_STEP.picked ? [refundSettlement(refund, iso(pickedAt))] : [];
     }),
   ];
   const settlements = Array.isArray(order.payment['@ondc/org/settlement_details']) ? (order.payment['@ondc/org/settlement_details'] as unknown[]) : [];
@@ -338,17 +354,19 @@ export function orderMessage(order: OrderRecord, atMs: number) {
         ...(cashPaid ? { status: 'PAID' } : {}),
         '@ondc/org/settlement_details': [...settlements, ...refunds],
       },
-      cancellation_terms: cancellationTerms(),
       ...(cancelled ? { cancellation: { cancelled_by: cancelled.by, reason: { id: cancelled.reasonId } } } : {}),
-      tags: [bppTerms(profile)],
-      created_at: order.buyerCreatedAt ?? order.createdAt,
+      tags: [bppTerms(profile), ...(order.bapTerms ? [order.bapTerms] : [])],
+      // ONDC's invoice rule: the seller's invoice from pick-up on.
+      ...(options.invoiceUrl && reached(STEP.pickedUp) ? { documents: [{ url: options.invoiceUrl, label: 'Invoice' }] } : {}),
+      created_at: order.buyerCreatedAt ?? iso(Date.parse(order.createdAt)),
       updated_at: iso(updatedAtMs(order, atMs)),
     },
   };
 }
 
 /** on_track (ondc-notes §1): active while the rider has the order, with where the rider is. */
-export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: number) {
+export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: number, toWire: ToWire = sameTime) {
+  const iso = (ms: number) => new Date(toWire(ms)).toISOString();
   const step = deliveryStepOf(order, atMs);
   const active = !isCancelledAt(order, atMs) && step >= STEP.pickedUp && step < STEP.delivered;
   const position = riderPosition(order.store, order.drop, timelineOf(order), atMs);

@@ -8,7 +8,7 @@ import { domainSchema, ttlToMs, type ProtocolError } from '../ondc/context.ts';
 import { CANCELLATION_REASONS, RETURN_REASONS } from '../ondc/error-codes.ts';
 import { deliveryTimeline, RETURN_STEP, returnTimeline, STEP, stepAt } from './order-clock.ts';
 import { quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
-import { tagValue } from './requests.ts';
+import { tagSchema, tagValue, type Tag } from './requests.ts';
 import { sellerError } from './seller-errors.ts';
 
 const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
@@ -41,6 +41,8 @@ const storeProfileSchema = z.object({
   phone: z.string(),
   email: z.string(),
   taxNumber: z.string(),
+  /** the seller app's GSTIN (orders kept from before it was recorded have none) */
+  marketplaceTaxNumber: z.string().optional(),
 });
 export type StoreProfile = z.infer<typeof storeProfileSchema>;
 
@@ -58,6 +60,8 @@ export const orderRecordSchema = z.object({
   createdAt: z.iso.datetime(),
   /** the buyer's created_at, echoed unchanged (ondc-notes §1 confirm) */
   buyerCreatedAt: z.string().optional(),
+  /** The buyer app's terms from confirm (bap_terms: its GST number), echoed in every order message. */
+  bapTerms: tagSchema.optional(),
   tat: z.string(),
   timeToShip: z.string(),
   quote: quoteSchema,
@@ -292,4 +296,10 @@ export function markNotified(order: OrderRecord, notice: Notice): OrderRecord {
 export function isSettled(order: OrderRecord): boolean {
   const deliveryDone = order.cancellation !== null || order.notified.step >= STEP.delivered;
   return deliveryDone && order.returns.every((r) => (order.notified.returns[r.id] ?? RETURN_STEP.initiated) >= RETURN_STEP.delivered);
+}
+
+/** The buyer app's bap_terms from a confirm's tags, to echo in the order's messages. */
+export function bapTermsOf(tags: readonly Tag[] | undefined): { bapTerms?: Tag } {
+  const terms = tags?.find((t) => t.code === 'bap_terms');
+  return terms ? { bapTerms: terms } : {};
 }

@@ -74,13 +74,16 @@ describe('quote total (ondc-notes §1: quote.price equals the breakup, to the pa
   it('keeps item lines and only non-zero other lines', () => {
     const order = priceOrder(input({ lines: [line(dear, 1)] }));
     expect(order.quote.lines.map((l) => l.titleType)).toEqual(['item']);
-    const wire = wireQuote(order.quote);
+    const wire = wireQuote(order.quote, 'select');
     expect(wire.breakup[0]).toMatchObject({
       '@ondc/org/item_id': dear.id,
       '@ondc/org/item_quantity': { count: 1 },
       '@ondc/org/title_type': 'item',
-      item: { quantity: { available: { count: String(Math.min(dear.stock, 99)) }, maximum: { count: String(dear.kind === 'grocery' ? dear.maxPerOrder : 0) } } },
+      // On the wire, available is "99" (in stock) or "0", never the stock itself.
+      item: { quantity: { available: { count: '99' }, maximum: { count: String(dear.kind === 'grocery' ? dear.maxPerOrder : 0) } } },
     });
+    // After on_select the quote carries no stock figures.
+    expect(wireQuote(order.quote).breakup[0]).not.toHaveProperty('item.quantity');
   });
 });
 
@@ -132,8 +135,8 @@ describe('business errors in on_select (ondc-notes §1, §2)', () => {
   it('40002: a count above stock drops to what is left, with the item list as the message', () => {
     const order = priceOrder(input({ lines: [line(dear, 3, { stock: 2 }), line(cheap, 1)] }));
     expect(itemLines(order.quote.lines).map((l) => [l.itemId, l.count, l.available])).toEqual([
-      [dear.id, 2, 2],
-      [cheap.id, 1, Math.min(cheap.stock, 99)],
+      [dear.id, 2, 99],
+      [cheap.id, 1, 99],
     ]);
     expect(order.error).toEqual({ type: 'DOMAIN-ERROR', code: '40002', message: JSON.stringify([{ item_id: dear.id, error: '40002' }]) });
   });

@@ -26,8 +26,9 @@ const RESTAURANT_GST_PERCENT = 5;
 const PACKING_PER_DISH_PAISE = 1_000;
 const PACKING_CAP_PAISE = 5_000;
 const RESTAURANT_CONVENIENCE_FEE_PAISE = 500;
-// The catalogue's available count is "99" or "0" (ondc-notes §1); a quote tells the real stock
-// up to the same ceiling.
+// Available counts are "99" (in stock) or "0" on the wire, in the catalogue and in on_select
+// alike (ondc-notes §1; ONDC's validator allows nothing else): a shortage shows as a quoted
+// count below the one asked for, with error 40002.
 const AVAILABLE_CEILING = 99;
 const ADD_ON_MAXIMUM = 99;
 
@@ -203,7 +204,7 @@ function quoteItemLines(provider: Provider, requested: readonly RequestedLine[])
       title: item.name,
       count,
       unitPaise,
-      available: Math.min(stockLeft, AVAILABLE_CEILING),
+      available: stockLeft > 0 ? AVAILABLE_CEILING : 0,
       maximum,
       pricePaise: unitPaise * count,
       ...(line.parent_item_id === undefined ? {} : { parentItemId: line.parent_item_id }),
@@ -302,8 +303,11 @@ function chooseOffer(provider: Provider, requested: QuoteInput['offers'], itemsT
 
 const money = (paise: number) => ({ currency: 'INR' as const, value: paiseToRupees(paise) });
 
-/** The quote as it goes on the wire (ondc-notes §1 on_select). */
-export function wireQuote(quote: Quote) {
+/**
+ * The quote as it goes on the wire (ondc-notes §1 on_select). The item lines carry their stock
+ * figures (`item.quantity`) in on_select only: ONDC's validator refuses them in later messages.
+ */
+export function wireQuote(quote: Quote, stage: 'select' | 'order' = 'order') {
   return {
     price: money(sumPaise(quote.lines)),
     ttl: quote.ttl,
@@ -318,7 +322,7 @@ export function wireQuote(quote: Quote) {
         price: money(line.pricePaise),
         item: {
           ...(line.parentItemId === undefined ? {} : { parent_item_id: line.parentItemId }),
-          quantity: { available: { count: String(line.available) }, maximum: { count: String(line.maximum) } },
+          ...(stage === 'select' ? { quantity: { available: { count: String(line.available) }, maximum: { count: String(line.maximum) } } } : {}),
           price: money(line.unitPaise),
           ...(line.tags ? { tags: line.tags } : {}),
         },

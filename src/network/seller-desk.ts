@@ -8,6 +8,7 @@ import { findProviderItem, type CatalogueItem, type Network, type Provider } fro
 import { CONSUMER_CARE_PHONE, isReturnable } from './catalogue/on-search.ts';
 import type { NetworkClock } from './clock.ts';
 import { addressProblem } from './address.ts';
+import { invoiceHtml } from './invoice.ts';
 import { STEP, type LatLng } from './order-clock.ts';
 import {
   confirmedPayment,
@@ -21,12 +22,14 @@ import {
 } from './order-messages.ts';
 import {
   addReturn,
+  bapTermsOf,
   cancellationError,
   cancelOrder,
   dueNotices,
   isCancelledAt,
   isSettled,
   markNotified,
+  quoteAt,
   returnError,
   type Notice,
   type OrderRecord,
@@ -162,7 +165,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const existing = state.order(request.id) ?? orderOfTransaction(sellerId, context, context.transaction_id);
       if (existing) {
         const same = existing.sellerId === sellerId && existing.bapId === context.bap_id && existing.transactionId === context.transaction_id;
-        return same ? answer(orderMessage(existing, now.getTime()), null) : refuse(sellerError('30018', `Order id ${request.id} is already taken`));
+        return same ? answer(messageOf(existing, now.getTime()), null) : refuse(sellerError('30018', `Order id ${request.id} is already taken`));
       }
       const found = providerFor(sellerId, context, request.provider);
       if ('error' in found) return refuse(found.error);
@@ -198,6 +201,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
         bapUri: context.bap_uri,
         createdAt: now.toISOString(),
         ...(request.created_at === undefined ? {} : { buyerCreatedAt: request.created_at }),
+        ...bapTermsOf(request.tags),
         tat: provider.tat,
         timeToShip: provider.timeToShip,
         quote: priced.quote,
@@ -212,12 +216,12 @@ export function createSellerDesk(options: SellerDeskOptions) {
       };
       for (const line of priced.quote.lines) if (line.titleType === 'item' && line.count > 0) state.takeStock(line.itemId, line.count);
       save(order);
-      return answer(orderMessage(order, now.getTime()), null);
+      return answer(messageOf(order, now.getTime()), null);
     },
 
     status(sellerId: string, { context, message }: RequestOf<'status'>): Answer {
       const order = ownOrder(sellerId, context, message.order_id);
-      return order ? answer(orderMessage(order, clock.now().getTime()), null) : unknownOrder(message.order_id);
+      return order ? answer(messageOf(order, clock.now().getTime()), null) : unknownOrder(message.order_id);
     },
 
     cancel(sellerId: string, { context, message }: RequestOf<'cancel'>): Answer {
@@ -225,12 +229,12 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (!order) return unknownOrder(message.order_id);
       const now = clock.now();
       const error = cancellationError(order, message.cancellation_reason_id, now.getTime());
-      if (error || isCancelledAt(order, now.getTime())) return answer(orderMessage(order, now.getTime()), error);
+      if (error || isCancelledAt(order, now.getTime())) return answer(messageOf(order, now.getTime()), error);
       const cancelled = cancelOrder(order, { reasonId: message.cancellation_reason_id, by: context.bap_id, at: now });
       // The goods never left the store: they go back on the shelf.
       for (const line of order.quote.lines) if (line.titleType === 'item' && line.count > 0) state.returnStock(line.itemId, line.count);
       save(cancelled);
-      return answer(orderMessage(cancelled, now.getTime()), null);
+      return answer(messageOf(cancelled, now.getTime()), null);
     },
 
     /** Returns (ondc-notes §1 update): update_target "item" with Return fulfillments. */
@@ -238,7 +242,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const order = ownOrder(sellerId, context, message.order.id);
       if (!order) return unknownOrder(message.order.id);
       const now = clock.now();
-      const current = () => orderMessage(order, now.getTime());
+      const current = () => messageOf(order, now.getTime());
       if (message.update_target !== 'item') {
         return answer(current(), sellerError('40001', `update_target ${message.update_target} is not supported; a return updates "item"`));
       }
@@ -258,13 +262,13 @@ export function createSellerDesk(options: SellerDeskOptions) {
         next = addReturn(next, request, now);
       }
       save(next);
-      return answer(orderMessage(next, now.getTime()), null);
+      return answer(messageOf(next, now.getTime()), null);
     },
 
     track(sellerId: string, { context, message }: RequestOf<'track'>): Answer {
       const order = ownOrder(sellerId, context, message.order_id);
       if (!order) return unknownOrder(message.order_id);
-      return answer(onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime()), null);
+      return answer(onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime(), clock.toReal), null);
     },
 
     support(sellerId: string, { context, message }: RequestOf<'support'>): Answer {
@@ -274,11 +278,19 @@ export function createSellerDesk(options: SellerDeskOptions) {
       return answer(onSupportMessage(contact), null);
     },
 
+    /** The page behind the Invoice document: the order's tax invoice, as the order stands now. */
+    invoicePage(sellerId: string, orderId: string): string | null {
+      const order = state.order(orderId);
+      if (!order || order.sellerId !== sellerId) return null;
+      const now = clock.now().getTime();
+      return invoiceHtml(order.id, order.store, quoteAt(order, now).quote, new Date(clock.toReal(now)).toISOString());
+    },
+
     /** The page behind on_track's url: where the order's rider is now. */
     trackingPage(sellerId: string, orderId: string) {
       const order = state.order(orderId);
       if (!order || order.sellerId !== sellerId) return null;
-      return { order_id: order.id, ...onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime()).tracking };
+      return { order_id: order.id, ...onTrackMessage(order, trackingUrl(sellerId, order.id), clock.now().getTime(), clock.toReal).tracking };
     },
 
     /** What a seller lists for a search (search.ts), with stock as orders have left it. */
@@ -300,7 +312,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
 
     /** The unsolicited callback for a change: on_status for the delivery, on_update for a return. */
     noticeMessage({ order, notice }: DueNotice): { action: 'status' | 'update'; message: Record<string, unknown> } {
-      return { action: notice.kind === 'status' ? 'status' : 'update', message: orderMessage(order, notice.atMs) };
+      return { action: notice.kind === 'status' ? 'status' : 'update', message: messageOf(order, notice.atMs) };
     },
 
     markNotified({ order, notice }: DueNotice) {
@@ -308,6 +320,11 @@ export function createSellerDesk(options: SellerDeskOptions) {
       save(markNotified(latest, notice));
     },
   };
+
+  /** An order as a message at network time `atMs`: its times on the wire, its invoice link. */
+  function messageOf(order: OrderRecord, atMs: number) {
+    return orderMessage(order, atMs, { toWire: clock.toReal, invoiceUrl: `${options.bppUriOf(order.sellerId)}/invoice/${encodeURIComponent(order.id)}` });
+  }
 
   function trackingUrl(sellerId: string, orderId: string): string {
     return `${options.bppUriOf(sellerId)}/track/${encodeURIComponent(orderId)}`;

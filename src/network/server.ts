@@ -56,6 +56,7 @@ const IMAGE_CACHE = 'public, max-age=86400';
 const IMAGE_PATH = /^(?:\/sellers\/[^/]+)?\/images\/(item|provider)\/([a-z0-9-]+\/[a-z0-9-]+)\.svg$/;
 const SELLER_PATH = /^\/sellers\/([^/]+)\/([a-z_]+)$/;
 const TRACK_PATH = /^\/sellers\/([^/]+)\/track\/([^/]+)$/;
+const INVOICE_PATH = /^\/sellers\/([^/]+)\/invoice\/([^/]+)$/;
 
 /** Enough of a body to file it in the protocol log before it is validated. */
 const messageIdsSchema = z.object({ context: z.object({ transaction_id: z.string(), message_id: z.string() }) });
@@ -91,6 +92,21 @@ function refuse(res: ServerResponse, status: number, error: ProtocolError) {
 }
 
 /** A URL others can reach: a wildcard listen address is reached on loopback. */
+/**
+ * What one callback's order must look like beyond the order itself (ONDC's log validator):
+ * on_confirm's updated_at is the callback's own timestamp; on_cancel carries no order tags.
+ */
+function fitToAction(context: { action: string; timestamp: string }, message: Record<string, unknown>): Record<string, unknown> {
+  const order = message['order'] as Record<string, unknown> | undefined;
+  if (!order) return message;
+  if (context.action === 'on_confirm') return { ...message, order: { ...order, updated_at: context.timestamp } };
+  if (context.action === 'on_cancel') {
+    const { tags: _terms, ...rest } = order;
+    return { ...message, order: rest };
+  }
+  return message;
+}
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '0.0.0.0' || host === '::' || host === '::1' || host.startsWith('127.');
 }
@@ -276,13 +292,21 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   function serveGet(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts });
+    // pid and dataDir let a restarting storefront recognise a stale network of its own.
+    if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts, pid: process.pid, dataDir: options.dataDir });
     const image = IMAGE_PATH.exec(pathname);
     if (image) {
       const key = image[2] ?? '';
       const svg = image[1] === 'item' ? drawItemSvg(key) : drawProviderSvg(key);
       res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': IMAGE_CACHE, 'X-Content-Type-Options': 'nosniff' });
       res.end(req.method === 'HEAD' ? undefined : svg);
+      return;
+    }
+    const invoice = INVOICE_PATH.exec(pathname);
+    const html = invoice ? sellerDesk.invoicePage(decodeURIComponent(invoice[1] ?? ''), decodeURIComponent(invoice[2] ?? '')) : null;
+    if (html) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
+      res.end(req.method === 'HEAD' ? undefined : html);
       return;
     }
     const tracking = TRACK_PATH.exec(pathname);
@@ -294,7 +318,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
   async function send(node: SellerNode, request: Context, answer: Answer) {
     const context = callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri });
-    const body = { context, message: answer.message, ...(answer.error ? { error: answer.error } : {}) };
+    const body = { context, message: fitToAction(context, answer.message), ...(answer.error ? { error: answer.error } : {}) };
     const result = await node.client.post(request.bap_uri, context.action, body);
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
     else if (result.response.message.ack.status === 'NACK') {

@@ -18,6 +18,8 @@ export interface SendInput {
   bppUri?: string;
   message: Record<string, unknown>;
   lifetimeMs: number;
+  /** The context timestamp, when the message states the same instant (confirm's created_at). */
+  at?: Date;
 }
 
 export interface SendResult {
@@ -37,6 +39,7 @@ export async function sendRequest(database: Database, app: BuyerApp, input: Send
     bapUri: app.bapUri,
     ...(input.bppId ? { bppId: input.bppId } : {}),
     ...(input.bppUri ? { bppUri: input.bppUri } : {}),
+    ...(input.at ? { now: input.at } : {}),
   });
   const body = { context, message: input.message };
   await startTransaction(database, {

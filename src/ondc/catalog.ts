@@ -23,6 +23,7 @@ const labelSchema = z.enum(['enable', 'disable']);
 
 const descriptorSchema = z.object({
   name: z.string().min(1),
+  tags: z.array(tagSchema).optional(),
   code: z.string().optional(),
   symbol: z.url().optional(),
   short_desc: z.string().optional(),
@@ -51,6 +52,7 @@ const itemSchema = z
       maximum_value: rupeesSchema,
       tags: z.array(tagSchema).optional(),
     }),
+    time: z.object({ label: labelSchema, timestamp: z.iso.datetime() }).optional(),
     category_id: z.string().min(1),
     category_ids: z.array(z.string().regex(/^[^:]+:\d+$/)).optional(),
     location_id: z.string().min(1),
@@ -75,7 +77,7 @@ const itemSchema = z
       .object({
         nutritional_info: z.string(),
         additives_info: z.string(),
-        brand_owner_FSSAI_license_no: fssaiSchema,
+        brand_owner_FSSAI_license_no: z.union([fssaiSchema, z.literal('NA')]),
         other_FSSAI_license_no: z.string(),
         importer_FSSAI_license_no: z.string(),
       })
@@ -119,7 +121,7 @@ const categorySchema = z.object({
 
 const offerSchema = z.object({
   id: z.string().min(1),
-  descriptor: z.object({ code: z.enum(['discount', 'buyXgetY', 'freebie', 'slab', 'combo', 'delivery', 'exchange', 'financing']) }),
+  descriptor: z.object({ code: z.enum(['discount', 'buyXgetY', 'freebie', 'slab', 'combo', 'delivery', 'exchange', 'financing']), images: z.array(z.url()).optional() }),
   location_ids: z.array(z.string()),
   item_ids: z.array(z.string()).optional(),
   time: z.object({ label: z.literal('valid'), range: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }) }),

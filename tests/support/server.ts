@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface StartedServer {
   url: string;
   dataDir: string;
+  /** the storefront process (its seller network is a child of it) */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -17,9 +19,9 @@ export interface StartedServer {
  * Starts the storefront exactly as `npm start` does (src/serve.ts), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
  */
-export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number } = {}): Promise<StartedServer> {
+export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number; dataDir?: string } = {}): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', path.join(root, 'src/serve.ts')],
@@ -51,9 +53,10 @@ export async function startServer(env: Record<string, string> = {}, options: { t
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => log,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

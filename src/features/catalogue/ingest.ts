@@ -137,7 +137,7 @@ export function itemRows(provider: CatalogProvider, meta: { bppId: string; cityC
     const tags = item.tags;
     const kind = first(tags, 'type', 'type') === 'customization' ? 'customization' : 'item';
     const licence =
-      first(tags, 'kirana', 'fssai_license_no') ?? item['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no ?? null;
+      first(tags, 'kirana', 'fssai_license_no') ?? licenceNumber(item['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no);
     const veg = tags.find((t) => t.code === 'veg_nonveg')?.list.find((e) => e.value === 'yes')?.code ?? null;
     const range = item.price.tags?.find((t) => t.code === 'range');
     const lower = range?.list.find((e) => e.code === 'lower')?.value;
@@ -186,4 +186,9 @@ export function catalogRows(catalog: OnSearchCatalog, meta: { bppId: string; dom
     const row = providerRow(provider, meta);
     return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }) };
   });
+}
+
+/** A 14-digit FSSAI licence number, or none ("NA" and the like say there is none). */
+function licenceNumber(value: string | undefined): string | null {
+  return value && /^\d{14}$/.test(value) ? value : null;
 }

@@ -54,7 +54,9 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   );
   if (!seller?.bpp_id || !seller.bpp_uri) return { ok: false, status: 404, message: 'No seller for this checkout' };
   const { context } = init;
-  const now = new Date().toISOString();
+  // ondc-notes §1 confirm: a new order's created_at is the confirm's own timestamp.
+  const at = new Date();
+  const now = at.toISOString();
   const onInit = init.order;
   const sent = await sendRequest(database, app, {
     action: 'confirm',
@@ -66,6 +68,7 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
     bppId: seller.bpp_id,
     bppUri: seller.bpp_uri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    at,
     message: {
       order: {
         id: order.order_id,

@@ -11,10 +11,13 @@ export async function startChild(options: {
   prefix: string;
   timeoutMs: number;
 }): Promise<{ child: ChildProcess; match: RegExpExecArray; stop: () => Promise<void> }> {
+  // The IPC channel is how the child knows we are gone: it closes when this process ends in any
+  // way, kill -9 included, and the child then stops on its own (crash-only: no orphans).
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', options.script], {
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  child.channel?.unref();
   const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`${options.prefix} ${line}\n`);
   };

@@ -23,6 +23,10 @@ const OFFERS_END = '2030-12-31T23:59:59.999Z';
 const DELIVERY = 'F1';
 /** The sellers' consumer-care line (also their on_support answer when no order is named). */
 export const CONSUMER_CARE_PHONE = '18001020304';
+/** What ONDC catalogues write in a statutory field that does not apply. */
+const NOT_APPLICABLE = 'NA';
+/** ONDC network participant type: a marketplace seller node (MSN) hosting many stores. */
+export const NP_TYPE = 'MSN';
 
 /** A tag from ordered entries; entries without a value are left out. */
 function tag(code: string, entries: ReadonlyArray<readonly [string, string | number | null | undefined]>): CatalogTag {
@@ -37,7 +41,7 @@ const typeTag = (type: string) => tag('type', [['type', type]]);
 const vegTag = (food: string) => tag('veg_nonveg', [[food, 'yes']]);
 const gps = (place: { lat: number; lng: number }) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
 
-type Context = { options: CatalogOptions; provider: Provider; location: ProviderLocation; consumerCare: string };
+type Context = { options: CatalogOptions; provider: Provider; location: ProviderLocation; consumerCare: string; timestamp: string };
 
 function locationOf(provider: Provider): ProviderLocation {
   const location = provider.locations[0];
@@ -47,6 +51,8 @@ function locationOf(provider: Provider): ProviderLocation {
 
 function commonItemFields(ctx: Context) {
   return {
+    // Listed and on sale since the catalogue's timestamp; stock is told by quantity.available.
+    time: { label: 'enable' as const, timestamp: ctx.timestamp },
     location_id: ctx.location.id,
     fulfillment_id: DELIVERY,
     '@ondc/org/cancellable': true,
@@ -110,7 +116,8 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
     category_id: item.ondcCategory,
     ...commonItemFields(ctx),
     '@ondc/org/returnable': returnable,
-    ...(returnable ? { '@ondc/org/return_window': 'P1D' } : {}),
+    // Required on every item by ONDC's schema: a non-returnable item's window is none.
+    '@ondc/org/return_window': returnable ? 'P1D' : 'P0D',
     ...(item.statutory === 'packaged_commodities'
       ? {
           '@ondc/org/statutory_reqs_packaged_commodities': {
@@ -121,14 +128,16 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
           },
         }
       : {}),
-    ...(licence
+    // Every item of a prepackaged-food category states its FSSAI licences, "NA" where there is
+    // none (a house brand, a non-food line) and for the importer, as nothing here is imported.
+    ...(item.statutory === 'prepackaged_food'
       ? {
           '@ondc/org/statutory_reqs_prepackaged_food': {
             nutritional_info: 'As printed on the pack',
             additives_info: 'As printed on the pack',
-            brand_owner_FSSAI_license_no: licence,
-            other_FSSAI_license_no: licence,
-            importer_FSSAI_license_no: '',
+            brand_owner_FSSAI_license_no: licence ?? NOT_APPLICABLE,
+            other_FSSAI_license_no: licence ?? NOT_APPLICABLE,
+            importer_FSSAI_license_no: NOT_APPLICABLE,
           },
         }
       : {}),
@@ -258,10 +267,11 @@ function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): CatalogItem
   });
 }
 
-function offersOf(provider: Provider, location: ProviderLocation): CatalogProvider['offers'] {
+function offersOf(provider: Provider, location: ProviderLocation, logo: string): CatalogProvider['offers'] {
   return provider.offers.map((offer) => ({
     id: offer.code,
-    descriptor: { code: 'discount' },
+    // ONDC's schema wants an image on every offer: the store's own logo.
+    descriptor: { code: 'discount', images: [logo] },
     location_ids: [location.id],
     time: { label: 'valid', range: { start: CATALOGUE_EPOCH, end: OFFERS_END } },
     tags: [
@@ -333,6 +343,7 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     provider,
     location,
     consumerCare: `${provider.name},support@${options.bppId},${CONSUMER_CARE_PHONE}`,
+    timestamp,
   };
   const items = catalogItems(ctx, (options.itemsOf ?? providerItems)(provider));
   const logo = imageUrl(options.bppUri, 'provider', provider.imageKey);
@@ -365,7 +376,7 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     ],
     categories: provider.kind === 'restaurant' ? restaurantCategories(provider) : [],
     items,
-    offers: offersOf(provider, location),
+    offers: offersOf(provider, location, logo),
     tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
   };
 }
@@ -381,7 +392,8 @@ export function buildOnSearchCatalog(providers: Provider | readonly Provider[], 
       { id: DELIVERY, type: 'Delivery' },
       { id: 'F2', type: 'Self-Pickup' },
     ],
-    'bpp/descriptor': { name, symbol: logo, short_desc: `${name} on the Kirana network`, long_desc: name, images: [logo] },
+    // np_type MSN: each seller app is a marketplace of many stores (ondc-notes §1 on_confirm echoes it).
+    'bpp/descriptor': { name, symbol: logo, short_desc: `${name} on the Kirana network`, long_desc: name, images: [logo], tags: [tag('bpp_terms', [['np_type', NP_TYPE]])] },
     'bpp/providers': list.map((provider) => catalogProvider(provider, options, timestamp)),
   };
 }

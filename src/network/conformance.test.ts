@@ -1,0 +1,100 @@
+// What ONDC's log validator checks of the sellers' messages (issue 11), held in CI where the
+// validator itself cannot run: each rule here is one the validator reported against us.
+import { describe, expect, it } from 'vitest';
+import { buildOnSearchCatalog, NP_TYPE } from './catalogue/on-search.ts';
+import { providerItems } from './catalogue/generate.ts';
+import { createNetworkClock } from './clock.ts';
+import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
+import { onInitMessage, onSelectMessage, orderMessage, storeProfile } from './order-messages.ts';
+import { bapTermsOf, cancelOrder, timelineOf } from './orders.ts';
+import { STEP } from './order-clock.ts';
+import { priceOrder } from './quote.ts';
+import { checkDelivery } from './serviceability.ts';
+
+const quick = providerById('bengaluru-quick-basket-store');
+const [tea, rice] = steadyItems(quick);
+const order = () => orderOf(quick, [[tea!, 2], [rice!, 1]]);
+const catalog = buildOnSearchCatalog(quick, { bppId: 'quick-basket.sellers.kirana.local', bppUri: 'http://sellers.localhost:5321/sellers/quick-basket.sellers.kirana.local' });
+const items = catalog['bpp/providers'][0]!.items;
+
+describe('on_search as ONDC’s validator reads it', () => {
+  it('states the seller app’s np_type in bpp/descriptor and an image on every offer', () => {
+    expect(catalog['bpp/descriptor'].tags).toEqual([{ code: 'bpp_terms', list: [{ code: 'np_type', value: NP_TYPE }] }]);
+    for (const offer of catalog['bpp/providers'][0]!.offers) expect(offer.descriptor.images?.length).toBe(1);
+  });
+
+  it('gives every item a time, a return window, and the statutory block its category needs', () => {
+    const generated = new Map([...providerItems(quick)].map((i) => [i.id, i]));
+    for (const item of items) {
+      expect(item.time).toEqual({ label: 'enable', timestamp: expect.any(String) });
+      expect(item['@ondc/org/return_window']).toMatch(/^P/);
+      const source = generated.get(item.id);
+      if (source?.kind !== 'grocery') continue;
+      if (source.statutory === 'prepackaged_food') {
+        const food = item['@ondc/org/statutory_reqs_prepackaged_food'];
+        for (const field of ['nutritional_info', 'additives_info', 'brand_owner_FSSAI_license_no', 'other_FSSAI_license_no', 'importer_FSSAI_license_no'] as const) {
+          expect(food?.[field], `${item.id} ${field}`).toMatch(/\S/);
+        }
+      }
+      if (source.statutory === 'packaged_commodities') expect(item['@ondc/org/statutory_reqs_packaged_commodities']).toBeDefined();
+    }
+  });
+});
+
+describe('order messages as ONDC’s validator reads them', () => {
+  const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }], offers: [], delivery: checkDelivery(quick.locations[0]!, '560102'), store: 'open' });
+
+  it('on_select tells stock only as "99" or "0"; later quotes carry no stock figures', () => {
+    const line = onSelectMessage(quick, priced).order.quote.breakup[0] as { item: { quantity: { available: { count: string } } } };
+    expect(line.item.quantity.available.count).toBe('99');
+    const billing = { name: 'Asha Rao', phone: '9876543210', address: {} } as never;
+    const init = onInitMessage(quick, priced, { billing, end: {} as never, paymentType: 'ON-ORDER', payment: undefined });
+    expect(init.order.quote.breakup[0]).not.toHaveProperty('item.quantity');
+    expect(init.order).not.toHaveProperty('cancellation_terms');
+    expect(init.order).not.toHaveProperty('provider_location');
+  });
+
+  it('states np_type, a marketplace tax number unlike the store’s PAN, and echoes the buyer’s bap_terms', () => {
+    const bap = { code: 'bap_terms', list: [{ code: 'tax_number', value: '29AAACK0000K1Z5' }] };
+    const message = orderMessage({ ...order(), ...bapTermsOf([bap]) }, at(0));
+    const terms = message.order.tags.find((t) => t.code === 'bpp_terms')!;
+    const value = (code: string) => terms.list.find((e) => e.code === code)?.value;
+    expect(value('np_type')).toBe(NP_TYPE);
+    expect(value('tax_number')).toHaveLength(15);
+    expect(value('tax_number')!.slice(2, 12)).not.toBe(value('provider_tax_number'));
+    expect(value('provider_tax_number')).toBe(storeProfile(quick).taxNumber.slice(2, 12));
+    expect(message.order.tags).toContainEqual(bap);
+  });
+
+  it('carries the invoice from pick-up on, routing on the delivery, and a pickup long_desc', () => {
+    const invoiceUrl = 'http://sellers.localhost/sellers/x/invoice/O1';
+    const timeline = timelineOf(order());
+    const before = orderMessage(order(), timeline[STEP.packed]!, { invoiceUrl });
+    const after = orderMessage(order(), timeline[STEP.pickedUp]!, { invoiceUrl });
+    expect(before.order).not.toHaveProperty('documents');
+    expect(after.order).toMatchObject({ documents: [{ url: invoiceUrl, label: 'Invoice' }] });
+    const delivery = after.order.fulfillments[0] as unknown as { tags: unknown[]; start: { instructions: { long_desc: string } } };
+    expect(delivery.tags).toEqual([{ code: 'routing', list: [{ code: 'type', value: 'P2P' }] }]);
+    expect(delivery.start.instructions.long_desc).toMatch(/\S/);
+  });
+
+  it('a cancelled delivery carries cancel_request and precancel_state, not routing', () => {
+    const cancelled = orderMessage(cancelOrder(order(), { reasonId: '010', by: 'kirana.localhost', at: new Date(at(5)) }), at(6));
+    const delivery = cancelled.order.fulfillments.find((f) => f.type === 'Delivery') as { tags: Array<{ code: string }> };
+    expect(delivery.tags.map((t) => t.code)).toEqual(['cancel_request', 'precancel_state']);
+  });
+
+  it('on a fast clock, every time that has happened is on the wire at or before the message’s real time', () => {
+    let real = Date.parse('2026-11-24T10:00:00Z');
+    const clock = createNetworkClock({ speed: 300, realNow: () => real });
+    const placed = { ...orderOf(quick, [[tea!, 1]]), createdAt: clock.now().toISOString() };
+    // Twenty real seconds at 300×: 100 network minutes, long past the delivery.
+    real += 20_000;
+    const message = orderMessage(placed, clock.now().getTime(), { toWire: clock.toReal });
+    const happened = [message.order.updated_at, ...message.order.fulfillments.flatMap((f) => [(f as { start?: { time?: { timestamp?: string } } }).start?.time?.timestamp, (f as { end?: { time?: { timestamp?: string } } }).end?.time?.timestamp])].filter(
+      (t): t is string => typeof t === 'string',
+    );
+    expect(happened.length).toBeGreaterThan(1);
+    for (const time of happened) expect(Date.parse(time)).toBeLessThanOrEqual(real);
+  });
+});

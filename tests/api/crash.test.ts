@@ -1,0 +1,59 @@
+// Crash-only (issue 14): the storefront killed with kill -9 takes its seller network with it, and
+// `npm start` on the same data dir brings the shop back with the shopper's cart as it was.
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { store } from '../support/checkout.ts';
+import { shopper } from '../support/http.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+const started: StartedServer[] = [];
+afterAll(async () => {
+  for (const server of started.reverse()) await server.stop();
+});
+
+/** Whether anything accepts connections on a loopback port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const networkPortOf = (server: StartedServer) => Number(/Kirana seller network on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]);
+
+describe('kill -9 of the storefront', () => {
+  it('takes the seller network with it, and a restart on the same data dir keeps the cart', async () => {
+    // A file-backed database, as `npm start` has, so what was written survives the process.
+    const first = await startServer({ DATABASE_URL: '' });
+    started.push(first);
+    const networkPort = networkPortOf(first);
+    expect(await listening(networkPort)).toBe(true);
+    const client = shopper(first.url);
+    const item = store.items[0]!;
+    const added = await client.post('/ondc/cart', {
+      action: 'UPDATE_ITEM',
+      sku_id: item.id,
+      quantity: 2,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+    });
+    expect(added.status).toBe(200);
+
+    process.kill(first.pid, 'SIGKILL');
+    let orphaned = true;
+    for (let i = 0; i < 50 && orphaned; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      orphaned = await listening(networkPort);
+    }
+    expect(orphaned, 'the seller network outlived its storefront').toBe(false);
+
+    const second = await startServer({ DATABASE_URL: '' }, { dataDir: first.dataDir });
+    started.push(second);
+    const again = shopper(second.url);
+    for (const [name, value] of client.cookies) again.cookies.set(name, value);
+    const cart = await (await again.get('/ondc/cart?cityName=bengaluru')).json();
+    const lines = (cart.data as Array<{ items: Array<{ sku_id: string; quantity: number }> }>).flatMap((c) => c.items);
+    expect(lines).toContainEqual(expect.objectContaining({ sku_id: item.id, quantity: 2 }));
+  }, 240_000);
+});
