@@ -71,9 +71,9 @@ describe('quote total (ondc-notes §1: quote.price equals the breakup, to the pa
     }
   });
 
-  it('keeps item lines and only non-zero other lines', () => {
+  it('keeps item lines, the delivery line, and only non-zero other lines', () => {
     const order = priceOrder(input({ lines: [line(dear, 1)] }));
-    expect(order.quote.lines.map((l) => l.titleType)).toEqual(['item']);
+    expect(order.quote.lines.map((l) => l.titleType)).toEqual(['item', 'delivery']);
     const wire = wireQuote(order.quote, 'select');
     expect(wire.breakup[0]).toMatchObject({
       '@ondc/org/item_id': dear.id,
@@ -94,10 +94,10 @@ describe('delivery fee and the free-delivery threshold', () => {
     expect(order.quote.lines.find((l) => l.titleType === 'delivery')?.pricePaise).toBe(quick.deliveryFeePaise);
   });
 
-  it('drops the delivery line at or above the threshold', () => {
+  it('delivers free at or above the threshold, still with its delivery line (ONDC wants one)', () => {
     const order = priceOrder(input({ lines: [line(dear, 1)] }));
     expect(order.itemsTotalPaise).toBeGreaterThanOrEqual(quick.freeDeliveryAbovePaise!);
-    expect(order.quote.lines.some((l) => l.titleType === 'delivery')).toBe(false);
+    expect(order.quote.lines.filter((l) => l.titleType === 'delivery').map((l) => l.pricePaise)).toEqual([0]);
   });
 });
 

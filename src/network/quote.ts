@@ -1,6 +1,6 @@
 // A seller's quote for an order (ondc-notes §1 on_select): one `item` line per requested line
-// (always, even at count 0), then only the non-zero `delivery`, `packing`, `discount`, `tax` and
-// `misc` lines; quote.price is the sum of the breakup, to the paisa. The same pricing answers
+// (always, even at count 0), the `delivery` line wherever the store delivers (0.00 when free),
+// then only the non-zero `packing`, `discount`, `tax` and `misc` lines; quote.price is the sum of the breakup, to the paisa. The same pricing answers
 // select, init and confirm, so the three can never disagree.
 //
 // The business errors a select can meet come out of here too, one per callback (the `error`
@@ -130,7 +130,8 @@ export function priceOrder(input: QuoteInput): PricedOrder {
 
   if (input.delivery.serviceable) {
     const free = provider.freeDeliveryAbovePaise !== null && itemsTotalPaise >= provider.freeDeliveryAbovePaise;
-    pushNonZero(lines, { titleType: 'delivery', itemId: DELIVERY_ID, title: 'Delivery charges', pricePaise: free ? 0 : provider.deliveryFeePaise });
+    // Where the store delivers, the delivery line is always there, at 0.00 when free (ONDC's rule).
+    lines.push({ titleType: 'delivery', itemId: DELIVERY_ID, title: 'Delivery charges', pricePaise: free ? 0 : provider.deliveryFeePaise });
   }
   if (provider.kind === 'restaurant') {
     const dishes = itemLines.lines.reduce((n, line) => n + (line.tags && tagValue(line.tags, 'type', 'type') === 'customization' ? 0 : line.count), 0);

@@ -93,18 +93,24 @@ function refuse(res: ServerResponse, status: number, error: ProtocolError) {
 
 /** A URL others can reach: a wildcard listen address is reached on loopback. */
 /**
- * What one callback's order must look like beyond the order itself (ONDC's log validator):
- * on_confirm's updated_at is the callback's own timestamp; on_cancel carries no order tags.
+ * What one callback must look like beyond the order itself (ONDC's log validator): on_confirm's
+ * context timestamp and the order's updated_at are one instant, the order's own (so a later
+ * precancel_state can name it); on_cancel carries no order tags.
  */
-function fitToAction(context: { action: string; timestamp: string }, message: Record<string, unknown>): Record<string, unknown> {
+function fitToAction(request: Context, context: Context, message: Record<string, unknown>): { context: Context; message: Record<string, unknown> } {
   const order = message['order'] as Record<string, unknown> | undefined;
-  if (!order) return message;
-  if (context.action === 'on_confirm') return { ...message, order: { ...order, updated_at: context.timestamp } };
+  if (!order) return { context, message };
+  if (context.action === 'on_confirm') {
+    const updated = typeof order['updated_at'] === 'string' ? order['updated_at'] : null;
+    const at = updated ? Date.parse(updated) : Number.NaN;
+    if (at > Date.parse(request.timestamp) && at <= Date.parse(context.timestamp)) return { context: { ...context, timestamp: updated as string }, message };
+    return { context, message: { ...message, order: { ...order, updated_at: context.timestamp } } };
+  }
   if (context.action === 'on_cancel') {
     const { tags: _terms, ...rest } = order;
-    return { ...message, order: rest };
+    return { context, message: { ...message, order: rest } };
   }
-  return message;
+  return { context, message };
 }
 
 function isLoopback(host: string): boolean {
@@ -317,8 +323,9 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
 
   /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
   async function send(node: SellerNode, request: Context, answer: Answer) {
-    const context = callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri });
-    const body = { context, message: fitToAction(context, answer.message), ...(answer.error ? { error: answer.error } : {}) };
+    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri }), answer.message);
+    const { context } = fitted;
+    const body = { context, message: fitted.message, ...(answer.error ? { error: answer.error } : {}) };
     const result = await node.client.post(request.bap_uri, context.action, body);
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
     else if (result.response.message.ack.status === 'NACK') {

@@ -138,6 +138,10 @@ const providerSchema = z
     time: z.object({ label: labelSchema, timestamp: z.iso.datetime() }),
     descriptor: descriptorSchema,
     ttl: isoDurationSchema,
+    fulfillments: z
+      .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }) }))
+      .optional(),
+    '@ondc/org/fssai_license_no': z.string().optional(),
     locations: z.array(locationSchema).min(1),
     categories: z.array(categorySchema),
     items: z.array(itemSchema),

@@ -55,3 +55,19 @@ export function disabledStore() {
   }
   throw new Error('the generator has no disabled grocery store');
 }
+
+/**
+ * A Bengaluru restaurant, enabled, and a dish of an all-day menu without add-ons that it has in
+ * stock. Restaurants keep hours: order from one with the network clock at lunch time.
+ */
+export function lunchRestaurant() {
+  for (const seller of network.sellers) {
+    for (const provider of seller.providers) {
+      if (provider.kind !== 'restaurant' || provider.cityId !== 'bengaluru' || provider.status !== 'enable') continue;
+      const allDayMenus = new Set(provider.menus.filter((m) => m.timing === null).map((m) => m.id));
+      const dish = [...providerItems(provider)].find((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDayMenus.has(i.menuId));
+      if (dish && provider.openingHours.from <= 1200 && provider.openingHours.to >= 1400) return { seller, provider, location: provider.locations[0]!, dish };
+    }
+  }
+  throw new Error('the generator has no Bengaluru restaurant open at lunch with a plain dish');
+}

@@ -35,14 +35,10 @@ export type DishSpec<G extends string, M extends string> = {
   menu: M;
   family: ImageFamily;
   groups?: readonly G[];
-  /** RET11 category_id when it differs from the restaurant's cuisine */
-  category?: string;
 };
 
 export type RestaurantTemplate<G extends string = string, M extends string = string> = {
   key: string;
-  /** RET11 category_id of most dishes (the older cuisine list of ondc-notes §4) */
-  category: string;
   cuisines: readonly string[];
   pureVeg: boolean;
   /** the restaurant's name in each city it opens in, keyed by city id */
@@ -58,12 +54,9 @@ function restaurant<G extends string, M extends string>(template: RestaurantTemp
 }
 
 const ALL_WEEK = { dayFrom: 1, dayTo: 7 } as const;
-const DESSERTS = 'Desserts';
-const BEVERAGES = 'Beverages (MTO)';
 
 const SOUTH_TIFFIN = restaurant({
   key: 'tiffin',
-  category: 'South Indian',
   cuisines: ['South Indian', 'Breakfast'],
   pureVeg: true,
   names: {
@@ -119,7 +112,7 @@ const SOUTH_TIFFIN = restaurant({
     { name: 'Ven Pongal', description: 'Rice and moong dal with pepper, cumin and ghee', price: 80, food: 'veg', menu: 'breakfast', family: 'bowl' },
     { name: 'Rava Upma', description: 'Semolina cooked with vegetables and curry leaves', price: 60, food: 'veg', menu: 'breakfast', family: 'bowl' },
     { name: 'Poori Sagu', description: 'Three pooris with potato sagu', price: 85, food: 'veg', menu: 'breakfast', family: 'plate' },
-    { name: 'Kesari Bath', description: 'Saffron semolina halwa with cashews', price: 55, food: 'veg', menu: 'breakfast', family: 'sweet', category: DESSERTS },
+    { name: 'Kesari Bath', description: 'Saffron semolina halwa with cashews', price: 55, food: 'veg', menu: 'breakfast', family: 'sweet' },
     { name: 'Masala Dosa', description: 'Crisp rice crepe with potato masala, sambar and chutney', price: 95, food: 'veg', menu: 'dosa', family: 'plate', groups: ['dosaAddOns'] },
     { name: 'Plain Dosa', description: 'Crisp rice crepe with sambar and chutney', price: 75, food: 'veg', menu: 'dosa', family: 'plate', groups: ['dosaAddOns'] },
     { name: 'Mysore Masala Dosa', description: 'Dosa with spicy red chutney and potato masala', price: 115, food: 'veg', menu: 'dosa', family: 'plate', groups: ['dosaAddOns'] },
@@ -128,14 +121,13 @@ const SOUTH_TIFFIN = restaurant({
     { name: 'Bisi Bele Bath', description: 'Rice, lentils and vegetables with spice powder', price: 95, food: 'veg', menu: 'meals', family: 'bowl' },
     { name: 'Curd Rice', description: 'Rice with curd, tempered with mustard and ginger', price: 80, food: 'veg', menu: 'meals', family: 'bowl' },
     { name: 'South Indian Meals', description: 'Rice, sambar, rasam, poriyal, curd and payasam', price: 160, food: 'veg', menu: 'meals', family: 'plate' },
-    { name: 'Filter Coffee', description: 'Strong decoction coffee with frothy milk', price: 35, food: 'veg', menu: 'drinks', family: 'cup', category: BEVERAGES, groups: ['sugar'] },
-    { name: 'Badam Milk', description: 'Warm milk with almonds and saffron', price: 60, food: 'veg', menu: 'drinks', family: 'glass', category: BEVERAGES },
+    { name: 'Filter Coffee', description: 'Strong decoction coffee with frothy milk', price: 35, food: 'veg', menu: 'drinks', family: 'cup', groups: ['sugar'] },
+    { name: 'Badam Milk', description: 'Warm milk with almonds and saffron', price: 60, food: 'veg', menu: 'drinks', family: 'glass' },
   ],
 });
 
 const NORTH_INDIAN = restaurant({
   key: 'north',
-  category: 'North Indian',
   cuisines: ['North Indian', 'Mughlai'],
   pureVeg: false,
   names: {
@@ -201,15 +193,14 @@ const NORTH_INDIAN = restaurant({
     { name: 'Jeera Rice', description: 'Basmati rice tempered with cumin', price: 150, food: 'veg', menu: 'breads', family: 'bowl' },
     { name: 'Veg Thali', description: 'Dal, two sabzis, rice, raita, salad, bread and a sweet', price: 240, food: 'veg', menu: 'thali', family: 'plate', groups: ['thaliBread'] },
     { name: 'Non-Veg Thali', description: 'Chicken curry, dal, rice, raita, salad, bread and a sweet', price: 320, food: 'non_veg', menu: 'thali', family: 'plate', groups: ['thaliBread'] },
-    { name: 'Gulab Jamun', description: 'Two warm gulab jamuns in sugar syrup', price: 80, food: 'veg', menu: 'desserts', family: 'sweet', category: DESSERTS },
-    { name: 'Rasmalai', description: 'Two soft chenna discs in saffron milk', price: 110, food: 'veg', menu: 'desserts', family: 'sweet', category: DESSERTS },
-    { name: 'Sweet Lassi', description: 'Thick churned curd with sugar and cardamom', price: 90, food: 'veg', menu: 'desserts', family: 'glass', category: BEVERAGES },
+    { name: 'Gulab Jamun', description: 'Two warm gulab jamuns in sugar syrup', price: 80, food: 'veg', menu: 'desserts', family: 'sweet' },
+    { name: 'Rasmalai', description: 'Two soft chenna discs in saffron milk', price: 110, food: 'veg', menu: 'desserts', family: 'sweet' },
+    { name: 'Sweet Lassi', description: 'Thick churned curd with sugar and cardamom', price: 90, food: 'veg', menu: 'desserts', family: 'glass' },
   ],
 });
 
 const BIRYANI = restaurant({
   key: 'biryani',
-  category: 'Regional Indian',
   cuisines: ['Biryani', 'Hyderabadi'],
   pureVeg: false,
   names: {
@@ -277,14 +268,13 @@ const BIRYANI = restaurant({
     { name: 'Apollo Fish', description: 'Boneless fish tossed in a tangy chilli sauce', price: 300, food: 'non_veg', menu: 'starters', family: 'fish' },
     { name: 'Mirchi ka Salan', description: 'Green chillies in a peanut and sesame gravy', price: 60, food: 'veg', menu: 'sides', family: 'bowl' },
     { name: 'Burani Raita', description: 'Curd with roasted garlic', price: 50, food: 'veg', menu: 'sides', family: 'cup' },
-    { name: 'Double ka Meetha', description: 'Bread pudding with saffron milk and nuts', price: 90, food: 'veg', menu: 'sides', family: 'sweet', category: DESSERTS },
-    { name: 'Qubani ka Meetha', description: 'Stewed apricots with cream', price: 120, food: 'veg', menu: 'sides', family: 'sweet', category: DESSERTS },
+    { name: 'Double ka Meetha', description: 'Bread pudding with saffron milk and nuts', price: 90, food: 'veg', menu: 'sides', family: 'sweet' },
+    { name: 'Qubani ka Meetha', description: 'Stewed apricots with cream', price: 120, food: 'veg', menu: 'sides', family: 'sweet' },
   ],
 });
 
 const PIZZA_BURGER = restaurant({
   key: 'pizza',
-  category: 'Fast Food',
   cuisines: ['Pizza', 'Burger', 'Fast Food'],
   pureVeg: false,
   names: {
@@ -372,14 +362,13 @@ const PIZZA_BURGER = restaurant({
     { name: 'Crispy Chicken Burger', description: 'Fried chicken fillet with peri peri mayo', price: 169, food: 'non_veg', menu: 'burgers', family: 'burger', groups: ['meal'] },
     { name: 'French Fries', description: 'Salted fries', price: 99, food: 'veg', menu: 'sides', family: 'packet', groups: ['friesSize'] },
     { name: 'Garlic Bread', description: 'Toasted bread with garlic butter and herbs', price: 129, food: 'veg', menu: 'sides', family: 'bread' },
-    { name: 'Cold Coffee', description: 'Blended iced coffee', price: 129, food: 'veg', menu: 'sides', family: 'glass', category: BEVERAGES },
-    { name: 'Choco Lava Cake', description: 'Chocolate cake with a molten centre', price: 109, food: 'egg', menu: 'desserts', family: 'sweet', category: DESSERTS },
+    { name: 'Cold Coffee', description: 'Blended iced coffee', price: 129, food: 'veg', menu: 'sides', family: 'glass' },
+    { name: 'Choco Lava Cake', description: 'Chocolate cake with a molten centre', price: 109, food: 'egg', menu: 'desserts', family: 'sweet' },
   ],
 });
 
 const STREET_FOOD = restaurant({
   key: 'chaat',
-  category: 'Regional Indian',
   cuisines: ['Street Food', 'Chaat'],
   pureVeg: true,
   names: {
@@ -423,8 +412,8 @@ const STREET_FOOD = restaurant({
     { name: 'Sev Puri', description: 'Crisp puris with potato, chutneys and sev', price: 80, food: 'veg', menu: 'chaat', family: 'plate' },
     { name: 'Bhel Puri', description: 'Puffed rice with chutneys, onion and sev', price: 70, food: 'veg', menu: 'chaat', family: 'bowl' },
     { name: 'Aloo Tikki Chaat', description: 'Potato patties with curd, chutneys and chana', price: 90, food: 'veg', menu: 'chaat', family: 'plate' },
-    { name: 'Masala Chai', description: 'Milky tea with ginger and cardamom', price: 25, food: 'veg', menu: 'drinks', family: 'cup', category: BEVERAGES },
-    { name: 'Malai Kulfi', description: 'Dense frozen milk dessert on a stick', price: 60, food: 'veg', menu: 'drinks', family: 'sweet', category: DESSERTS },
+    { name: 'Masala Chai', description: 'Milky tea with ginger and cardamom', price: 25, food: 'veg', menu: 'drinks', family: 'cup' },
+    { name: 'Malai Kulfi', description: 'Dense frozen milk dessert on a stick', price: 60, food: 'veg', menu: 'drinks', family: 'sweet' },
   ],
 });
 

@@ -5,6 +5,7 @@
 // it has and a seed, and providerItems() regenerates them on demand, one at a time, so a
 // million-item catalogue streams in constant memory and one provider can be rebuilt alone.
 import { CITIES, distanceKm, type City, type Locality } from './cities.ts';
+import { fnbCategoryOf } from './fnb-categories.ts';
 import { RESTAURANT_TEMPLATES, type MenuTiming, type RestaurantTemplate } from './dishes.ts';
 import { ALL_DAY, normWorkingHours, type OpeningHours } from './hours.ts';
 import { itemImageKey, providerImageKey } from './images.ts';
@@ -692,7 +693,7 @@ function* restaurantItems(restaurant: Restaurant): Generator<DishItem | Customis
       providerId: restaurant.id,
       name: dish.name,
       shortDesc: dish.description,
-      ondcCategory: dish.category ?? template.category,
+      ondcCategory: fnbCategoryOf(dish.name),
       brand: restaurant.name,
       pack: ONE_PORTION,
       mrpPaise,

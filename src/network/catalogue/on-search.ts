@@ -150,7 +150,7 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
   };
 }
 
-type PriceRange = { lower: number; upper: number };
+type PriceRange = { lower: number; upper: number; defaultPrice: number; defaultMax: number };
 
 // The cheapest and dearest a dish can cost once customised: each group adds its `min`
 // cheapest (or `max` dearest) options, and each option adds what its child groups add.
@@ -164,8 +164,13 @@ function priceRangeOf(dish: DishItem, restaurant: Restaurant, optionsByGroup: Re
       .sort((a, b) => (bound === 'lower' ? a - b : b - a));
     return totals.slice(0, bound === 'lower' ? group.min : group.max).reduce((n, t) => n + t, 0);
   };
-  const total = (bound: keyof PriceRange) => dish.customGroupIds.reduce((n, g) => n + extra(g, bound), dish.pricePaise);
-  return { lower: total('lower'), upper: total('upper') };
+  const total = (bound: 'lower' | 'upper') => dish.customGroupIds.reduce((n, g) => n + extra(g, bound), dish.pricePaise);
+  // The dish as it comes (each group's default options, and theirs): its price, and the same
+  // at the dish's maximum (MRP) price, as ONDC's default_selection states them.
+  const byDefault = (groupId: string): number =>
+    (optionsByGroup.get(groupId) ?? []).filter((o) => o.isDefault).reduce((n, o) => n + o.pricePaise + o.childGroupIds.reduce((m, child) => m + byDefault(child), 0), 0);
+  const defaults = dish.customGroupIds.reduce((n, g) => n + byDefault(g), 0);
+  return { lower: total('lower'), upper: total('upper'), defaultPrice: dish.pricePaise + defaults, defaultMax: dish.mrpPaise + defaults };
 }
 
 function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null): CatalogItem {
@@ -177,15 +182,22 @@ function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null)
       currency: 'INR',
       value: rupees(dish.pricePaise),
       maximum_value: rupees(dish.mrpPaise),
-      ...(range ? { tags: [tag('range', [['lower', rupees(range.lower)], ['upper', rupees(range.upper)]])] } : {}),
+      ...(range
+        ? {
+            tags: [
+              tag('range', [['lower', rupees(range.lower)], ['upper', rupees(range.upper)]]),
+              tag('default_selection', [['value', rupees(range.defaultPrice)], ['maximum_value', rupees(range.defaultMax)]]),
+            ],
+          }
+        : {}),
     },
     category_id: dish.ondcCategory,
     category_ids: [`${dish.menuId}:${dish.menuRank}`],
     ...commonItemFields(ctx),
     '@ondc/org/returnable': false,
     tags: [
-      typeTag('item'),
-      ...(dish.customGroupIds.length > 0 ? [tag('custom_group', dish.customGroupIds.map((id) => ['id', id] as const))] : []),
+      // A dish without add-ons is a standalone SKU: ONDC leaves its type tag out.
+      ...(dish.customGroupIds.length > 0 ? [typeTag('item'), tag('custom_group', dish.customGroupIds.map((id) => ['id', id] as const))] : []),
       ...(dish.vegNonVeg ? [vegTag(dish.vegNonVeg)] : []),
       sellableTag(dish, []),
     ],
@@ -211,8 +223,10 @@ function customisationCatalogItem(ctx: Context, option: CustomisationItem): Cata
   };
 }
 
-function restaurantCategories(restaurant: Restaurant): CatalogCategory[] {
-  const menus = restaurant.menus.map((menu) => ({
+/** The restaurant's menus that list an item here (ONDC: no empty menu), and its add-on groups. */
+function restaurantCategories(restaurant: Restaurant, items: readonly CatalogItem[]): CatalogCategory[] {
+  const listed = new Set(items.flatMap((item) => (item.category_ids ?? []).map((ref) => ref.split(':')[0])));
+  const menus = restaurant.menus.filter((menu) => listed.has(menu.id)).map((menu) => ({
     id: menu.id,
     parent_category_id: '',
     descriptor: { name: menu.name },
@@ -267,12 +281,14 @@ function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): CatalogItem
   });
 }
 
-function offersOf(provider: Provider, location: ProviderLocation, logo: string): CatalogProvider['offers'] {
+function offersOf(provider: Provider, location: ProviderLocation, logo: string, itemIds: string[]): CatalogProvider['offers'] {
   return provider.offers.map((offer) => ({
     id: offer.code,
     // ONDC's schema wants an image on every offer: the store's own logo.
     descriptor: { code: 'discount', images: [logo] },
     location_ids: [location.id],
+    // A store-wide offer: every item listed here qualifies.
+    item_ids: itemIds,
     time: { label: 'valid', range: { start: CATALOGUE_EPOCH, end: OFFERS_END } },
     tags: [
       tag('qualifier', [['min_value', rupees(offer.minOrderPaise)]]),
@@ -374,9 +390,12 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
         circle: { gps: gps(location), radius: { unit: 'km', value: String(location.radiusKm) } },
       },
     ],
-    categories: provider.kind === 'restaurant' ? restaurantCategories(provider) : [],
+    // How to reach the store about a delivery (ONDC reads the provider's fulfillment contact).
+    fulfillments: [{ id: DELIVERY, type: 'Delivery', contact: { phone: CONSUMER_CARE_PHONE, email: `support@${options.bppId}` } }],
+    ...(provider.kind === 'restaurant' ? { '@ondc/org/fssai_license_no': provider.fssaiLicence } : {}),
+    categories: provider.kind === 'restaurant' ? restaurantCategories(provider, items) : [],
     items,
-    offers: offersOf(provider, location, logo),
+    offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id)),
     tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
   };
 }

@@ -43,6 +43,7 @@ export type ValidatorRequest = {
 };
 
 const byTime = (a: BecknMessage, b: BecknMessage) => Date.parse(a.context.timestamp) - Date.parse(b.context.timestamp);
+const errorCode = (m: BecknMessage) => (m.error as { code?: string } | undefined)?.code;
 
 /** The provider ids an on_search lists. */
 function providersOf(m: BecknMessage): string[] {
@@ -86,6 +87,13 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     if (search) payload['search_full_catalog_refresh'] = search;
     if (onSearch) payload['on_search_full_catalog_refresh'] = onSearch;
     const last = (action: string) => flow.filter((m) => m.context.action === action).at(-1);
+    // Flow 3: an on_select that refused an item as out of stock (40002), then a select again.
+    const shortAnswer = flow.find((m) => m.context.action === 'on_select' && errorCode(m) === '40002');
+    const shortSelect = shortAnswer && flow.filter((m) => m.context.action === 'select' && byTime(m, shortAnswer) < 0).at(-1);
+    if (shortAnswer && shortSelect && shortSelect !== select) {
+      payload['select_out_of_stock'] = shortSelect;
+      payload['on_select_out_of_stock'] = shortAnswer;
+    }
     for (const action of ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel']) {
       const m = last(action);
       if (m) payload[action] = m;
@@ -94,7 +102,7 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const key = statusKey(m);
       if (key && !payload[key]) payload[key] = m;
     }
-    const flowId = payload['cancel'] ? '4' : '2';
+    const flowId = payload['cancel'] ? '4' : payload['select_out_of_stock'] ? '3' : '2';
     const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
     requests.push({
       transactionId,
