@@ -349,9 +349,12 @@ function offersFor(providerId: string, rng: Rng): Offer[] {
   return offers;
 }
 
-// Menus and groups get ids in declaration order: M1…, CG1…; options follow group order.
+// Menus and groups get ids in declaration order: 1…, CG1…; options follow group order. Menu ids
+// are numbers because ONDC's log validator reads an item's category_ids "menu:rank" as two.
+const menuIdOf = (index: number) => String(index + 1);
+
 function menusOf(template: RestaurantTemplate): Menu[] {
-  return Object.values(template.menus).map((menu, i) => ({ id: `M${i + 1}`, name: menu.name, rank: i + 1, timing: menu.timing }));
+  return Object.values(template.menus).map((menu, i) => ({ id: menuIdOf(i), name: menu.name, rank: i + 1, timing: menu.timing }));
 }
 
 function groupIdsOf(template: RestaurantTemplate): Map<string, string> {
@@ -672,8 +675,15 @@ function* restaurantItems(restaurant: Restaurant): Generator<DishItem | Customis
   const cityPrice = (rupees: number) => Math.round((rupees * level) / 5) * 5 * 100;
   const groupIds = groupIdsOf(template);
   const groupId = (key: string) => groupIds.get(key) ?? key;
-  const menuIds = new Map(Object.keys(template.menus).map((key, i) => [key, `M${i + 1}`]));
-  const menuRanks = new Map<string, number>();
+  const menuIds = new Map(Object.keys(template.menus).map((key, i) => [key, menuIdOf(i)]));
+  // A dish's rank (category_ids "menu:rank") runs on across the menus in their order, as ONDC's
+  // log validator reads it: the first menu's dishes 1…k, the next menu's k+1…, and so on.
+  const ranks = new Map<number, number>();
+  for (const key of Object.keys(template.menus)) {
+    template.dishes.forEach((dish, index) => {
+      if (dish.menu === key) ranks.set(index, ranks.size + 1);
+    });
+  }
 
   for (const [i, dish] of template.dishes.entries()) {
     const rng = mulberry32(mixSeeds(restaurant.itemSeed, i + 1));
@@ -681,8 +691,7 @@ function* restaurantItems(restaurant: Restaurant): Generator<DishItem | Customis
     const discounted = rng() < 0.25;
     const pricePaise = discounted ? Math.round((mrpPaise * (1 - (0.1 + rng() * 0.2))) / 500) * 500 : mrpPaise;
     const ratingCount = Math.floor(rng() ** 2 * 3_000);
-    const menuRank = (menuRanks.get(dish.menu) ?? 0) + 1;
-    menuRanks.set(dish.menu, menuRank);
+    const menuRank = ranks.get(i) ?? i + 1;
     const title: ItemTitle | null = ratingCount >= 1_500 ? 'bestseller' : rng() < 0.15 ? 'recommend' : null;
     const trayTags: string[] = [];
     if (pricePaise <= mrpPaise * 0.8) trayTags.push(TRAY_TAGS.discount);
