@@ -232,6 +232,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   const providerQuery = (p: { id: string; locations: Array<{ id: string }> }) => `provider_id=${encodeURIComponent(p.id)}&location_id=${encodeURIComponent(p.locations[0]!.id)}`;
   const storeIds = { provider_id: store.provider.id, location_id: store.location.id };
 
+  it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
+    const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}` } })).text();
+    const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];
+    expect(src, 'a listing shows seller images').toBeDefined();
+    const image = await fetch(url + src!.replaceAll('&amp;', '&'));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
   describe('POST /ondc/landing-page?type=provider', () => {
     const list = (body: Record<string, unknown> = {}, options: CallOptions = {}) => api.post('/ondc/landing-page?type=provider', { cityName: 'bengaluru', ...body }, options);
     const expectedHere = PROVIDERS.filter((p) => servesPincode(p, SERVED));

@@ -2,6 +2,7 @@
 // shopper's browser should not open connections to every seller's host, and one cached copy
 // serves every shopper. Only hosts of sellers in our catalogue are fetched (no open proxy).
 import type { Database } from '../../db/client.ts';
+import { connectTarget } from '../../ondc/client.ts';
 
 const ALLOWED_TYPES = new Set(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']);
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -22,7 +23,7 @@ export async function fetchSellerImage(database: Database, src: string): Promise
   const url = new URL(src);
   if (!(await knownOrigins(database)).has(url.origin)) return { ok: false, status: 404, message: 'Not a seller image' };
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(3000), redirect: 'error' });
+    const response = await fetch(connectTarget(url.href), { signal: AbortSignal.timeout(3000), redirect: 'error' });
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
     if (!response.ok || !ALLOWED_TYPES.has(type)) return { ok: false, status: 502, message: 'The seller did not send an image' };
     const body = await response.arrayBuffer();
