@@ -366,4 +366,26 @@ export const migrations: Migration[] = [
       CREATE INDEX order_events_by_order ON order_events (order_id, id);
     `,
   },
+  {
+    id: 11,
+    name: 'returns',
+    sql: `
+      -- Returns (issue 10): what the seller lets back and for how long after delivery, per item;
+      -- the shopper's return requests and the photos that go with them.
+      ALTER TABLE catalogue_items ADD COLUMN returnable boolean;
+      ALTER TABLE catalogue_items ADD COLUMN return_window text;
+      ALTER TABLE orders ADD COLUMN return_message_id text;
+      ALTER TABLE orders ADD COLUMN return_error text;
+      ALTER TABLE orders ADD COLUMN return_state text;
+      CREATE TABLE return_photos (
+        id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        shopper_key text NOT NULL,
+        content_type text NOT NULL,
+        bytes integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX return_photos_by_order ON return_photos (order_id);
+    `,
+  },
 ];

@@ -125,6 +125,8 @@ export const catalogueItems = pgTable(
     childGroupIds: text('child_group_ids').array().notNull(),
     menuIds: text('menu_ids').array().notNull(),
     dedupeKey: text('dedupe_key'),
+    returnable: boolean('returnable'),
+    returnWindow: text('return_window'),
     isActive: boolean('is_active').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,14 +1,17 @@
 // Issue 10: orders after purchase over the real protocol, with the embedded sellers' clock fast
 // (a network minute in 0.2 s), so an order goes from Created to Delivered within a test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ORDER_UPDATE_MESSAGES } from '../../src/features/orders/orders.ts';
+import { connectTarget } from '../../src/ondc/client.ts';
 import { placeOrder, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ NETWORK_CLOCK_SPEED: '300' });
+  server = await startServer({ NETWORK_CLOCK_SPEED: '300', ONDC_LOG: '1' });
 }, 120_000);
 afterAll(async () => server?.stop());
 
@@ -145,6 +148,58 @@ describe('orders after purchase', () => {
     expect((await stranger.get(`/track-map?order_id=${orderId}`)).status).toBe(404);
     expect((await client.get('/ondc/order/track')).status).toBe(400);
   }, 90_000);
+
+  it('return with two photos: eligible items, photos kept for the shopper and the seller’s signed link, approved, refunded once', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'upi');
+    const early = await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=return`)).json();
+    expect(early).toMatchObject({ type: 'return', eligible: false, reason: 'Items can be returned once the order is delivered' });
+    await until(client, orderId, (o) => o['status'] === 'delivered', 60);
+    const eligibility = await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=return`)).json();
+    expect(eligibility).toMatchObject({ type: 'return', order_id: orderId, eligible: true });
+    const [item] = eligibility.items as Array<{ item_id: string; quantity: number; reasons: string[] }>;
+    expect(item?.reasons).toContain('003');
+
+    const jpeg = (size: number): Uint8Array<ArrayBuffer> => Uint8Array.from({ length: size }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
+    const upload = (body: Uint8Array<ArrayBuffer> | string, who = client) =>
+      fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body, headers: { 'content-type': 'image/jpeg', cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    // What is not an image by its bytes, or is over 2 MB, is refused whatever it claims to be.
+    expect((await upload('<svg xmlns="http://www.w3.org/2000/svg"/>')).status).toBe(400);
+    expect((await upload(jpeg(2 * 1024 * 1024 + 1))).status).toBe(413);
+    const stranger = shopper(server.url);
+    await stranger.get('/');
+    expect((await upload(jpeg(1000), stranger)).status).toBe(404);
+    const photoIds: string[] = [];
+    for (const size of [40_000, 60_000]) {
+      const answer = await upload(jpeg(size));
+      expect(answer.status).toBe(200);
+      photoIds.push((await answer.json()).data.photo_id);
+    }
+    expect((await client.get(`/return-photos/${photoIds[0]}`)).status).toBe(200);
+    expect((await stranger.get(`/return-photos/${photoIds[0]}`)).status).toBe(404);
+
+    const body = { type: 'return', order_id: orderId, reason_id: '003', items: [{ item_id: item!.item_id, quantity: 1 }], photo_ids: photoIds };
+    expect((await client.post('/ondc/order/update', { ...body, photo_ids: [] })).status).toBe(400);
+    expect((await stranger.post('/ondc/order/update', body)).status).toBe(404);
+    const [first, second] = await Promise.all([client.post('/ondc/order/update', body), client.post('/ondc/order/update', body)]);
+    const answers = [await first.json(), await second.json()];
+    expect(answers.filter((a) => a.status === 'ACK')).toEqual([expect.objectContaining({ message: ORDER_UPDATE_MESSAGES.submitted, state: 'return_request_submitted' })]);
+    expect(answers.find((a) => a.status !== 'ACK')).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.returnFailed } });
+
+    // The seller got the photos as signed links to our origin; a tampered link shows nothing.
+    const log = readdirSync(path.join(server.dataDir, 'ondc-log')).flatMap((f) => readFileSync(path.join(server.dataDir, 'ondc-log', f), 'utf8').trim().split('\n')).map((l) => JSON.parse(l));
+    const update = log.find((l) => l.direction === 'out' && l.action === 'update' && l.body?.message?.order?.id === orderId);
+    const images = (update.body.message.order.fulfillments[0].tags[0].list as Array<{ code: string; value: string }>).find((e) => e.code === 'images')!.value.split(',');
+    expect(images).toHaveLength(2);
+    expect((await fetch(connectTarget(images[0]!))).status).toBe(200);
+    expect((await fetch(connectTarget(images[0]!.replace(/sig=./, 'sig=x')))).status).toBe(404);
+
+    const refunded = await until(client, orderId, (o) => o['return_state'] === 'Return_Picked' || o['return_state'] === 'Return_Delivered', 40);
+    expect(refunded['refund_initiated']).toMatchObject({ timestamp: expect.any(String) });
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toMatch(/Return: <strong[^>]*>(Return picked up|Returned to the store)<\/strong>/);
+    expect(page).toMatch(/Refund initiated on/);
+  }, 120_000);
 
   it('provider support: a message id, then the seller’s phone and e-mail through fetchMessage (polled ≤ 5 times)', async () => {
     const client = shopper(server.url);

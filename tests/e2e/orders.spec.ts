@@ -55,6 +55,35 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('.site-header')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
     await page.screenshot({ path: 'tests/e2e/artifacts/invoice-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    // A return with a photo: the file chooser gets a real JPEG drawn by the browser itself.
+    const photo = Buffer.from(
+      (await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 2000;
+        canvas.height = 1500;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#b5651d';
+        context.fillRect(0, 0, 2000, 1500);
+        return canvas.toDataURL('image/jpeg', 0.9);
+      })).split(',')[1]!,
+      'base64',
+    );
+    await page.getByRole('link', { name: 'Back to the order' }).click();
+    await page.getByRole('link', { name: 'Return items' }).click();
+    await expect(page.getByRole('heading', { name: 'Return items' })).toBeVisible();
+    await page.getByLabel('Damaged or unusable').check();
+    await page.getByRole('checkbox').first().check();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Take or choose photos').click();
+    await (await chooser).setFiles({ name: 'damaged-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/artifacts/return-phone.png', fullPage: true });
+    await page.getByRole('button', { name: 'Request return' }).click();
+    await expect(page.getByText('Your request is submitted succesfully')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.order__return')).toContainText('Return');
+    await page.screenshot({ path: 'tests/e2e/artifacts/return-submitted-phone.png', fullPage: true });
   });
 
   test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {

@@ -26,7 +26,7 @@ const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
   ['vegNonVeg', 'veg_nonveg'], ['fssaiLicence', 'fssai_licence'], ['title', 'title'], ['trayTags', 'tray_tags'],
   ['rating', 'rating'], ['ratingCount', 'rating_count'], ['customGroupIds', 'custom_group_ids'],
   ['parentGroupId', 'parent_group_id'], ['isDefault', 'is_default'], ['childGroupIds', 'child_group_ids'],
-  ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'],
+  ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'], ['returnable', 'returnable'], ['returnWindow', 'return_window'],
 ];
 
 /** Column types for jsonb_to_recordset: rows travel as one JSON parameter, parsed by the database. */
@@ -37,7 +37,7 @@ const COLUMN_TYPES: Record<string, string> = {
   opens_at: 'integer', closes_at: 'integer', rating_count: 'integer', delivery_fee_paise: 'integer',
   free_delivery_above_paise: 'integer', min_order_paise: 'integer', sub_category_id: 'integer',
   price_paise: 'integer', mrp_paise: 'integer', price_lower_paise: 'integer', price_upper_paise: 'integer',
-  max_quantity: 'integer', pack_value: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean',
+  max_quantity: 'integer', pack_value: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean', returnable: 'boolean',
   categories: 'jsonb', offers: 'jsonb',
 };
 

@@ -74,6 +74,8 @@ export interface ItemRow {
   childGroupIds: string[];
   menuIds: string[];
   dedupeKey: string | null;
+  returnable: boolean;
+  returnWindow: string | null;
 }
 
 /** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces; none without a licence. */
@@ -177,6 +179,8 @@ export function itemRows(provider: CatalogProvider, meta: { bppId: string; cityC
       childGroupIds: tagValues(tags, 'child', 'id'),
       menuIds: (item.category_ids ?? []).map((ref) => ref.split(':')[0] ?? ''),
       dedupeKey: kind === 'item' ? dedupeKey(licence, item.descriptor.name) : null,
+      returnable: item['@ondc/org/returnable'],
+      returnWindow: item['@ondc/org/return_window'] ?? null,
     };
   });
 }

@@ -24,6 +24,12 @@ export function reportOf(order: SellerOrder): OrderReport {
   return { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
 }
 
+/** The state of the order's newest Return fulfillment, if it has one. */
+export function latestReturnState(order: SellerOrder): string | null {
+  const returns = (order.fulfillments ?? []).filter((f) => f.type === 'Return');
+  return returns.at(-1)?.state?.descriptor?.code ?? null;
+}
+
 /** When the seller first reports a refund (a settlement in the refund phase), if it has. */
 export function refundStartedAt(order: SellerOrder): string | null {
   const refunds = (order.payment?.['@ondc/org/settlement_details'] ?? []).filter((s) => s.settlement_phase === 'refund' && s.settlement_timestamp);
@@ -47,6 +53,10 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
     await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [row.order_id, envelope.error.message ?? envelope.error.code]);
     return;
   }
+  if (envelope.error && envelope.context.action === 'on_update') {
+    await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [row.order_id, envelope.error.message ?? envelope.error.code]);
+    return;
+  }
   if (envelope.error) return;
   // The order stands from the seller's on_confirm, whether or not the shopper's page was still
   // polling for it when it came.
@@ -56,6 +66,9 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
       [row.order_id, JSON.stringify(order), order.state ?? 'Created'],
     );
   }
+  // The newest return the seller reports sets the return line the shopper sees.
+  const returnState = latestReturnState(order);
+  if (returnState) await database.query('UPDATE orders SET return_state = $2, return_error = NULL WHERE order_id = $1', [row.order_id, returnState]);
   const report = reportOf(order);
   const status = nextStatus(row.status, report);
   const sellerAt = order.updated_at ?? envelope.context.timestamp;
@@ -97,6 +110,9 @@ type OrderRecordRow = {
   cancel_message_id: string | null;
   cancel_error: string | null;
   refund_initiated_at: string | Date | null;
+  return_message_id: string | null;
+  return_error: string | null;
+  return_state: string | null;
 };
 
 type SellerOrderFull = SellerOrder & {
@@ -152,6 +168,10 @@ export type OrderDetail = OrderListEntry & {
   cancelPending: boolean;
   cancelError: string | null;
   refundInitiatedAt: string | null;
+  /** the latest return's state: ours ('submitted') until the seller names its own */
+  returnState: string | null;
+  returnError: string | null;
+  returnPending: boolean;
   eligibility: { cancel: Eligibility };
 };
 
@@ -186,6 +206,9 @@ export async function findOrderDetail(database: Database, shopper: string, order
     cancelPending,
     cancelError: row.cancel_error,
     refundInitiatedAt: iso(row.refund_initiated_at),
+    returnState: row.return_state,
+    returnError: row.return_error,
+    returnPending: row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
   };
 }

@@ -30,6 +30,8 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
     cancel_pending: order.cancelPending,
     cancel_error: order.cancelError,
     refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
+    return_state: order.returnState,
+    return_error: order.returnError,
     eligibility: order.eligibility,
   }, { headers: { 'cache-control': 'no-store' } });
 };
