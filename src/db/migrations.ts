@@ -388,4 +388,22 @@ export const migrations: Migration[] = [
       CREATE INDEX return_photos_by_order ON return_photos (order_id);
     `,
   },
+  {
+    id: 12,
+    name: 'payment-refunds',
+    sql: `
+      -- Money back through the payment gateway (issue 10): one row per refund the seller settles
+      -- (keyed by the settlement), written before the gateway is asked, so a refund is sent once.
+      CREATE TABLE payment_refunds (
+        refund_id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        payment_id text NOT NULL REFERENCES payments (payment_id),
+        amount_paise integer NOT NULL CHECK (amount_paise >= 0),
+        status text NOT NULL CHECK (status IN ('PENDING', 'REFUNDED')),
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX payment_refunds_by_order ON payment_refunds (order_id);
+    `,
+  },
 ];

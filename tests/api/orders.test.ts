@@ -60,7 +60,7 @@ describe('orders after purchase', () => {
 
   it('cancel before shipping: eligible, ACK with the SPEC message, then cancelled with the refund recorded once', async () => {
     const client = shopper(server.url);
-    const { orderId } = await placeOrder(client, 'upi');
+    const { orderId, totalPaise } = await placeOrder(client, 'upi');
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({ type: 'cancel', order_id: orderId, eligible: true });
     const body = { type: 'cancel', order_id: orderId, reason_id: '006' };
     // A double tap sends one cancel: the second finds the first with the store.
@@ -70,8 +70,12 @@ describe('orders after purchase', () => {
     expect(acked).toHaveLength(1);
     expect(acked[0]).toMatchObject({ message: ORDER_UPDATE_MESSAGES.submitted, state: 'cancel_request_submitted' });
     expect(answers.find((a) => a.status !== 'ACK')).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed } });
-    const cancelled = await until(client, orderId, (o) => o['status'] === 'cancelled', 20);
+    const cancelled = await until(client, orderId, (o) => o['status'] === 'cancelled' && (o['refunds'] as unknown[]).length > 0, 20);
     expect(cancelled['refund_initiated']).toMatchObject({ timestamp: expect.any(String) });
+    // The whole payment went back through the gateway, once, however often the seller repeats it.
+    await detail(client, orderId, true);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await detail(client, orderId))['refunds']).toEqual([{ amount: totalPaise / 100, status: 'REFUNDED', at: expect.any(String) }]);
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toMatch(/Refund initiated on \d{1,2} \w+ \d{4}/);
     expect((await client.post('/ondc/order/update', body)).status).toBe(409);
@@ -120,6 +124,7 @@ describe('orders after purchase', () => {
     const client = shopper(server.url);
     const { orderId } = await placeOrder(client, 'cod');
     const seen: Array<{ status: string; order: string; gps: string | undefined }> = [];
+    let ridersWhileActive = '';
     for (let i = 0; i < 200; i++) {
       const asked = await client.get(`/ondc/order/track?order_id=${orderId}`);
       expect(asked.status).toBe(200);
@@ -131,6 +136,7 @@ describe('orders after purchase', () => {
       expect(answer?.status).toBe('SUCCESS');
       const order = (await detail(client, orderId))['status'] as string;
       seen.push({ status: answer!.message.tracking.status, order, gps: answer!.message.tracking.location?.gps });
+      if (answer!.message.tracking.status === 'active' && !ridersWhileActive) ridersWhileActive = await (await client.get('/drivers-list')).text();
       expect(answer!.message.tracking.url).toMatch(/^http/);
       if (order === 'delivered') break;
     }
@@ -141,6 +147,10 @@ describe('orders after purchase', () => {
     expect(seen.at(-1)).toMatchObject({ status: 'inactive', order: 'delivered' });
     const page = await (await client.get(`/tracking-details?order_id=${orderId}`)).text();
     expect(page).toContain('Your rider');
+    // /drivers-list names the rider while the order is on its way, and lets it go once delivered.
+    expect(ridersWhileActive).toContain(`data-order-id="${orderId}"`);
+    expect(ridersWhileActive).toMatch(/<strong[^>]*>[A-Z][a-z]+ [A-Z]|A rider is assigned once the store hands over/);
+    expect(await (await client.get('/drivers-list')).text()).not.toContain(`data-order-id="${orderId}"`);
     const stranger = shopper(server.url);
     await stranger.get('/');
     expect((await stranger.get(`/ondc/order/track?order_id=${orderId}`)).status).toBe(404);

@@ -7,6 +7,8 @@ import type { Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { refundSettlements } from '../payment/payment.server.ts';
 import { cancelEligibility, nextStatus, ORDERS_PAGE_SIZE, type CancelReasonId, type Eligibility, type OrderReport, type OrderStatus } from './orders.ts';
 
 const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
@@ -16,7 +18,7 @@ type SellerOrder = {
   state?: string;
   updated_at?: string;
   fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } }; start?: { location?: { descriptor?: { name?: string } } } }>;
-  payment?: { '@ondc/org/settlement_details'?: Array<{ settlement_phase?: string; settlement_timestamp?: string }> };
+  payment?: { '@ondc/org/settlement_details'?: Array<{ settlement_phase?: string; settlement_timestamp?: string; settlement_amount?: string }> };
 };
 
 export function reportOf(order: SellerOrder): OrderReport {
@@ -28,6 +30,13 @@ export function reportOf(order: SellerOrder): OrderReport {
 export function latestReturnState(order: SellerOrder): string | null {
   const returns = (order.fulfillments ?? []).filter((f) => f.type === 'Return');
   return returns.at(-1)?.state?.descriptor?.code ?? null;
+}
+
+/** The refunds the seller reports settled to the buyer: when, and how much. */
+export function refundSettlementsOf(order: SellerOrder): Array<{ at: string; amountPaise: number }> {
+  return (order.payment?.['@ondc/org/settlement_details'] ?? [])
+    .filter((s) => s.settlement_phase === 'refund' && s.settlement_timestamp && s.settlement_amount && /^\d+(\.\d{1,2})?$/.test(s.settlement_amount))
+    .map((s) => ({ at: s.settlement_timestamp as string, amountPaise: rupeesToPaise(s.settlement_amount as string) }));
 }
 
 /** When the seller first reports a refund (a settlement in the refund phase), if it has. */
@@ -77,6 +86,9 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
     [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
   );
+  // Money the seller settles back goes back to the shopper's UPI id (once per settlement).
+  const refunds = refundSettlementsOf(order);
+  if (refunds.length > 0) await refundSettlements(database, row.order_id, refunds.map((r) => ({ key: `${row.order_id}:${r.at}:${r.amountPaise}`, amountPaise: r.amountPaise })));
   if (inserted.length === 0) return;
   await database.query(
     `UPDATE orders SET status = $2,
@@ -168,6 +180,8 @@ export type OrderDetail = OrderListEntry & {
   cancelPending: boolean;
   cancelError: string | null;
   refundInitiatedAt: string | null;
+  /** money sent back through the payment gateway (prepaid orders) */
+  refunds: Array<{ amountPaise: number; status: string; at: string }>;
   /** the latest return's state: ours ('submitted') until the seller names its own */
   returnState: string | null;
   returnError: string | null;
@@ -191,6 +205,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
      ORDER BY created_at DESC, id DESC LIMIT 1`,
     [row.transaction_id],
   );
+  const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
     orderId: row.order_id,
@@ -206,6 +221,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     cancelPending,
     cancelError: row.cancel_error,
     refundInitiatedAt: iso(row.refund_initiated_at),
+    refunds: refunds.map((r) => ({ amountPaise: r.amount_paise, status: r.status, at: iso(r.created_at) ?? '' })),
     returnState: row.return_state,
     returnError: row.return_error,
     returnPending: row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
@@ -287,4 +303,24 @@ export function requestSupport(database: Database, app: BuyerApp, shopper: strin
 /** ONDC track: where the rider is now; the answer (on_track) is fetched by message id. */
 export function requestTrack(database: Database, app: BuyerApp, shopper: string, orderId: string): Promise<AskOutcome> {
   return askSeller(database, app, shopper, orderId, 'track', { order_id: orderId });
+}
+
+export type ActiveDelivery = { orderId: string; storeName: string; status: OrderStatus; rider: { name: string; phone: string | null } | null };
+
+/** The shopper's orders still on their way (at most 20, newest first), each with its rider once named. */
+export async function activeDeliveries(database: Database, shopper: string): Promise<ActiveDelivery[]> {
+  const rows = await database.query<{ order_id: string }>(
+    `SELECT order_id FROM orders WHERE shopper_key = $1 AND on_confirm IS NOT NULL AND status NOT IN ('delivered', 'cancelled')
+     ORDER BY created_at DESC LIMIT 20`,
+    [shopper],
+  );
+  const deliveries: ActiveDelivery[] = [];
+  for (const { order_id: orderId } of rows) {
+    const order = await findOrderDetail(database, shopper, orderId);
+    if (!order) continue;
+    type Delivery = { type?: string; agent?: { name?: string; phone?: string } };
+    const agent = ((order.currentOrder.fulfillments ?? []) as Delivery[]).find((f) => f.type === 'Delivery')?.agent;
+    deliveries.push({ orderId, storeName: order.storeName, status: order.status, rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null });
+  }
+  return deliveries;
 }

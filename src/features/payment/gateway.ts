@@ -14,6 +14,11 @@ export interface PaymentGateway {
   status(payment: { paymentId: string; vpa: string }): Promise<PaymentStatus>;
   /** Withdraws a collect request the shopper gave up on: FAILED once withdrawn, PAID if it was paid first. */
   cancel(payment: { paymentId: string; vpa: string }): Promise<PaymentStatus>;
+  /**
+   * Sends `amountPaise` of a paid payment back to the shopper's UPI id. `refundId` makes it
+   * idempotent: asking again with the same id refunds nothing more.
+   */
+  refund(request: { paymentId: string; refundId: string; amountPaise: number; vpa: string }): Promise<'REFUNDED' | 'PENDING'>;
 }
 
 /** A UPI id: handle@bank. */
@@ -54,6 +59,7 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
 export function createSimulatedGateway(): PaymentGateway {
   const checks = new Map<string, number>();
   const cancelled = new Set<string>();
+  const refunds = new Map<string, number>();
   return {
     async collect({ paymentId, vpa }) {
       checks.set(paymentId, 0);
@@ -70,6 +76,10 @@ export function createSimulatedGateway(): PaymentGateway {
       if (now === 'PAID') return 'PAID';
       cancelled.add(paymentId);
       return 'FAILED';
+    },
+    async refund({ refundId, amountPaise }) {
+      if (!refunds.has(refundId)) refunds.set(refundId, amountPaise);
+      return 'REFUNDED';
     },
   };
 }

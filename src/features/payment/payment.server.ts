@@ -132,3 +132,30 @@ export async function lastUpiId(database: Database, shopper: string): Promise<st
   );
   return row?.vpa ?? null;
 }
+
+/**
+ * Refunds what the seller settled back for an order paid by UPI: never more than was paid, each
+ * settlement once (its key is the refund's id), the row written before the gateway is asked so a
+ * crash in between leaves a PENDING refund that the next settlement message sends again.
+ */
+export async function refundSettlements(database: Database, orderId: string, settlements: ReadonlyArray<{ key: string; amountPaise: number }>): Promise<void> {
+  const [payment] = await database.query<PaymentRow & { order_id: string }>(
+    "SELECT p.*, o.order_id FROM payments p JOIN orders o ON o.payment_id = p.payment_id WHERE o.order_id = $1 AND p.method = 'upi' AND p.status = 'PAID'",
+    [orderId],
+  );
+  if (!payment?.vpa) return;
+  for (const settlement of settlements) {
+    const [{ refunded } = { refunded: 0 }] = await database.query<{ refunded: number }>('SELECT coalesce(sum(amount_paise), 0)::int AS refunded FROM payment_refunds WHERE order_id = $1', [orderId]);
+    const amount = Math.min(settlement.amountPaise, payment.amount_paise - refunded);
+    if (amount <= 0) continue;
+    await database.query(
+      "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'PENDING') ON CONFLICT DO NOTHING",
+      [settlement.key, orderId, payment.payment_id, amount],
+    );
+  }
+  const pending = await database.query<{ refund_id: string; amount_paise: number }>("SELECT refund_id, amount_paise FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [orderId]);
+  for (const refund of pending) {
+    const status = await gateway.refund({ paymentId: payment.payment_id, refundId: refund.refund_id, amountPaise: refund.amount_paise, vpa: payment.vpa });
+    if (status === 'REFUNDED') await database.query("UPDATE payment_refunds SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE refund_id = $1", [refund.refund_id]);
+  }
+}

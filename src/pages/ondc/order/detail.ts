@@ -30,6 +30,7 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
     cancel_pending: order.cancelPending,
     cancel_error: order.cancelError,
     refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
+    refunds: order.refunds.map((r) => ({ amount: r.amountPaise / 100, status: r.status, at: r.at })),
     return_state: order.returnState,
     return_error: order.returnError,
     eligibility: order.eligibility,
