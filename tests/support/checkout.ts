@@ -68,9 +68,9 @@ export async function selectAndQuote(client: Client, items: Line[]) {
 }
 
 /** A whole order: select → init → pay (UPI or cash on delivery) → confirm → on_confirm. */
-export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi') {
-  const { transactionId } = await selectAndQuote(client, lines());
-  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, lines()), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
+export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines()) {
+  const { transactionId } = await selectAndQuote(client, items);
+  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
   const payment = await (await client.post('/ondc/payment', method === 'upi'
