@@ -20,6 +20,7 @@ const envSchema = z.object({
   ONDC_GATEWAY_URL: z.url().optional(),
   ONDC_REGISTRY_URL: z.url().optional(),
   CATALOGUE_REFRESH_MINUTES: z.coerce.number().min(0).default(60),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
@@ -50,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     registryUrl: e.ONDC_REGISTRY_URL,
     registryFile: path.join(dataDir, 'registry.json'),
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -1,4 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
+import { recordPageView } from './features/analytics/page-view.server.ts';
+import { shopperKey } from './features/platform/shopper.server.ts';
 import { resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
 import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
 import { USER_ID_COOKIE, readUserId } from './features/platform/user.ts';
@@ -25,6 +27,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (url.pathname !== '/error-page') throw error;
     console.error(error);
     response = errorPageFallback();
+  }
+
+  if (request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    recordPageView({
+      url, status: response.status, userAgent: request.headers.get('user-agent') ?? '', cookies, sessionId: context.locals.sessionId,
+      shopper: shopperKey(cookies, context.locals.userId, { create: false }), tenant: context.locals.tenant,
+    });
   }
 
   const headers = new Headers(response.headers);

@@ -9,6 +9,7 @@ import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
+import { flushAnalytics, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
 import { startChild } from './lib/process/child.server.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
@@ -79,6 +80,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
       ? setInterval(() => void requestCatalogues(database, app).catch((e: unknown) => console.error('catalogue refresh failed', e)), config.catalogueRefreshMs)
       : undefined;
   refresh?.unref();
+  const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {
@@ -86,6 +88,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    stopRetention();
+    await flushAnalytics();
     await network.stop();
     await database.close();
   };

@@ -406,4 +406,34 @@ export const migrations: Migration[] = [
       CREATE INDEX payment_refunds_by_order ON payment_refunds (order_id);
     `,
   },
+  {
+    id: 13,
+    name: 'analytics-events',
+    sql: `
+      -- SPEC §7.5 analytics (issue 12): every event the pages and the native app send, with the
+      -- fields that are queried as columns and the rest as sent. A mobile number is kept hashed.
+      CREATE TABLE analytics_events (
+        id bigserial PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        endpoint text NOT NULL CHECK (endpoint IN ('hive', 'log', 'ins')),
+        name text NOT NULL,
+        shopper_key text,
+        session_id text,
+        device_id text,
+        page text,
+        source text,
+        lob text,
+        event_id text,
+        city_name text,
+        pincode text,
+        utm_source text,
+        utm_medium text,
+        utm_campaign text,
+        identifier_hash text,
+        attributes jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX analytics_events_by_time ON analytics_events (received_at);
+      CREATE INDEX analytics_events_by_name ON analytics_events (name, received_at);
+    `,
+  },
 ];

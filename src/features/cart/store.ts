@@ -3,6 +3,7 @@
 // synced across open tabs. The server cart is the source of truth: a tap changes the screen at
 // once (optimistic) and queues an operation; operations go to the server one at a time, against
 // the cart version it last answered. A failure drops the operation, which rolls the screen back.
+import { track } from '../analytics/emit.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { showToast } from '../platform/toast.ts';
@@ -313,6 +314,7 @@ export function addToCart(item: ItemRef & { inStock?: boolean }, options: { cust
     ? { item, lineKey: lineIdOf(item.itemId, customisations), customisations }
     : { item, lineKey: item.itemId, customisations: null };
   const op = { id: nextOperationId++, kind: 'change' as const, target, delta: 1, context: options.context, held: false };
+  track('add_to_cart', { item_id: item.itemId, provider_id: item.providerId });
   const { provider } = optimisticCart($cart.get(), $operations.get().filter((o) => !isHeld(o)));
   if (isProviderChange(provider, item)) holdForProviderChange({ ...op, held: true });
   else enqueue(op);
@@ -320,6 +322,7 @@ export function addToCart(item: ItemRef & { inStock?: boolean }, options: { cust
 
 /** One more or one less of a line (the stepper). */
 export function changeQuantity(target: LineTarget, delta: 1 | -1, context: CartContext) {
+  track(delta > 0 ? 'add_to_cart' : 'remove_from_cart', { item_id: target.item.itemId, provider_id: target.item.providerId });
   enqueue({ id: nextOperationId++, kind: 'change', target, delta, context, held: false });
 }
 
@@ -339,6 +342,7 @@ export function setQuantity(target: LineTarget, quantity: number | undefined, co
 }
 
 function removeLine(target: LineTarget, context: CartContext) {
+  track('remove_from_cart', { item_id: target.item.itemId, provider_id: target.item.providerId });
   enqueue({ id: nextOperationId++, kind: 'remove', target, context });
 }
 

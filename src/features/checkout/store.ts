@@ -1,6 +1,7 @@
 // The checkout in the browser (SPEC §4 checkout flow): select and its poll, the quote checked
 // against the cart, the coupon, init and its poll, then payment and confirm. Components only
 // render $checkout and call these actions (STYLE: nanostores).
+import { tellNativeApp, track } from '../analytics/emit.ts';
 import { atom } from 'nanostores';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { AppType } from '../../ondc/error-codes.ts';
@@ -129,9 +130,14 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation, coins: 
     (answer: SelectAnswer, attempt) => selectStep(answer, attempt, appTypeOf(cart)),
     { ...SELECT_POLL, sleep },
   );
-  if (step.kind === 'failed') return patch({ phase: 'failed', message: step.message, isServiceable: step.isServiceable });
+  if (step.kind === 'failed') {
+    if (step.label) track(step.label, { transaction_id: data.transaction_id });
+    return patch({ phase: 'failed', message: step.message, isServiceable: step.isServiceable });
+  }
   const quote = step.order['quote'] as Quote;
   const check = checkQuote(checkedLines(cart), quote);
+  for (const { label, ...mismatch } of check.events) track(label, mismatch);
+  track('checkout_quoted', { transaction_id: data.transaction_id });
   if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
   patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...summarise(quote, null) });
   // SPEC §4: a coupon applied before is re-applied after a new select; the offers list loads
@@ -179,6 +185,8 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
   const { transactionId } = $checkout.get();
   if (!transactionId) return;
   patch({ phase: 'placing', message: null });
+  track('place_order_click', { transaction_id: transactionId, payment_type: form.paymentType });
+  tellNativeApp('place_order_click', { transaction_id: transactionId });
   const { items, address: _pincodeOnly, ...select } = selectBody(cart, place);
   const address = {
     door: form.door,
@@ -212,6 +220,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     { ...INIT_POLL, sleep },
   );
   if (step.kind === 'failed') {
+    if (step.label) track(step.label, { transaction_id: transactionId });
     showToast(step.toast);
     return patch({ phase: 'quoted' });
   }
@@ -225,6 +234,8 @@ async function payOnDelivery(initMessageId: string) {
   if (!transactionId) return;
   // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
   patch({ initMessageId });
+  track('payment_started', { transaction_id: transactionId, method: 'cod' });
+  tellNativeApp('payment_info', { transaction_id: transactionId, method: 'cod' });
   const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get() });
   if (started.status !== 200) {
     showToast(errorText(started.json));
@@ -246,6 +257,8 @@ export async function payAndConfirm(vpa: string) {
   const { transactionId, initMessageId } = $checkout.get();
   if (!transactionId || !initMessageId) return;
   patch({ phase: 'paying', message: null });
+  track('payment_started', { transaction_id: transactionId, method: 'upi' });
+  tellNativeApp('payment_info', { transaction_id: transactionId, method: 'upi' });
   const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get() });
   if (started.status !== 200) return failPayment(errorText(started.json));
   let payment = started.json['data'] as { payment_id: string; status: string };
@@ -269,6 +282,7 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
     if (status['order_status'] === 'CONFIRMED') break;
     await sleep(PAYMENT_POLL.intervalMs);
   }
+  track('order_placed', { order_id: orderId, transaction_id: transactionId });
   window.location.assign(`/order-confirmation?order_id=${encodeURIComponent(orderId)}`);
 }
 

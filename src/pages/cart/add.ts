@@ -4,6 +4,7 @@ import { cartCityCode } from '../../features/cart/cart.ts';
 import { addOne } from '../../features/cart/cart.server.ts';
 import { addFormSchema } from '../../features/cart/payload.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
+import { recordShopperEvent } from '../../features/analytics/page-view.server.ts';
 import { backTo, cartPageWithError, readForm, seeOther } from './_forms.ts';
 
 /**
@@ -17,6 +18,7 @@ export const POST: APIRoute = async ({ request, url, cookies, locals }) => {
   if (!shopper) return seeOther(cartPageWithError('BAD_REQUEST'));
   const { bppId, providerId, locationId, itemId } = form;
   const result = await addOne(getDatabase(), shopper, { bppId, providerId, locationId, itemId }, { replace: form.replace === '1' });
+  if (result.ok) recordShopperEvent('add_to_cart', shopper, { item_id: itemId, provider_id: providerId, via: 'form' }, locals.sessionId || null);
   if (result.ok) return seeOther(form.replace === '1' ? '/cart' : backTo(request, url));
   if (result.code === 'PROVIDER_MISMATCH') {
     const change = new URLSearchParams({ change: '1', city: form.city, bppId, providerId, locationId, itemId });
