@@ -1,10 +1,9 @@
 // The browser side of analytics (SPEC §7.5): loaded on the first event an island reports (never
 // on pages without interaction), it fills the §7.5 fields from what the page knows and queues
 // events for /ondc/hive: fetch with keepalive while the page lives, sendBeacon as it goes away.
-import { analyticsPageName } from '../platform/page-name.ts';
-import { resolveTenant, TENANT_COOKIE } from '../platform/tenant.ts';
 import { STASH_KEY, type StashedEvent } from './emit.ts';
-import { lobOf, sourceOf, type HiveEvent } from './events.ts';
+import type { HiveEvent } from './events.ts';
+import { eventFields, utmOf, type Utm } from './fields.ts';
 import { findBridge } from './native-bridge.ts';
 import { AnalyticsQueue, type QueueStorage, type Transport } from './queue.ts';
 
@@ -32,34 +31,25 @@ const storage: QueueStorage = {
   prime: () => safe(() => sessionStorage.setItem(PRIMED_KEY, '1'), undefined),
 };
 
-/** utm fields as the shopper landed (kept for the session, SPEC §7.5). */
-function utm(): Pick<HiveEvent, 'utm_source' | 'utm_medium' | 'utm_campaign'> {
-  const stored = safe(() => JSON.parse(sessionStorage.getItem(UTM_KEY) ?? 'null') as Record<string, string> | null, null);
-  if (stored) return stored;
-  const params = new URLSearchParams(location.search);
-  const found = Object.fromEntries((['utm_source', 'utm_medium', 'utm_campaign'] as const).flatMap((k) => (params.get(k) ? [[k, params.get(k)!.slice(0, 100)]] : [])));
-  safe(() => sessionStorage.setItem(UTM_KEY, JSON.stringify(found)), undefined);
-  return found;
-}
-
-/** The §7.5 fields of every event, from the page, its cookies and the landing URL. */
+/** The §7.5 fields of an event on this page; the landing page's utm fields are kept for the session. */
 function common(): Omit<HiveEvent, 'event_name'> {
-  const place = safe(() => JSON.parse(cookie('deliveryLocation') ?? 'null') as { label: string; city: string; pincode: string; lat: number; lng: number } | null, null);
-  const ua = navigator.userAgent;
-  const tenant = resolveTenant(cookie(TENANT_COOKIE), safe(() => sessionStorage.getItem('tenant'), null));
-  const referrer = safe(() => (document.referrer ? new URL(document.referrer) : null), null);
-  return {
-    timestamp: new Date().toISOString(),
-    os_name: /Android/i.test(ua) ? 'android' : /iPhone|iPad|iPod/i.test(ua) ? 'ios' : 'other',
-    session_id: cookie('sessionId') ?? undefined,
-    source: sourceOf(ua, findBridge(window as never) !== null),
-    page_name: analyticsPageName(location.pathname),
-    ...(referrer && referrer.origin === location.origin ? { ref_page: analyticsPageName(referrer.pathname) } : {}),
-    event_id: crypto.randomUUID(),
-    lob: lobOf(tenant),
-    ...(place ? { city_name: place.city, locality: place.label, pincode: place.pincode, lat_lng: `${place.lat},${place.lng}` } : {}),
-    ...utm(),
-  };
+  const url = new URL(location.href);
+  let landingUtm = safe(() => JSON.parse(sessionStorage.getItem(UTM_KEY) ?? 'null') as Utm | null, null);
+  if (!landingUtm) {
+    landingUtm = utmOf(url);
+    safe(() => sessionStorage.setItem(UTM_KEY, JSON.stringify(landingUtm)), undefined);
+  }
+  return eventFields({
+    userAgent: navigator.userAgent,
+    cookie,
+    url,
+    referrer: document.referrer,
+    sessionTenant: safe(() => sessionStorage.getItem('tenant'), null),
+    landingUtm,
+    inNativeApp: findBridge(window as never) !== null,
+    now: new Date(),
+    eventId: crypto.randomUUID(),
+  });
 }
 
 function headers(event: HiveEvent | undefined): Record<string, string> {
