@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { submitAddToCartForm } from '../support/add-to-cart.ts';
 
 // Issue 13: axe-core in real Chromium on every route, at phone and desktop sizes. Lighthouse's
 // accessibility score runs a subset of these rules; a serious or critical fault fails here.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const store = openGroceryStore();
 const storePage = providerUrl({ id: store.provider.id, locationId: store.location.id });
 
@@ -19,20 +17,6 @@ const ROUTES = [
   '/tracking-details', '/track-map', '/drivers-list', '/privacy-policy', '/terms-and-conditions', '/error-page',
   '/error-page?errorType=Unauthorized', '/no-such-page', '/test',
 ];
-
-type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n  ')}`);
-}
 
 test.describe('axe: 0 serious or critical faults', () => {
   for (const route of ROUTES) {

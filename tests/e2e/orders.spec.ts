@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -46,10 +47,12 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 60_000 });
     await expect(page.locator('[data-step="delivered"]')).toHaveClass(/timeline__step--done/);
     await page.screenshot({ path: 'tests/e2e/artifacts/order-delivered-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the delivered order').toEqual([]);
     await page.getByRole('link', { name: 'Invoice' }).click();
     await expect(page.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Amount paid/ })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/artifacts/invoice-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the invoice').toEqual([]);
     // Printed, the page is the invoice alone: no header, footer or buttons.
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.site-header')).toBeHidden();
@@ -80,6 +83,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await (await chooser).setFiles({ name: 'damaged-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/artifacts/return-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the return form').toEqual([]);
     await page.getByRole('button', { name: 'Request return' }).click();
     await expect(page.getByText('Your request is submitted succesfully')).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('.order__return')).toContainText('Return');
@@ -93,6 +97,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
     await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on tracking details').toEqual([]);
     // Once the rider has the order, the details name them and lead to the map.
     await expect(async () => {
       await page.reload();
@@ -105,6 +110,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('.track-pin--rider')).toBeVisible({ timeout: 10_000 });
     await expect(page.locator('[data-rider-status]')).toContainText('Rider’s position updated at');
     await page.screenshot({ path: 'tests/e2e/artifacts/track-map-phone.png' });
+    expect(await seriousViolations(page), 'axe on the map').toEqual([]);
   });
 
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
