@@ -5,11 +5,14 @@ import { resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
 import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
 import { USER_ID_COOKIE, readUserId } from './features/platform/user.ts';
 import { compressResponse } from './lib/http/compress.server.ts';
+import { NUL_MESSAGE } from './lib/http/json.ts';
 import { SECURITY_HEADERS } from './lib/http/security-headers.ts';
 import { errorPageFallback } from './features/platform/error-page.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { cookies, request, url } = context;
+  // No address or query may carry NUL (PostgreSQL text cannot): refused before any page runs.
+  if (/%00/.test(request.url)) return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), { status: 400, headers: { 'content-type': 'application/json' } });
 
   const newSession = sessionCookieToSet(cookies.get(SESSION_COOKIE)?.value);
   context.locals.sessionId = newSession?.value ?? cookies.get(SESSION_COOKIE)?.value ?? '';

@@ -5,7 +5,7 @@ import type { AstroCookies } from 'astro';
 import type { z } from 'zod';
 import { readConfig } from '../../config.server.ts';
 import { getDatabase } from '../../db/client.ts';
-import { jsonError } from '../../lib/http/json.ts';
+import { hasNul, jsonError, NUL_MESSAGE } from '../../lib/http/json.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { shopperKey } from '../platform/shopper.server.ts';
 import { hiveBatchSchema, logEventSchema, MAX_BODY_BYTES, trackingEventSchema, type HiveEvent } from './events.ts';
@@ -18,6 +18,7 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
   if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB`) };
   const text = await request.text();
   if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB`) };
+  if (hasNul(text)) return { ok: false, response: jsonError(400, NUL_MESSAGE) };
   try {
     return { ok: true, body: JSON.parse(text) };
   } catch {

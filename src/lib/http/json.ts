@@ -19,13 +19,23 @@ export async function parseJsonBody<T extends z.ZodType>(
 ): Promise<{ ok: true; data: z.infer<T> } | { ok: false; response: Response }> {
   let json: unknown;
   try {
-    json = await request.json();
+    const text = await request.text();
+    if (hasNul(text)) return { ok: false, response: jsonError(400, NUL_MESSAGE) };
+    json = JSON.parse(text);
   } catch {
     return { ok: false, response: jsonError(400, 'The request body must be JSON') };
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, response: jsonError(400, describeIssue(parsed.error)) };
+}
+
+/** PostgreSQL text cannot hold NUL: such input is refused as a whole, before any query. */
+export const NUL_MESSAGE = 'Text may not contain NUL characters';
+
+/** A NUL character, raw or as a JSON escape. */
+export function hasNul(text: string): boolean {
+  return text.includes('\u0000') || /\\u0000/i.test(text);
 }
 
 function describeIssue(error: z.ZodError): string {

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import { hasNul } from '../../lib/http/json.ts';
 import type { CartErrorCode } from '../../features/cart/payload.ts';
 
 /** Reads a posted form with a schema; anything else (not a form, wrong fields) is null. */
 export async function readForm<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | null> {
   try {
-    const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+    const fields = Object.fromEntries(await request.formData());
+    if (Object.values(fields).some((value) => typeof value === 'string' && hasNul(value))) return null;
+    const parsed = schema.safeParse(fields);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

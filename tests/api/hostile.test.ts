@@ -1,0 +1,82 @@
+// Hostile input across every endpoint (issue 14 reliability): generated junk (wrong types, huge
+// and deeply nested bodies, __proto__ keys, invalid UTF-8, wrong content types, junk query
+// strings) never gets a 5xx, and the server is still healthy afterwards. CI runs a bounded
+// number (HOSTILE_REQUESTS, default 2,000); `HOSTILE_REQUESTS=10000 npm run test:api -- hostile` runs the full set.
+import { describe, expect, inject, it } from 'vitest';
+import { mulberry32 } from '../../src/network/catalogue/random.ts';
+
+const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
+  ['POST', '/bap/on_select'], ['POST', '/bap/on_status'], ['POST', '/bap/on_search'], ['POST', '/cart/add'], ['POST', '/cart/update'],
+  ['GET', '/get/serviceability'], ['GET', '/get/unified/address'], ['POST', '/ins-api'], ['POST', '/insttttruummeenttt'],
+  ['GET', '/kong-api/package_api/v3/payment/getInstrumentDetails'], ['GET', '/kong-api/reverse-geocode'], ['GET', '/media'],
+  ['GET', '/ondc/cart'], ['POST', '/ondc/cart'], ['POST', '/ondc/clear-cart'], ['POST', '/ondc/confirm'], ['POST', '/ondc/curated/list'],
+  ['GET', '/ondc/customisations'], ['POST', '/ondc/fetch/grocery/filters'], ['POST', '/ondc/fetch/grocery/items'], ['POST', '/ondc/fetch/variants'],
+  ['GET', '/ondc/fetchMessage'], ['POST', '/ondc/hive'], ['POST', '/ondc/init'], ['POST', '/ondc/landing-page'], ['POST', '/ondc/log'],
+  ['POST', '/ondc/offer/apply'], ['GET', '/ondc/offer/list'], ['GET', '/ondc/order/detail'], ['GET', '/ondc/order/eligiblity'],
+  ['GET', '/ondc/order/get-provider-support-details'], ['POST', '/ondc/order/return-photo'], ['GET', '/ondc/order/track'], ['POST', '/ondc/order/update'],
+  ['POST', '/ondc/payment'], ['GET', '/ondc/payment/status'], ['GET', '/ondc/provider-serviceablity'], ['GET', '/ondc/provider'],
+  ['POST', '/ondc/provider/categorymap'], ['POST', '/ondc/provider/fetch/items/batch'], ['POST', '/ondc/provider/fetch/offer/tray'],
+  ['GET', '/ondc/search-dropdown-data'], ['GET', '/ondc/search-suggestion'], ['POST', '/ondc/search'], ['POST', '/ondc/select'], ['GET', '/ondc/status'],
+  ['GET', '/ondc/v2/user-conscent'], ['GET', '/ops/analytics/events'], ['GET', '/return-photos/abcdefghijklmnopqrstuv'], ['POST', '/save/unified/address'],
+  ['DELETE', '/save/unified/address'], ['POST', '/sync/unified/address'], ['GET', '/order-history'], ['GET', '/invoice'], ['GET', '/camera'],
+  ['GET', '/tracking-details'], ['GET', '/grocery-category'], ['GET', '/grocery-search'], ['GET', '/brand'], ['GET', '/payment'], ['GET', '/address-map'],
+];
+
+const COUNT = Number(process.env['HOSTILE_REQUESTS'] ?? 2000);
+
+function generator(seed: number) {
+  const rng = mulberry32(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+  const junkValue = (depth = 0): unknown =>
+    pick([
+      () => null, () => true, () => -1, () => 1e308, () => Number.MAX_SAFE_INTEGER + 2, () => '', () => 'x'.repeat(Math.floor(rng() * 5000)),
+      () => '\u0000\ud800<script>', () => '../../etc/passwd', () => "' OR 1=1 --", () => [], () => ({}),
+      () => (depth < 3 ? Array.from({ length: 3 }, () => junkValue(depth + 1)) : 0),
+      () => (depth < 3 ? { a: junkValue(depth + 1), __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } } : 'deep'),
+    ])();
+  const FIELDS = ['order_id', 'transaction_id', 'message_id', 'type', 'items', 'sku_id', 'quantity', 'provider', 'bpp', 'city', 'cityName', 'pincode', 'page', 'filters', 'context', 'message', 'action', 'reason_id', 'vpa', 'method', 'event', 'data', 'id', 'q', 'searchText'];
+  const body = (): { text: string | Uint8Array<ArrayBuffer>; type: string } =>
+    pick([
+      () => ({ text: JSON.stringify(Object.fromEntries(Array.from({ length: 1 + Math.floor(rng() * 6) }, () => [pick(FIELDS), junkValue()]))), type: 'application/json' }),
+      () => ({ text: JSON.stringify(junkValue()), type: 'application/json' }),
+      () => ({ text: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', type: 'application/json' }),
+      () => ({ text: '['.repeat(5000) + ']'.repeat(5000), type: 'application/json' }),
+      () => ({ text: '{"a":' + '{"a":'.repeat(2000) + '1' + '}'.repeat(2001), type: 'application/json' }),
+      () => ({ text: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0xc3, 0x28, 0x7d]), type: 'application/json' }),
+      () => ({ text: 'a=1&b=%E0%A4%A&c=' + 'z'.repeat(3000), type: 'application/x-www-form-urlencoded' }),
+      () => ({ text: '<xml><a>1</a></xml>', type: 'application/xml' }),
+      () => ({ text: 'not json at all', type: 'text/plain' }),
+      () => ({ text: JSON.stringify({ context: { action: 'on_select', transaction_id: junkValue(), message_id: junkValue() }, message: junkValue() }), type: 'application/json' }),
+      () => ({ text: 'x'.repeat(2 * 1024 * 1024), type: 'application/json' }),
+    ])();
+  const query = (): string => {
+    const parts = Array.from({ length: Math.floor(rng() * 5) }, () => `${encodeURIComponent(pick(FIELDS))}=${pick(['', '%00', '%E0%A4%A', '-1', '1e999', 'null', '[]', '{}', '%2e%2e%2f', 'a'.repeat(3000), 'x&y', encodeURIComponent(JSON.stringify(junkValue()))])}`);
+    return parts.length ? `?${parts.join('&')}` : pick(['', '?', '?&&&', '?a[b][c]=1', '?__proto__[x]=1']);
+  };
+  return { pick, body, query };
+}
+
+describe.each(inject('servers'))('hostile input on $name', ({ url }) => {
+  it(`${COUNT} generated requests across ${ENDPOINTS.length} endpoints: no 5xx, the server still healthy`, async () => {
+    const { pick, body, query } = generator(Number(process.env['HOSTILE_SEED'] ?? 20261124));
+    const failures: string[] = [];
+    const send = async () => {
+      const [method, path] = pick(ENDPOINTS);
+      const payload = method === 'GET' ? null : body();
+      const target = `${url}${path}${query()}`;
+      const response = await fetch(target, {
+        method,
+        headers: { ...(payload ? { 'content-type': payload.type } : {}), origin: url, cookie: pick(['', 'kirana_device=%00', 'deliveryLocation=%7B%22a%22', 'userId=' + 'u'.repeat(500), 'sessionId=../../x']) },
+        ...(payload ? { body: payload.text } : {}),
+      }).catch((error: unknown) => ({ status: 599, text: async () => String(error) }));
+      if (response.status >= 500) failures.push(`${method} ${target.slice(0, 160)} → ${response.status} ${(await response.text()).slice(0, 200)}`);
+      else if ('body' in response) await response.body?.cancel();
+    };
+    // Eight at a time, as concurrent shoppers would.
+    for (let done = 0; done < COUNT; done += 8) await Promise.all(Array.from({ length: Math.min(8, COUNT - done) }, send));
+    expect(failures.slice(0, 20)).toEqual([]);
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  }, 600_000);
+});
