@@ -80,3 +80,25 @@ describe.each(inject('servers'))('hostile input on $name', ({ url }) => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   }, 600_000);
 });
+
+describe.each(inject('servers'))('cross-site requests on $name', ({ url }) => {
+  it('a form post from another site changes nothing, and no answer lets another origin read it', async () => {
+    const home = await fetch(`${url}/`);
+    const cookie = home.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const evil = 'https://evil.example';
+    const form = await fetch(`${url}/cart/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: evil, 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: 'city=bengaluru&bppId=x&providerId=y&locationId=z&itemId=w',
+    });
+    expect(form.status).toBe(403);
+    const plain = await fetch(`${url}/ondc/hive`, { method: 'POST', headers: { origin: evil, 'content-type': 'text/plain', cookie }, body: '[{"event_name":"evil"}]' });
+    expect(plain.status).toBe(403);
+    for (const path of ['/ondc/cart?cityName=bengaluru', '/ondc/order/detail?order_id=x', '/']) {
+      const answer = await fetch(`${url}${path}`, { headers: { origin: evil, cookie } });
+      expect(answer.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(answer.headers.get('access-control-allow-credentials'), path).toBeNull();
+    }
+  });
+});
