@@ -44,6 +44,9 @@ function newestMtime(p: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
 }
 
+/** How long SIGTERM lets requests under way finish. */
+const DRAIN_MS = 10_000;
+
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
 
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
@@ -87,7 +90,12 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     clearInterval(refresh);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Requests under way (a long poll holds at most 1 s) finish; whatever is left after the
+    // drain time is cut, so a stuck client cannot hold the shutdown.
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    cut.unref();
     await closed;
+    clearTimeout(cut);
     stopRetention();
     await flushAnalytics();
     await network.stop();

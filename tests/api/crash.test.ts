@@ -57,3 +57,23 @@ describe('kill -9 of the storefront', () => {
     expect(lines).toContainEqual(expect.objectContaining({ sku_id: item.id, quantity: 2 }));
   }, 240_000);
 });
+
+describe('SIGTERM', () => {
+  it('lets the pages under way finish, then stops within the drain time', async () => {
+    const server = await startServer({});
+    started.push(server);
+    const client = shopper(server.url);
+    await client.get('/');
+    // Twenty pages under way at once (each takes tens of milliseconds to render) when SIGTERM comes.
+    const pages = Array.from({ length: 20 }, () => client.get('/grocery-category?categoryId=101'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopping = Date.now();
+    process.kill(server.pid, 'SIGTERM');
+    const answers = await Promise.allSettled(pages);
+    // Every page asked for before the signal is answered in full: none is cut.
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value.status : 'reset'))).toEqual(Array.from({ length: 20 }, () => 200));
+    for (let i = 0; i < 120 && (await listening(Number(new URL(server.url).port))); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listening(Number(new URL(server.url).port))).toBe(false);
+    expect(Date.now() - stopping).toBeLessThan(12_000);
+  }, 120_000);
+});
