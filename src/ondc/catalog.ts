@@ -58,6 +58,8 @@ const itemSchema = z
     location_id: z.string().min(1),
     fulfillment_id: z.string().min(1),
     related: z.boolean().optional(),
+    /** the variant group (RET10) the item is one size of */
+    parent_item_id: z.string().optional(),
     '@ondc/org/returnable': z.boolean(),
     '@ondc/org/cancellable': z.boolean(),
     '@ondc/org/return_window': isoDurationSchema.optional(),

@@ -112,8 +112,18 @@ describe('RET10 items', () => {
     }
   });
 
-  it('has no categories for grocery (variant groups are optional)', () => {
-    expect(store.categories).toEqual([]);
+  it('groups one product line’s pack sizes as a variant group told apart by the measure (ONDC RET10)', () => {
+    expect(store.categories.length).toBeGreaterThan(0);
+    for (const group of store.categories) {
+      expect(group.id).toMatch(/^[A-Za-z0-9-]{1,12}$/);
+      expect(group.tags).toEqual([
+        { code: 'type', list: [{ code: 'type', value: 'variant_group' }] },
+        { code: 'attr', list: [{ code: 'name', value: 'item.quantity.unitized.measure' }, { code: 'seq', value: '1' }] },
+      ]);
+      const sizes = store.items.filter((item) => item.parent_item_id === group.id).map((item) => `${item.quantity.unitized.measure.value} ${item.quantity.unitized.measure.unit}`);
+      expect(sizes.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(sizes).size).toBe(sizes.length);
+    }
   });
 });
 

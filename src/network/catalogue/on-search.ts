@@ -4,7 +4,9 @@ import { paiseToRupees as rupees } from '../../lib/money.ts';
 import type { CatalogCategory, CatalogItem, CatalogProvider, CatalogTag, OnSearchCatalog } from '../../ondc/catalog.ts';
 import type { CatalogueItem, CustomisationItem, DishItem, GroceryItem, Provider, ProviderLocation, Restaurant } from './generate.ts';
 import { providerItems } from './generate.ts';
+import { hashString } from './random.ts';
 import { formatHHMM } from './hours.ts';
+import { packLabel } from './products.ts';
 import { imageUrl, providerImageKey } from './images.ts';
 
 export type CatalogOptions = {
@@ -261,12 +263,44 @@ function restaurantCategories(restaurant: Restaurant, items: readonly CatalogIte
   return [...menus, ...groups];
 }
 
-function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): CatalogItem[] {
+/**
+ * ONDC variant groups (RET10): one product line of one brand sold in several pack sizes is one
+ * group, its items told apart by `item.quantity.unitized.measure`. A size met twice in a line
+ * (the same pack from two shelves) stays outside the group.
+ */
+function variantGroupsOf(items: readonly GroceryItem[]): { groups: CatalogCategory[]; parentOf: Map<string, string> } {
+  const lines = new Map<string, GroceryItem[]>();
+  for (const item of items) lines.set(`${item.brand}|${item.imageKey}`, [...(lines.get(`${item.brand}|${item.imageKey}`) ?? []), item]);
+  const groups: CatalogCategory[] = [];
+  const parentOf = new Map<string, string>();
+  for (const [key, line] of lines) {
+    const bySize = new Map<string, GroceryItem>();
+    for (const item of line) if (!bySize.has(`${item.pack.value}${item.pack.unit}`)) bySize.set(`${item.pack.value}${item.pack.unit}`, item);
+    if (bySize.size < 2) continue;
+    const id = `V${hashString(key).toString(36).toUpperCase().slice(0, 10)}`;
+    const first = line[0]!;
+    groups.push({
+      id,
+      // The line's name without its size: "Aashirvaad Atta 5 kg (Pack of 2)" → "Aashirvaad Atta".
+      descriptor: { name: first.name.replace(/\s*\(Pack of \d+\)$/, '').replace(` ${packLabel(first.pack)}`, '') },
+      tags: [typeTag('variant_group'), tag('attr', [['name', 'item.quantity.unitized.measure'], ['seq', 1]])],
+    });
+    for (const item of bySize.values()) parentOf.set(item.id, id);
+  }
+  return { groups, parentOf };
+}
+
+/** A provider's items on this page, and the categories they name (menus and groups, or variant groups). */
+function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): { items: CatalogItem[]; categories: CatalogCategory[] } {
   const provider = ctx.provider;
   if (provider.kind === 'grocery') {
-    const out: CatalogItem[] = [];
-    for (const item of items) if (item.kind === 'grocery') out.push(groceryCatalogItem(ctx, item));
-    return out;
+    const grocery = [...items].filter((item): item is GroceryItem => item.kind === 'grocery');
+    const variants = variantGroupsOf(grocery);
+    const listed = grocery.map((item) => {
+      const group = variants.parentOf.get(item.id);
+      return { ...groceryCatalogItem(ctx, item), ...(group ? { parent_item_id: group } : {}) };
+    });
+    return { items: listed, categories: variants.groups };
   }
   // A dish's price range needs its options, which come after it: restaurant menus are small.
   const all = [...items];
@@ -274,11 +308,12 @@ function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): CatalogItem
   for (const item of all) {
     if (item.kind === 'customization') optionsByGroup.set(item.parentGroupId, [...(optionsByGroup.get(item.parentGroupId) ?? []), item]);
   }
-  return all.map((item) => {
+  const listed = all.map((item) => {
     if (item.kind === 'customization') return customisationCatalogItem(ctx, item);
     if (item.kind === 'dish') return dishCatalogItem(ctx, item, item.customGroupIds.length > 0 ? priceRangeOf(item, provider, optionsByGroup) : null);
     throw new Error(`Grocery item ${item.id} listed under restaurant ${provider.id}`);
   });
+  return { items: listed, categories: restaurantCategories(provider, listed) };
 }
 
 function offersOf(provider: Provider, location: ProviderLocation, logo: string, itemIds: string[]): CatalogProvider['offers'] {
@@ -361,7 +396,7 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     consumerCare: `${provider.name},support@${options.bppId},${CONSUMER_CARE_PHONE}`,
     timestamp,
   };
-  const items = catalogItems(ctx, (options.itemsOf ?? providerItems)(provider));
+  const { items, categories } = catalogItems(ctx, (options.itemsOf ?? providerItems)(provider));
   const logo = imageUrl(options.bppUri, 'provider', provider.imageKey);
   const hours = provider.openingHours;
   return {
@@ -393,7 +428,7 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     // How to reach the store about a delivery (ONDC reads the provider's fulfillment contact).
     fulfillments: [{ id: DELIVERY, type: 'Delivery', contact: { phone: CONSUMER_CARE_PHONE, email: `support@${options.bppId}` } }],
     ...(provider.kind === 'restaurant' ? { '@ondc/org/fssai_license_no': provider.fssaiLicence } : {}),
-    categories: provider.kind === 'restaurant' ? restaurantCategories(provider, items) : [],
+    categories,
     items,
     offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id)),
     tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
