@@ -1,8 +1,12 @@
 // Crash-only (issue 14): the storefront killed with kill -9 takes its seller network with it, and
 // `npm start` on the same data dir brings the shop back with the shopper's cart as it was.
+import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { store } from '../support/checkout.ts';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { mulberry32 } from '../../src/network/catalogue/random.ts';
+import { lines, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -76,4 +80,56 @@ describe('SIGTERM', () => {
     expect(await listening(Number(new URL(server.url).port))).toBe(false);
     expect(Date.now() - stopping).toBeLessThan(12_000);
   }, 120_000);
+});
+
+describe('kill -9 at random moments', () => {
+  it('during cart updates and a select: back within 10 s each time, and every acknowledged cart change survives', async () => {
+    const cycles = Number(process.env['CRASH_CYCLES'] ?? 4);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-crash-'));
+    const random = mulberry32(20261124);
+    const item = store.items[0]!;
+    const cartBody = (quantity: number) => ({
+      action: 'UPDATE_ITEM',
+      sku_id: item.id,
+      quantity,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+    });
+    let cookies = new Map<string, string>();
+    let acknowledged = 0;
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      const restarting = Date.now();
+      const server = await startServer({ DATABASE_URL: '' }, { dataDir });
+      expect(Date.now() - restarting, `restart ${cycle}`).toBeLessThan(10_000);
+      const client = shopper(server.url);
+      for (const [k, v] of cookies) client.cookies.set(k, v);
+      await client.get('/');
+      // What the last run acknowledged is here.
+      if (acknowledged > 0) {
+        const cart = await (await client.get('/ondc/cart?cityName=bengaluru')).json();
+        const line = (cart.data as Array<{ items: Array<{ sku_id: string; quantity: number }> }>).flatMap((c) => c.items).find((l) => l.sku_id === item.id);
+        // The change in flight at the kill may have landed or not; nothing acknowledged is lost.
+        expect(line?.quantity, `cycle ${cycle}`).toBeGreaterThanOrEqual(acknowledged);
+        acknowledged = line?.quantity ?? acknowledged;
+      }
+      // A select on the wire, and cart changes, when the kill comes.
+      const selecting = client.post('/ondc/select', selectBody(lines())).catch(() => null);
+      const killAt = Date.now() + 150 + Math.floor(random() * 600);
+      let quantity = acknowledged;
+      while (Date.now() < killAt) {
+        const next = (quantity % 9) + 1;
+        const answer = await client.post('/ondc/cart', cartBody(next)).catch(() => null);
+        if (answer?.status === 200) {
+          quantity = next;
+          acknowledged = next;
+        }
+      }
+      process.kill(server.pid, 'SIGKILL');
+      await selecting;
+      cookies = new Map(client.cookies);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const last = await startServer({ DATABASE_URL: '' }, { dataDir });
+    started.push(last);
+  }, 300_000);
 });
