@@ -10,6 +10,8 @@ import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, startAnalyticsRetention } from './features/analytics/store.server.ts';
+import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
+import { confirmOrder } from './features/payment/confirm.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
 import { startChild } from './lib/process/child.server.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
@@ -43,6 +45,9 @@ function newestMtime(p: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
 }
+
+/** How often half-done checkouts are looked for (a claim is a stopped process's after 30 s). */
+const RESUME_EVERY_MS = 30_000;
 
 /** How long SIGTERM lets requests under way finish. */
 const DRAIN_MS = 10_000;
@@ -83,11 +88,17 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
       ? setInterval(() => void requestCatalogues(database, app).catch((e: unknown) => console.error('catalogue refresh failed', e)), config.catalogueRefreshMs)
       : undefined;
   refresh?.unref();
+  // Checkouts a stopped process left half done are finished by the next one, once.
+  const resume = app
+    ? setInterval(() => void resumeInterruptedOrders(database, app, (shopper, request) => confirmOrder(database, app, shopper, request)).catch((e: unknown) => console.error('resuming orders failed', e)), RESUME_EVERY_MS)
+    : undefined;
+  resume?.unref();
   const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {
     clearInterval(refresh);
+    clearInterval(resume);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests under way (a long poll holds at most 1 s) finish; whatever is left after the

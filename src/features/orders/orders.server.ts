@@ -68,13 +68,12 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
   }
   if (envelope.error) return;
   // The order stands from the seller's on_confirm, whether or not the shopper's page was still
-  // polling for it when it came.
-  if (envelope.context.action === 'on_confirm') {
-    await database.query(
-      "UPDATE orders SET on_confirm = COALESCE(on_confirm, $2::jsonb), state = CASE WHEN state IN ('SENDING', 'CONFIRMING') THEN $3 ELSE state END WHERE order_id = $1",
-      [row.order_id, JSON.stringify(order), order.state ?? 'Created'],
-    );
-  }
+  // polling for it when it came; when that on_confirm never reached us (we were down), the
+  // seller's next word on the order (on_status asked for on restart, or pushed) stands for it.
+  await database.query(
+    "UPDATE orders SET on_confirm = COALESCE(on_confirm, $2::jsonb), state = CASE WHEN state IN ('SENDING', 'CONFIRMING') THEN $3 ELSE state END WHERE order_id = $1",
+    [row.order_id, JSON.stringify(order), order.state ?? 'Created'],
+  );
   // The newest return the seller reports sets the return line the shopper sees.
   const returnState = latestReturnState(order);
   if (returnState) await database.query('UPDATE orders SET return_state = $2, return_error = NULL WHERE order_id = $1', [row.order_id, returnState]);
@@ -323,4 +322,42 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
     deliveries.push({ orderId, storeName: order.storeName, status: order.status, rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null });
   }
   return deliveries;
+}
+
+/** The seller's current word on one order (ONDC status), for a caller that knows the order's keys. */
+async function askStatus(database: Database, app: BuyerApp, shopper: string, orderId: string, transactionId: string): Promise<boolean> {
+  const seller = await sellerOf(database, transactionId);
+  if (!seller) return false;
+  const sent = await sendRequest(database, app, {
+    action: 'status', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId,
+    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    message: { order_id: orderId },
+  });
+  return sent.ack === 'ACK';
+}
+
+/** Claims and unanswered confirms older than this belong to a process that is gone. */
+const INTERRUPTED_AFTER = "interval '30 seconds'";
+
+/**
+ * Crash-only: checkouts a stopped process left half done, finished once. A confirm claimed but
+ * never sent is sent now (the seller answers a repeated order id with the order it made, so a
+ * confirm that did leave is not doubled); a confirm sent whose on_confirm never reached us is
+ * asked after with ONDC status, whose answer records the order.
+ */
+export async function resumeInterruptedOrders(database: Database, app: BuyerApp, confirm: (shopper: string, request: { transaction_id: string; payment_id: string }) => Promise<unknown>): Promise<{ confirmed: number; asked: number }> {
+  const unsent = await database.query<{ transaction_id: string; payment_id: string; shopper_key: string }>(
+    `SELECT o.transaction_id, o.payment_id, o.shopper_key FROM orders o JOIN payments p ON p.payment_id = o.payment_id
+     WHERE o.on_confirm IS NULL AND o.confirm_message_id IS NULL AND o.state = 'SENDING' AND p.status IN ('PAID', 'ON-DELIVERY')
+       AND o.updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND o.created_at > clock_timestamp() - interval '1 day'`,
+  );
+  for (const order of unsent) await confirm(order.shopper_key, { transaction_id: order.transaction_id, payment_id: order.payment_id });
+  const unanswered = await database.query<{ order_id: string; transaction_id: string; shopper_key: string }>(
+    `SELECT order_id, transaction_id, shopper_key FROM orders
+     WHERE on_confirm IS NULL AND confirm_message_id IS NOT NULL AND state = 'CONFIRMING'
+       AND updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND created_at > clock_timestamp() - interval '1 day'`,
+  );
+  let asked = 0;
+  for (const order of unanswered) if (await askStatus(database, app, order.shopper_key, order.order_id, order.transaction_id)) asked++;
+  return { confirmed: unsent.length, asked };
 }

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testDatabases } from '../../db/testing.ts';
+import { buildContext } from '../../ondc/context.ts';
+import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { recordOrderMessage, resumeInterruptedOrders } from './orders.server.ts';
+
+async function checkout(database: Database, id: string, state: string, ageSeconds: number, confirmMessageId: string | null = null) {
+  await database.query("INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, 'device:d1', 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')", [`T${id}`]);
+  await database.query("INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ($1, $2, 'device:d1', 'm', 1000, 'upi', 'asha@okaxis', 'PAID')", [`P${id}`, `T${id}`]);
+  await database.query(
+    `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, confirm_message_id, updated_at)
+     VALUES ($1, $2, 'device:d1', $3, 1000, $4, $5, clock_timestamp() - make_interval(secs => $6))`,
+    [`O${id}`, `T${id}`, `P${id}`, state, confirmMessageId, ageSeconds],
+  );
+}
+
+describe.each(testDatabases())('crash-only checkout on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => database?.close());
+
+  it('sends the confirm a stopped process claimed and never sent, once its claim is stale', async () => {
+    await checkout(database, '1', 'SENDING', 120);
+    await checkout(database, '2', 'SENDING', 2);
+    const confirmed: Array<{ shopper: string; transaction_id: string; payment_id: string }> = [];
+    const result = await resumeInterruptedOrders(database, {} as BuyerApp, async (shopper, request) => void confirmed.push({ shopper, ...request }));
+    expect(result.confirmed).toBe(1);
+    expect(confirmed).toEqual([{ shopper: 'device:d1', transaction_id: 'T1', payment_id: 'P1' }]);
+  });
+
+  it('takes the seller’s on_status as the order when its on_confirm never reached us', async () => {
+    await checkout(database, '3', 'CONFIRMING', 120, 'confirm-3');
+    const context = { ...buildContext({ action: 'status', domain: 'ONDC:RET10', city: 'std:080', transactionId: 'T3', bapId: 'bap', bapUri: 'http://127.0.0.1:1/bap' }), action: 'on_status' };
+    const order = { id: 'O3', state: 'Accepted', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Pending' } } }], quote: { price: { currency: 'INR', value: '10.00' }, breakup: [] } };
+    await recordOrderMessage(database, { context, message: { order } } as never, JSON.stringify({ context, message: { order } }));
+    const [row] = await database.query<{ on_confirm: { id: string } | null; status: string }>("SELECT on_confirm, status FROM orders WHERE order_id = 'O3'");
+    expect(row?.on_confirm?.id).toBe('O3');
+    expect(row?.status).toBe('accepted');
+  });
+});
