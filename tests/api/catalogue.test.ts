@@ -232,6 +232,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   const providerQuery = (p: { id: string; locations: Array<{ id: string }> }) => `provider_id=${encodeURIComponent(p.id)}&location_id=${encodeURIComponent(p.locations[0]!.id)}`;
   const storeIds = { provider_id: store.provider.id, location_id: store.location.id };
 
+  it('finds items for a Devanagari query as for its romanised word (आटा → atta)', async () => {
+    const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
+    const page = async (q: string) => (await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).text()).match(/<h3[^>]*>[^<]+/g) ?? [];
+    const hindi = await page('आटा');
+    expect(hindi.length).toBeGreaterThan(0);
+    expect(hindi).toEqual(await page('atta'));
+    expect(hindi.join(' ')).toMatch(/Atta/i);
+  });
+
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
     const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}` } })).text();
     const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];

@@ -10,7 +10,7 @@ import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
-import { searchQuery } from './transliteration.ts';
+import { romanisedText, searchQuery } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 
 // ---- items ----
@@ -112,7 +112,8 @@ function searchSql(searchText: string, params: Params): { where: string; rank: s
   const query = searchQuery(searchText);
   if (!query) return { where: 'false', rank: '0' };
   const tsq = params.add(query);
-  const text = params.add(searchText.toLowerCase());
+  // Typos are matched against the words as the catalogue spells them (आटा is atta there).
+  const text = params.add(romanisedText(searchText).toLowerCase());
   return {
     where: `(i.search_document @@ to_tsquery('simple', ${tsq}) OR lower(i.name) % ${text} OR ${text} <% lower(i.name))`,
     rank: `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`,

@@ -15,6 +15,18 @@ describe('Hindi/English grocery words', () => {
   });
 });
 
+describe('Devanagari queries', () => {
+  it('find the same products as their romanised words (आलू, आटा, दूध)', () => {
+    expect(searchQuery('आलू')).toBe(searchQuery('aloo'));
+    expect(searchQuery('आटा')).toBe('(atta:* | aata:* | wheat:* | flour:*)');
+    expect(searchQuery('अमूल दूध')).toBe('(doodh:* | dudh:* | milk:*)');
+    expect(searchQuery('Amul दूध')).toBe('(amul:*) & (doodh:* | dudh:* | milk:*)');
+  });
+  it('read a word the same whatever its Unicode form', () => {
+    expect(searchQuery('प्याज़'.normalize('NFD'))).toBe(searchQuery('pyaz'));
+  });
+});
+
 describe('search query', () => {
   it('needs every word, each through any alternative, by prefix', () => {
     expect(searchQuery('Amul doodh')).toBe('(amul:*) & (doodh:* | dudh:* | milk:*)');
