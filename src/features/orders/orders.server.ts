@@ -2,8 +2,8 @@
 // on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
 // An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
 import type { Database } from '../../db/client.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
-import type { Domain } from '../../ondc/context.ts';
+import { sendRequest, type SendResult } from '../../ondc/bap.server.ts';
+import type { Domain, RequestAction } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
@@ -235,16 +235,24 @@ async function sellerOf(database: Database, transactionId: string): Promise<Sell
   return seller?.bpp_id && seller.bpp_uri ? seller : null;
 }
 
-/** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */
-export async function refreshStatus(database: Database, app: BuyerApp, shopper: string, order: OrderDetail): Promise<string | null> {
-  const seller = await sellerOf(database, order.transactionId);
+/**
+ * Sends one of the shopper's requests about an order to the seller its transaction names (signed,
+ * stored, kept for the order's lifetime); null when the transaction names no seller.
+ */
+export async function sendToSeller(database: Database, app: BuyerApp, input: { shopper: string; transactionId: string; action: RequestAction; message: Record<string, unknown> }): Promise<SendResult | null> {
+  const seller = await sellerOf(database, input.transactionId);
   if (!seller) return null;
-  const sent = await sendRequest(database, app, {
-    action: 'status', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
-    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
-    message: { order_id: order.orderId },
+  return sendRequest(database, app, {
+    action: input.action, url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: input.transactionId,
+    shopperKey: input.shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    message: input.message,
   });
-  return sent.ack === 'ACK' ? sent.messageId : null;
+}
+
+/** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */
+export async function refreshStatus(database: Database, app: BuyerApp, shopper: string, order: Pick<OrderDetail, 'orderId' | 'transactionId'>): Promise<string | null> {
+  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'status', message: { order_id: order.orderId } });
+  return sent?.ack === 'ACK' ? sent.messageId : null;
 }
 
 export type CancelOutcome = { ok: true; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string };
@@ -263,13 +271,8 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
     [orderId],
   );
   if (claimed.length === 0) return { ok: false, status: 409, message: 'A cancellation is already with the store' };
-  const seller = await sellerOf(database, order.transactionId);
-  if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
-  const sent = await sendRequest(database, app, {
-    action: 'cancel', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
-    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
-    message: { order_id: orderId, cancellation_reason_id: reasonId },
-  });
+  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message: { order_id: orderId, cancellation_reason_id: reasonId } });
+  if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   if (sent.ack !== 'ACK') {
     await database.query('UPDATE orders SET cancel_message_id = NULL WHERE order_id = $1', [orderId]);
     return { ok: false, status: 502, message: sent.error?.message ?? 'The store did not take the request' };
@@ -284,13 +287,8 @@ type AskOutcome = { ok: true; messageId: string } | { ok: false; status: 404 | 5
 async function askSeller(database: Database, app: BuyerApp, shopper: string, orderId: string, action: 'support' | 'track', message: Record<string, unknown>): Promise<AskOutcome> {
   const order = await findOrderDetail(database, shopper, orderId);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
-  const seller = await sellerOf(database, order.transactionId);
-  if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
-  const sent = await sendRequest(database, app, {
-    action, url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
-    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
-    message,
-  });
+  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action, message });
+  if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   return sent.ack === 'ACK' ? { ok: true, messageId: sent.messageId } : { ok: false, status: 502, message: sent.error?.message ?? 'The store did not answer' };
 }
 
@@ -324,18 +322,6 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
   return deliveries;
 }
 
-/** The seller's current word on one order (ONDC status), for a caller that knows the order's keys. */
-async function askStatus(database: Database, app: BuyerApp, shopper: string, orderId: string, transactionId: string): Promise<boolean> {
-  const seller = await sellerOf(database, transactionId);
-  if (!seller) return false;
-  const sent = await sendRequest(database, app, {
-    action: 'status', url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId,
-    shopperKey: shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
-    message: { order_id: orderId },
-  });
-  return sent.ack === 'ACK';
-}
-
 /** Claims and unanswered confirms older than this belong to a process that is gone. */
 const INTERRUPTED_AFTER = "interval '30 seconds'";
 
@@ -358,6 +344,6 @@ export async function resumeInterruptedOrders(database: Database, app: BuyerApp,
        AND updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND created_at > clock_timestamp() - interval '1 day'`,
   );
   let asked = 0;
-  for (const order of unanswered) if (await askStatus(database, app, order.shopper_key, order.order_id, order.transaction_id)) asked++;
+  for (const order of unanswered) if (await refreshStatus(database, app, order.shopper_key, { orderId: order.order_id, transactionId: order.transaction_id })) asked++;
   return { confirmed: unsent.length, asked };
 }

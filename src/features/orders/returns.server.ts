@@ -6,11 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../../config.server.ts';
 import type { Database } from '../../db/client.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
-import type { Domain } from '../../ondc/context.ts';
-import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { findOrderDetail, type OrderDetail } from './orders.server.ts';
+import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
 import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
 
 /** How long the seller's link to a return photo works (its reverse QC takes up to P3D). */
@@ -129,14 +126,13 @@ export async function requestReturn(database: Database, app: BuyerApp, shopper: 
     [order.orderId],
   );
   if (claimed.length === 0) return { ok: false, status: 409, message: 'A return is already with the store' };
-  const [seller] = await database.query<{ bpp_id: string; bpp_uri: string; domain: string; city: string }>('SELECT bpp_id, bpp_uri, domain, city FROM ondc_transactions WHERE transaction_id = $1', [order.transactionId]);
-  if (!seller) return { ok: false, status: 404, message: 'No seller for this order' };
   const reason = RETURN_REASONS.find((r) => r.id === request.reason_id);
   const images = request.photo_ids.map((id) => signedPhotoUrl(app, id)).join(',');
   const stamp = Date.now().toString(36).toUpperCase();
-  const sent = await sendRequest(database, app, {
-    action: 'update', url: seller.bpp_uri, domain: seller.domain as Domain, city: seller.city, transactionId: order.transactionId,
-    shopperKey: shopper, bppId: seller.bpp_id, bppUri: seller.bpp_uri, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+  const sent = await sendToSeller(database, app, {
+    shopper,
+    transactionId: order.transactionId,
+    action: 'update',
     message: {
       update_target: 'item',
       order: {
@@ -165,6 +161,7 @@ export async function requestReturn(database: Database, app: BuyerApp, shopper: 
       },
     },
   });
+  if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   if (sent.ack !== 'ACK') {
     await database.query('UPDATE orders SET return_message_id = NULL WHERE order_id = $1', [order.orderId]);
     return { ok: false, status: 502, message: sent.error?.message ?? 'The store did not take the request' };

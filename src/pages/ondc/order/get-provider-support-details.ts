@@ -1,22 +1,5 @@
-import type { APIRoute } from 'astro';
-import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
 import { requestSupport } from '../../../features/orders/orders.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-
-const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40) });
+import { askSellerRoute } from './_ask-seller.ts';
 
 /** SPEC §7.4 GET /ondc/order/get-provider-support-details?order_id → {status, data: {message_id}}; the client polls fetchMessage. */
-export const GET: APIRoute = async ({ url, cookies, locals }) => {
-  const query = parseQuery(url, querySchema);
-  if (!query.ok) return query.response;
-  const shopper = shopperKey(cookies, locals.userId, { create: false });
-  if (!shopper) return jsonError(404, 'No such order');
-  const app = findBuyerApp();
-  if (!app) return jsonError(503, 'The store network is not reachable right now');
-  const outcome = await requestSupport(getDatabase(), app, shopper, query.data.order_id);
-  if (!outcome.ok) return outcome.status === 404 ? jsonError(404, outcome.message) : Response.json({ status: 'NACK', error: { message: outcome.message } }, { status: 502 });
-  return Response.json({ status: 'ACK', data: { message_id: outcome.messageId } });
-};
+export const GET = askSellerRoute(requestSupport);
