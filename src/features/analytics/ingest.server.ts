@@ -47,78 +47,70 @@ function limited(sender: string, events: number): Response | null {
 const accepted = (count: number) => Response.json({ status: 'ACK', accepted: count });
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** POST /ondc/hive: a JSON array of §7.5 events; the §7.5 headers fill what an event leaves out. */
-export async function takeHive(input: Input): Promise<Response> {
+/** Reads, checks and limits one request's events, then hands them to the batched writer. */
+async function take<T extends z.ZodType>(input: Input, schema: T, rowsOf: (data: z.infer<T>, shopper: string | null) => EventRow[]): Promise<Response> {
   const read = await readJson(input.request);
   if (!read.ok) return read.response;
-  const batch = parse(hiveBatchSchema, read.body);
-  if (!batch.ok) return batch.response;
+  const parsed = parse(schema, read.body);
+  if (!parsed.ok) return parsed.response;
   const { shopper, sender } = senderOf(input);
-  const over = limited(sender, batch.data.length);
+  const rows = rowsOf(parsed.data, shopper);
+  const over = limited(sender, rows.length);
   if (over) return over;
+  recordEvents(getDatabase(), rows);
+  return accepted(rows.length);
+}
+
+/** POST /ondc/hive: a JSON array of §7.5 events; the §7.5 headers fill what an event leaves out. */
+export function takeHive(input: Input): Promise<Response> {
   const header = (name: string) => str(input.request.headers.get(name));
-  const row = (event: HiveEvent): EventRow => {
-    const { event_name, properties, ...fields } = event;
-    return {
-      endpoint: 'hive',
-      name: event_name,
-      shopper_key: shopper,
-      session_id: event.session_id ?? header('session_id'),
-      device_id: event.device_id ?? header('device_id'),
-      page: event.page_name ?? event.ref_page ?? null,
-      source: event.source ?? header('source'),
-      lob: event.lob ?? null,
-      event_id: event.event_id ?? header('event_id'),
-      city_name: event.city_name ?? header('city_name'),
-      pincode: event.pincode ?? header('pincode'),
-      utm_source: event.utm_source ?? header('utm_source'),
-      utm_medium: event.utm_medium ?? header('utm_medium'),
-      utm_campaign: event.utm_campaign ?? header('utm_campaign'),
-      identifier_hash: null,
-      attributes: { ...fields, ...(properties ? { properties } : {}) },
-    };
-  };
-  recordEvents(getDatabase(), batch.data.map(row));
-  return accepted(batch.data.length);
+  return take(input, hiveBatchSchema, (batch, shopper) =>
+    batch.map((event: HiveEvent): EventRow => {
+      const { event_name, properties, ...fields } = event;
+      return {
+        endpoint: 'hive',
+        name: event_name,
+        shopper_key: shopper,
+        session_id: event.session_id ?? header('session_id'),
+        device_id: event.device_id ?? header('device_id'),
+        page: event.page_name ?? event.ref_page ?? null,
+        source: event.source ?? header('source'),
+        lob: event.lob ?? null,
+        event_id: event.event_id ?? header('event_id'),
+        city_name: event.city_name ?? header('city_name'),
+        pincode: event.pincode ?? header('pincode'),
+        utm_source: event.utm_source ?? header('utm_source'),
+        utm_medium: event.utm_medium ?? header('utm_medium'),
+        utm_campaign: event.utm_campaign ?? header('utm_campaign'),
+        identifier_hash: null,
+        attributes: { ...fields, ...(properties ? { properties } : {}) },
+      };
+    }),
+  );
 }
 
 /** POST /ondc/log: one event with `event` and `type` (home_page_loaded and the like). */
-export async function takeLog(input: Input): Promise<Response> {
-  const read = await readJson(input.request);
-  if (!read.ok) return read.response;
-  const event = parse(logEventSchema, read.body);
-  if (!event.ok) return event.response;
-  const { shopper, sender } = senderOf(input);
-  const over = limited(sender, 1);
-  if (over) return over;
-  const { event: name, ...attributes } = event.data;
-  recordEvents(getDatabase(), [
+export function takeLog(input: Input): Promise<Response> {
+  return take(input, logEventSchema, ({ event: name, ...attributes }, shopper) => [
     {
       endpoint: 'log', name, shopper_key: shopper, session_id: str(attributes['session_id']), device_id: str(attributes['device_id']), page: str(attributes['page_name']),
       source: str(attributes['source']), lob: str(attributes['lob']), event_id: str(attributes['event_id']), city_name: str(attributes['city_name']), pincode: str(attributes['pincode']),
       utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes,
     },
   ]);
-  return accepted(1);
 }
 
 /** POST /ins-api and /insttttruummeenttt: a §3 tracking event; the mobile number is kept hashed. */
-export async function takeTracking(input: Input): Promise<Response> {
-  const read = await readJson(input.request);
-  if (!read.ok) return read.response;
-  const event = parse(trackingEventSchema, read.body);
-  if (!event.ok) return event.response;
-  const { shopper, sender } = senderOf(input);
-  const over = limited(sender, 1);
-  if (over) return over;
-  const { identifier, eventName, page_source: pageSource, source, lob } = event.data.data;
-  recordEvents(getDatabase(), [
-    {
-      endpoint: 'ins', name: eventName, shopper_key: shopper, session_id: null, device_id: null, page: pageSource ?? null, source, lob, event_id: event.data.id,
-      city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null,
-      identifier_hash: identifier ? hashIdentifier(readConfig().dataDir, identifier) : null,
-      attributes: { id: event.data.id, ...(event.data.metadata ? { metadata: event.data.metadata } : {}) },
-    },
-  ]);
-  return accepted(1);
+export function takeTracking(input: Input): Promise<Response> {
+  return take(input, trackingEventSchema, (event, shopper) => {
+    const { identifier, eventName, page_source: pageSource, source, lob } = event.data;
+    return [
+      {
+        endpoint: 'ins', name: eventName, shopper_key: shopper, session_id: null, device_id: null, page: pageSource ?? null, source, lob, event_id: event.id,
+        city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null,
+        identifier_hash: identifier ? hashIdentifier(readConfig().dataDir, identifier) : null,
+        attributes: { id: event.id, ...(event.metadata ? { metadata: event.metadata } : {}) },
+      },
+    ];
+  });
 }
