@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { submitAddToCartForm } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -64,10 +65,7 @@ test.describe('checkout on a phone (360x740)', () => {
     await addToCart(page, store.items[1]!);
     await page.goto('/payment');
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
-    await page.getByLabel('Name').fill('Asha Rao');
-    await page.getByLabel('Mobile number').fill('9876543210');
-    await page.getByLabel('Locality').fill('Indiranagar 2nd Stage');
-    await page.getByLabel('State').fill('Karnataka');
+    await fillDeliveryDetails(page);
     await page.getByLabel('Cash on delivery').check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });

@@ -1,6 +1,7 @@
 // Tracking an order on its way (SPEC §9: a time estimate from an ISO duration in days, hours,
 // minutes and seconds; the map refreshes every 60 s while the rider has the order).
 import { ttlToMs } from '../../ondc/context.ts';
+import type { LatLng } from '../location/geo.ts';
 import type { OrderStatus } from './orders.ts';
 
 /** SPEC §9 tracking interval. */
@@ -38,10 +39,8 @@ export function isOnTheWay(status: OrderStatus): boolean {
   return status === 'picked_up' || status === 'out_for_delivery';
 }
 
-export type GeoPoint = { lat: number; lng: number };
-
 /** ONDC gps "12.9716,77.5946" to a point; null when it is not one on Earth. */
-export function parseGps(gps: string | undefined | null): GeoPoint | null {
+export function parseGps(gps: string | undefined | null): LatLng | null {
   const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(gps ?? '');
   if (!match) return null;
   const lat = Number(match[1]);

@@ -270,7 +270,10 @@ function restaurantCategories(restaurant: Restaurant, items: readonly CatalogIte
  */
 function variantGroupsOf(items: readonly GroceryItem[]): { groups: CatalogCategory[]; parentOf: Map<string, string> } {
   const lines = new Map<string, GroceryItem[]>();
-  for (const item of items) lines.set(`${item.brand}|${item.imageKey}`, [...(lines.get(`${item.brand}|${item.imageKey}`) ?? []), item]);
+  for (const item of items) {
+    const key = `${item.brand}|${item.imageKey}`;
+    lines.set(key, [...(lines.get(key) ?? []), item]);
+  }
   const groups: CatalogCategory[] = [];
   const parentOf = new Map<string, string>();
   for (const [key, line] of lines) {
