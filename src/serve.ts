@@ -2,12 +2,16 @@
 // database (migrating it), then serves static files and the Astro app on PORT/HOST.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
+import { holdLease, takeLease } from './db/lease.server.ts';
+import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
@@ -52,6 +56,14 @@ const RESUME_EVERY_MS = 30_000;
 /** How long SIGTERM lets requests under way finish. */
 const DRAIN_MS = 10_000;
 
+const REFRESH_LEASE = 'catalogue-refresh';
+/** How often a process looks whether a catalogue refresh is due (it takes the lease if so). */
+const REFRESH_CHECK_MS = 60_000;
+/** With periodic refresh off, how long the start-up search keeps other processes from repeating it. */
+const FIRST_LEARN_LEASE_MS = 10 * 60_000;
+/** This process among the storefront's processes (leases name their holder). */
+const holder = `${hostname()}:${process.pid}`;
+
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
 
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
@@ -62,6 +74,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
   setDatabase(database);
+  // Catalogue answers another process ingested drop this process's cached ones too.
+  await followCatalogueChanges(database);
   await database.query(
     `INSERT INTO kirana_meta (key, value) VALUES ('first_started_at', now()::text) ON CONFLICT (key) DO NOTHING`,
   );
@@ -69,6 +83,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
   const server = createServer((req, res) => {
+    dropUntrustedForwarding(req, config.trustProxy);
     if (serveStatic(req, res)) return;
     void handler(req, res);
   });
@@ -79,13 +94,19 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   // The seller network starts after we listen: its first callbacks must find us.
   const network = await joinNetwork(config, port, env);
   const app = network.app;
-  if (app) {
-    setBuyerApp(app);
-    await learnCatalogues(database, app);
-  }
+  if (app) setBuyerApp(app);
+  // One process at a time searches the network for catalogues (issue 14 scale-out): the lease is
+  // taken for the refresh interval, so it also says when the next refresh is due. The process that
+  // starts the embedded sellers always learns their catalogues; others only when one is due.
+  const leaseMs = config.catalogueRefreshMs || FIRST_LEARN_LEASE_MS;
+  if (app && network.embedded) await holdLease(database, REFRESH_LEASE, holder, leaseMs);
+  if (app && (network.embedded || (await takeLease(database, REFRESH_LEASE, holder, leaseMs)))) await learnCatalogues(database, app);
+  const refreshIfDue = async () => {
+    if (app && (await takeLease(database, REFRESH_LEASE, holder, config.catalogueRefreshMs))) await requestCatalogues(database, app);
+  };
   const refresh =
     app && config.catalogueRefreshMs > 0
-      ? setInterval(() => void requestCatalogues(database, app).catch((e: unknown) => console.error('catalogue refresh failed', e)), config.catalogueRefreshMs)
+      ? setInterval(() => void refreshIfDue().catch((e: unknown) => console.error('catalogue refresh failed', e)), Math.min(config.catalogueRefreshMs, REFRESH_CHECK_MS))
       : undefined;
   refresh?.unref();
   // Checkouts a stopped process left half done are finished by the next one, once.
@@ -119,7 +140,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
  * Our identity on the network (keys kept under DATA_DIR), the registry we verify sellers with,
  * and, by default, the embedded seller network as a child process with keys of its own.
  */
-async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; stop: () => Promise<void> }> {
+async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; embedded: boolean; stop: () => Promise<void> }> {
   const identity = loadOrCreateKeys(path.join(config.dataDir, 'bap', 'keys.json'), config.bapId);
   // On loopback our callback address is named under .localhost (RFC 6761), with the subscriber
   // id in it, as ONDC's validator requires of a subscriber URL; sellers connect to it on loopback.
@@ -133,8 +154,8 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   const log = createProtocolLogger(config.dataDir);
 
   if (config.sellerNetwork === 'off') {
-    if (!config.gatewayUrl) return { app: null, stop: async () => {} };
-    return { app: createBuyerApp({ identity, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), stop: async () => {} };
+    if (!config.gatewayUrl) return { app: null, embedded: false, stop: async () => {} };
+    return { app: createBuyerApp({ identity, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
   }
   await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({
@@ -160,7 +181,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
     log,
     embeddedNetworkUrl: networkUrl,
   });
-  return { app, stop: network.stop };
+  return { app, embedded: true, stop: network.stop };
 }
 
 async function learnCatalogues(database: Database, app: BuyerApp) {

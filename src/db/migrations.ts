@@ -436,4 +436,40 @@ export const migrations: Migration[] = [
       CREATE INDEX analytics_events_by_name ON analytics_events (name, received_at);
     `,
   },
+  {
+    // Numbered apart from the migrations other branches are adding at the same time; the ids only
+    // need to be unique, they are applied in the order of this list.
+    id: 20,
+    name: 'scale-out',
+    sql: `
+      -- Several storefront processes on one PostgreSQL (issue 14): what one process used to keep in
+      -- its memory or under its DATA_DIR is shared here. Per-sender request windows (the analytics
+      -- limit holds across processes), leases (one catalogue refresher at a time), return photos'
+      -- bytes (any process serves them), and the embedded UPI simulator's state (a payment checked
+      -- or refunded on one process is the same payment on the next).
+      CREATE TABLE rate_windows (
+        bucket text NOT NULL,
+        sender text NOT NULL,
+        window_no bigint NOT NULL,
+        used integer NOT NULL CHECK (used >= 0),
+        PRIMARY KEY (bucket, sender)
+      );
+      CREATE TABLE leases (
+        name text PRIMARY KEY,
+        holder text NOT NULL,
+        until timestamptz NOT NULL
+      );
+      ALTER TABLE return_photos ADD COLUMN data bytea;
+      CREATE TABLE simulated_upi (
+        payment_id text PRIMARY KEY,
+        checks integer NOT NULL DEFAULT 0,
+        cancelled boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE simulated_upi_refunds (
+        refund_id text PRIMARY KEY,
+        payment_id text NOT NULL,
+        amount_paise integer NOT NULL
+      );
+    `,
+  },
 ];

@@ -38,8 +38,8 @@ function senderOf(input: Input): { shopper: string | null; sender: string } {
   return { shopper, sender: shopper ?? input.cookies.get(SESSION_COOKIE)?.value ?? input.clientAddress ?? 'unknown' };
 }
 
-function limited(sender: string, events: number): Response | null {
-  const wait = rateLimit(sender, events);
+async function limited(sender: string, events: number): Promise<Response | null> {
+  const wait = await rateLimit(getDatabase(), sender, events);
   if (wait === null) return null;
   return new Response(JSON.stringify({ error: { message: 'Too many events: try again later' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(wait) } });
 }
@@ -55,7 +55,7 @@ async function take<T extends z.ZodType>(input: Input, schema: T, rowsOf: (data:
   if (!parsed.ok) return parsed.response;
   const { shopper, sender } = senderOf(input);
   const rows = rowsOf(parsed.data, shopper);
-  const over = limited(sender, rows.length);
+  const over = await limited(sender, rows.length);
   if (over) return over;
   recordEvents(getDatabase(), rows);
   return accepted(rows.length);

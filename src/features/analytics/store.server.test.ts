@@ -11,16 +11,6 @@ const row = (name: string, extra: Partial<EventRow> = {}): EventRow => ({
   city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes: {}, ...extra,
 });
 
-describe('per-shopper limit', () => {
-  it('lets a minute’s worth through, then says how long to wait', () => {
-    const now = 1_000_000;
-    expect(rateLimit('shopper-a', EVENTS_PER_MINUTE, now)).toBeNull();
-    expect(rateLimit('shopper-a', 1, now + 10_000)).toBe(50);
-    expect(rateLimit('shopper-b', 1, now + 10_000)).toBeNull();
-    expect(rateLimit('shopper-a', 1, now + 61_000)).toBeNull();
-  });
-});
-
 describe('hashed identifiers', () => {
   it('are the same for the same number, in any format, and never hold it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kirana-salt-'));
@@ -37,6 +27,21 @@ describe.each(testDatabases())('analytics events on $name', ({ open }) => {
     database = await open();
   });
   afterAll(async () => database?.close());
+
+  it('lets a minute’s worth through per shopper, then says how long to wait, counting nothing refused', async () => {
+    const now = 60_000 * 1_000_000 + 5_000;
+    expect(await rateLimit(database, 'shopper-a', EVENTS_PER_MINUTE, now)).toBeNull();
+    expect(await rateLimit(database, 'shopper-a', 1, now + 10_000)).toBe(45);
+    expect(await rateLimit(database, 'shopper-b', 1, now + 10_000)).toBeNull();
+    expect(await rateLimit(database, 'shopper-a', EVENTS_PER_MINUTE, now + 60_000)).toBeNull();
+    expect(await rateLimit(database, 'shopper-c', EVENTS_PER_MINUTE + 1, now)).toBe(55);
+  });
+
+  it('holds when two processes count the same shopper at once', async () => {
+    const now = 60_000 * 1_000_001;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => rateLimit(database, 'shopper-d', 100, now)));
+    expect(answers.filter((a) => a === null)).toHaveLength(6);
+  });
 
   it('writes batches off the request path and counts the funnel per day', async () => {
     recordEvents(database, [

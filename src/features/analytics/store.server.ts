@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
+import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
 
 export type EventRow = {
   endpoint: 'hive' | 'log' | 'ins';
@@ -68,22 +69,13 @@ export function flushAnalytics(): Promise<void> {
 
 // ---- per-shopper limits ----
 
-const WINDOW_MS = 60_000;
-/** Events a shopper may send a minute (a busy page sends a few dozen). */
+/** Events a shopper may send a minute (a busy page sends a few dozen), across every process. */
 export const EVENTS_PER_MINUTE = 600;
-const windows = new Map<string, { start: number; count: number }>();
+export const EVENT_LIMIT: Limit = { bucket: 'analytics', perWindow: EVENTS_PER_MINUTE, windowMs: 60_000 };
 
 /** Counts `events` against the sender's minute; the seconds to wait when over the limit. */
-export function rateLimit(sender: string, events: number, now = Date.now()): number | null {
-  if (windows.size > 50_000) for (const [key, w] of windows) if (now - w.start > WINDOW_MS) windows.delete(key);
-  const window = windows.get(sender);
-  if (!window || now - window.start > WINDOW_MS) {
-    windows.set(sender, { start: now, count: events });
-    return events > EVENTS_PER_MINUTE ? Math.ceil(WINDOW_MS / 1000) : null;
-  }
-  if (window.count + events > EVENTS_PER_MINUTE) return Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-  window.count += events;
-  return null;
+export function rateLimit(database: Database, sender: string, events: number, now = Date.now()): Promise<number | null> {
+  return takeAllowance(database, EVENT_LIMIT, sender, events, now);
 }
 
 // ---- hashed identifiers ----
@@ -107,6 +99,7 @@ export function hashIdentifier(dataDir: string, identifier: string): string {
 
 /** Deletes events older than `days`; the count deleted. */
 export async function pruneAnalytics(database: Database, days: number): Promise<number> {
+  await pruneAllowances(database, EVENT_LIMIT);
   const deleted = await database.query("DELETE FROM analytics_events WHERE received_at < clock_timestamp() - make_interval(days => $1) RETURNING id", [days]);
   return deleted.length;
 }

@@ -1,6 +1,8 @@
 // SPEC §4: cache entries per pin code, provider, search text and category. Catalogue answers
 // are kept briefly in this process and dropped as soon as any new on_search is ingested, so a
-// price the seller changed is never served from here once we know it.
+// price the seller changed is never served from here once we know it (in any process: an ingestion
+// announces itself to the others on the database).
+import type { Database } from '../../db/client.ts';
 
 const MAX_ENTRIES = 1000;
 const TTL_MS = 60_000;
@@ -13,6 +15,21 @@ type Holder = { [GENERATION]?: number };
 export function catalogueChanged() {
   const holder = globalThis as Holder;
   holder[GENERATION] = (holder[GENERATION] ?? 0) + 1;
+}
+
+const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/** Drops this process's answers and tells every other storefront process on the database to. */
+export async function announceCatalogueChange(database: Database) {
+  catalogueChanged();
+  await database.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, String(process.pid)]);
+}
+
+/** Drops this process's answers whenever another process ingested a change (issue 14 scale-out). */
+export function followCatalogueChanges(database: Database) {
+  return database.listen(CATALOGUE_CHANNEL, (pid) => {
+    if (pid !== String(process.pid)) catalogueChanged();
+  });
 }
 
 function generation() {

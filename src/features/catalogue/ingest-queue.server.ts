@@ -5,7 +5,7 @@
 // holds the one connection (and the event loop) for seconds, which must not happen between pages.
 import type { Database } from '../../db/client.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import { catalogueChanged } from './cache.server.ts';
+import { announceCatalogueChange } from './cache.server.ts';
 import { ingestOnSearch, refreshDedupe } from './ingest.server.ts';
 
 interface QueueState {
@@ -42,7 +42,7 @@ export function queueCatalogueIngestion(database: Database, envelope: CallbackEn
         return;
       }
       for (const city of result.cities) queue.dirtyCities.add(city);
-      catalogueChanged();
+      await announceCatalogueChange(database);
     })
     .catch((error: unknown) => console.error('catalogue ingestion failed', error))
     .finally(() => {
@@ -63,6 +63,7 @@ function runDedupe(database: Database, preferredSellerId: string | undefined) {
   queue.tail = queue.tail
     .then(async () => {
       for (const city of cities) await refreshDedupe(database, city, preferredSellerId);
+      if (cities.length > 0) await announceCatalogueChange(database);
     })
     .catch((error: unknown) => console.error('catalogue dedupe failed', error))
     .finally(() => {

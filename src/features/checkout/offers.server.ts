@@ -95,16 +95,22 @@ export async function applyOffer(database: Database, shopper: string, input: Off
   const city = cityCode(input.cityName);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${input.cityName} yet` };
   const since = new Date(now.getTime() - COUPON_WINDOW_MS).toISOString();
-  const [recent] = await database.query<{ attempts: number; oldest: Date | string | null }>(
-    'SELECT count(*)::int AS attempts, min(attempted_at) AS oldest FROM coupon_attempts WHERE shopper_key = $1 AND attempted_at > $2',
-    [shopper, since],
-  );
-  if (recent && recent.attempts >= COUPON_ATTEMPT_LIMIT) {
-    const reopensAt = new Date(recent.oldest ?? now).getTime() + COUPON_WINDOW_MS;
-    const retryAfterSeconds = Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
-    return { ok: false, status: 429, message: 'Too many coupon attempts. Please try again in a few minutes', retryAfterSeconds };
-  }
-  await database.query('INSERT INTO coupon_attempts (shopper_key, code, attempted_at) VALUES ($1, $2, $3)', [shopper, input.manualCoupon, now.toISOString()]);
+  // Counted and recorded under a per-shopper lock: attempts sent at once, to one process or to
+  // several, cannot all read the same count and together pass the limit.
+  const waitSeconds = await database.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('coupon:' || $1))", [shopper]);
+    const [recent] = await tx.query<{ attempts: number; oldest: Date | string | null }>(
+      'SELECT count(*)::int AS attempts, min(attempted_at) AS oldest FROM coupon_attempts WHERE shopper_key = $1 AND attempted_at > $2',
+      [shopper, since],
+    );
+    if (recent && recent.attempts >= COUPON_ATTEMPT_LIMIT) {
+      const reopensAt = new Date(recent.oldest ?? now).getTime() + COUPON_WINDOW_MS;
+      return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
+    }
+    await tx.query('INSERT INTO coupon_attempts (shopper_key, code, attempted_at) VALUES ($1, $2, $3)', [shopper, input.manualCoupon, now.toISOString()]);
+    return null;
+  });
+  if (waitSeconds !== null) return { ok: false, status: 429, message: 'Too many coupon attempts. Please try again in a few minutes', retryAfterSeconds: waitSeconds };
 
   const refused = await ownTransaction(database, shopper, input.transactionId);
   if (refused) return refused;

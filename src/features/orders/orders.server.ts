@@ -338,10 +338,13 @@ export async function resumeInterruptedOrders(database: Database, app: BuyerApp,
        AND o.updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND o.created_at > clock_timestamp() - interval '1 day'`,
   );
   for (const order of unsent) await confirm(order.shopper_key, { transaction_id: order.transaction_id, payment_id: order.payment_id });
+  // Claimed by moving updated_at: another process sweeping at the same moment finds the row fresh
+  // and leaves it, so each order is asked about once per INTERRUPTED_AFTER.
   const unanswered = await database.query<{ order_id: string; transaction_id: string; shopper_key: string }>(
-    `SELECT order_id, transaction_id, shopper_key FROM orders
+    `UPDATE orders SET updated_at = clock_timestamp()
      WHERE on_confirm IS NULL AND confirm_message_id IS NOT NULL AND state = 'CONFIRMING'
-       AND updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND created_at > clock_timestamp() - interval '1 day'`,
+       AND updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND created_at > clock_timestamp() - interval '1 day'
+     RETURNING order_id, transaction_id, shopper_key`,
   );
   let asked = 0;
   for (const order of unanswered) if (await refreshStatus(database, app, order.shopper_key, { orderId: order.order_id, transactionId: order.transaction_id })) asked++;

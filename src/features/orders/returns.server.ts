@@ -1,8 +1,9 @@
-// Returns of delivered orders (issue 10): what may go back now, the shopper's photos (kept under
-// DATA_DIR with unguessable names, shown to the order's shopper and, through a signed expiring
-// link, to the seller), and the signed ONDC update that asks the seller to take goods back.
+// Returns of delivered orders (issue 10): what may go back now, the shopper's photos (kept in the
+// database, so any storefront process serves them, under unguessable names, shown to the order's
+// shopper and, through a signed expiring link, to the seller), and the signed ONDC update that
+// asks the seller to take goods back.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../../config.server.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,6 +18,7 @@ type Tag = { code?: string; list?: Array<{ code?: string; value?: string }> };
 type Fulfillment = { type?: string; state?: { descriptor?: { code?: string } }; tags?: Tag[] };
 type QuoteLine = { '@ondc/org/item_id'?: string; '@ondc/org/title_type'?: string; '@ondc/org/item_quantity'?: { count?: number }; title?: string };
 
+/** Where photos taken before they moved into the database (migration 20) still are. */
 const photoDir = () => path.join(readConfig().dataDir, 'return-photos');
 
 /** Units of each item already asked back (every return the seller has not refused). */
@@ -73,10 +75,7 @@ export async function saveReturnPhoto(database: Database, shopper: string, order
   const [{ n } = { n: 0 }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM return_photos WHERE order_id = $1 AND created_at > clock_timestamp() - interval '1 day'", [orderId]);
   if (n >= RETURN_PHOTOS_MAX * 5) return { ok: false, status: 409, message: 'Too many photos for this order today' };
   const id = randomBytes(24).toString('base64url');
-  mkdirSync(photoDir(), { recursive: true });
-  // Written before the row: a row never names a missing file (a file without a row is unreachable).
-  writeFileSync(path.join(photoDir(), id), bytes, { mode: 0o600 });
-  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes) VALUES ($1, $2, $3, $4, $5)', [id, orderId, shopper, type, bytes.byteLength]);
+  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes, data) VALUES ($1, $2, $3, $4, $5, $6)', [id, orderId, shopper, type, bytes.byteLength, bytes]);
   return { ok: true, id };
 }
 
@@ -92,14 +91,14 @@ export function signedPhotoUrl(app: BuyerApp, id: string, now = Date.now()): str
 
 /** A photo for whoever may see it: its shopper, or anyone with an unexpired signed link. */
 export async function readReturnPhoto(database: Database, app: BuyerApp | null, id: string, viewer: { shopper: string | null; expires?: string | null; sig?: string | null }): Promise<{ type: string; body: Uint8Array<ArrayBuffer> } | null> {
-  const [row] = await database.query<{ shopper_key: string; content_type: string }>('SELECT shopper_key, content_type FROM return_photos WHERE id = $1', [id]);
+  const [row] = await database.query<{ shopper_key: string; content_type: string; data: Uint8Array | null }>('SELECT shopper_key, content_type, data FROM return_photos WHERE id = $1', [id]);
   if (!row) return null;
   const expires = Number(viewer.expires);
   const expected = app && Number.isFinite(expires) ? Buffer.from(photoSignature(app, id, expires)) : null;
   const given = Buffer.from(viewer.sig ?? '');
   const signed = expected !== null && expires > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
   if (!signed && viewer.shopper !== row.shopper_key) return null;
-  return { type: row.content_type, body: new Uint8Array(readFileSync(path.join(photoDir(), id))) };
+  return { type: row.content_type, body: new Uint8Array(row.data ?? readFileSync(path.join(photoDir(), id))) };
 }
 
 export type ReturnOutcome = { ok: true; messageId: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };

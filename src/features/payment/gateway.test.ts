@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testDatabases } from '../../db/testing.ts';
 import { createSimulatedGateway, scenarioOf, vpaSchema } from './gateway.ts';
+
+let database: Database;
+const [pglite] = testDatabases();
+beforeAll(async () => {
+  database = await pglite!.open();
+});
+afterAll(async () => database?.close());
+const simulator = () => createSimulatedGateway(() => database);
+let count = 0;
+const next = () => `p${++count}`;
 
 describe('payment simulator scenarios, chosen by the UPI handle', () => {
   it('names each scenario', () => {
@@ -8,18 +20,18 @@ describe('payment simulator scenarios, chosen by the UPI handle', () => {
     expect(scenarioOf('pending@kirana')).toBe('pending-then-success');
     expect(scenarioOf('timeout@kirana')).toBe('timeout');
   });
-  it('success pays at once', async () => expect(await createSimulatedGateway().collect({ paymentId: 'p', amountPaise: 100, vpa: 'asha@okaxis' })).toBe('PAID'));
-  it('failure is refused', async () => expect(await createSimulatedGateway().collect({ paymentId: 'p', amountPaise: 100, vpa: 'failure@kirana' })).toBe('FAILED'));
+  it('success pays at once', async () => expect(await simulator().collect({ paymentId: next(), amountPaise: 100, vpa: 'asha@okaxis' })).toBe('PAID'));
+  it('failure is refused', async () => expect(await simulator().collect({ paymentId: next(), amountPaise: 100, vpa: 'failure@kirana' })).toBe('FAILED'));
   it('pending is paid after two status checks', async () => {
-    const gateway = createSimulatedGateway();
-    const payment = { paymentId: 'p', vpa: 'pending@kirana' };
+    const gateway = simulator();
+    const payment = { paymentId: next(), vpa: 'pending@kirana' };
     expect(await gateway.collect({ ...payment, amountPaise: 100 })).toBe('PENDING');
     expect(await gateway.status(payment)).toBe('PENDING');
     expect(await gateway.status(payment)).toBe('PAID');
   });
   it('timeout never completes', async () => {
-    const gateway = createSimulatedGateway();
-    const payment = { paymentId: 'p', vpa: 'timeout@kirana' };
+    const gateway = simulator();
+    const payment = { paymentId: next(), vpa: 'timeout@kirana' };
     await gateway.collect({ ...payment, amountPaise: 100 });
     for (let i = 0; i < 5; i++) expect(await gateway.status(payment)).toBe('PENDING');
   });
@@ -27,17 +39,30 @@ describe('payment simulator scenarios, chosen by the UPI handle', () => {
 
 describe('a collect request the shopper gave up on is withdrawn', () => {
   it('a timed-out payment cancels to FAILED and stays failed', async () => {
-    const gateway = createSimulatedGateway();
-    const payment = { paymentId: 'p', vpa: 'timeout@kirana' };
+    const gateway = simulator();
+    const payment = { paymentId: next(), vpa: 'timeout@kirana' };
     await gateway.collect({ ...payment, amountPaise: 100 });
     expect(await gateway.cancel(payment)).toBe('FAILED');
     expect(await gateway.status(payment)).toBe('FAILED');
   });
   it('a payment already made is not withdrawn', async () => {
-    const gateway = createSimulatedGateway();
-    const payment = { paymentId: 'p', vpa: 'asha@okaxis' };
+    const gateway = simulator();
+    const payment = { paymentId: next(), vpa: 'asha@okaxis' };
     await gateway.collect({ ...payment, amountPaise: 100 });
     expect(await gateway.cancel(payment)).toBe('PAID');
+  });
+});
+
+describe('several storefront processes', () => {
+  it('see one payment: checks counted on one and refunds made on another are the same', async () => {
+    const [a, b] = [simulator(), simulator()];
+    const payment = { paymentId: next(), vpa: 'pending@kirana' };
+    expect(await a.collect({ ...payment, amountPaise: 100 })).toBe('PENDING');
+    expect(await a.status(payment)).toBe('PENDING');
+    expect(await b.status(payment)).toBe('PAID');
+    await a.refund({ ...payment, refundId: 'r1', amountPaise: 100 });
+    await b.refund({ ...payment, refundId: 'r1', amountPaise: 100 });
+    expect(await database.query('SELECT refund_id FROM simulated_upi_refunds WHERE payment_id = $1', [payment.paymentId])).toHaveLength(1);
   });
 });
 

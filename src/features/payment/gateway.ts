@@ -2,6 +2,7 @@
 // real UPI gateway can implement; the embedded simulator stands in for it offline (STYLE:
 // every third-party service has a local stand-in).
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 
 export type PaymentStatus = 'PENDING' | 'PAID' | 'FAILED';
 /** A payment row's status: a gateway status, or cash the seller collects on delivery. */
@@ -55,30 +56,39 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
   }
 }
 
-/** The embedded simulator: counts status checks per payment to move pending payments along. */
-export function createSimulatedGateway(): PaymentGateway {
-  const checks = new Map<string, number>();
-  const cancelled = new Set<string>();
-  const refunds = new Map<string, number>();
+/**
+ * The embedded simulator: counts status checks per payment to move pending payments along. Its
+ * state is kept in the database (a real gateway keeps its own), so a payment collected by one
+ * storefront process is the same payment when another asks after it or refunds it.
+ */
+export function createSimulatedGateway(database: () => Queryable): PaymentGateway {
+  const stateOf = async (paymentId: string) =>
+    (await database().query<{ checks: number; cancelled: boolean }>('SELECT checks, cancelled FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0] ?? { checks: 0, cancelled: false };
   return {
     async collect({ paymentId, vpa }) {
-      checks.set(paymentId, 0);
+      await database().query('INSERT INTO simulated_upi (payment_id) VALUES ($1) ON CONFLICT DO NOTHING', [paymentId]);
       return simulatedStatus(scenarioOf(vpa), 0);
     },
     async status({ paymentId, vpa }) {
-      if (cancelled.has(paymentId)) return 'FAILED';
-      const count = (checks.get(paymentId) ?? 0) + 1;
-      checks.set(paymentId, count);
-      return simulatedStatus(scenarioOf(vpa), count);
+      const [row] = await database().query<{ checks: number; cancelled: boolean }>(
+        `INSERT INTO simulated_upi (payment_id, checks) VALUES ($1, 1)
+         ON CONFLICT (payment_id) DO UPDATE SET checks = simulated_upi.checks + 1 RETURNING checks, cancelled`,
+        [paymentId],
+      );
+      if (!row || row.cancelled) return 'FAILED';
+      return simulatedStatus(scenarioOf(vpa), row.checks);
     },
     async cancel({ paymentId, vpa }) {
-      const now = simulatedStatus(scenarioOf(vpa), checks.get(paymentId) ?? 0);
+      const now = simulatedStatus(scenarioOf(vpa), (await stateOf(paymentId)).checks);
       if (now === 'PAID') return 'PAID';
-      cancelled.add(paymentId);
+      await database().query(
+        'INSERT INTO simulated_upi (payment_id, cancelled) VALUES ($1, true) ON CONFLICT (payment_id) DO UPDATE SET cancelled = true',
+        [paymentId],
+      );
       return 'FAILED';
     },
-    async refund({ refundId, amountPaise }) {
-      if (!refunds.has(refundId)) refunds.set(refundId, amountPaise);
+    async refund({ paymentId, refundId, amountPaise }) {
+      await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [refundId, paymentId, amountPaise]);
       return 'REFUNDED';
     },
   };

@@ -1,7 +1,7 @@
 // Prepaid payments of a checkout: the amount is what on_init quoted less the storefront's coupon,
 // never what the client says; one live payment per transaction, so nothing is charged twice.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import { getDatabase, type Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
 import { coinBurn, COIN_PROGRAMME } from '../checkout/coins.server.ts';
@@ -10,7 +10,7 @@ import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
 
-let gateway: PaymentGateway = createSimulatedGateway();
+let gateway: PaymentGateway = createSimulatedGateway(getDatabase);
 
 /** A real gateway replaces the simulator here (and tests may too). */
 export function usePaymentGateway(next: PaymentGateway) {
@@ -144,15 +144,20 @@ export async function refundSettlements(database: Database, orderId: string, set
     [orderId],
   );
   if (!payment?.vpa) return;
-  for (const settlement of settlements) {
-    const [{ refunded } = { refunded: 0 }] = await database.query<{ refunded: number }>('SELECT coalesce(sum(amount_paise), 0)::int AS refunded FROM payment_refunds WHERE order_id = $1', [orderId]);
-    const amount = Math.min(settlement.amountPaise, payment.amount_paise - refunded);
-    if (amount <= 0) continue;
-    await database.query(
-      "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'PENDING') ON CONFLICT DO NOTHING",
-      [settlement.key, orderId, payment.payment_id, amount],
-    );
-  }
+  // The payment row is locked while the cap is worked out: two processes handling two settlement
+  // messages at once must not each see the other's refund missing and together pay back too much.
+  await database.transaction(async (tx) => {
+    await tx.query('SELECT payment_id FROM payments WHERE payment_id = $1 FOR UPDATE', [payment.payment_id]);
+    for (const settlement of settlements) {
+      const [{ refunded } = { refunded: 0 }] = await tx.query<{ refunded: number }>('SELECT coalesce(sum(amount_paise), 0)::int AS refunded FROM payment_refunds WHERE order_id = $1', [orderId]);
+      const amount = Math.min(settlement.amountPaise, payment.amount_paise - refunded);
+      if (amount <= 0) continue;
+      await tx.query(
+        "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'PENDING') ON CONFLICT DO NOTHING",
+        [settlement.key, orderId, payment.payment_id, amount],
+      );
+    }
+  });
   const pending = await database.query<{ refund_id: string; amount_paise: number }>("SELECT refund_id, amount_paise FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [orderId]);
   for (const refund of pending) {
     const status = await gateway.refund({ paymentId: payment.payment_id, refundId: refund.refund_id, amountPaise: refund.amount_paise, vpa: payment.vpa });
