@@ -68,7 +68,7 @@ async function openPglite(url: string): Promise<Database> {
       client.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
     close: () => client.close(),
   };
-  await migrate(database, false);
+  await migrate(database);
   return database;
 }
 
@@ -78,21 +78,21 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
-  if (searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
-  // An advisory lock belongs to one session, so migrations run on one dedicated connection.
+  // Two processes starting on one PostgreSQL must not create the schema or apply a migration
+  // twice: one session holds an advisory lock around all of it (a lock belongs to its session,
+  // so this runs on one dedicated connection).
   const connection = await pool.connect();
   try {
-    await migrate(
-      {
-        exec: async (sql) => {
-          await connection.query(sql);
-        },
-        query: async <T>(sql: string, params: unknown[] = []) =>
-          (await connection.query(sql, params)).rows as T[],
+    await connection.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    if (searchPath) await connection.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
+    await migrate({
+      exec: async (sql) => {
+        await connection.query(sql);
       },
-      true,
-    );
+      query: async <T>(sql: string, params: unknown[] = []) => (await connection.query(sql, params)).rows as T[],
+    });
   } finally {
+    await connection.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
     connection.release();
   }
   const listeners: pg.Client[] = [];
@@ -140,24 +140,15 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
   };
 }
 
-// Two processes starting on one PostgreSQL must not apply the same migration twice: `shared`
-// takes a lock around the whole run.
-async function migrate(database: Runner, shared: boolean) {
+const MIGRATION_LOCK = 727274;
+
+async function migrate(database: Runner) {
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  if (shared) await database.exec('SELECT pg_advisory_lock(727274)');
-  try {
-    const applied = new Set(
-      (await database.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id),
-    );
-    for (const m of migrations) {
-      if (applied.has(m.id)) continue;
-      await database.exec(
-        `BEGIN; ${m.sql}; INSERT INTO schema_migrations (id, name) VALUES (${m.id}, '${m.name}'); COMMIT;`,
-      );
-    }
-  } finally {
-    if (shared) await database.exec('SELECT pg_advisory_unlock(727274)');
+  const applied = new Set((await database.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  for (const m of migrations) {
+    if (applied.has(m.id)) continue;
+    await database.exec(`BEGIN; ${m.sql}; INSERT INTO schema_migrations (id, name) VALUES (${m.id}, '${m.name}'); COMMIT;`);
   }
 }
 

@@ -19,7 +19,7 @@ export interface StartedServer {
  * Starts the storefront exactly as `npm start` does (src/serve.ts), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
  */
-export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number; dataDir?: string } = {}): Promise<StartedServer> {
+export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean } = {}): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
@@ -61,7 +61,46 @@ export async function startServer(env: Record<string, string> = {}, options: { t
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The seller network on its own (`node src/network/main.ts`), as a real ONDC network stands apart
+ * from the storefront: storefronts reach it with SELLER_NETWORK=off and ONDC_GATEWAY_URL.
+ */
+export async function startNetwork(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/network/main.ts')], {
+    cwd: root,
+    env: { ...process.env, NETWORK_PORT: '0', NETWORK_HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (d) => (log += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`seller network did not start:\n${log}`)), 90_000);
+    child.stdout?.on('data', (d) => {
+      log += d;
+      const match = /Kirana seller network on (http:\/\/\S+)/.exec(log);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`seller network exited with ${code}:\n${log}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
