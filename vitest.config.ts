@@ -26,6 +26,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Crash, hostile input, isolation, soak and scale-out (issue 14). CI runs it bounded;
+        // `npm run bench -- reliability` runs it in full (RELIABILITY=full).
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 // A participant's signing identity on the network: keys kept in a file so they survive restarts,
 // and its entry in the registry file the embedded network shares (ondc-notes §3).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { registryFileSchema, type Participant } from './registry.ts';
@@ -21,19 +21,25 @@ export interface SigningIdentity {
 
 /** Reads the key pair kept at `file`, or makes one and keeps it (mode 0600: it is a secret). */
 export function loadOrCreateKeys(file: string, subscriberId: string): SigningIdentity {
-  if (existsSync(file)) {
-    const keys = keyFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-    return { subscriberId, uniqueKeyId: keys.unique_key_id, privateKey: keys.private_key, publicKey: keys.public_key };
+  if (!existsSync(file)) {
+    const pair = generateKeyPair();
+    const uniqueKeyId = `k${Date.now().toString(36)}`;
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Storefront processes starting together on one DATA_DIR must end up with one identity: the
+    // pair is written aside and linked into place, which fails for all but the first, and every
+    // process then reads the one that won.
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, JSON.stringify({ unique_key_id: uniqueKeyId, private_key: pair.privateKey, public_key: pair.publicKey }), { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(aside);
+    }
   }
-  const pair = generateKeyPair();
-  const uniqueKeyId = `k${Date.now().toString(36)}`;
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    JSON.stringify({ unique_key_id: uniqueKeyId, private_key: pair.privateKey, public_key: pair.publicKey }),
-    { mode: 0o600 },
-  );
-  return { subscriberId, uniqueKeyId, privateKey: pair.privateKey, publicKey: pair.publicKey };
+  const keys = keyFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return { subscriberId, uniqueKeyId: keys.unique_key_id, privateKey: keys.private_key, publicKey: keys.public_key };
 }
 
 /**

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { mulberry32 } from '../../src/network/catalogue/random.ts';
 import { lines, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
+import { sized } from '../support/reliability.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 const started: StartedServer[] = [];
@@ -84,7 +85,7 @@ describe('SIGTERM', () => {
 
 describe('kill -9 at random moments', () => {
   it('during cart updates and a select: back within 10 s each time, and every acknowledged cart change survives', async () => {
-    const cycles = Number(process.env['CRASH_CYCLES'] ?? 4);
+    const cycles = sized('CRASH_CYCLES', 4, 20);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-crash-'));
     const random = mulberry32(20261124);
     const item = store.items[0]!;
