@@ -3,7 +3,7 @@
 // strings) never gets a 5xx, and the server is still healthy afterwards. CI runs a bounded
 // number (HOSTILE_REQUESTS: 2,000 in CI, 10,000 under `npm run bench -- reliability`).
 import { describe, expect, inject, it } from 'vitest';
-import { sized } from '../support/reliability.ts';
+import { report, sized } from '../support/reliability.ts';
 import { mulberry32 } from '../../src/network/catalogue/random.ts';
 
 const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
@@ -57,7 +57,7 @@ function generator(seed: number) {
   return { pick, body, query };
 }
 
-describe.each(inject('servers'))('hostile input on $name', ({ url }) => {
+describe.each(inject('servers'))('hostile input on $name', ({ name, url }) => {
   it(`${COUNT} generated requests across ${ENDPOINTS.length} endpoints: no 5xx, the server still healthy`, async () => {
     const { pick, body, query } = generator(Number(process.env['HOSTILE_SEED'] ?? 20261124));
     const failures: string[] = [];
@@ -75,6 +75,7 @@ describe.each(inject('servers'))('hostile input on $name', ({ url }) => {
     };
     // Eight at a time, as concurrent shoppers would.
     for (let done = 0; done < COUNT; done += 8) await Promise.all(Array.from({ length: Math.min(8, COUNT - done) }, send));
+    report({ test: 'hostile', server: name, requests: COUNT, endpoints: ENDPOINTS.length, answers5xx: failures.length });
     expect(failures.slice(0, 20)).toEqual([]);
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);

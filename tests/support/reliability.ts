@@ -9,7 +9,7 @@ export function sized(variable: string, ci: number, full: number): number {
   return Number.isFinite(given) && given > 0 ? given : FULL ? full : ci;
 }
 
-/** A figure for BENCHMARKS.md: printed, and kept in test-results/reliability.json for the bench run. */
+/** A figure for BENCHMARKS.md: one JSON line the bench run collects at the end. */
 export function report(figures: Record<string, unknown>) {
   console.log(`reliability ${JSON.stringify(figures)}`);
 }
