@@ -102,8 +102,11 @@ describe('kill -9 at random moments', () => {
     for (let cycle = 0; cycle < cycles; cycle++) {
       const restarting = Date.now();
       const server = await startServer({ DATABASE_URL: '' }, { dataDir });
-      restarts.push(Date.now() - restarting);
-      expect(restarts.at(-1), `restart ${cycle}`).toBeLessThan(10_000);
+      // The first start makes the database; every later one is a restart after kill -9.
+      if (cycle > 0) {
+        restarts.push(Date.now() - restarting);
+        expect(restarts.at(-1), `restart ${cycle}`).toBeLessThan(10_000);
+      }
       const client = shopper(server.url);
       for (const [k, v] of cookies) client.cookies.set(k, v);
       await client.get('/');
