@@ -9,7 +9,8 @@ import { mulberry32 } from '../../src/network/catalogue/random.ts';
 import { lines, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
-import { startServer, type StartedServer } from '../support/server.ts';
+import { freePort } from '../support/ports.ts';
+import { healthy, startServer, type StartedServer } from '../support/server.ts';
 
 const started: StartedServer[] = [];
 afterAll(async () => {
@@ -99,14 +100,18 @@ describe('kill -9 at random moments', () => {
     let cookies = new Map<string, string>();
     let acknowledged = 0;
     const restarts: number[] = [];
+    // A fixed address, as an operator's restart keeps it.
+    const env = { DATABASE_URL: '', PORT: String(await freePort()), NETWORK_PORT: String(await freePort()) };
     for (let cycle = 0; cycle < cycles; cycle++) {
       const restarting = Date.now();
-      const server = await startServer({ DATABASE_URL: '' }, { dataDir });
-      // The first start makes the database; every later one is a restart after kill -9.
+      const starting = startServer(env, { dataDir });
+      // The first start makes the database; every later one is a restart after kill -9, back
+      // when it answers health checks (it serves while it re-reads the sellers' catalogues).
       if (cycle > 0) {
+        await healthy(`http://127.0.0.1:${env.PORT}`, 60_000);
         restarts.push(Date.now() - restarting);
-        expect(restarts.at(-1), `restart ${cycle}`).toBeLessThan(10_000);
       }
+      const server = await starting;
       const client = shopper(server.url);
       for (const [k, v] of cookies) client.cookies.set(k, v);
       await client.get('/');
@@ -135,8 +140,9 @@ describe('kill -9 at random moments', () => {
       cookies = new Map(client.cookies);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    const last = await startServer({ DATABASE_URL: '' }, { dataDir });
+    const last = await startServer(env, { dataDir });
     started.push(last);
     report({ test: 'cart kill -9', cycles, restartMs: { max: Math.max(...restarts), median: [...restarts].sort((x, y) => x - y)[Math.floor(restarts.length / 2)] }, acknowledgedKept: true });
+    for (const [cycle, ms] of restarts.entries()) expect(ms, `restart ${cycle + 1}`).toBeLessThan(10_000);
   }, 300_000);
 });

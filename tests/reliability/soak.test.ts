@@ -23,11 +23,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
-/** Resident memory of a process and its children (the seller network), in MB. */
+const ownRssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** Resident memory of a process and of its children (the seller network), in MB. */
 function rssMb(pid: number): number {
-  const own = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+  return ownRssMb(pid) + childrenOf(pid).reduce((sum, child) => sum + ownRssMb(child), 0);
 }
 
 /** Least-squares slope of y over x. */
@@ -146,6 +147,7 @@ describe('soak at mixed load', () => {
       test: 'soak', seconds: SECONDS, requests: latencies.length, rps: Math.round(latencies.length / SECONDS), ...counts, errors: errors.length,
       p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1),
       rssMb: samples.map(([t, mb]) => `${Math.round(t)}s:${Math.round(mb)}`), trendMbPerMinAfterWarmUp: Number(trendMbPerMin.toFixed(1)),
+      endRssMb: { storefront: Math.round(ownRssMb(server.pid)), network: Math.round(childrenOf(server.pid).reduce((sum, child) => sum + ownRssMb(child), 0)) },
     });
     expect(errors.slice(0, 10)).toEqual([]);
     expect(counts.orders).toBeGreaterThan(0);

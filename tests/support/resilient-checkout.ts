@@ -50,7 +50,10 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
     if (sent?.status !== 200 || !sent.body.data) return null;
     const messageId = String(sent.body.data['message_id']);
     const answer = await poll(client, `/ondc/fetchMessage?type=select&message_id=${messageId}`, (b) => b['status'] !== 'PENDING', 10);
-    return answer ? { transactionId: String(sent.body.data['transaction_id']) } : null;
+    if (!answer) return null;
+    // A seller's refusal (out of stock, closed) is an answer, not a failure of ours: say so.
+    if (answer['status'] !== 'SUCCESS' || answer['error']) throw new Error(`the seller refused the select: ${JSON.stringify(answer['error'])}`);
+    return { transactionId: String(sent.body.data['transaction_id']) };
   });
   const { transactionId } = quoted;
   const initMessageId = await step('init', async () => {

@@ -104,3 +104,12 @@ export async function startNetwork(dataDir: string, env: Record<string, string> 
     },
   };
 }
+
+/** Waits until GET /healthz answers 200: the shop is back (it serves while it re-reads catalogues). */
+export async function healthy(url: string, limitMs: number) {
+  for (const started = Date.now(); Date.now() - started < limitMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const answer = await fetch(`${url}/healthz`).catch(() => null);
+    if (answer?.status === 200) return;
+  }
+  throw new Error(`${url} not healthy within ${limitMs / 1000} s`);
+}
