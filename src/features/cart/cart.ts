@@ -2,7 +2,7 @@
 // (zod) live in payload.ts, which only the server imports, so the islands' bundle stays small.
 import { rupeesToPaise } from '../../lib/money.ts';
 import { cityCode, SERVED_CITIES } from '../../ondc/cities.ts';
-import type { CartEntry, CartErrorCode, CartLine } from './payload.ts';
+import type { CartEntry, CartLine } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */
 export interface AddToCartItem {
@@ -37,20 +37,6 @@ export const CART_TOASTS = {
   removeFailed: 'Failed to Removed item',
   listingFailed: 'Unable to add/remove item. Please try again later.',
 } as const;
-
-/** What the cart page says after a form without JS was refused (by code: no message travels in a URL). */
-export const CART_PAGE_ERRORS: Record<CartErrorCode, string> = {
-  BAD_REQUEST: 'Unable to add/remove item. Please try again later.',
-  CART_NOT_FOUND: 'Your cart changed meanwhile: here it is now.',
-  CART_CONFLICT: 'Your cart changed meanwhile: here it is now.',
-  PROVIDER_MISMATCH: 'Your cart has items from another store.',
-  ITEM_NOT_FOUND: 'That item is no longer sold here.',
-  ITEM_NOT_IN_CART: 'That item is no longer in your cart.',
-  ITEM_UNAVAILABLE: 'That item is out of stock.',
-  QUANTITY_LIMIT: 'You already have the most of that item a store sells in one order.',
-  INVALID_CUSTOMISATION: 'That dish needs choices made: add it with JavaScript on to pick them.',
-  UNKNOWN_CITY: 'We do not deliver in that city yet.',
-};
 
 /** SPEC §4/§8 generic failure of a data slice. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong';

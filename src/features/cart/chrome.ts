@@ -2,13 +2,15 @@
 // it hidden, with no script) and the cart bar at the foot of the screen that leads to /cart. Any
 // cart island mounts them once hydrated, so pages without islands stay free of JS (DESIGN §6).
 import { formatRupees } from '../../lib/money.ts';
+import { clientText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { cartTotals, totalQuantity } from './cart.ts';
 import { $cart, $cartProducts } from './store.ts';
 
 let mounted = false;
 
-const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+const itemsText = (count: number) => (count === 1 ? clientText().client.oneItem : fill(clientText().client.items, { count }));
 
 function bindBadges() {
   const badges = [...document.querySelectorAll<HTMLElement>('.cart-badge')];
@@ -21,7 +23,7 @@ function bindBadges() {
       // Words beside the visible number, not an aria-label over it: the link's name keeps what a
       // speech-input user sees ("Cart 2") and a screen reader hears "Cart 2 items".
       const words = badge.parentElement?.querySelector('[data-cart-count-words]');
-      if (words) words.textContent = count === 0 ? ', empty' : ` ${count === 1 ? 'item' : 'items'}`;
+      if (words) words.textContent = count === 0 ? clientText().client.emptyWords : count === 1 ? clientText().client.itemWord : clientText().client.itemsWord;
     }
   });
 }
@@ -31,13 +33,13 @@ function mountCartBar() {
   if (location.pathname === '/cart') return;
   const bar = document.createElement('aside');
   bar.className = 'cart-bar';
-  bar.setAttribute('aria-label', 'Cart');
+  bar.setAttribute('aria-label', clientText().client.cart);
   const summary = document.createElement('span');
   summary.className = 'cart-bar__summary';
   const link = document.createElement('a');
   link.className = 'cart-bar__link';
   link.href = '/cart';
-  link.textContent = 'View cart';
+  link.textContent = clientText().client.viewCart;
   bar.append(summary, link);
   bar.hidden = true;
   document.body.append(bar);
@@ -45,7 +47,7 @@ function mountCartBar() {
     const count = totalQuantity($cartProducts.get());
     bar.hidden = count === 0;
     document.body.classList.toggle('has-cart-bar', count > 0);
-    summary.textContent = `${itemsText(count)} · ${formatRupees(cartTotals($cart.get()).itemTotalPaise)}`;
+    summary.textContent = `${itemsText(count)} · ${formatRupees(cartTotals($cart.get()).itemTotalPaise, clientText().locale)}`;
   };
   $cartProducts.subscribe(update);
   $cart.listen(update);
