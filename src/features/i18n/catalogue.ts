@@ -36,14 +36,21 @@ function samePlaceholders(a: string, b: string): boolean {
   return names(a) === names(b);
 }
 
+export type SpecKey = keyof typeof en.spec;
+const SPEC_KEYS = Object.keys(en.spec) as SpecKey[];
 const pairsCache = new Map<Locale, SpecPairs>();
 
-/** SPEC messages as [English, local] pairs for `localiseSpecText`; empty in English (nothing to do). */
-export function specPairs(locale: Locale): SpecPairs {
+/**
+ * SPEC messages as [English, local] pairs for `localiseSpecText`; empty in English (nothing to
+ * do). `only` keeps the few a page can show, so a catalogue page does not carry checkout's.
+ */
+export function specPairs(locale: Locale, only?: readonly SpecKey[]): SpecPairs {
+  if (locale === 'en') return [];
+  const local = messagesFor(locale).spec;
+  if (only) return only.map((key) => [en.spec[key], local[key]] as const);
   let pairs = pairsCache.get(locale);
   if (!pairs) {
-    const local = messagesFor(locale).spec;
-    pairs = locale === 'en' ? [] : (Object.keys(en.spec) as Array<keyof typeof en.spec>).map((key) => [en.spec[key], local[key]] as const);
+    pairs = SPEC_KEYS.map((key) => [en.spec[key], local[key]] as const);
     pairsCache.set(locale, pairs);
   }
   return pairs;
