@@ -106,3 +106,14 @@ describe('addresses per language', () => {
     expect(messagesFor('en').header.cart).toBe('Cart');
   });
 });
+
+describe('our grocery categories in Hindi', () => {
+  it('names every category and sub-category in Devanagari', async () => {
+    const { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } = await import('../catalogue/categories.ts');
+    const { categoryName } = await import('./labels.ts');
+    for (const category of [...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES]) {
+      expect(categoryName(category, 'hi'), category.name).toMatch(/[\u0900-\u097F]/);
+      expect(categoryName(category, 'en')).toBe(category.name);
+    }
+  });
+});

@@ -2,6 +2,8 @@
 // types Hindi from it). `{name}` marks a value filled in by `fill`. Server code reads it whole;
 // islands get only the strings they show, as props or through the page's client block
 // (ClientText.astro), so no catalogue is ever bundled into a catalogue page's JavaScript.
+import { CURATED_LISTS, OFFER_CARD_TEMPLATES, TRAYS } from '../catalogue/home.ts';
+
 export const en = {
   meta: {
     description: 'Order groceries and food from stores and restaurants near you on ONDC, India’s open commerce network.',
@@ -104,6 +106,37 @@ export const en = {
     topDeals: 'Top Deals',
     festivePicks: 'Festive picks',
   },
+  /** Home's offer card titles (SPEC §3 templates), said where the templates are kept. */
+  offerCards: {
+    default: OFFER_CARD_TEMPLATES.default.title,
+    biryani: OFFER_CARD_TEMPLATES.biryani.title,
+    burger: OFFER_CARD_TEMPLATES.burger.title,
+    chicken: OFFER_CARD_TEMPLATES.chicken.title,
+    rice: OFFER_CARD_TEMPLATES.rice.title,
+  },
+  /** Curated lists and a store's trays (features/catalogue/home.ts). */
+  lists: {
+    deals: CURATED_LISTS.deals.title,
+    bestsellers: CURATED_LISTS.bestsellers.title,
+    'new-arrivals': CURATED_LISTS['new-arrivals'].title,
+    'under-99': CURATED_LISTS['under-99'].title,
+    festive: CURATED_LISTS.festive.title,
+    discountTray: TRAYS[0].name,
+    bestSeller: TRAYS[1].name,
+    occasion: TRAYS[2].name,
+    heading: 'Curated lists',
+    description: '{list} from stores near you.',
+    empty: 'This list has nothing near your address right now.',
+    goHome: 'Go to home',
+  },
+  offersPage: {
+    heading: 'Offers',
+    description: 'Offers and coupons from stores and restaurants near you on Kirana.',
+    emptyTitle: 'No offers near you right now',
+    empty: 'Offers from stores near your delivery address appear here.',
+    browseStores: 'Browse stores',
+    listHeading: 'Stores with offers',
+  },
   stores: {
     heading: 'Stores near you',
     description: 'Grocery stores and restaurants that deliver to you, nearest first, with offers and delivery times.',
@@ -128,6 +161,31 @@ export const en = {
   },
   errors: {
     goHome: 'Go to home',
+  },
+  search: {
+    search: 'Search',
+    suggestions: 'Suggestions',
+    searchIn: 'Search in',
+    popular: 'Popular near you',
+    nothingMatches: 'Nothing near your delivery address matches “{query}”.',
+    stores: 'Stores',
+    items: 'Items',
+    heading: 'Search',
+    placeholder: 'Search for stores, restaurants or dishes',
+    description: 'Find stores, restaurants and dishes near you.',
+    providersTab: 'Stores and restaurants',
+    dishesTab: 'Dishes',
+    groceryHeading: 'Search groceries',
+    groceryPlaceholder: 'Search atta, dal, doodh, aloo…',
+    groceryDescription: 'Search groceries from stores near you.',
+    storeHeading: 'Search in {store}',
+    thisStoreHeading: 'Search in this store',
+    storePlaceholder: 'Search this store',
+    storeDescription: 'Search within a store.',
+    backTo: 'Back to {store}',
+    everythingHeading: 'Search everything',
+    everythingPlaceholder: 'Search stores and items',
+    everythingDescription: 'Search stores and items near you.',
   },
   cartPage: {
     heading: 'Your cart',

@@ -3,6 +3,7 @@
 import type { FacetField } from '../catalogue/listing.ts';
 import type { QuickFilter } from '../catalogue/quick-filters.ts';
 import { messagesFor } from './catalogue.ts';
+import { HINDI_CATEGORY_NAMES } from './category-names.hi.ts';
 import type { Locale } from './locale.ts';
 
 const FACET_KEYS = { brandName: 'facetBrands', itemQuantityBucket: 'facetQuantity', discountBucket: 'facetDiscount', packSize: 'facetPackSize' } as const;
@@ -40,4 +41,9 @@ export function reasonLabel(kind: 'cancel' | 'return', id: string, locale: Local
 export function orderStateLabel(state: string, locale: Locale): string {
   const states: Record<string, string> = messagesFor(locale).orderState;
   return states[state] ?? state;
+}
+
+/** One of our grocery categories by name; in Hindi from its own table, English as kept. */
+export function categoryName(category: { name: string }, locale: Locale): string {
+  return locale === 'hi' ? (HINDI_CATEGORY_NAMES[category.name] ?? category.name) : category.name;
 }
