@@ -47,3 +47,17 @@ export function orderStateLabel(state: string, locale: Locale): string {
 export function categoryName(category: { name: string }, locale: Locale): string {
   return locale === 'hi' ? (HINDI_CATEGORY_NAMES[category.name] ?? category.name) : category.name;
 }
+
+/** SPEC §9 time estimate (days, hours, minutes, seconds) in the shopper's language. */
+export function durationText(parts: { days: number; hours: number; minutes: number; seconds: number }, locale: Locale): string {
+  const t = messagesFor(locale).tracking;
+  const words = (
+    [
+      [parts.days, t.day, t.days],
+      [parts.hours, t.hour, t.hours],
+      [parts.minutes, t.minute, t.minutes],
+      [parts.seconds, t.second, t.seconds],
+    ] as const
+  ).flatMap(([n, one, many]) => (n ? [(n === 1 ? one : many).replace('{n}', String(n))] : []));
+  return words.length === 0 ? t.now : words.join(' ');
+}
