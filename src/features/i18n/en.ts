@@ -546,6 +546,11 @@ export const en = {
     addPhoto: 'Add a photo of the item for this reason.',
     photoFailed: 'A photo could not be sent. Check your connection and try again.',
   },
+  /** Descriptions of the legal pages; their text is kept whole per language (features/i18n/legal). */
+  legal: {
+    privacyDescription: 'How Kirana collects, uses and protects your data when you order on ONDC.',
+    termsDescription: 'Terms for ordering on Kirana, including cancellation, return and refund rules under ONDC.',
+  },
   blacklist: {
     description: 'Your account cannot place orders.',
     title: 'You cannot place orders right now',
