@@ -44,7 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     if (url.pathname !== '/error-page') throw error;
     console.error(error);
-    response = errorPageFallback();
+    response = errorPageFallback(context.locals.locale);
   }
 
   if (request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 15: a shopper whose phone asks for Hindi orders from start to finish in Hindi at 360x740.
@@ -15,10 +16,14 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-/** Nothing on the page is wider than the screen (long Hindi words push layouts sideways). */
+/**
+ * Nothing on the page is wider than the screen (long Hindi words push layouts sideways), and axe
+ * finds no serious fault in the Hindi page (lang, names of controls in Hindi).
+ */
 async function fitsTheScreen(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test.describe('the whole order in Hindi on a phone (360x740)', () => {
@@ -97,6 +102,11 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
   test('the switch in the footer turns the page to English, and the choice stays', async ({ page }) => {
     await page.goto('/stores');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपके पास की दुकानें');
+    await page.goto('/address-map');
+    await expect(page.getByRole('heading', { name: 'डिलीवरी की जगह चुनें' })).toBeVisible();
+    await fitsTheScreen(page);
+    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-address-phone.png', fullPage: true });
+    await page.goto('/stores');
     await page.locator('.site-footer').getByRole('link', { name: /English/ }).click();
     await expect(page).toHaveURL(/\/stores\?lang=en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
