@@ -6,7 +6,6 @@ import type { SpecPairs } from './text.ts';
 type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every locale's catalogue has English's keys, each a string (placeholders checked by test). */
 export type Catalogue = Widen<typeof en>;
-export type Messages = Catalogue;
 
 const CATALOGUES: Record<Locale, Catalogue> = { en, hi };
 

@@ -5,11 +5,6 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** The placeholder names of a template, sorted (catalogue completeness compares them). */
-export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
-}
-
 /** English SPEC template → the shopper's template, for every SPEC message (catalogue.ts specPairs). */
 export type SpecPairs = ReadonlyArray<readonly [english: string, local: string]>;
 
