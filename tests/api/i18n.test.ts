@@ -51,6 +51,25 @@ describe.each(inject('servers'))('Hindi and English on $name', ({ url }) => {
     expect(response.headers.getSetCookie().find((c) => c.startsWith('locale='))).toMatch(/^locale=hi;.*Max-Age=31536000/);
   });
 
+  it('switches language back to the page the shopper was on, never to another site', async () => {
+    const back = (referer?: string) => page(`${url}/language?to=hi`, referer ? { referer } : {}).then((r) => [r.status, r.headers.get('location')]);
+    expect(await back(`${url}/grocery-category?categoryId=101&brand=Aashirvaad`)).toEqual([303, '/grocery-category?categoryId=101&brand=Aashirvaad&lang=hi']);
+    expect(await back('https://elsewhere.example/phish')).toEqual([303, '/?lang=hi']);
+    // A same-origin path made to read as //host elsewhere still lands on this site.
+    const [, sneaky] = await back(`${url}/.//elsewhere.example`);
+    expect(sneaky).toMatch(/^\/(?!\/)/);
+    expect(await back()).toEqual([303, '/?lang=hi']);
+    const bad = await page(`${url}/language?to=fr`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).status).toBe('FAILURE');
+  });
+
+  it('does not write the page’s own address into its HTML (private query parameters stay out)', async () => {
+    const html = await (await page(`${url}/order-confirmation?order_id=KO0000000000000000SECRET`)).text();
+    expect(html).not.toContain('SECRET');
+    expect(html).toContain('href="/language?to=hi"');
+  });
+
   it('clears the stored locale for the ev_delivery tenant (SPEC §1)', async () => {
     const response = await page(`${url}/stores`, { cookie: 'tenant=ev_delivery; locale=hi', 'accept-language': 'en' });
     expect(h1(await response.text())).toBe('Stores near you');

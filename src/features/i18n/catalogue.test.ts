@@ -101,6 +101,12 @@ describe('addresses per language', () => {
     expect(switchPath('/stores', 'en')).toBe('/stores?lang=en');
   });
 
+  it('switches only to a path on this site, never to another host', () => {
+    expect(switchPath('/.//evil.example', 'hi')).toBe('/evil.example?lang=hi');
+    expect(switchPath('//evil.example/x', 'hi')).toBe('/x?lang=hi');
+    expect(switchPath('/a/..//evil.example', 'en')).toBe('/evil.example?lang=en');
+  });
+
   it('serves each locale its own catalogue', () => {
     expect(messagesFor('hi').header.cart).toBe('कार्ट');
     expect(messagesFor('en').header.cart).toBe('Cart');

@@ -65,11 +65,14 @@ export function localisedPath(path: string, locale: Locale): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The language switch: the same page in the other language, which also stores the choice. */
+/**
+ * The same page in a chosen language, as ?lang= (which also stores the choice). Always a path on
+ * this site: leading slashes collapse, so `//host` can never become another site's address.
+ */
 export function switchPath(path: string, to: Locale): string {
   const url = new URL(path, 'http://x');
   url.searchParams.set(LOCALE_QUERY, to);
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname.replace(/^\/+/, '/')}${url.search}`;
 }
 
 export function otherLocale(locale: Locale): Locale {
