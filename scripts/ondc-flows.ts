@@ -2,7 +2,8 @@
 // ONDC's log validator checks, with the protocol log on and the sellers' clock fast and at lunch
 // time (restaurants keep hours), then checks the log (scripts/ondc-validate.ts, VALIDATOR_URL):
 // flow 2 for a grocery order (RET10) and a restaurant order (RET11), flow 3 (an item out of stock
-// at select, then a good select) and flow 4 (a buyer cancel). Where the storefront has a screen
+// at select, then a good select), flow 4 (a buyer cancel), and the catalogue flows 1 (full, then
+// incremental refresh) and 7 (catalog_rejection). Where the storefront has a screen
 // the runner uses the same JSON calls its pages make. The log is kept in ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
@@ -23,7 +24,8 @@ type Line = { sku_id: string; quantity: number };
 // Today's lunch hour in India (13:00 IST), whatever the time here.
 const lunch = new Date();
 lunch.setUTCHours(7, 30, 0, 0);
-const server = await startServer({ NETWORK_CLOCK_SPEED: '300', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent' });
+// Incremental catalogue refreshes every 6 s, so the changes the flows make come back as deltas.
+const server = await startServer({ NETWORK_CLOCK_SPEED: '300', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent', CATALOGUE_INC_REFRESH_MINUTES: '0.1' });
 const out = path.resolve('data', 'ondc-flows', new Date().toISOString().replace(/[:.]/g, '-'));
 
 async function poll(client: Client, url: string, done: (body: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
@@ -124,6 +126,13 @@ try {
       // 010 (wrong address) is a buyer reason in SPEC §8 and in ONDC's validator alike.
       await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '010' });
       await until(client, orderId, 'cancelled', 30);
+    }],
+    // The storefront rejected the mislisted items of the first full catalogue (flow 7); selling an
+    // item out and the sellers' corrected listings come back in the next incremental refresh (flow 1).
+    ['flows 1 and 7: a full catalogue with rejected items, then an incremental refresh', async () => {
+      const client = await newShopper();
+      await order(client, groceryShop, [{ sku_id: grocery.scarce.id, quantity: grocery.scarce.stock }]);
+      await new Promise((resolve) => setTimeout(resolve, 8000));
     }],
   ];
   for (const [name, run] of flows) {

@@ -4,7 +4,7 @@
 // request per order transaction, posts it to $VALIDATOR_URL and prints each report and a count.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { reportLines, validatorRequests } from '../src/ondc/conformance/validator-payload.ts';
+import { catalogueRequests, reportLines, validatorRequests } from '../src/ondc/conformance/validator-payload.ts';
 
 const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
 const inputs = process.argv.slice(2).filter((a) => a !== '--');
@@ -26,7 +26,7 @@ const lines = sources.flatMap(logFiles).flatMap((file) =>
   }),
 );
 
-const requests = validatorRequests(lines);
+const requests = [...catalogueRequests(lines), ...validatorRequests(lines)];
 let checked = 0;
 let failed = 0;
 let errors = 0;
@@ -50,5 +50,5 @@ for (const request of requests) {
   console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
   for (const line of found) console.log(`    ${line}`);
 }
-console.log(`\n${requests.length} order transactions, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
+console.log(`\n${requests.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
 process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

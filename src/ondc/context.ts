@@ -53,6 +53,7 @@ const REQUEST_ACTIONS = [
   'update',
   'rating',
   'support',
+  'catalog_rejection',
 ] as const;
 
 export const requestActionSchema = z.enum(REQUEST_ACTIONS);
@@ -70,7 +71,8 @@ export const DEFAULT_TTL = 'PT30S';
 export const contextSchema = z.object({
   domain: domainSchema,
   country: z.literal('IND'),
-  city: z.string().regex(/^std:\d{2,5}$/, 'Expected an STD code such as std:080'),
+  // "*" is every city: an incremental catalogue refresh and what answers it (ondc-notes §1).
+  city: z.string().regex(/^(std:\d{2,5}|\*)$/, 'Expected an STD code such as std:080, or *'),
   action: z.union([requestActionSchema, callbackActionSchema]),
   core_version: z.literal('1.2.0'),
   bap_id: z.string().min(1),

@@ -91,10 +91,59 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     expect(active.map((r) => r.bpp_id)).toEqual([pair!.dear]);
   });
 
+  it('rejects a bad item alone (catalog_rejection reasons), lists the rest, and takes a listed item down when it goes bad', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; items: Array<Record<string, unknown>> }> };
+    const provider = catalog['bpp/providers'][0]!;
+    const [good, bad] = provider.items;
+    const zeroPriced = { ...bad, price: { ...(bad!['price'] as object), value: '0.00' } };
+    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [{ ...provider, items: [good, zeroPriced] }] } } };
+    const result = await ingestOnSearch(database, broken);
+    expect(result.ok && result.rejected).toEqual([{ providerId: provider.id, itemId: bad!['id'], code: '91010', detail: 'price.value is 0' }]);
+    const listed = await database.query<{ item_id: string }>('SELECT item_id FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2)', [provider.id, [good!['id'], bad!['id']]]);
+    expect(listed.map((r) => r.item_id)).toEqual([good!['id']]);
+    await ingestOnSearch(database, envelope);
+  });
+
+  it('applies an incremental refresh as a delta: price, stock, an item switched off, the store closed', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; items: Array<Record<string, unknown>> }> };
+    const provider = catalog['bpp/providers'][0]!;
+    const [cheaper, soldOut, off] = provider.items;
+    const before = await catalogueCounts(database);
+    const delta = {
+      'bpp/providers': [
+        {
+          id: provider.id,
+          time: { label: 'disable', timestamp: '2026-11-25T03:00:00.000Z' },
+          items: [
+            { ...cheaper, price: { ...(cheaper!['price'] as object), value: '1.00' } },
+            { ...soldOut, quantity: { ...(soldOut!['quantity'] as object), available: { count: '0' } } },
+            { ...off, time: { label: 'disable', timestamp: '2026-11-25T03:00:00.000Z' } },
+          ],
+        },
+      ],
+    };
+    const result = await ingestOnSearch(database, { context: { ...envelope.context, city: '*' }, message: { catalog: delta } });
+    expect(result.ok && result.rejected).toEqual([]);
+    const rows = await database.query<{ item_id: string; price_paise: number; in_stock: boolean }>(
+      'SELECT item_id, price_paise, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2) ORDER BY item_id',
+      [provider.id, [cheaper!['id'], soldOut!['id'], off!['id']]],
+    );
+    expect(rows.find((r) => r.item_id === cheaper!['id'])?.price_paise).toBe(100);
+    expect(rows.find((r) => r.item_id === soldOut!['id'])?.in_stock).toBe(false);
+    expect(rows.some((r) => r.item_id === off!['id'])).toBe(false);
+    const [store] = await database.query<{ status: string }>('SELECT status FROM catalogue_providers WHERE provider_id = $1', [provider.id]);
+    expect(store?.status).toBe('disable');
+    expect((await catalogueCounts(database)).items).toBe(before.items - 1);
+    await ingestOnSearch(database, envelope);
+  });
+
   it('refuses a catalogue that breaks the schema, writing nothing', async () => {
     const envelope = onSearchFrom(0);
     const before = await catalogueCounts(database);
-    const broken = { ...envelope, message: { catalog: { 'bpp/providers': [{ id: 'x' }] } } };
+    const catalog = envelope.message?.['catalog'] as Record<string, unknown>;
+    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [{ id: 'x' }] } } };
     expect((await ingestOnSearch(database, broken)).ok).toBe(false);
     expect(await catalogueCounts(database)).toEqual(before);
   });

@@ -18,6 +18,8 @@ export type CatalogOptions = {
   timestamp?: string;
   /** which items to list (a page, an incremental update); all of the provider's by default */
   itemsOf?: (provider: Provider) => Iterable<CatalogueItem>;
+  /** whether an item still goes out with its listing mistake (src/network/listing-flaws.ts); none by default */
+  isMislisted?: (item: CatalogueItem) => boolean;
 };
 
 const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -73,9 +75,11 @@ function quantity(unit: GroceryItem['pack']['unit'], value: number, stock: numbe
   };
 }
 
-function itemImages(ctx: Context, key: string) {
-  const url = imageUrl(ctx.options.bppUri, 'item', key);
-  return { symbol: url, images: [url] };
+function itemImages(ctx: Context, item: GroceryItem | DishItem) {
+  const url = imageUrl(ctx.options.bppUri, 'item', item.imageKey);
+  // The mistake: the phone's original photo, not the web image made from it.
+  const photo = ctx.options.isMislisted?.(item) ? url.replace(/\.svg$/, '.heic') : url;
+  return { symbol: photo, images: [photo] };
 }
 
 function sellableTag(item: GroceryItem | DishItem, extra: ReadonlyArray<readonly [string, string | number | null]>): CatalogTag {
@@ -109,7 +113,7 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
     descriptor: {
       name: item.name,
       code: `1:${item.ean}`,
-      ...itemImages(ctx, item.imageKey),
+      ...itemImages(ctx, item),
       short_desc: item.shortDesc,
       long_desc: `${item.name} by ${item.brand}`,
     },
@@ -178,7 +182,7 @@ function priceRangeOf(dish: DishItem, restaurant: Restaurant, optionsByGroup: Re
 function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null): CatalogItem {
   return {
     id: dish.id,
-    descriptor: { name: dish.name, ...itemImages(ctx, dish.imageKey), short_desc: dish.shortDesc, long_desc: dish.shortDesc },
+    descriptor: { name: dish.name, ...itemImages(ctx, dish), short_desc: dish.shortDesc, long_desc: dish.shortDesc },
     quantity: quantity(dish.pack.unit, dish.pack.value, dish.stock, dish.maxPerOrder),
     price: {
       currency: 'INR',

@@ -14,8 +14,8 @@ const order = (state: string) => ({ order: { provider: { id: 'P1' }, fulfillment
 describe('validator requests from a protocol log', () => {
   it('makes one flow per order transaction, with the catalogue that listed its provider and on_status by state', () => {
     const search = message('search', 'T0');
-    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
-    const other = message('on_search', 'T0', { catalog: { 'bpp/providers': [{ id: 'P2' }] } });
+    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
+    const other = message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P2' }] } });
     const flow = [
       message('select', 'T1', { order: { provider: { id: 'P1' } } }),
       message('on_select', 'T1'),
