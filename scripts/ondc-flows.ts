@@ -127,9 +127,10 @@ try {
       await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '010' });
       await until(client, orderId, 'cancelled', 30);
     }],
-    // The storefront rejected the mislisted items of the first full catalogue (flow 7); selling an
-    // item out and the sellers' corrected listings come back in the next incremental refresh (flow 1).
-    ['flows 1 and 7: a full catalogue with rejected items, then an incremental refresh', async () => {
+    // The storefront rejected the mislisted items of the first full catalogue (flow 7); the sellers'
+    // first corrections come back in an incremental refresh and are rejected again (flow 9); the
+    // item sold out here and the final corrections come in later ones (flow 1).
+    ['flows 1, 7 and 9: rejected items, incremental refreshes, and rejection of a refresh', async () => {
       const client = await newShopper();
       await order(client, groceryShop, [{ sku_id: grocery.scarce.id, quantity: grocery.scarce.stock }]);
       await new Promise((resolve) => setTimeout(resolve, 8000));
@@ -147,5 +148,6 @@ try {
   await server.stop();
 }
 console.log(`protocol log: ${out}\n`);
-const checked = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve('scripts/ondc-validate.ts'), out], { stdio: 'inherit' });
+const shops = [groceryShop, restaurantShop].flatMap((shop) => ['--provider', shop.providerId]);
+const checked = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve('scripts/ondc-validate.ts'), ...shops, out], { stdio: 'inherit' });
 process.exitCode = checked.status ?? 1;

@@ -1,4 +1,4 @@
-// npm run ondc:validate [-- <log file or dir>...]: checks a protocol log with ONDC's log validator
+// npm run ondc:validate [-- [--provider <id>]... <log file or dir>...]: checks a protocol log with ONDC's log validator
 // (ONDC-Official/log-validation-utility, run beside the project: ../shared/ONDC-VALIDATOR.md).
 // Reads JSON-lines logs (default $DATA_DIR/ondc-log, as ONDC_LOG=1 writes them), builds one
 // request per order transaction, posts it to $VALIDATOR_URL and prints each report and a count.
@@ -7,7 +7,10 @@ import path from 'node:path';
 import { catalogueRequests, reportLines, validatorRequests } from '../src/ondc/conformance/validator-payload.ts';
 
 const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
-const inputs = process.argv.slice(2).filter((a) => a !== '--');
+// --provider <id> (repeatable) narrows the catalogue flows (1, 7, 9) to those stores.
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const providers = args.flatMap((a, i) => (args[i - 1] === '--provider' ? [a] : []));
+const inputs = args.filter((a, i) => a !== '--provider' && args[i - 1] !== '--provider');
 const sources = inputs.length > 0 ? inputs : [path.join(process.env['DATA_DIR'] ?? 'data', 'ondc-log')];
 
 function logFiles(source: string): string[] {
@@ -26,7 +29,7 @@ const lines = sources.flatMap(logFiles).flatMap((file) =>
   }),
 );
 
-const requests = [...catalogueRequests(lines), ...validatorRequests(lines)];
+const requests = [...catalogueRequests(lines, providers.length > 0 ? { providers } : {}), ...validatorRequests(lines)];
 let checked = 0;
 let failed = 0;
 let errors = 0;

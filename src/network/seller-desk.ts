@@ -38,7 +38,7 @@ import {
 import { priceOrder, type PricedOrder } from './quote.ts';
 import { tagValue, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
-import { hasListingFlaw } from './listing-flaws.ts';
+import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
 import { parseItemPath, type CatalogError } from '../ondc/catalog-rejection.ts';
 import { sellerError } from './seller-errors.ts';
 import { checkDelivery, localityOf } from './serviceability.ts';
@@ -96,7 +96,8 @@ export function createSellerDesk(options: SellerDeskOptions) {
     if (item && before !== stockLeft(item) > 0) state.noteCatalogueChange(providerId, itemId, Date.now());
   }
 
-  const isMislisted = (item: CatalogueItem) => hasListingFlaw(item) && !state.isListingCorrected(item.id);
+  /** A mislisted item's photo as the seller lists it now; null for an item listed right. */
+  const photoStage = (item: CatalogueItem): PhotoStage | null => (hasListingFlaw(item) ? state.photoStage(item.id) : null);
 
   function providerFor(sellerId: string, context: Context, ref: ProviderRef): { provider: Provider } | { error: ProtocolError } {
     const provider = providers.get(ref.id);
@@ -313,8 +314,8 @@ export function createSellerDesk(options: SellerDeskOptions) {
       return searchPages(seller?.providers ?? [], { city: context.city, domain: context.domain, intent, stockLeft });
     },
 
-    /** Whether an item still goes out with its listing mistake (listing-flaws.ts). */
-    isMislisted,
+    /** Where a mislisted item's photo stands (listing-flaws.ts); null for the rest. */
+    photoStage,
 
     /**
      * An incremental refresh (catalog_inc): the seller's items in the city ("*": all) and domain
@@ -336,18 +337,21 @@ export function createSellerDesk(options: SellerDeskOptions) {
     },
 
     /**
-     * A buyer app will not list some of the seller's items (catalog_rejection). What the seller
-     * can correct by itself it corrects at once (a HEIC photo is converted), and the corrected
+     * A buyer app will not list some of the seller's items (catalog_rejection). The seller takes
+     * the next step for a photo rejected for what it is now (listing-flaws.ts), and the corrected
      * listing goes out in its next incremental refresh.
      */
     catalogRejected(sellerId: string, errors: readonly CatalogError[]) {
       for (const error of errors) {
         const named = parseItemPath(error.path);
         const provider = named ? providers.get(named.providerId) : undefined;
-        if (!named || !provider || provider.sellerId !== sellerId || error.code !== '91011') continue;
+        if (!named || !provider || provider.sellerId !== sellerId) continue;
         const item = findProviderItem(provider, named.itemId);
-        if (!item || !isMislisted(item)) continue;
-        state.correctListing(item.id);
+        const stage = item ? photoStage(item) : null;
+        if (!item || !stage || correctionFor(stage, item) !== error.code) continue;
+        const next = PHOTO_STAGES[PHOTO_STAGES.indexOf(stage) + 1];
+        if (next !== 'heic' && next !== 'web') continue;
+        state.setPhotoStage(item.id, next);
         state.noteCatalogueChange(provider.id, item.id, Date.now());
       }
     },

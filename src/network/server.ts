@@ -381,14 +381,17 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     const chosen = only ? [only] : [...nodes.values()].filter((n) => context.bpp_id === undefined || n.seller.id === context.bpp_id);
     await Promise.all(
       chosen.map(async (node) => {
-        const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, isMislisted: sellerDesk.isMislisted };
+        const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, photoStage: sellerDesk.photoStage };
         const window = catalogIncWindow(message.intent);
         if (window) {
           // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
           for (const page of sellerDesk.changedPages(node.seller.id, context, window.from, window.to)) {
             if (stopping) return;
             const [provider] = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items })['bpp/providers'];
-            if (provider) await send(node, context, { message: { catalog: { 'bpp/providers': [{ id: provider.id, items: provider.items }] } } });
+            // A dish's menus (category_ids) point into the provider's categories, which a delta does
+            // not carry; they have not changed, so they are left out.
+            const items = provider?.items.map(({ category_ids: _menus, ...item }) => item);
+            if (provider && items) await send(node, context, { message: { catalog: { 'bpp/providers': [{ id: provider.id, items }] } } });
           }
           return;
         }

@@ -16,8 +16,8 @@ const stateFileSchema = z.object({
   orders: z.array(orderRecordSchema),
   /** items whose listing changed (sold out, back in stock, corrected), with the real time, for incremental refreshes */
   catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number() })).default({}),
-  /** items whose listing mistakes the seller has corrected after a buyer app rejected them */
-  correctedListings: z.array(z.string()).default([]),
+  /** how far the seller has corrected a mislisted item's photo (listing-flaws.ts); absent: not yet */
+  photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -37,8 +37,8 @@ export type StateStore = {
   noteCatalogueChange(providerId: string, itemId: string, atMs: number): void;
   /** the items whose listing changed in (fromMs, toMs] */
   catalogueChangesBetween(fromMs: number, toMs: number): Array<{ providerId: string; itemId: string }>;
-  correctListing(itemId: string): void;
-  isListingCorrected(itemId: string): boolean;
+  photoStage(itemId: string): 'first' | 'heic' | 'web';
+  setPhotoStage(itemId: string, stage: 'heic' | 'web'): void;
   /** writes now, and waits for the write */
   flush(): Promise<void>;
 };
@@ -54,11 +54,11 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
     ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, correctedListings: [] };
+    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {} };
   const stockTaken = new Map(Object.entries(loaded.stockTaken));
   const orders = new Map(loaded.orders.map((order) => [order.id, order]));
   const catalogueChanges = new Map(Object.entries(loaded.catalogueChanges));
-  const correctedListings = new Set(loaded.correctedListings);
+  const photoStages = new Map(Object.entries(loaded.photoStages));
   mkdirSync(path.dirname(file), { recursive: true });
 
   let timer: NodeJS.Timeout | undefined;
@@ -75,7 +75,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       stockTaken: Object.fromEntries(stockTaken),
       orders: [...orders.values()],
       catalogueChanges: Object.fromEntries(catalogueChanges),
-      correctedListings: [...correctedListings],
+      photoStages: Object.fromEntries(photoStages),
     });
     const tmp = `${file}.${process.pid}.tmp`;
     const save = async () => {
@@ -120,11 +120,11 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
     catalogueChangesBetween(fromMs, toMs) {
       return [...catalogueChanges].filter(([, c]) => c.at > fromMs && c.at <= toMs).map(([itemId, c]) => ({ providerId: c.providerId, itemId }));
     },
-    correctListing(itemId) {
-      correctedListings.add(itemId);
+    photoStage: (itemId) => photoStages.get(itemId) ?? 'first',
+    setPhotoStage(itemId, stage) {
+      photoStages.set(itemId, stage);
       changed();
     },
-    isListingCorrected: (itemId) => correctedListings.has(itemId),
     flush: write,
   };
 }

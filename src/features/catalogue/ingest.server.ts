@@ -1,7 +1,7 @@
 // Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
 import type { Database } from '../../db/client.ts';
-import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory } from '../../ondc/catalog.ts';
+import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import { catalogRows, itemRows, judgeItems, type ItemRow, type ProviderRow } from './ingest.ts';
@@ -118,6 +118,18 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
   };
 }
 
+/** A changed dish that does not name its menus stays on the menus it was on (a delta sends what changed). */
+async function keepMenus(database: Database, bppId: string, providerId: string, items: readonly CatalogItem[], rows: ItemRow[]): Promise<ItemRow[]> {
+  const unnamed = items.filter((item) => item.category_ids === undefined).map((item) => item.id);
+  if (unnamed.length === 0) return rows;
+  const stored = await database.query<{ item_id: string; menu_ids: string[] }>(
+    'SELECT item_id, menu_ids FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)',
+    [bppId, providerId, unnamed],
+  );
+  const menus = new Map(stored.map((r) => [r.item_id, r.menu_ids]));
+  return rows.map((row) => (unnamed.includes(row.itemId) && menus.has(row.itemId) ? { ...row, menuIds: menus.get(row.itemId) ?? [] } : row));
+}
+
 type StoredProvider = { provider_id: string; city_code: string; location_id: string; categories: CatalogCategory[] };
 
 /**
@@ -157,7 +169,7 @@ async function ingestIncrement(database: Database, bppId: string, domain: string
       { id: provider.id, items: provider.items ?? [] },
       { domain, categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set([row.location_id]) },
     );
-    const listed = itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code });
+    const listed = await keepMenus(database, bppId, provider.id, judged.listed, itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }));
     await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], listed);
     await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)]);
     items += listed.length;

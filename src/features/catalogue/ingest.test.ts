@@ -139,6 +139,23 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     await ingestOnSearch(database, envelope);
   });
 
+  it("keeps a changed dish on its menus when the delta does not name them", async () => {
+    const sellerIndex = network.sellers.findIndex((s) => s.providers.some((p) => p.kind === 'restaurant' && p.cityCode === BLR));
+    const seller = network.sellers[sellerIndex]!;
+    const restaurant = seller.providers.find((p) => p.kind === 'restaurant' && p.cityCode === BLR)!;
+    const bppUri = `http://127.0.0.1:5321/sellers/${seller.id}`;
+    const base = onSearchFrom(sellerIndex);
+    const full = buildOnSearchCatalog(restaurant, { bppId: seller.id, bppUri });
+    const context = { ...base.context, domain: 'ONDC:RET11' as const };
+    await ingestOnSearch(database, { context, message: { catalog: full } });
+    const dish = full['bpp/providers'][0]!.items.find((i) => !i.related && i.category_ids)!;
+    const { category_ids: _menus, ...changed } = { ...dish, quantity: { ...dish.quantity, available: { count: '0' } } };
+    const result = await ingestOnSearch(database, { context: { ...context, city: '*' }, message: { catalog: { 'bpp/providers': [{ id: restaurant.id, items: [changed] }] } } });
+    expect(result.ok && result.rejected).toEqual([]);
+    const [row] = await database.query<{ menu_ids: string[]; in_stock: boolean }>('SELECT menu_ids, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = $2', [restaurant.id, dish.id]);
+    expect(row).toEqual({ menu_ids: dish.category_ids!.map((ref) => ref.split(':')[0]), in_stock: false });
+  });
+
   it('refuses a catalogue that breaks the schema, writing nothing', async () => {
     const envelope = onSearchFrom(0);
     const before = await catalogueCounts(database);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateNetwork, providerItems } from '../../network/catalogue/generate.ts';
+import { generateNetwork, providerItems, type CatalogueItem, type Provider } from '../../network/catalogue/generate.ts';
+import { hasListingFlaw, type PhotoStage } from '../../network/listing-flaws.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
 import { listingProblems } from './listing-checks.ts';
 
@@ -70,11 +71,17 @@ describe('catalog_rejection reasons (ONDC item error codes)', () => {
 });
 
 describe('the embedded sellers list mistakes a buyer app must catch', () => {
-  it('a mislisted item goes out with a HEIC photo, and is rejected for it', async () => {
-    const { hasListingFlaw } = await import('../../network/listing-flaws.ts');
+  const listed = (provider: Provider, item: CatalogueItem, stage: PhotoStage) =>
+    buildOnSearchCatalog(provider, { bppId: 's1', bppUri, itemsOf: () => [item], photoStage: () => stage })['bpp/providers'][0]!.items[0]!;
+  it('a grocery item shown by a PDF leaflet, then a HEIC photo, is rejected for the format; the web photo is listed', () => {
     const flawed = [...providerItems(store)].find(hasListingFlaw)!;
-    const listed = buildOnSearchCatalog(store, { bppId: 's1', bppUri, itemsOf: () => [flawed], isMislisted: hasListingFlaw })['bpp/providers'][0]!.items[0]!;
-    expect(listed.descriptor.symbol).toMatch(/\.heic$/);
-    expect(codes(listed)).toEqual(['91011']);
+    expect(codes(listed(store, flawed, 'first'))).toEqual(['91011']);
+    expect(codes(listed(store, flawed, 'heic'))).toEqual(['91011']);
+    expect(codes(listed(store, flawed, 'web'))).toEqual([]);
+  });
+  it('a dish without a photo is rejected for that (91003)', () => {
+    const plain = network.sellers.flatMap((s) => s.providers).flatMap((p) => [...providerItems(p)]).find((i) => i.kind === 'dish' && hasListingFlaw(i))!;
+    const owner = network.sellers.flatMap((s) => s.providers).find((p) => plain.id.startsWith(p.id))!;
+    expect(listingProblems(listed(owner, plain, 'first'), 'ONDC:RET11', noGroups).map((p) => p.code)).toEqual(['91003']);
   });
 });

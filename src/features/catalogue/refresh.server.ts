@@ -66,7 +66,8 @@ export async function requestCatalogueChanges(database: Database, app: BuyerApp,
         shopperKey: null,
         message: incrementalSearchIntent(since, now),
         lifetimeMs: TRANSACTION_LIFETIME_MS.search,
-        at: now,
+        // The window ends before the request is made (end_time < context.timestamp).
+        at: new Date(now.getTime() + 1),
       }),
     );
   }

@@ -8,6 +8,7 @@ import { hashString } from './random.ts';
 import { formatHHMM } from './hours.ts';
 import { packLabel } from './products.ts';
 import { imageUrl, providerImageKey } from './images.ts';
+import type { PhotoStage } from '../listing-flaws.ts';
 
 export type CatalogOptions = {
   bppId: string;
@@ -18,8 +19,8 @@ export type CatalogOptions = {
   timestamp?: string;
   /** which items to list (a page, an incremental update); all of the provider's by default */
   itemsOf?: (provider: Provider) => Iterable<CatalogueItem>;
-  /** whether an item still goes out with its listing mistake (src/network/listing-flaws.ts); none by default */
-  isMislisted?: (item: CatalogueItem) => boolean;
+  /** where a mislisted item's photo stands (src/network/listing-flaws.ts); every item listed right by default */
+  photoStage?: (item: CatalogueItem) => PhotoStage | null;
 };
 
 const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -75,10 +76,14 @@ function quantity(unit: GroceryItem['pack']['unit'], value: number, stock: numbe
   };
 }
 
-function itemImages(ctx: Context, item: GroceryItem | DishItem) {
+function itemImages(ctx: Context, item: GroceryItem | DishItem): { symbol?: string; images?: string[] } {
   const url = imageUrl(ctx.options.bppUri, 'item', item.imageKey);
-  // The mistake: the phone's original photo, not the web image made from it.
-  const photo = ctx.options.isMislisted?.(item) ? url.replace(/\.svg$/, '.heic') : url;
+  const stage = ctx.options.photoStage?.(item) ?? 'web';
+  if (stage === 'web') return { symbol: url, images: [url] };
+  // The mistakes: a dish with no photo yet or a grocery item shown by its maker's leaflet, then
+  // the phone's HEIC original rather than the web image made from it.
+  if (stage === 'first' && item.kind === 'dish') return {};
+  const photo = url.replace(/\.svg$/, stage === 'first' ? '.pdf' : '.heic');
   return { symbol: photo, images: [photo] };
 }
 

@@ -3,6 +3,7 @@
 // a Beckn message as `body` or `body.request`. Each order transaction becomes one flow; its
 // catalogue comes from the on_search that listed the provider, which may belong to another
 // transaction (a buyer app searches once and orders many times).
+import { parseItemPath } from '../catalog-rejection.ts';
 
 export type BecknMessage = {
   context: { action: string; transaction_id: string; message_id: string; timestamp: string; domain: string; city?: string; bap_id?: string; bpp_id?: string; core_version?: string };
@@ -126,12 +127,20 @@ function isIncremental(m: BecknMessage): boolean {
   return catalog['bpp/descriptor'] === undefined && catalog['bpp/fulfillments'] === undefined;
 }
 
+/** The provider whose items a catalog_rejection names. */
+function rejectedProvider(m: BecknMessage): string {
+  const errors = Array.isArray(m.errors) ? (m.errors as Array<{ path?: unknown }>) : [];
+  const path = errors.map((e) => (typeof e.path === 'string' ? parseItemPath(e.path) : null)).find((p) => p !== null);
+  return path?.providerId ?? '';
+}
+
 /**
  * The catalogue flows, one request per domain, seller and flow (the latest in the log): flow 1 is
  * a full catalogue, then an incremental refresh of the same provider; flow 7 a full catalogue and
  * the buyer app's catalog_rejection of it; flow 9 an incremental refresh and its catalog_rejection.
  */
-export function catalogueRequests(lines: readonly unknown[]): ValidatorRequest[] {
+export function catalogueRequests(lines: readonly unknown[], only: { providers?: readonly string[] } = {}): ValidatorRequest[] {
+  const wanted = (providerId: string) => !only.providers || only.providers.includes(providerId);
   const messages = uniqueMessages(lines);
   const searches = messages.filter((m) => m.context.action === 'search');
   const onSearches = messages.filter((m) => m.context.action === 'on_search');
@@ -148,6 +157,7 @@ export function catalogueRequests(lines: readonly unknown[]): ValidatorRequest[]
   };
   for (const inc of onSearches.filter(isIncremental)) {
     const provider = providersOf(inc)[0] ?? '';
+    if (!wanted(provider)) continue;
     const full = onSearches.filter((m) => !isIncremental(m) && m.context.bpp_id === inc.context.bpp_id && m.context.domain === inc.context.domain && byTime(m, inc) < 0 && providersOf(m).includes(provider)).at(-1);
     add('1', inc, {
       search_full_catalog_refresh: full && searchOf(full),
@@ -157,7 +167,11 @@ export function catalogueRequests(lines: readonly unknown[]): ValidatorRequest[]
     });
   }
   for (const rejection of messages.filter((m) => m.context.action === 'catalog_rejection')) {
-    const answered = onSearches.filter((m) => m.context.transaction_id === rejection.context.transaction_id && m.context.bpp_id === rejection.context.bpp_id && byTime(m, rejection) < 0).at(-1);
+    const provider = rejectedProvider(rejection);
+    if (!wanted(provider)) continue;
+    const answered = onSearches
+      .filter((m) => m.context.transaction_id === rejection.context.transaction_id && m.context.bpp_id === rejection.context.bpp_id && byTime(m, rejection) < 0 && providersOf(m).includes(provider))
+      .at(-1);
     if (!answered) continue;
     if (isIncremental(answered)) {
       add('9', rejection, { search_inc_refresh: searchOf(answered), on_search_inc_refresh: answered, catalog_rejection: rejection });
