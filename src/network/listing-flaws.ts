@@ -11,7 +11,7 @@ import { hashString } from './catalogue/random.ts';
 /** One grocery item in this many is mislisted. */
 const GROCERY_FLAW_ONE_IN = 23;
 /** One dish without add-ons in this many is listed before it has a photo. */
-const DISH_FLAW_ONE_IN = 5;
+const DISH_FLAW_ONE_IN = 8;
 
 /** Where a mislisted item's photo stands, from the first listing to the corrected one. */
 export const PHOTO_STAGES = ['first', 'heic', 'web'] as const;

@@ -62,7 +62,9 @@ export type RequestAction = z.infer<typeof requestActionSchema>;
 const callbackActionSchema = z.enum(REQUEST_ACTIONS.map((action) => `on_${action}` as const));
 export type CallbackAction = z.infer<typeof callbackActionSchema>;
 
-export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11']);
+// Groceries and food, and what a grocery store also sells that ONDC files elsewhere: beauty and
+// personal care (RET13), home and kitchen (RET16), health and wellness (RET18).
+export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']);
 export type Domain = z.infer<typeof domainSchema>;
 
 // The schema's stated outer limit for every request ttl (ondc-notes §1 context).

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { SERVED_CITIES } from '../../ondc/cities.ts';
-import type { Domain } from '../../ondc/context.ts';
+import { domainSchema, type Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
@@ -12,7 +12,7 @@ import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
 import { incrementalSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';
 
-const DOMAINS: Domain[] = ['ONDC:RET10', 'ONDC:RET11'];
+const DOMAINS: readonly Domain[] = domainSchema.options;
 
 /** A full-catalogue search: delivery, with our finder fee (ondc-notes §1 search intent). */
 const SEARCH_INTENT = {

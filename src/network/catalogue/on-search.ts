@@ -156,9 +156,20 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
       typeTag('item'),
       ...(item.vegNonVeg ? [vegTag(item.vegNonVeg)] : []),
       tag('origin', [['country', 'IND']]),
+      ...attributeTags(ctx.provider.domain, item),
       sellableTag(item, [['subcategory_id', item.subCategoryId]]),
     ],
   };
+}
+
+/**
+ * Outside grocery, ONDC's domains describe a product by attributes (log-validation-utility's
+ * category attribute lists): the brand everywhere, and in health & wellness whether it needs a
+ * prescription (nothing a kirana sells here does).
+ */
+function attributeTags(domain: string, item: GroceryItem): CatalogTag[] {
+  if (domain === 'ONDC:RET10') return [];
+  return [tag('attribute', [['brand', item.brand], ...(domain === 'ONDC:RET18' ? ([['prescription_required', 'no']] as const) : [])])];
 }
 
 type PriceRange = { lower: number; upper: number; defaultPrice: number; defaultMax: number };
