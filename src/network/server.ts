@@ -15,7 +15,7 @@ import { createFileRegistry } from '../ondc/registry.ts';
 import { verifyRequest } from '../ondc/signing.ts';
 import { generateNetwork, type Seller } from './catalogue/generate.ts';
 import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
-import { buildOnSearchCatalog } from './catalogue/on-search.ts';
+import { buildIncrementalCatalog, buildOnSearchCatalog } from './catalogue/on-search.ts';
 import { createNetworkClock } from './clock.ts';
 import { parseRequest, SELLER_ACTIONS, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
@@ -387,11 +387,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
           // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
           for (const page of sellerDesk.changedPages(node.seller.id, context, window.from, window.to)) {
             if (stopping) return;
-            const [provider] = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items })['bpp/providers'];
-            // A dish's menus (category_ids) point into the provider's categories, which a delta does
-            // not carry; they have not changed, so they are left out.
-            const items = provider?.items.map(({ category_ids: _menus, ...item }) => item);
-            if (provider && items) await send(node, context, { message: { catalog: { 'bpp/providers': [{ id: provider.id, items }] } } });
+            await send(node, context, { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
           }
           return;
         }

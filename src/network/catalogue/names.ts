@@ -60,6 +60,8 @@ export const OTHER_RETAIL_DOMAINS = {
 } as const;
 
 export type OndcGroceryCategory = keyof typeof ONDC_GROCERY_CATEGORIES | keyof typeof OTHER_RETAIL_DOMAINS;
+/** The RET10 categories the sellers use, each with the statutory block ONDC's validator maps it to. */
+export const RET10_CATEGORIES: ReadonlySet<string> = new Set(Object.keys(ONDC_GROCERY_CATEGORIES));
 /** The retail domains a grocery store's goods are listed in. */
 export type StoreDomain = 'ONDC:RET10' | (typeof OTHER_RETAIL_DOMAINS)[keyof typeof OTHER_RETAIL_DOMAINS];
 

@@ -474,3 +474,14 @@ export function buildOnSearchCatalog(providers: Provider | readonly Provider[], 
     'bpp/providers': list.map((provider) => catalogProvider(provider, options, timestamp)),
   };
 }
+
+/**
+ * The `message.catalog` of an incremental refresh (ondc-notes §1 catalog_inc): only the provider's
+ * changed items, in full, and nothing of the seller or the store that did not change. A dish's
+ * menus (category_ids) point into categories a delta does not carry; they have not changed, so
+ * they are left out (ONDC's validator refuses them there).
+ */
+export function buildIncrementalCatalog(provider: Provider, options: CatalogOptions): { 'bpp/providers': Array<{ id: string; items: CatalogItem[] }> } {
+  const listed = catalogProvider(provider, options, options.timestamp ?? CATALOGUE_EPOCH);
+  return { 'bpp/providers': [{ id: listed.id, items: listed.items.map(({ category_ids: _menus, ...item }) => item) }] };
+}
