@@ -248,6 +248,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     expect(hindi.join(' ')).toMatch(/Atta/i);
   });
 
+  it('lists a store’s personal care goods (ONDC:RET13, its own provider) in the storefront’s category 9, with their pack sizes', async () => {
+    const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
+    const shampoo = expectOk(await api.post('/ondc/fetch/grocery/items', { filters: [{ type: 'TERM_EQ', field: 'subCategoryId', value: 902 }], limit: 5 }, { pincode: store.location.pincode })).data as ItemWidget[];
+    expect(shampoo.length).toBeGreaterThan(0);
+    expect(new Set(shampoo.map((i) => i.domain))).toEqual(new Set(['ONDC:RET13']));
+    const html = await (await fetch(`${url}/grocery-search?q=shampoo`, { headers: { cookie } })).text();
+    expect(html).toMatch(/class="item-card__pack">\d+ ml</);
+  });
+
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
     const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}` } })).text();
     const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];
