@@ -3,8 +3,9 @@
 // time (restaurants keep hours), then checks the log (scripts/ondc-validate.ts, VALIDATOR_URL):
 // flow 2 for a grocery order (RET10) and a restaurant order (RET11), flow 3 (an item out of stock
 // at select, then a good select), flow 4 (a buyer cancel), and the catalogue flows 1 (full, then
-// incremental refresh) and 7 (catalog_rejection). Where the storefront has a screen
-// the runner uses the same JSON calls its pages make. The log is kept in ./data/ondc-flows/<time>/.
+// incremental refresh), 7 (catalog_rejection of a full catalogue) and 9 (of an incremental one),
+// checked for the two shops the order flows use. Where the storefront has a screen the runner uses
+// the same JSON calls its pages make. The log is kept in ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

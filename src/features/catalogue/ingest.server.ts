@@ -70,7 +70,7 @@ export type IngestResult =
   | { ok: false; error: string };
 
 /** An incremental refresh carries neither the seller's descriptor nor its fulfillments (ondc-notes §1). */
-export function isIncrementalCatalog(catalog: unknown): boolean {
+function isIncrementalCatalog(catalog: unknown): boolean {
   const fields = catalog && typeof catalog === 'object' ? (catalog as Record<string, unknown>) : {};
   return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined;
 }
