@@ -21,6 +21,17 @@ export const ITEM_REJECTIONS = {
 
 export type ItemRejectionCode = keyof typeof ITEM_REJECTIONS;
 
+/** The store rejection codes the storefront uses (a store it cannot list at all). */
+export const PROVIDER_REJECTIONS = {
+  '90019': 'Other Provider Error',
+  '90021': 'Invalid Address received',
+  '90025': 'Delivery radius not given',
+  '90026': 'Store timing not in correct format',
+  '90032': 'Store location error',
+} as const;
+
+export type ProviderRejectionCode = keyof typeof PROVIDER_REJECTIONS;
+
 export const catalogErrorSchema = z.object({
   type: z.enum(['ITEM-ERROR', 'PROVIDER-ERROR', 'INTEGRATION-ERROR', 'BPP-ERROR']),
   code: z.string().regex(/^\d{5}$/),
@@ -37,6 +48,8 @@ export const catalogRejectionSchema = z.object({
 export type CatalogRejection = z.infer<typeof catalogRejectionSchema>;
 
 export type ItemRejection = { providerId: string; itemId: string; code: ItemRejectionCode; detail: string };
+export type ProviderRejection = { providerId: string; code: ProviderRejectionCode; detail: string };
+export type Rejection = ItemRejection | ProviderRejection;
 
 /** The item's place in the catalogue, as catalog_rejection paths name it. */
 export function itemPath(providerId: string, itemId: string): string {
@@ -49,12 +62,11 @@ export function parseItemPath(path: string): { providerId: string; itemId: strin
   return match ? { providerId: match[1] ?? '', itemId: match[2] ?? '' } : null;
 }
 
-/** One ITEM-ERROR per rejection: ONDC's wording, then what exactly was wrong. */
-export function catalogErrors(rejections: readonly ItemRejection[]): CatalogError[] {
-  return rejections.map((r) => ({
-    type: 'ITEM-ERROR',
-    code: r.code,
-    path: itemPath(r.providerId, r.itemId),
-    message: `${ITEM_REJECTIONS[r.code]}: ${r.detail}`,
-  }));
+/** One error per rejection, ITEM-ERROR or PROVIDER-ERROR: ONDC's wording, then what exactly was wrong. */
+export function catalogErrors(rejections: readonly Rejection[]): CatalogError[] {
+  return rejections.map((r) =>
+    'itemId' in r
+      ? { type: 'ITEM-ERROR', code: r.code, path: itemPath(r.providerId, r.itemId), message: `${ITEM_REJECTIONS[r.code]}: ${r.detail}` }
+      : { type: 'PROVIDER-ERROR', code: r.code, path: `/message/catalog/bpp/providers/${r.providerId}`, message: `${PROVIDER_REJECTIONS[r.code]}: ${r.detail}` },
+  );
 }

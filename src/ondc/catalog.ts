@@ -174,10 +174,11 @@ export const onSearchCatalogSchema = z.object({
 
 export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
 
-// What the storefront reads off an on_search before judging each item by itself (listing checks
-// in src/features/catalogue): one bad item is rejected (catalog_rejection), not the catalogue.
-const receivedProviderSchema = providerObjectSchema.extend({ items: z.array(z.unknown()) });
-export const receivedCatalogSchema = onSearchCatalogSchema.extend({ 'bpp/providers': z.array(receivedProviderSchema) });
+// What the storefront reads off an on_search before judging each store and each item by itself
+// (listing checks in src/features/catalogue): one bad store or item is rejected (catalog_rejection),
+// not the catalogue.
+export const receivedProviderSchema = providerObjectSchema.extend({ items: z.array(z.unknown()) });
+export const receivedCatalogSchema = onSearchCatalogSchema.extend({ 'bpp/providers': z.array(z.unknown()) });
 export type ReceivedProvider = z.infer<typeof receivedProviderSchema>;
 
 // An incremental refresh (catalog_inc, ondc-notes §1) names only what changed: a store switched

@@ -2,9 +2,9 @@
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
 import type { Database } from '../../db/client.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
-import type { ItemRejection } from '../../ondc/catalog-rejection.ts';
+import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import { catalogRows, itemRows, judgeItems, type ItemRow, type ProviderRow } from './ingest.ts';
+import { catalogRows, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 
 const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
   ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['domain', 'domain'], ['cityCode', 'city_code'], ['name', 'name'],
@@ -66,7 +66,7 @@ async function upsert<T>(database: Database, table: string, columns: Array<[keyo
 }
 
 export type IngestResult =
-  | { ok: true; providers: number; items: number; cities: string[]; rejected: ItemRejection[] }
+  | { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] }
   | { ok: false; error: string };
 
 /** An incremental refresh carries neither the seller's descriptor nor its fulfillments (ondc-notes §1). */
@@ -99,7 +99,8 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   const catalog = parsed.data;
   const bppId = context.bpp_id ?? '';
-  const rows = catalogRows(catalog['bpp/providers'], { bppId, domain: context.domain, cityCode: context.city });
+  const stores = judgeProviders(catalog['bpp/providers']);
+  const rows = catalogRows(stores.providers, { bppId, domain: context.domain, cityCode: context.city });
   await database.query(
     `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ($1, $2, $3)
      ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = EXCLUDED.name, updated_at = now()`,
@@ -114,7 +115,7 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
     providers: rows.length,
     items: items.length,
     cities: [...new Set(rows.map((r) => r.provider.cityCode))],
-    rejected: rows.flatMap((r) => r.rejected),
+    rejected: [...stores.rejected, ...rows.flatMap((r) => r.rejected)],
   };
 }
 

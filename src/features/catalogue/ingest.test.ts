@@ -14,7 +14,8 @@ const BLR = 'std:080';
 
 function onSearchFrom(sellerIndex: number): CallbackEnvelope {
   const seller = network.sellers[sellerIndex]!;
-  const providers = seller.providers.filter((p) => p.cityCode === BLR);
+  // One on_search is one domain: the seller's grocery stores (RET10) in the city.
+  const providers = seller.providers.filter((p) => p.cityCode === BLR && p.domain === 'ONDC:RET10');
   const bppUri = `http://127.0.0.1:5321/sellers/${seller.id}`;
   return {
     context: {
@@ -156,11 +157,26 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     expect(row).toEqual({ menu_ids: dish.category_ids!.map((ref) => ref.split(':')[0]), in_stock: false });
   });
 
-  it('refuses a catalogue that breaks the schema, writing nothing', async () => {
+  it('rejects a store whose listing breaks the protocol (PROVIDER-ERROR), writing none of it', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; locations: Array<Record<string, unknown>> }> };
+    const [first, ...rest] = catalog['bpp/providers'];
+    await database.query('DELETE FROM catalogue_items WHERE provider_id = $1', [first!.id]);
+    await database.query('DELETE FROM catalogue_providers WHERE provider_id = $1', [first!.id]);
+    const before = await catalogueCounts(database);
+    const noAddress = { ...first!, locations: first!.locations.map(({ address: _address, ...location }) => location) };
+    const result = await ingestOnSearch(database, { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [noAddress, ...rest] } } });
+    expect(result.ok && result.rejected).toEqual([{ providerId: first!.id, code: '90021', detail: expect.stringContaining('locations.0.address') }]);
+    expect((await catalogueCounts(database)).providers).toBe(before.providers);
+    await ingestOnSearch(database, envelope);
+    expect((await catalogueCounts(database)).providers).toBe(before.providers + 1);
+  });
+
+  it('refuses a catalogue whose frame breaks the schema, writing nothing', async () => {
     const envelope = onSearchFrom(0);
     const before = await catalogueCounts(database);
     const catalog = envelope.message?.['catalog'] as Record<string, unknown>;
-    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [{ id: 'x' }] } } };
+    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/descriptor': { name: '' } } } };
     expect((await ingestOnSearch(database, broken)).ok).toBe(false);
     expect(await catalogueCounts(database)).toEqual(before);
   });

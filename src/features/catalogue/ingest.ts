@@ -1,9 +1,9 @@
 // Turns a seller's on_search catalogue into our catalogue rows (pure: no I/O).
 import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from '../../ondc/catalog.ts';
-import { tagValues } from '../../ondc/catalog.ts';
-import type { ItemRejection } from '../../ondc/catalog-rejection.ts';
+import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
+import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
-import { listedItem, listingProblems } from './listing-checks.ts';
+import { listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 
 export interface ProviderRow {
   bppId: string;
@@ -212,6 +212,26 @@ export function judgeItems(
       continue;
     }
     for (const problem of problems) judged.rejected.push({ providerId: provider.id, itemId, code: problem.code, detail: problem.detail });
+  }
+  return judged;
+}
+
+/**
+ * Judges each store of a full catalogue on its own: one whose listing breaks the protocol (an
+ * address, map point, radius or hours it cannot be shown or served by) is rejected with its
+ * reason; one without even an id cannot be named, and is skipped.
+ */
+export function judgeProviders(received: readonly unknown[]): { providers: ReceivedProvider[]; rejected: ProviderRejection[] } {
+  const judged: { providers: ReceivedProvider[]; rejected: ProviderRejection[] } = { providers: [], rejected: [] };
+  for (const raw of received) {
+    const parsed = receivedProviderSchema.safeParse(raw);
+    if (parsed.success) {
+      judged.providers.push(parsed.data);
+      continue;
+    }
+    const id = (raw as { id?: unknown } | null)?.id;
+    const issue = parsed.error.issues[0];
+    if (typeof id === 'string' && id !== '' && issue) judged.rejected.push({ providerId: id, ...providerProblem(issue) });
   }
   return judged;
 }

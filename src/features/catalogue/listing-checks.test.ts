@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateNetwork, providerItems, type CatalogueItem, type Provider } from '../../network/catalogue/generate.ts';
 import { hasListingFlaw, type PhotoStage } from '../../network/listing-flaws.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
-import { listingProblems } from './listing-checks.ts';
+import { listingProblems, providerProblem } from './listing-checks.ts';
 
 const network = generateNetwork({ scale: 1200 });
 const store = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'grocery')!;
@@ -83,5 +83,16 @@ describe('the embedded sellers list mistakes a buyer app must catch', () => {
     const plain = network.sellers.flatMap((s) => s.providers).flatMap((p) => [...providerItems(p)]).find((i) => i.kind === 'dish' && hasListingFlaw(i))!;
     const owner = network.sellers.flatMap((s) => s.providers).find((p) => plain.id.startsWith(p.id))!;
     expect(listingProblems(listed(owner, plain, 'first'), 'ONDC:RET11', noGroups).map((p) => p.code)).toEqual(['91003']);
+  });
+});
+
+describe('catalog_rejection reasons for a store (ONDC provider error codes)', () => {
+  const code = (path: PropertyKey[]) => providerProblem({ path, message: 'x' }).code;
+  it('an address 90021, a map point 90032, a delivery radius 90025, hours 90026, anything else 90019', () => {
+    expect(code(['locations', 0, 'address', 'area_code'])).toBe('90021');
+    expect(code(['locations', 0, 'gps'])).toBe('90032');
+    expect(code(['locations', 0, 'circle', 'radius', 'value'])).toBe('90025');
+    expect(code(['locations', 0, 'time', 'range', 'start'])).toBe('90026');
+    expect(code(['descriptor', 'name'])).toBe('90019');
   });
 });

@@ -5,7 +5,7 @@
 // the seller's catalogue is listed as usual.
 import { z } from 'zod';
 import { catalogItemSchema, tagValues, type CatalogItem, type CatalogTag } from '../../ondc/catalog.ts';
-import type { ItemRejectionCode } from '../../ondc/catalog-rejection.ts';
+import type { ItemRejectionCode, ProviderRejectionCode } from '../../ondc/catalog-rejection.ts';
 
 export type ListingProblem = { code: ItemRejectionCode; detail: string };
 
@@ -114,6 +114,22 @@ export function listingProblems(raw: unknown, domain: string, categoryIds: Reado
     problems.push({ code: '91007', detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
   }
   return problems;
+}
+
+/**
+ * Why a store cannot be listed at all, from where its listing broke the protocol schema: its
+ * address, its place on the map, its delivery radius, its hours, or anything else.
+ */
+export function providerProblem(issue: { path: readonly PropertyKey[]; message: string }): { code: ProviderRejectionCode; detail: string } {
+  const path = issue.path.map(String);
+  const detail = `${path.join('.')}: ${issue.message}`;
+  if (path[0] === 'locations') {
+    if (path.includes('address')) return { code: '90021', detail };
+    if (path.includes('radius')) return { code: '90025', detail };
+    if (path.includes('gps')) return { code: '90032', detail };
+    if (path.includes('time')) return { code: '90026', detail };
+  }
+  return { code: '90019', detail };
 }
 
 /** The item as the protocol schema reads it, once listingProblems found nothing. */

@@ -2,10 +2,10 @@
 // one signed message per on_search that had rejects, naming each item and ONDC's reason codes, in
 // the on_search's own transaction and city, so the seller can fix its catalogue and send it again.
 import { buildContext, type Context } from '../../ondc/context.ts';
-import { catalogErrors, catalogRejectionSchema, type ItemRejection } from '../../ondc/catalog-rejection.ts';
+import { catalogErrors, catalogRejectionSchema, type Rejection } from '../../ondc/catalog-rejection.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 
-export function catalogRejectionMessage(app: Pick<BuyerApp, 'identity' | 'bapUri'>, onSearch: Context, rejected: readonly ItemRejection[], now = new Date()) {
+export function catalogRejectionMessage(app: Pick<BuyerApp, 'identity' | 'bapUri'>, onSearch: Context, rejected: readonly Rejection[], now = new Date()) {
   const context = buildContext({
     action: 'catalog_rejection',
     domain: onSearch.domain,
@@ -20,7 +20,7 @@ export function catalogRejectionMessage(app: Pick<BuyerApp, 'identity' | 'bapUri
   return catalogRejectionSchema.parse({ context, errors: catalogErrors(rejected) });
 }
 
-export async function sendCatalogRejection(app: BuyerApp, onSearch: Context, rejected: readonly ItemRejection[]) {
+export async function sendCatalogRejection(app: BuyerApp, onSearch: Context, rejected: readonly Rejection[]) {
   if (rejected.length === 0 || !onSearch.bpp_uri) return;
   const body = catalogRejectionMessage(app, onSearch, rejected);
   const result = await app.client.post(onSearch.bpp_uri, 'catalog_rejection', body);

@@ -23,4 +23,9 @@ describe('catalog_rejection to the seller', () => {
     expect(parseItemPath(message.errors[0]!.path)).toEqual({ providerId: 'P1', itemId: 'I9' });
     expect('message' in message).toBe(false);
   });
+
+  it('names a store it cannot list with a PROVIDER-ERROR at the provider path', () => {
+    const message = catalogRejectionMessage(app, onSearch, [{ providerId: 'P1', code: '90021', detail: 'locations.0.address: required' }]);
+    expect(message.errors).toEqual([{ type: 'PROVIDER-ERROR', code: '90021', path: '/message/catalog/bpp/providers/P1', message: 'Invalid Address received: locations.0.address: required' }]);
+  });
 });
