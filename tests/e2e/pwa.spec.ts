@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { OFFLINE_MESSAGES } from '../../src/features/pwa/messages.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // Issue 15: the installable app and what it does when the network says no, on a phone and a desktop.
 
@@ -108,6 +109,7 @@ test('a listing visited online opens offline from its saved copy, marked, with b
   await page.locator('.item-card astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   await expect(adds.first()).toBeDisabled();
   await page.screenshot({ path: `tests/e2e/artifacts/offline-listing-${testInfo.project.name}.png` });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The cart and orders were opened online but never saved: offline they show the offline page.
   for (const path of ['/cart', '/order-history', '/grocery-category?categoryId=102']) {
