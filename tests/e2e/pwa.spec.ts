@@ -163,3 +163,26 @@ test('an add made offline waits as "will sync", reaches the server cart after re
   await context.setOffline(false);
   await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toBeVisible();
 });
+
+test('an add made offline survives moving on to a saved copy, and is sent from there when the connection returns', async ({ page, context }) => {
+  await visitListingOnline(page);
+  const itemId = await page.locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first().getAttribute('data-item-id');
+  const card = page.locator(`.item-card[data-item-id="${itemId}"]`).first();
+  await card.scrollIntoViewIfNeeded();
+  await card.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Add .+ to cart$/ }).click();
+  await expect(card.getByText(OFFLINE_MESSAGES.willSync)).toBeVisible();
+  // Offline, the shopper opens the listing again: the saved copy, which still holds the tap.
+  await page.goto(LISTING);
+  await expect(page.getByText(OFFLINE_MESSAGES.offlineNotice)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await card.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await expect(card.getByText(OFFLINE_MESSAGES.willSync)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(card.getByText(OFFLINE_MESSAGES.willSync)).toBeHidden();
+  const items = async () => ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }).data.at(-1)?.items ?? [];
+  await expect.poll(items).toEqual([expect.objectContaining({ sku_id: itemId, quantity: 1 })]);
+});

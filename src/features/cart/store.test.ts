@@ -23,6 +23,8 @@ import {
   setQuantity,
   $waitingForConnection,
   $willSync,
+  OFFLINE_TAPS_KEY,
+  restoreOfflineTaps,
 } from './store.ts';
 import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 
@@ -320,6 +322,58 @@ describe('issue 15: taps without a connection wait in the queue and sync when it
     await reconnect();
     expect(requests).toHaveLength(1);
     expect($cartProducts.get()).toEqual({ atta: 5 });
+  });
+
+  it('taps made offline are kept for the next page, which sends them once its cart has loaded', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    onLine = false;
+    server();
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    addToCart(dal, { context: 'listing' });
+    await cartSettled();
+    const stored = kept.get(OFFLINE_TAPS_KEY) ?? '';
+    expect(JSON.parse(stored)).toHaveLength(2);
+
+    // The shopper moves on to another page: this one's queue is gone, the kept taps are not.
+    resetCart();
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    kept.set(OFFLINE_TAPS_KEY, stored);
+    onLine = true;
+    restoreOfflineTaps();
+    expect([...$willSync.get()]).toEqual(expect.arrayContaining(['atta', 'dal']));
+    expect($cartProducts.get()).toEqual({ atta: 2, dal: 1 });
+    const requests = server(success(cartOf([[atta, 1]], { version: 4 })), success(cartOf([[atta, 2]], { version: 5 })), success(cartOf([[atta, 2], [dal, 1]], { version: 6 })));
+    await loadCart('bengaluru');
+    await cartSettled();
+    expect(requests.slice(1).map((r) => [r.body?.['sku_id'], r.body?.['quantity'], r.body?.['version']])).toEqual([
+      ['atta', 2, 4],
+      ['dal', 1, 5],
+    ]);
+    expect($cartProducts.get()).toEqual({ atta: 2, dal: 1 });
+    expect(kept.has(OFFLINE_TAPS_KEY)).toBe(false);
+  });
+
+  it('a kept tap restored in a second tab after the first sent it meets a conflict and is not counted twice', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    kept.set(OFFLINE_TAPS_KEY, JSON.stringify([{ id: 1, kind: 'change', target: { item: atta, lineKey: 'atta', customisations: null }, delta: 1, context: 'listing', held: false, offline: true }]));
+    restoreOfflineTaps();
+    const requests = server(success(cartOf([[atta, 2]], { version: 5 })), failure(409, 'CART_CONFLICT', cartOf([[atta, 2]], { version: 5 })));
+    await loadCart('bengaluru');
+    await cartSettled();
+    expect(requests).toHaveLength(2);
+    expect($cartProducts.get()).toEqual({ atta: 2 });
   });
 
   it('a refusal after reconnecting still rolls the tap back as any refusal does', async () => {

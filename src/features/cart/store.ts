@@ -158,6 +158,45 @@ function resumeSending() {
   void drain();
 }
 
+/**
+ * Taps made offline outlive the page: a shopper without a connection moves on to saved copies, and
+ * whichever page loads next sends them. Two tabs sending the same taps cannot count them twice:
+ * both carry the same cart version, so the second meets a conflict and the server's cart stands.
+ */
+export const OFFLINE_TAPS_KEY = 'cartOfflineTaps';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function keepOfflineTaps(operations: readonly Operation[]) {
+  const taps = operations.filter((op) => op.offline && !isHeld(op));
+  try {
+    if (taps.length > 0) storage()?.setItem(OFFLINE_TAPS_KEY, JSON.stringify(taps));
+    else storage()?.removeItem(OFFLINE_TAPS_KEY);
+  } catch {
+    // Storage full or refused: the taps still go if this page stays.
+  }
+}
+$operations.listen(keepOfflineTaps);
+
+/** Puts taps an earlier page kept back in the queue; they go once the cart has loaded (or the connection returns). */
+export function restoreOfflineTaps() {
+  let taps: unknown;
+  try {
+    taps = JSON.parse(storage()?.getItem(OFFLINE_TAPS_KEY) ?? '[]');
+  } catch {
+    taps = [];
+  }
+  if (!Array.isArray(taps) || taps.length === 0 || $operations.get().length > 0) return;
+  const restored = (taps as Operation[]).filter((op) => op && typeof op === 'object' && ['change', 'remove', 'replace', 'clear'].includes(op.kind));
+  $operations.set(restored.map((op) => ({ ...op, id: nextOperationId++, offline: true })));
+}
+
 /** A conflict met by taps made offline: the server's cart stands and those taps are dropped, once, with a word. */
 function yieldToServerCart(cart: Cart | null) {
   $operations.set($operations.get().filter((o) => !o.offline));
@@ -449,6 +488,12 @@ export async function loadCart(city: string, appDomains: readonly string[] = APP
     answer = (await response.json()) as CartAnswer;
   } catch {
     answer = null;
+    // Kept taps wait for the connection; the shopper sees the cart as it was left.
+    if ($operations.get().some((op) => op.offline)) {
+      waitForConnection();
+      $cartLoad.set({ state: 'loaded' });
+      return;
+    }
   }
   if (answer?.status !== 'SUCCESS' || !Array.isArray(answer.data)) {
     // SPEC §7.3: an invalid status is "Not valid cart data"; the shopper reads the generic message.
@@ -462,6 +507,10 @@ export async function loadCart(city: string, appDomains: readonly string[] = APP
     resetCart();
   } else if ($operations.get().length === 0) {
     $cart.set(cart);
+  } else if (!$waitingForConnection.get()) {
+    void drain();
   }
   $cartLoad.set({ state: 'loaded' });
 }
+
+if (typeof window !== 'undefined') restoreOfflineTaps();
