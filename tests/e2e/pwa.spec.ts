@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { OFFLINE_MESSAGES } from '../../src/features/pwa/messages.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -185,4 +187,45 @@ test('an add made offline survives moving on to a saved copy, and is sent from t
   await expect(card.getByText(OFFLINE_MESSAGES.willSync)).toBeHidden();
   const items = async () => ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }).data.at(-1)?.items ?? [];
   await expect.poll(items).toEqual([expect.objectContaining({ sku_id: itemId, quantity: 1 })]);
+});
+
+/** A deploy of a new worker: /sw.js (and its compressed twins) answer with other bytes until undone. */
+function deployNewWorker(): () => void {
+  const file = fileURLToPath(new URL('../../dist/client/sw.js', import.meta.url));
+  const twins = [file, `${file}.br`, `${file}.gz`];
+  const before = twins.map((f) => readFileSync(f));
+  const next = Buffer.concat([before[0]!, Buffer.from('\n// the next deploy\n')]);
+  writeFileSync(file, next);
+  writeFileSync(`${file}.br`, brotliCompressSync(next));
+  writeFileSync(`${file}.gz`, gzipSync(next));
+  return () => twins.forEach((f, i) => writeFileSync(f, before[i]!));
+}
+
+test('a new version waits while a checkout is open, then takes over on the next navigation', async ({ page, context, isMobile }) => {
+  test.skip(!isMobile, 'one viewport is enough for the worker lifecycle');
+  await page.goto('/');
+  expect(await workerActive(page)).toMatch(/\/sw\.js$/);
+  await page.goto('/stores');
+  const checkout = await context.newPage();
+  await checkout.goto('/payment');
+
+  const undo = deployNewWorker();
+  try {
+    const waiting = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(waiting).toBe('installed');
+
+    // Navigating while another tab is in checkout: the new version keeps waiting.
+    await page.goto('/offers');
+    await page.waitForTimeout(1000);
+    expect(await waiting()).toBe('installed');
+
+    // Checkout closed: the next navigation hands the site to the new version.
+    await checkout.close();
+    await page.goto('/stores');
+    await expect.poll(waiting).toBeNull();
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
+  } finally {
+    undo();
+  }
 });
