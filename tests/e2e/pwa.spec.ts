@@ -146,6 +146,7 @@ test('an add made offline waits as "will sync", reaches the server cart after re
   await expect(page.locator('.cart-bar')).toContainText(`1 item · ${OFFLINE_MESSAGES.willSync}`);
   await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `tests/e2e/artifacts/offline-will-sync-${testInfo.project.name}.png` });
+  expect(await seriousViolations(page)).toEqual([]);
   const serverCart = async () =>
     ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items.length ?? 0;
   expect(await serverCart()).toBe(0);
