@@ -8,7 +8,8 @@ import Sheet, { firstFocusableIn } from './Sheet.tsx';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { clientText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
-import { $cart, $cartProducts, $providerChange, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { isOfflineCopy } from '../pwa/connection.ts';
 
 interface Props {
   item: AddToCartItem;
@@ -29,6 +30,9 @@ export default function AddToCartButton({ item, city, t }: Props) {
   const products = useStore($cartProducts, { ssr: () => NOTHING });
   const cart = useStore($cart, { ssr: () => null });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync).has(item.itemId);
+  // Issue 15: on a saved copy opened offline the prices may be old, so nothing is bought from it.
+  const [offlineCopy, setOfflineCopy] = useState(false);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
   const chooserTitle = useId();
   // The same item can sit on a page twice (a tray and the list): only the card the shopper used
@@ -42,6 +46,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
 
   useEffect(() => {
     mountCartChrome();
+    setOfflineCopy(isOfflineCopy());
     void ensureCartLoaded(city);
   }, [city]);
 
@@ -85,7 +90,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
           <input type="hidden" name="locationId" value={item.locationId} />
           <input type="hidden" name="itemId" value={item.itemId} />
           {item.inStock ? (
-            <button className="add-to-cart__add" type="submit" aria-label={fill(t.addLabel, { name: item.name })}>
+            <button className="add-to-cart__add" type="submit" aria-label={fill(t.addLabel, { name: item.name })} disabled={offlineCopy}>
               {t.add}
             </button>
           ) : (
@@ -96,17 +101,18 @@ export default function AddToCartButton({ item, city, t }: Props) {
       ) : (
         <div className="add-to-cart">
           <div className="stepper" role="group" aria-label={fill(t.inCart, { name: item.name })}>
-            <button type="button" className="stepper__button" aria-label={fill(t.removeOne, { name: item.name })} onClick={less}>
+            <button type="button" className="stepper__button" aria-label={fill(t.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
               −
             </button>
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={fill(t.addOne, { name: item.name })} disabled={quantity >= maximum} onClick={more}>
+            <button type="button" className="stepper__button" aria-label={fill(t.addOne, { name: item.name })} disabled={offlineCopy || quantity >= maximum} onClick={more}>
               +
             </button>
           </div>
           {item.customisable && <span className="add-to-cart__hint">{t.customisable}</span>}
+          {willSync && <span className="add-to-cart__sync">{clientText().client.willSync}</span>}
         </div>
       )}
       {sheet === 'picker' && (

@@ -10,6 +10,7 @@ import { cartTotals, lineKeyOf, minCartShortfallRupees, providerWord, unitPriceP
 import { mountCartChrome } from './chrome.ts';
 import type { Cart, CartEntry } from './payload.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
+import { $online } from '../pwa/connection.ts';
 import {
   $cart,
   $cartLoad,
@@ -17,6 +18,7 @@ import {
   $isVegOnly,
   $lineQuantities,
   $providerChange,
+  $willSync,
   addToCart,
   changeQuantity,
   clearCart,
@@ -78,6 +80,8 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
   const vegOnly = useStore($isVegOnly, { ssr: () => false });
   const cutlery = useStore($isCutlerySelect, { ssr: () => true });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync);
+  const online = useStore($online);
   const [picking, setPicking] = useState<CartEntry | null>(null);
 
   useEffect(() => {
@@ -179,6 +183,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
                   />
                 </div>
                 <p className="cart-line__total">{rupees(unit.price * entry.quantity)}</p>
+                {willSync.has(target.lineKey) && <p className="cart-line__sync">{t.willSync}</p>}
                 <LineForm city={city} lineId={target.lineKey} quantity={0} label={fill(t.removeFromCart, { name })} text={t.remove} className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
               </div>
             </li>
@@ -223,7 +228,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
         </p>
       )}
       <div className="cart-actions">
-        {shortfall === null ? (
+        {shortfall === null && online ? (
           <a className="button cart-actions__checkout" href="/payment">
             {t.checkout}
           </a>
@@ -232,6 +237,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
             {t.checkout}
           </button>
         )}
+        {!online && <p className="cart-actions__offline" role="status">{t.checkoutNeedsConnection}</p>}
         <form
           method="post"
           action="/cart/update"

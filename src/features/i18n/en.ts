@@ -3,6 +3,7 @@
 // islands get only the strings they show, as props or through the page's client block
 // (ClientText.astro), so no catalogue is ever bundled into a catalogue page's JavaScript.
 import { CURATED_LISTS, OFFER_CARD_TEMPLATES, TRAYS } from '../catalogue/home.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 
 export const en = {
   meta: {
@@ -12,6 +13,14 @@ export const en = {
     languageName: 'English',
     switchTo: 'हिन्दी',
     switchToLabel: 'हिन्दी में पढ़ें (Read in Hindi)',
+  },
+  /** The offline features' words (features/pwa/messages.ts keeps the English). */
+  offline: {
+    notice: OFFLINE_MESSAGES.offlineNotice,
+    pageTitle: OFFLINE_MESSAGES.offlinePageTitle,
+    pageBody: OFFLINE_MESSAGES.offlinePageBody,
+    retry: OFFLINE_MESSAGES.offlinePageRetry,
+    home: OFFLINE_MESSAGES.offlinePageHome,
   },
   header: {
     home: 'Kirana home',
@@ -301,6 +310,7 @@ export const en = {
     back: 'Back',
     next: 'Next',
     addItem: 'Add item',
+    willSync: OFFLINE_MESSAGES.willSync,
     itemTotal: 'Item total {price}',
     upTo: 'You can choose up to {n}',
     outOfStock: 'Out of stock',
@@ -334,6 +344,8 @@ export const en = {
     minimum: 'Add ₹{shortfall} more to order from this {word} (minimum order {minimum})',
     checkout: 'Proceed to checkout',
     clear: 'Clear cart',
+    willSync: OFFLINE_MESSAGES.willSync,
+    checkoutNeedsConnection: OFFLINE_MESSAGES.checkoutNeedsConnection,
     store: 'store',
     restaurant: 'restaurant',
   },
@@ -667,6 +679,7 @@ export const en = {
     netAgentUnavailable: 'Fulfilment agent unavailable',
     netCancelNotPossible: 'Cancellation not possible',
     netConfirmFailure: 'Order Confirm Failure',
+    syncConflict: OFFLINE_MESSAGES.syncConflict,
     signInToSync: 'Sign in in the app to keep addresses on your account; they stay on this device',
   },
 } as const;

@@ -12,6 +12,13 @@ export const hi = {
     switchTo: 'English',
     switchToLabel: 'Read in English (अंग्रेज़ी में पढ़ें)',
   },
+  offline: {
+    notice: 'आप ऑफ़लाइन हैं: हो सकता है दाम बदल गए हों',
+    pageTitle: 'आप ऑफ़लाइन हैं',
+    pageBody: 'यह पेज अभी इस फ़ोन पर सेव नहीं हुआ है। पहले खोले गए पेज बिना कनेक्शन के भी खुलते हैं।',
+    retry: 'फिर कोशिश करें',
+    home: 'होम पेज पर जाएँ',
+  },
   header: {
     home: 'Kirana होम',
     deliverTo: 'डिलीवरी यहाँ',
@@ -294,6 +301,7 @@ export const hi = {
     back: 'पीछे',
     next: 'आगे',
     addItem: 'सामान जोड़ें',
+    willSync: 'कनेक्शन आने पर सिंक होगा',
     itemTotal: 'सामान का कुल {price}',
     upTo: 'आप {n} तक चुन सकते हैं',
     outOfStock: 'स्टॉक में नहीं',
@@ -327,6 +335,8 @@ export const hi = {
     minimum: 'इस {word} से ऑर्डर करने के लिए ₹{shortfall} का और सामान जोड़ें (कम से कम ऑर्डर {minimum})',
     checkout: 'चेकआउट करें',
     clear: 'कार्ट खाली करें',
+    willSync: 'कनेक्शन आने पर सिंक होगा',
+    checkoutNeedsConnection: 'आप ऑफ़लाइन हैं। चेकआउट के लिए कनेक्शन चाहिए।',
     store: 'दुकान',
     restaurant: 'रेस्टोरेंट',
   },
@@ -650,6 +660,7 @@ export const hi = {
     netAgentUnavailable: 'डिलीवरी पार्टनर उपलब्ध नहीं',
     netCancelNotPossible: 'रद्द करना मुमकिन नहीं',
     netConfirmFailure: 'ऑर्डर की पुष्टि नहीं हो पाई',
+    syncConflict: 'आपके ऑफ़लाइन रहते कार्ट बदल गया। अब इसमें सबसे नया कार्ट दिख रहा है।',
     signInToSync: 'पते अपने खाते में रखने के लिए ऐप में साइन इन करें; अभी वे इसी डिवाइस पर हैं',
   },
 } as const satisfies Catalogue;
