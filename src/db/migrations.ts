@@ -436,4 +436,51 @@ export const migrations: Migration[] = [
       CREATE INDEX analytics_events_by_name ON analytics_events (name, received_at);
     `,
   },
+  {
+    id: 14,
+    name: 'catalogue-search-per-city',
+    sql: `
+      -- Search at scale (issue 14). At 1M items a word's whole-catalogue posting list (tens of
+      -- thousands of rows) was read again for every store serving the pincode, and the trigram
+      -- match compared the query with a million names: ~1.2 s cold. Search now looks up the
+      -- words of one city: each item is indexed under "<city> <word>" for every word of its
+      -- search document, and a typo is corrected against the catalogue's vocabulary (a few
+      -- thousand words) rather than against every name.
+      CREATE FUNCTION catalogue_search_keys(city text, document tsvector) RETURNS text[]
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT coalesce(array_agg(city || ' ' || word), '{}') FROM unnest(tsvector_to_array(document)) AS word $$;
+      CREATE INDEX catalogue_items_city_words ON catalogue_items
+        USING gin (catalogue_search_keys(city_code, search_document)) WHERE kind = 'item';
+      DROP INDEX IF EXISTS catalogue_items_search;
+      DROP INDEX IF EXISTS catalogue_items_name_trgm;
+
+      -- Every word any item's search document holds; words are never removed (a word no item
+      -- holds any more only costs a lookup that finds nothing).
+      CREATE TABLE catalogue_words (word text PRIMARY KEY);
+      INSERT INTO catalogue_words SELECT DISTINCT unnest(tsvector_to_array(search_document)) FROM catalogue_items;
+      CREATE INDEX catalogue_words_trgm ON catalogue_words USING gin (word gin_trgm_ops);
+      -- Statement triggers keep it whole whichever statement writes items (one per ingested batch).
+      CREATE FUNCTION catalogue_words_learn() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO catalogue_words (word)
+            SELECT DISTINCT unnest(tsvector_to_array(search_document)) FROM new_items
+            ON CONFLICT (word) DO NOTHING;
+          RETURN NULL;
+        END $$;
+      CREATE TRIGGER catalogue_words_on_insert AFTER INSERT ON catalogue_items
+        REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION catalogue_words_learn();
+      -- An update learns only from documents it changed: the dedupe pass updates many rows' flags.
+      CREATE FUNCTION catalogue_words_relearn() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO catalogue_words (word)
+            SELECT DISTINCT unnest(tsvector_to_array(n.search_document)) FROM new_items n
+            WHERE NOT EXISTS (SELECT 1 FROM old_items o WHERE o.bpp_id = n.bpp_id AND o.provider_id = n.provider_id
+                                AND o.item_id = n.item_id AND o.search_document = n.search_document)
+            ON CONFLICT (word) DO NOTHING;
+          RETURN NULL;
+        END $$;
+      CREATE TRIGGER catalogue_words_on_update AFTER UPDATE ON catalogue_items
+        REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION catalogue_words_relearn();
+    `,
+  },
 ];
