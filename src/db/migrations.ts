@@ -459,7 +459,7 @@ export const migrations: Migration[] = [
       CREATE TABLE catalogue_words (word text PRIMARY KEY);
       INSERT INTO catalogue_words SELECT DISTINCT unnest(tsvector_to_array(search_document)) FROM catalogue_items;
       CREATE INDEX catalogue_words_trgm ON catalogue_words USING gin (word gin_trgm_ops);
-      -- Statement triggers keep it whole whichever statement writes items (one per ingested batch).
+      -- Triggers keep it whole whatever writes items: new items once per statement (one per batch).
       CREATE FUNCTION catalogue_words_learn() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           INSERT INTO catalogue_words (word)
@@ -469,18 +469,16 @@ export const migrations: Migration[] = [
         END $$;
       CREATE TRIGGER catalogue_words_on_insert AFTER INSERT ON catalogue_items
         REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION catalogue_words_learn();
-      -- An update learns only from documents it changed: the dedupe pass updates many rows' flags.
+      -- An update learns only from a document it changed, row by row: the dedupe pass updates
+      -- a whole city's flags at once, and comparing old and new rows as tables cost it minutes.
       CREATE FUNCTION catalogue_words_relearn() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          INSERT INTO catalogue_words (word)
-            SELECT DISTINCT unnest(tsvector_to_array(n.search_document)) FROM new_items n
-            WHERE NOT EXISTS (SELECT 1 FROM old_items o WHERE o.bpp_id = n.bpp_id AND o.provider_id = n.provider_id
-                                AND o.item_id = n.item_id AND o.search_document = n.search_document)
+          INSERT INTO catalogue_words (word) SELECT unnest(tsvector_to_array(NEW.search_document))
             ON CONFLICT (word) DO NOTHING;
           RETURN NULL;
         END $$;
-      CREATE TRIGGER catalogue_words_on_update AFTER UPDATE ON catalogue_items
-        REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION catalogue_words_relearn();
+      CREATE TRIGGER catalogue_words_on_update AFTER UPDATE OF name, brand, short_desc ON catalogue_items
+        FOR EACH ROW WHEN (OLD.search_document IS DISTINCT FROM NEW.search_document) EXECUTE FUNCTION catalogue_words_relearn();
     `,
   },
 ];

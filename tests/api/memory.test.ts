@@ -8,9 +8,10 @@ import { setupMemory } from '../support/memory.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 let server: StartedServer | undefined;
+// A SIGTERM drain may take up to 10 s: the hook waits for the process to be gone.
 afterAll(async () => {
   await server?.stop();
-});
+}, 30_000);
 
 const PINCODE = '560102';
 

@@ -16,6 +16,7 @@ const PINCODES = (process.env.BENCH_PINCODES ?? '560034,110001,400058,600017').s
 
 async function measure(url: string, label: string) {
   const times: number[] = [];
+  const slowest: Array<{ ms: number; what: string }> = [];
   let failures = 0;
   for (const pincode of PINCODES) {
     for (const searchText of QUERIES) {
@@ -26,13 +27,17 @@ async function measure(url: string, label: string) {
         body: JSON.stringify({ limit: 20, searchText }),
       });
       await response.arrayBuffer();
-      times.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      times.push(ms);
+      slowest.push({ ms, what: `${searchText}@${pincode}` });
       if (!response.ok) failures++;
     }
   }
   times.sort((a, b) => a - b);
   const at = (p: number) => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(1);
+  slowest.sort((a, b) => b.ms - a.ms);
   console.log(`cold search ${label}: ${times.length} queries (${QUERIES.length} × ${PINCODES.length} pincodes), p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, non-2xx ${failures}`);
+  console.log(`  slowest: ${slowest.slice(0, 6).map((s) => `${s.what} ${s.ms.toFixed(0)} ms`).join(', ')}`);
 }
 
 if (process.env.BENCH_URL) {
