@@ -71,24 +71,6 @@ function runDedupe(database: Database, preferredSellerId: string | undefined) {
     });
 }
 
-/** Pages held for ingestion before the answer to the next one waits for room (issue 14: memory). */
-const ROOM = 8;
-/** The longest an answer waits for room: well inside a sender's 5 s callback timeout. */
-const MAX_HOLD_MS = 3000;
-
-/**
- * Backpressure for catalogue pages. Each queued page holds its whole catalogue in memory, and at
- * 1M items sellers sent pages faster than they were written (the storefront reached 1.9 GB on
- * PostgreSQL). While the backlog is full the answer to the page just queued waits; a seller sends
- * its pages one after another, so it slows to the pace we write at and nothing is lost.
- */
-export async function roomForIngestion() {
-  const started = Date.now();
-  while (state().pending > ROOM && Date.now() - started < MAX_HOLD_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Callbacks still waiting to be ingested. */
 export function ingestionBacklog(): number {
   return state().pending;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
-import { queueCatalogueIngestion, roomForIngestion } from '../../features/catalogue/ingest-queue.server.ts';
+import { queueCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage } from '../../features/orders/orders.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
@@ -25,7 +25,6 @@ export const POST: APIRoute = async ({ params, request }) => {
   });
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
     queueCatalogueIngestion(database, reception.envelope);
-    await roomForIngestion();
   }
   if (reception.status === 200 && !reception.duplicate) await recordOrderMessage(database, reception.envelope, rawBody);
   return Response.json(reception.body, { status: reception.status });
