@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
-import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { refreshTickMs } from './features/catalogue/refresh.ts';
 import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
 import { holdLease, takeLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
@@ -57,8 +58,6 @@ const RESUME_EVERY_MS = 30_000;
 const DRAIN_MS = 10_000;
 
 const REFRESH_LEASE = 'catalogue-refresh';
-/** How often a process looks whether a catalogue refresh is due (it takes the lease if so). */
-const REFRESH_CHECK_MS = 60_000;
 /** With periodic refresh off, how long the start-up search keeps other processes from repeating it. */
 const FIRST_LEARN_LEASE_MS = 10 * 60_000;
 /** This process among the storefront's processes (leases name their holder). */
@@ -95,18 +94,22 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const network = await joinNetwork(config, port, env);
   const app = network.app;
   if (app) setBuyerApp(app);
-  // One process at a time searches the network for catalogues (issue 14 scale-out): the lease is
-  // taken for the refresh interval, so it also says when the next refresh is due. The process that
-  // starts the embedded sellers always learns their catalogues; others only when one is due.
-  const leaseMs = config.catalogueRefreshMs || FIRST_LEARN_LEASE_MS;
+  // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
+  // lease for a tick decides, from the refresh times in the database, whether one is due. The
+  // process that starts the embedded sellers always learns their catalogues; others only when
+  // nobody holds the lease.
+  const every = { fullMs: config.catalogueRefreshMs, incMs: config.catalogueIncRefreshMs };
+  const tickMs = refreshTickMs(every);
+  const leaseMs = tickMs || FIRST_LEARN_LEASE_MS;
   if (app && network.embedded) await holdLease(database, REFRESH_LEASE, holder, leaseMs);
   if (app && (network.embedded || (await takeLease(database, REFRESH_LEASE, holder, leaseMs)))) await learnCatalogues(database, app);
   const refreshIfDue = async () => {
-    if (app && (await takeLease(database, REFRESH_LEASE, holder, config.catalogueRefreshMs))) await requestCatalogues(database, app);
+    // A little shorter than the tick, so the holder's own next tick finds it free again.
+    if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
   };
   const refresh =
-    app && config.catalogueRefreshMs > 0
-      ? setInterval(() => void refreshIfDue().catch((e: unknown) => console.error('catalogue refresh failed', e)), Math.min(config.catalogueRefreshMs, REFRESH_CHECK_MS))
+    app && tickMs > 0
+      ? setInterval(() => void refreshIfDue().catch((e: unknown) => console.error('catalogue refresh failed', e)), tickMs)
       : undefined;
   refresh?.unref();
   // Checkouts a stopped process left half done are finished by the next one, once.
@@ -186,7 +189,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
 
 async function learnCatalogues(database: Database, app: BuyerApp) {
   const started = Date.now();
-  const sent = await requestCatalogues(database, app);
+  const sent = await refreshFullCatalogues(database, app);
   const refused = sent.filter((s) => s.ack !== 'ACK');
   if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
   const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });

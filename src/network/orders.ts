@@ -257,8 +257,10 @@ export function quoteAt(order: OrderRecord, atMs: number): QuoteView {
   for (const ret of order.returns) {
     if (returnStepOf(ret, atMs) >= RETURN_STEP.approved) returnRefunds.set(ret.id, refundOf(takeOut(lines, ret.line, ret.quantity)));
   }
-  // ondc-notes §1: non-zero lines only, except item lines.
-  return { quote: { ...order.quote, lines: lines.filter((l) => l.titleType === 'item' || l.pricePaise !== 0) }, returnRefunds, cancelRefund: null };
+  // ondc-notes §1: non-zero lines only, except item lines and the delivery line, which on_select
+  // quoted at 0.00 when free and every later quote must repeat.
+  const kept = lines.filter((l) => l.titleType === 'item' || l.titleType === 'delivery' || l.pricePaise !== 0);
+  return { quote: { ...order.quote, lines: kept }, returnRefunds, cancelRefund: null };
 }
 
 // ---- unsolicited callbacks ----

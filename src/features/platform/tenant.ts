@@ -5,7 +5,6 @@ export const tenantSchema = z.enum(['mobility', 'ev_delivery']);
 export type Tenant = z.infer<typeof tenantSchema>;
 export const DEFAULT_TENANT: Tenant = 'mobility';
 export const TENANT_COOKIE = 'tenant';
-export const LOCALE_STORAGE_KEY = 'locale';
 
 /** SPEC §1: the tenant is read from a cookie, then from session storage, else the operator tenant. */
 export function resolveTenant(cookieValue: string | undefined | null, sessionValue?: string | null): Tenant {
@@ -16,7 +15,7 @@ export function resolveTenant(cookieValue: string | undefined | null, sessionVal
   return DEFAULT_TENANT;
 }
 
-/** SPEC §1: the ev_delivery tenant clears the stored locale. */
+/** SPEC §1: the ev_delivery tenant clears the stored locale (the locale cookie, features/i18n/locale.ts). */
 export function clearsStoredLocale(tenant: Tenant): boolean {
   return tenant === 'ev_delivery';
 }
