@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
 import { mulberry32 } from '../../src/network/catalogue/random.ts';
-import { hasPriceDrift } from '../../src/network/price-drift.ts';
-import { store } from '../support/checkout.ts';
+import { plentifulItems } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
 import { freePort } from '../support/ports.ts';
@@ -20,7 +18,6 @@ import { checkoutThroughFailures } from '../support/resilient-checkout.ts';
 import { healthy, startServer, type StartedServer } from '../support/server.ts';
 
 const STEPS = ['select', 'init', 'payment', 'confirm'] as const;
-const plentiful = [...providerItems(store.provider)].filter((i) => i.kind === 'grocery' && i.stock >= 10 && !hasPriceDrift(i));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-checkout-crash-'));
 let server: StartedServer | undefined;
 afterAll(async () => {
@@ -38,6 +35,7 @@ describe('kill -9 at random moments during checkout', () => {
     const restarts: number[] = [];
     const checkouts: string[] = [];
     server = await startServer(env, { dataDir, keepDataDir: true });
+    const plentiful = await plentifulItems(server.url, cycles * 2, 10);
     for (let cycle = 0; cycle < cycles; cycle++) {
       const client = shopper(server.url);
       await client.get('/');

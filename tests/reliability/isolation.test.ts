@@ -3,9 +3,7 @@
 // payment, order, invoice, return photo, address, coins) while the other tries to read and to
 // change it. Every cross access is refused, and the owner finds everything as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
-import { hasPriceDrift } from '../../src/network/price-drift.ts';
-import { initBody, lines, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
+import { initBody, lines, plentifulItems, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -13,6 +11,7 @@ let server: StartedServer;
 beforeAll(async () => {
   // A fast seller clock: an order is delivered within seconds, so it can have photos and an invoice.
   server = await startServer({ NETWORK_CLOCK_SPEED: '600' });
+  plentiful = await plentifulItems(server.url, 8, 20);
 }, 120_000);
 afterAll(async () => server?.stop());
 
@@ -28,8 +27,8 @@ async function newShopper(kind: Kind): Promise<Client> {
 const cookieHeader = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const jpeg = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
 const cartItem = store.items[2]!;
-// Items the all-day store has plenty of at the catalogue price.
-const plentiful = [...providerItems(store.provider)].filter((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i));
+// Items the all-day store has plenty of at the catalogue price, two for each owner.
+let plentiful: Awaited<ReturnType<typeof plentifulItems>> = [];
 const cartUpdate = (extra: Record<string, unknown> = {}) => ({
   action: 'UPDATE_ITEM',
   sku_id: cartItem.id,

@@ -5,9 +5,7 @@
 // warmed up. ~30 s in CI (SOAK_SECONDS), 5 minutes under `npm run bench -- reliability`.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
-import { hasPriceDrift } from '../../src/network/price-drift.ts';
-import { initBody, selectBody, store, type Line } from '../support/checkout.ts';
+import { initBody, plentifulItems, selectBody, store, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -20,6 +18,7 @@ const WARM_UP_SHARE = 1 / 3;
 let server: StartedServer;
 beforeAll(async () => {
   server = await startServer({ DATABASE_URL: '' });
+  stocked = await plentifulItems(server.url, 40, 30);
 }, 120_000);
 afterAll(async () => server?.stop());
 
@@ -44,7 +43,7 @@ function slope(points: Array<[number, number]>): number {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 // Items the all-day store has plenty of and sells at the catalogue price, spread so stock lasts.
-const stocked = [...providerItems(store.provider)].filter((i) => i.kind === 'grocery' && i.stock >= 30 && !hasPriceDrift(i)).slice(0, 40);
+let stocked: Awaited<ReturnType<typeof plentifulItems>> = [];
 const listingBodies = [
   { limit: 20, filters: [{ type: 'IN', field: 'categoryId', value: [101] }], sort: 'relevance' },
   { limit: 20, filters: [{ type: 'IN', field: 'categoryId', value: [102] }], sort: 'price-low-high' },
@@ -91,7 +90,7 @@ describe('soak at mixed load', () => {
         const item = stocked[n % stocked.length]!;
         await timed('cart', () =>
           client.post('/ondc/cart', {
-            action: 'UPDATE_ITEM', sku_id: item.id, quantity: (n % 3) + 1,
+            action: 'UPDATE_ITEM', sku_id: item.id, quantity: Math.min((n % 3) + 1, item.maxPerOrder),
             cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
             item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
           }),

@@ -1,5 +1,6 @@
 // A checkout over the real protocol, as tests/api drive it: select, init, pay, confirm.
 import { expect } from 'vitest';
+import type { GroceryItem } from '../../src/network/catalogue/generate.ts';
 import { openGroceryStore } from './fixtures.ts';
 import { shopper } from './http.ts';
 
@@ -80,4 +81,27 @@ export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', 
   const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');
   return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100) };
+}
+
+/**
+ * Items of the all-day store with at least `minStock` on the shelf at the catalogue price that the
+ * storefront sells (it turns some catalogue items away): enough for many orders without emptying
+ * a shelf. Each is tried once in a throwaway cart.
+ */
+export async function plentifulItems(url: string, count: number, minStock: number) {
+  const { providerItems } = await import('../../src/network/catalogue/generate.ts');
+  const { hasPriceDrift } = await import('../../src/network/price-drift.ts');
+  const candidates = [...providerItems(store.provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= minStock && !hasPriceDrift(i));
+  const probe = shopper(url);
+  const sold: GroceryItem[] = [];
+  for (const item of candidates) {
+    if (sold.length >= count) break;
+    const answer = await probe.post('/ondc/cart', {
+      action: 'UPDATE_ITEM', sku_id: item.id, quantity: 1,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+    });
+    if (answer.status === 200) sold.push(item);
+  }
+  return sold;
 }
