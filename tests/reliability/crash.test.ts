@@ -112,6 +112,8 @@ describe('kill -9 at random moments', () => {
         restarts.push(Date.now() - restarting);
       }
       const server = await starting;
+      // Stopped after the run should a check fail before this cycle's kill.
+      started.push(server);
       const client = shopper(server.url);
       for (const [k, v] of cookies) client.cookies.set(k, v);
       await client.get('/');
