@@ -12,7 +12,18 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  integrations: [
+    react(),
+    precompress(),
+    {
+      // Item cards hydrate on the shopper's first touch, focus or key, not during load (issue 16).
+      name: 'kirana:client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/features/platform/interaction.directive.ts' }),
+      },
+    },
+  ],
   // Our own prefetch policy (src/features/platform/prefetch.ts) skips 2g and data saver; Astro's
   // would still tap-prefetch there.
   prefetch: false,
