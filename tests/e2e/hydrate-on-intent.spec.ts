@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own
 // idle fallback (a few quiet seconds after load) is held off with Playwright's clock, so "before
@@ -79,12 +80,31 @@ test('keyboard: focus loads the card and Enter adds one', async ({ page }) => {
   expect(await quantityInCart(page, name)).toBe(1);
 });
 
-test('left alone, the cards come alive after the page has been quiet', async ({ page }) => {
+test('left alone, the cards in view come alive once the page has been quiet, the rest when scrolled to', async ({ page }) => {
   const scripts = scriptLog(page);
   await page.goto(LISTING);
-  // No tap: the quiet fallback hydrates every card, one at a time.
-  await expect(page.locator('.item-card astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+  const islands = page.locator('.item-card astro-island');
+  // No tap: after a few quiet seconds the first card hydrates (the cart badge comes with it)…
+  await expect(islands.first()).not.toHaveAttribute('ssr', { timeout: 20_000 });
   expect(scripts.length).toBeGreaterThan(0);
+  // …and a card far below stays as the server sent it until the shopper gets there.
+  const last = islands.last();
+  await expect(last).toHaveAttribute('ssr', '');
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).not.toHaveAttribute('ssr');
+});
+
+test('left alone, the header badge shows what the cart already holds', async ({ page }) => {
+  // One item added the no-JS way: only the server knows it, not this browser's storage.
+  await page.goto(LISTING);
+  const card = await cardWithAdd(page, 0);
+  const field = (name: string) => card.locator(`input[name="${name}"]`).inputValue();
+  const item = { bppId: await field('bppId'), providerId: await field('providerId'), locationId: await field('locationId'), itemId: await field('itemId'), name: await nameOf(card) };
+  // On a page without item cards, so the placed form is the only Add for this item.
+  await page.goto('/privacy-policy');
+  await submitAddToCartForm(page, item);
+  await page.goto(LISTING);
+  await expect(page.locator('.cart-badge')).toHaveText('1', { timeout: 20_000 });
 });
 
 test('with JavaScript off the card still adds one item', async ({ browser, baseURL, viewport, isMobile, hasTouch }) => {

@@ -10,19 +10,45 @@ import { ISLAND_LIVE_EVENT, type IslandLive } from './island-live.ts';
 const INTENT = ['pointerdown', 'focusin', 'keydown'] as const;
 /** Anything the shopper does that restarts the quiet wait, so hydration never competes with a gesture. */
 const ACTIVITY = ['pointerdown', 'keydown', 'scroll', 'wheel'] as const;
-/** How long the loaded page must be quiet before the other islands hydrate (cart badge, quantities). */
+/** How long the loaded page must be quiet before the islands in view hydrate (cart badge, quantities). */
 export const QUIET_MS = 3000;
 
-/** Islands still waiting for the quiet fallback, in page order. */
-const waiting: Array<() => Promise<void>> = [];
-let fallbackArmed = false;
+type Hydrate = () => Promise<void>;
 
-/** One island per idle period: each hydration is a short task, so none blocks a tap. */
-function hydrateWaiting() {
-  const next = waiting.shift();
+/** Islands registered before the quiet came; after it, each hydrates once it is on screen. */
+const beforeQuiet: Array<{ island: HTMLElement; hydrate: Hydrate }> = [];
+let fallbackArmed = false;
+let quietReached = false;
+/** Islands on screen, hydrated one per idle period so each is a short task and none blocks a tap. */
+const inView: Hydrate[] = [];
+let hydratingInView = false;
+const hydrateOf = new WeakMap<Element, Hydrate>();
+let onScreen: IntersectionObserver | undefined;
+
+function hydrateInView() {
+  const next = inView.shift();
+  hydratingInView = next !== undefined;
   if (!next) return;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  whenIdle(() => void next().finally(hydrateWaiting), { timeout: 2000 });
+  whenIdle(() => void next().finally(hydrateInView), { timeout: 2000 });
+}
+
+// As client:visible did, but only once the page is quiet: a card out of view has nothing to show
+// until the shopper scrolls to it. The island is display: contents, so its children are watched.
+function hydrateWhenSeen(island: HTMLElement, hydrate: Hydrate) {
+  onScreen ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      onScreen?.unobserve(entry.target);
+      const run = hydrateOf.get(entry.target);
+      if (run) inView.push(run);
+    }
+    if (!hydratingInView) hydrateInView();
+  });
+  for (const child of island.children) {
+    hydrateOf.set(child, hydrate);
+    onScreen.observe(child);
+  }
 }
 
 function armFallback() {
@@ -35,7 +61,12 @@ function armFallback() {
     clearTimeout(timer);
     timer = setTimeout(() => {
       for (const type of ACTIVITY) removeEventListener(type, restart, true);
-      hydrateWaiting();
+      quietReached = true;
+      const islands = beforeQuiet.splice(0);
+      // One island at once even if none is in view: a live island brings the header's cart badge.
+      if (islands[0]) inView.push(islands[0].hydrate);
+      for (const { island, hydrate } of islands) hydrateWhenSeen(island, hydrate);
+      if (!hydratingInView) hydrateInView();
     }, QUIET_MS);
   };
   for (const type of ACTIVITY) addEventListener(type, restart, { capture: true, passive: true });
@@ -101,7 +132,9 @@ const interaction: ClientDirective = (load, _options, island) => {
 
   for (const type of INTENT) island.addEventListener(type, hydrate, { capture: true, passive: true });
   island.addEventListener('submit', holdTap, true);
-  waiting.push(hydrate);
+  // Cards the infinite list appends after the quiet came are watched at once.
+  if (quietReached) hydrateWhenSeen(island, hydrate);
+  else beforeQuiet.push({ island, hydrate });
   armFallback();
 };
 
