@@ -2,7 +2,9 @@
 // ONDC's log validator checks, with the protocol log on and the sellers' clock fast and at lunch
 // time (restaurants keep hours), then checks the log (scripts/ondc-validate.ts, VALIDATOR_URL):
 // flow 2 for a grocery order (RET10) and a restaurant order (RET11), flow 3 (an item out of stock
-// at select, then a good select) and flow 4 (a buyer cancel). Where the storefront has a screen
+// at select, then a good select), flow 4 (a buyer cancel), flow 5 (the store cancels while the rider
+// is on the way and the goods ride back) and flow 6 (the store cancels units it no longer has, then
+// a return the rider fetches and a damaged item the store liquidates, each refund settled). Where the storefront has a screen
 // the runner uses the same JSON calls its pages make. The log is kept in ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
@@ -53,6 +55,11 @@ async function select(client: Client, shop: Shop, lines: Line[], transactionId?:
 }
 
 async function order(client: Client, shop: Shop, lines: Line[], transactionId?: string): Promise<string> {
+  return (await checkout(client, shop, lines, transactionId))();
+}
+
+/** Select, init and pay; the confirm is the returned step (another shopper may act in between). */
+async function checkout(client: Client, shop: Shop, lines: Line[], transactionId?: string): Promise<() => Promise<string>> {
   const selected = await select(client, shop, lines, transactionId);
   const address = { door: '12', building: 'Lake View Apartments', name: 'Asha Rao', locality: 'Indiranagar 2nd Stage', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: shop.location.pincode };
   const init = (await (
@@ -76,11 +83,46 @@ async function order(client: Client, shop: Shop, lines: Line[], transactionId?: 
   const payment = (await (
     await client.post('/ondc/payment', { method: 'upi', transaction_id: selected.transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
   ).json()) as { data: { payment_id: string } };
-  const confirm = (await (await client.post('/ondc/confirm', { transaction_id: selected.transactionId, payment_id: payment.data.payment_id })).json()) as { data: { message_id: string } };
-  const placed = await poll(client, `/ondc/status?type=confirm&message_id=${confirm.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
-  if (placed['order_status'] !== 'CONFIRMED') throw new Error(`confirm failed: ${JSON.stringify(placed)}`);
-  return placed['order_id'] as string;
+  return async () => {
+    const confirm = (await (await client.post('/ondc/confirm', { transaction_id: selected.transactionId, payment_id: payment.data.payment_id })).json()) as { data: { message_id: string } };
+    const placed = await poll(client, `/ondc/status?type=confirm&message_id=${confirm.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
+    if (placed['order_status'] !== 'CONFIRMED') throw new Error(`confirm failed: ${JSON.stringify(placed)}`);
+    return placed['order_id'] as string;
+  };
 }
+
+type Detail = { status: string; return_state: string | null; refunds: unknown[]; rto_state: string | null };
+
+async function waitFor(client: Client, orderId: string, what: string, done: (detail: Detail) => boolean, seconds: number): Promise<Detail> {
+  for (let i = 0; i < seconds * 2; i++) {
+    const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as Detail;
+    if (done(detail)) return detail;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`order ${orderId}: no ${what} within ${seconds} s`);
+}
+
+/** The seller's own desk (src/network/server.ts): the store cancels the order itself. */
+async function storeCancels(shop: Shop, orderId: string, reasonId: string) {
+  const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+  if (!networkUrl) throw new Error('the seller network did not say where it listens');
+  const answer = await fetch(`${networkUrl}/sellers/${encodeURIComponent(shop.bppId)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason_id: reasonId }),
+  });
+  if (!answer.ok) throw new Error(`the store could not cancel ${orderId}: ${await answer.text()}`);
+}
+
+async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
+  // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing.
+  const photo = Uint8Array.from({ length: 20_000 }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const uploaded = (await (await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie } })).json()) as { data: { photo_id: string } };
+  const answer = await client.post('/ondc/order/update', { type: 'return', order_id: orderId, reason_id: reasonId, items: [{ item_id: itemId, quantity: 1 }], photo_ids: [uploaded.data.photo_id] });
+  if (!answer.ok) throw new Error(`return of ${itemId} refused: ${await answer.text()}`);
+}
+
 
 async function until(client: Client, orderId: string, wanted: string, seconds: number) {
   for (let i = 0; i < seconds * 2; i++) {
@@ -117,6 +159,39 @@ try {
       const client = await newShopper();
       const short = await select(client, groceryShop, [...groceryLines, { sku_id: grocery.scarce.id, quantity: grocery.scarce.stock + 1 }]);
       await until(client, await order(client, groceryShop, groceryLines, short.transactionId), 'delivered', 90);
+    }],
+    ['flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back', async () => {
+      const client = await newShopper();
+      const orderId = await order(client, groceryShop, groceryLines);
+      await until(client, orderId, 'out_for_delivery', 90);
+      await storeCancels(groceryShop, orderId, '011');
+      await waitFor(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);
+    }],
+    ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
+      const client = await newShopper();
+      const orderId = await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]);
+      await until(client, orderId, 'out_for_delivery', 120);
+      await storeCancels(restaurantShop, orderId, '013');
+      await waitFor(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
+    }],
+    ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', async () => {
+      const client = await newShopper();
+      const [kept, backByRider, liquidated] = grocery.items;
+      if (!kept || !backByRider || !liquidated) throw new Error('the store has too few items');
+      const lines = [kept, backByRider, liquidated].map((item) => ({ sku_id: item.id, quantity: 1 })).concat({ sku_id: grocery.scarce.id, quantity: 2 });
+      const confirm = await checkout(client, groceryShop, lines);
+      // Another shopper takes all but one of the scarce item before this order is confirmed.
+      const rival = await newShopper();
+      const rivalOrder = await order(rival, groceryShop, [{ sku_id: grocery.scarce.id, quantity: grocery.scarce.stock - 1 }]);
+      const orderId = await confirm();
+      await waitFor(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);
+      await until(client, orderId, 'delivered', 90);
+      await returnItem(client, orderId, backByRider.id, '004');
+      await waitFor(client, orderId, 'Return_Delivered', (d) => d.return_state === 'Return_Delivered', 60);
+      await returnItem(client, orderId, liquidated.id, '003');
+      await waitFor(client, orderId, 'Liquidated', (d) => d.return_state === 'Liquidated' && d.refunds.length === 3, 60);
+      // The rival's order is a flow 2 of its own: it is judged whole.
+      await until(rival, rivalOrder, 'delivered', 90);
     }],
     ['flow 4, RET10: a buyer cancel', async () => {
       const client = await newShopper();

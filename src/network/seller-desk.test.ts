@@ -142,10 +142,18 @@ describe('after confirm', () => {
     expect(desk.dueNotices()).toEqual([]);
   });
 
-  it('refuses updates other than returns (40001)', () => {
+  it('refuses updates other than returns and refunds (40001), and a refund update without its settlement (30000)', () => {
     confirm([[plenty.id, 1]], 'O8', 'T11');
-    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11'));
-    expect(answer.error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'fulfillment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('30000');
+  });
+
+  it('keeps the buyer app’s refund settlement and says it back in the order’s payment', () => {
+    confirm([[plenty.id, 1]], 'O10', 'T13');
+    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '12.00', settlement_timestamp: new Date().toISOString() };
+    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O10', fulfillments: [{ id: 'C1', type: 'Cancel' }], payment: { '@ondc/org/settlement_details': [refund] } } }, 'T13'));
+    expect(answer.error).toBeUndefined();
+    expect((answer.message as { order: { payment: Record<string, unknown[]> } }).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
   });
 
   it('answers support with the store’s contacts, or the seller’s without an order', () => {

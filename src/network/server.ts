@@ -57,6 +57,9 @@ const IMAGE_PATH = /^(?:\/sellers\/[^/]+)?\/images\/(item|provider)\/([a-z0-9-]+
 const SELLER_PATH = /^\/sellers\/([^/]+)\/([a-z_]+)$/;
 const TRACK_PATH = /^\/sellers\/([^/]+)\/track\/([^/]+)$/;
 const INVOICE_PATH = /^\/sellers\/([^/]+)\/invoice\/([^/]+)$/;
+/** The store's own desk: what its staff do to an order without a buyer asking (loopback only). */
+const DESK_CANCEL_PATH = /^\/sellers\/([^/]+)\/desk\/orders\/([^/]+)\/cancel$/;
+const deskCancelSchema = z.object({ reason_id: z.string().regex(/^\d{3}$/, 'reason_id is a three-digit ONDC cancellation reason') });
 
 /** Enough of a body to file it in the protocol log before it is validated. */
 const messageIdsSchema = z.object({ context: z.object({ transaction_id: z.string(), message_id: z.string() }) });
@@ -211,6 +214,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
+    const desk = DESK_CANCEL_PATH.exec(pathname);
+    if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
     let action: SellerAction;
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
@@ -297,6 +302,36 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, ack());
   }
 
+  /** A seller cancels an order from its desk; the buyer app hears it as an unsolicited on_cancel. */
+  async function deskCancel(req: IncomingMessage, res: ServerResponse, sellerId: string, orderId: string) {
+    if (!isLoopback(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) return sendJson(res, 403, { error: { message: 'The desk is reached from this machine only' } });
+    const node = nodes.get(sellerId);
+    if (!node) return sendJson(res, 404, { error: { message: `No seller ${sellerId}` } });
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: { message: 'The body is not JSON' } });
+    }
+    const input = deskCancelSchema.safeParse(body);
+    if (!input.success) return sendJson(res, 400, { error: { message: input.error.issues[0]?.message ?? 'Invalid request' } });
+    const done = sellerDesk.sellerCancel(sellerId, orderId, input.data.reason_id);
+    if ('error' in done) return sendJson(res, done.error.code === '30018' ? 404 : 409, { error: { code: done.error.code, message: done.error.message } });
+    const { order } = done;
+    const context = buildContext({
+      action: 'cancel',
+      domain: order.domain,
+      city: order.city,
+      transactionId: order.transactionId,
+      bapId: order.bapId,
+      bapUri: order.bapUri,
+      bppId: node.seller.id,
+      bppUri: node.bppUri,
+    });
+    await send(node, context, { message: done.message });
+    sendJson(res, 200, { order_id: order.id, state: 'Cancelled', rto: order.cancellation?.rto ?? false });
+  }
+
   function serveGet(req: IncomingMessage, res: ServerResponse, pathname: string) {
     // pid and dataDir let a restarting storefront recognise a stale network of its own.
     if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts, pid: process.pid, dataDir: options.dataDir });
@@ -333,15 +368,27 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
   }
 
+  // Transactions with an answer on its way: their unsolicited callbacks wait for it, so a buyer app
+  // hears of an order (on_confirm) before it hears of changes to it.
+  const answering = new Map<string, number>();
+
   async function answerRequest<A extends OrderAction>(action: A, node: SellerNode, request: RequestOf<A>) {
-    let reply: Answer;
+    const transactionId = request.context.transaction_id;
+    answering.set(transactionId, (answering.get(transactionId) ?? 0) + 1);
     try {
-      reply = answerOrderRequest(sellerDesk, action, node.seller.id, request);
-    } catch (error) {
-      console.error(`${node.seller.id} could not answer ${action}`, error);
-      reply = { message: {}, error: sellerError('31001', 'Internal Error') };
+      let reply: Answer;
+      try {
+        reply = answerOrderRequest(sellerDesk, action, node.seller.id, request);
+      } catch (error) {
+        console.error(`${node.seller.id} could not answer ${action}`, error);
+        reply = { message: {}, error: sellerError('31001', 'Internal Error') };
+      }
+      await send(node, request.context, reply);
+    } finally {
+      const left = (answering.get(transactionId) ?? 1) - 1;
+      if (left > 0) answering.set(transactionId, left);
+      else answering.delete(transactionId);
     }
-    await send(node, request.context, reply);
   }
 
   /** Each seller with providers in the city and domain answers; pages of one seller go in turn. */
@@ -366,6 +413,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     try {
       const byOrder = new Map<string, DueNotice[]>();
       for (const due of sellerDesk.dueNotices()) {
+        if (answering.has(due.order.transactionId)) continue;
         const list = byOrder.get(due.order.id);
         if (list) list.push(due);
         else byOrder.set(due.order.id, [due]);
