@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { shopper } from '../tests/support/http.ts';
+import { providerItems } from '../src/network/catalogue/generate.ts';
 import { lunchRestaurant, openGroceryStore } from '../tests/support/fixtures.ts';
 import { startServer } from '../tests/support/server.ts';
 
@@ -22,10 +23,13 @@ type Shop = {
 };
 type Line = { sku_id: string; quantity: number };
 
-// Today's lunch hour in India (13:00 IST), whatever the time here.
+// Today's lunch hour in India (13:00 IST), whatever the time here; the restaurant flows go first,
+// while the kitchen is open.
 const lunch = new Date();
 lunch.setUTCHours(7, 30, 0, 0);
-const server = await startServer({ NETWORK_CLOCK_SPEED: '300', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent' });
+// 120×: a grocery order's ten-minute trip takes 5 s, and the rider is out for delivery long enough
+// (1.6 s) for the store to cancel on the way.
+const server = await startServer({ NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent' });
 const out = path.resolve('data', 'ondc-flows', new Date().toISOString().replace(/[:.]/g, '-'));
 
 async function poll(client: Client, url: string, done: (body: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
@@ -102,16 +106,30 @@ async function waitFor(client: Client, orderId: string, what: string, done: (det
   throw new Error(`order ${orderId}: no ${what} within ${seconds} s`);
 }
 
+function networkUrl(): string {
+  const found = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+  if (!found) throw new Error('the seller network did not say where it listens');
+  return found;
+}
+
 /** The seller's own desk (src/network/server.ts): the store cancels the order itself. */
 async function storeCancels(shop: Shop, orderId: string, reasonId: string) {
-  const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
-  if (!networkUrl) throw new Error('the seller network did not say where it listens');
-  const answer = await fetch(`${networkUrl}/sellers/${encodeURIComponent(shop.bppId)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
+  const answer = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(shop.bppId)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ reason_id: reasonId }),
   });
   if (!answer.ok) throw new Error(`the store could not cancel ${orderId}: ${await answer.text()}`);
+}
+
+/** The store's desk counts an item's shelf: orders confirmed from now on get at most that many. */
+async function countShelf(shop: Shop, itemId: string, count: number) {
+  const answer = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(shop.bppId)}/desk/items/${encodeURIComponent(itemId)}/stock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
+  if (!answer.ok) throw new Error(`the store could not count ${itemId}: ${await answer.text()}`);
 }
 
 async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
@@ -125,10 +143,10 @@ async function returnItem(client: Client, orderId: string, itemId: string, reaso
 
 
 async function until(client: Client, orderId: string, wanted: string, seconds: number) {
-  for (let i = 0; i < seconds * 2; i++) {
+  for (let i = 0; i < seconds * 10; i++) {
     const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as { status: string };
     if (detail.status === wanted) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`order ${orderId} did not reach ${wanted} within ${seconds} s`);
 }
@@ -139,21 +157,52 @@ async function newShopper(): Promise<Client> {
   return client;
 }
 
+/**
+ * Flow 6 on four items of a shop: the store counts one item's shelf at one unit after the shopper
+ * paid for two (it cancels the other, reason 002), then the shopper returns one item for the rider
+ * to fetch (004) and one damaged (003, liquidated); each refund is settled with the seller.
+ */
+async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
+  const [kept, backByRider, liquidated, short] = itemIds;
+  if (!kept || !backByRider || !liquidated || !short) throw new Error(`${shop.providerId} has too few items`);
+  const client = await newShopper();
+  const confirm = await checkout(client, shop, [kept, backByRider, liquidated].map((id) => ({ sku_id: id, quantity: 1 })).concat({ sku_id: short, quantity: 2 }));
+  await countShelf(shop, short, 1);
+  const orderId = await confirm();
+  await waitFor(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);
+  await until(client, orderId, 'delivered', 120);
+  await returnItem(client, orderId, backByRider, '004');
+  await waitFor(client, orderId, 'Return_Delivered', (d) => d.return_state === 'Return_Delivered' && d.refunds.length === 2, 90);
+  await returnItem(client, orderId, liquidated, '003');
+  await waitFor(client, orderId, 'Liquidated', (d) => d.return_state === 'Liquidated' && d.refunds.length === 3, 60);
+}
+
 const grocery = openGroceryStore();
 const groceryShop: Shop = { domain: 'ONDC:RET10', bppId: grocery.seller.id, providerId: grocery.provider.id, location: grocery.location };
 const restaurant = lunchRestaurant();
 const restaurantShop: Shop = { domain: 'ONDC:RET11', bppId: restaurant.seller.id, providerId: restaurant.provider.id, location: restaurant.location };
 const groceryLines = grocery.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity: 1 }));
+// Dishes as they come (no add-ons) from the restaurant's all-day menus.
+const allDay = new Set(restaurant.provider.menus.filter((m) => m.timing === null).map((m) => m.id));
+const plainDishes = [...providerItems(restaurant.provider)].flatMap((i) => (i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDay.has(i.menuId) ? [i.id] : [])).slice(0, 4);
 
 try {
   const flows: Array<[string, () => Promise<void>]> = [
-    ['flow 2, RET10: a grocery order to delivery', async () => {
-      const client = await newShopper();
-      await until(client, await order(client, groceryShop, groceryLines), 'delivered', 90);
-    }],
     ['flow 2, RET11: a restaurant order to delivery', async () => {
       const client = await newShopper();
       await until(client, await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]), 'delivered', 120);
+    }],
+    ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
+      const client = await newShopper();
+      const orderId = await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]);
+      await until(client, orderId, 'out_for_delivery', 120);
+      await storeCancels(restaurantShop, orderId, '013');
+      await waitFor(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
+    }],
+    ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(restaurantShop, plainDishes)],
+    ['flow 2, RET10: a grocery order to delivery', async () => {
+      const client = await newShopper();
+      await until(client, await order(client, groceryShop, groceryLines), 'delivered', 90);
     }],
     ['flow 3, RET10: out of stock at select, then a good select', async () => {
       const client = await newShopper();
@@ -167,32 +216,7 @@ try {
       await storeCancels(groceryShop, orderId, '011');
       await waitFor(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);
     }],
-    ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
-      const client = await newShopper();
-      const orderId = await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]);
-      await until(client, orderId, 'out_for_delivery', 120);
-      await storeCancels(restaurantShop, orderId, '013');
-      await waitFor(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
-    }],
-    ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', async () => {
-      const client = await newShopper();
-      const [kept, backByRider, liquidated] = grocery.items;
-      if (!kept || !backByRider || !liquidated) throw new Error('the store has too few items');
-      const lines = [kept, backByRider, liquidated].map((item) => ({ sku_id: item.id, quantity: 1 })).concat({ sku_id: grocery.scarce.id, quantity: 2 });
-      const confirm = await checkout(client, groceryShop, lines);
-      // Another shopper takes all but one of the scarce item before this order is confirmed.
-      const rival = await newShopper();
-      const rivalOrder = await order(rival, groceryShop, [{ sku_id: grocery.scarce.id, quantity: grocery.scarce.stock - 1 }]);
-      const orderId = await confirm();
-      await waitFor(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);
-      await until(client, orderId, 'delivered', 90);
-      await returnItem(client, orderId, backByRider.id, '004');
-      await waitFor(client, orderId, 'Return_Delivered', (d) => d.return_state === 'Return_Delivered', 60);
-      await returnItem(client, orderId, liquidated.id, '003');
-      await waitFor(client, orderId, 'Liquidated', (d) => d.return_state === 'Liquidated' && d.refunds.length === 3, 60);
-      // The rival's order is a flow 2 of its own: it is judged whole.
-      await until(rival, rivalOrder, 'delivered', 90);
-    }],
+    ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(groceryShop, [...grocery.items.map((i) => i.id), grocery.scarce.id])],
     ['flow 4, RET10: a buyer cancel', async () => {
       const client = await newShopper();
       const orderId = await order(client, groceryShop, groceryLines);

@@ -442,6 +442,14 @@ export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: nu
       url: trackingUrl,
       status: active ? 'active' : 'inactive',
       location: { gps: gps(position), time: { timestamp: iso(atMs) }, updated_at: iso(atMs) },
+      // ONDC's on_track schema: which order, and that the position is polled live.
+      tags: [
+        tag('order', [['id', order.id]]),
+        tag('config', [
+          ['attr', 'tracking.location.gps'],
+          ['type', 'live_poll'],
+        ]),
+      ],
     },
   };
 }

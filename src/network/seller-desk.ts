@@ -368,6 +368,20 @@ export function createSellerDesk(options: SellerDeskOptions) {
       return { order: cancelled, message: messageOf(cancelled, now.getTime()) };
     },
 
+    /**
+     * The store counts its shelf (its own desk): what is left of an item from now on, for searches
+     * and for orders not yet confirmed. Null for an item the seller does not list.
+     */
+    countShelf(sellerId: string, itemId: string, count: number): { itemId: string; left: number } | null {
+      const provider = [...providers.values()].find((p) => p.sellerId === sellerId && findProviderItem(p, itemId));
+      const item = provider ? findProviderItem(provider, itemId) : null;
+      if (!item) return null;
+      const difference = stockLeft(item) - Math.min(count, item.stock);
+      if (difference > 0) state.takeStock(item.id, difference);
+      else if (difference < 0) state.returnStock(item.id, -difference);
+      return { itemId: item.id, left: stockLeft(item) };
+    },
+
     /** The unsolicited callback for a change: on_status for the delivery and its ride back, on_update for a return or a part cancel. */
     noticeMessage({ order, notice }: DueNotice): { action: 'status' | 'update'; message: Record<string, unknown> } {
       return { action: notice.kind === 'status' || notice.kind === 'rto' ? 'status' : 'update', message: messageOf(order, notice.atMs) };

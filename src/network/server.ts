@@ -60,6 +60,8 @@ const INVOICE_PATH = /^\/sellers\/([^/]+)\/invoice\/([^/]+)$/;
 /** The store's own desk: what its staff do to an order without a buyer asking (loopback only). */
 const DESK_CANCEL_PATH = /^\/sellers\/([^/]+)\/desk\/orders\/([^/]+)\/cancel$/;
 const deskCancelSchema = z.object({ reason_id: z.string().regex(/^\d{3}$/, 'reason_id is a three-digit ONDC cancellation reason') });
+const DESK_SHELF_PATH = /^\/sellers\/([^/]+)\/desk\/items\/([^/]+)\/stock$/;
+const deskShelfSchema = z.object({ count: z.number().int().min(0).max(100_000) });
 
 /** Enough of a body to file it in the protocol log before it is validated. */
 const messageIdsSchema = z.object({ context: z.object({ transaction_id: z.string(), message_id: z.string() }) });
@@ -216,6 +218,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
     const desk = DESK_CANCEL_PATH.exec(pathname);
     if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
+    const shelf = DESK_SHELF_PATH.exec(pathname);
+    if (shelf) return deskShelf(req, res, decodeURIComponent(shelf[1] ?? ''), decodeURIComponent(shelf[2] ?? ''));
     let action: SellerAction;
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
@@ -302,20 +306,47 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, ack());
   }
 
-  /** A seller cancels an order from its desk; the buyer app hears it as an unsolicited on_cancel. */
-  async function deskCancel(req: IncomingMessage, res: ServerResponse, sellerId: string, orderId: string) {
-    if (!isLoopback(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) return sendJson(res, 403, { error: { message: 'The desk is reached from this machine only' } });
+  /** A desk request's JSON body by `schema`, or null once a refusal has been sent. */
+  async function deskInput<T>(req: IncomingMessage, res: ServerResponse, sellerId: string, schema: z.ZodType<T>): Promise<{ node: SellerNode; input: T } | null> {
+    if (!isLoopback(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) {
+      sendJson(res, 403, { error: { message: 'The desk is reached from this machine only' } });
+      return null;
+    }
     const node = nodes.get(sellerId);
-    if (!node) return sendJson(res, 404, { error: { message: `No seller ${sellerId}` } });
+    if (!node) {
+      sendJson(res, 404, { error: { message: `No seller ${sellerId}` } });
+      return null;
+    }
     let body: unknown;
     try {
       body = JSON.parse((await readBody(req)).toString('utf8'));
     } catch {
-      return sendJson(res, 400, { error: { message: 'The body is not JSON' } });
+      sendJson(res, 400, { error: { message: 'The body is not JSON of at most 1 MiB' } });
+      return null;
     }
-    const input = deskCancelSchema.safeParse(body);
-    if (!input.success) return sendJson(res, 400, { error: { message: input.error.issues[0]?.message ?? 'Invalid request' } });
-    const done = sellerDesk.sellerCancel(sellerId, orderId, input.data.reason_id);
+    const input = schema.safeParse(body);
+    if (!input.success) {
+      sendJson(res, 400, { error: { message: input.error.issues[0]?.message ?? 'Invalid request' } });
+      return null;
+    }
+    return { node, input: input.data };
+  }
+
+  /** The store counts an item's shelf from its desk: orders confirmed after this get only that many. */
+  async function deskShelf(req: IncomingMessage, res: ServerResponse, sellerId: string, itemId: string) {
+    const desk = await deskInput(req, res, sellerId, deskShelfSchema);
+    if (!desk) return;
+    const counted = sellerDesk.countShelf(sellerId, itemId, desk.input.count);
+    if (!counted) return sendJson(res, 404, { error: { message: `${sellerId} lists no item ${itemId}` } });
+    sendJson(res, 200, { item_id: counted.itemId, left: counted.left });
+  }
+
+  /** A seller cancels an order from its desk; the buyer app hears it as an unsolicited on_cancel. */
+  async function deskCancel(req: IncomingMessage, res: ServerResponse, sellerId: string, orderId: string) {
+    const desk = await deskInput(req, res, sellerId, deskCancelSchema);
+    if (!desk) return;
+    const { node, input } = desk;
+    const done = sellerDesk.sellerCancel(sellerId, orderId, input.reason_id);
     if ('error' in done) return sendJson(res, done.error.code === '30018' ? 404 : 409, { error: { code: done.error.code, message: done.error.message } });
     const { order } = done;
     const context = buildContext({
