@@ -182,12 +182,13 @@ const groceryShop: Shop = { domain: 'ONDC:RET10', bppId: grocery.seller.id, prov
 const restaurant = lunchRestaurant();
 const restaurantShop: Shop = { domain: 'ONDC:RET11', bppId: restaurant.seller.id, providerId: restaurant.provider.id, location: restaurant.location };
 const groceryLines = grocery.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity: 1 }));
-// Dishes as they come (no add-ons) from the restaurant's all-day menus.
-const allDay = new Set(restaurant.provider.menus.filter((m) => m.timing === null).map((m) => m.id));
-const plainDishes = [...providerItems(restaurant.provider)].flatMap((i) => (i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDay.has(i.menuId) ? [i.id] : [])).slice(0, 4);
+// Dishes as they come (no add-ons) from the menus served at lunch.
+const atLunch = new Set(restaurant.provider.menus.filter((m) => m.timing === null || (m.timing.timeFrom <= 1300 && m.timing.timeTo >= 1400)).map((m) => m.id));
+const plainDishes = [...providerItems(restaurant.provider)].flatMap((i) => (i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && atLunch.has(i.menuId) ? [i.id] : [])).slice(0, 4);
 
 try {
   const flows: Array<[string, () => Promise<void>]> = [
+    ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(restaurantShop, plainDishes)],
     ['flow 2, RET11: a restaurant order to delivery', async () => {
       const client = await newShopper();
       await until(client, await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]), 'delivered', 120);
@@ -199,7 +200,6 @@ try {
       await storeCancels(restaurantShop, orderId, '013');
       await waitFor(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
     }],
-    ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(restaurantShop, plainDishes)],
     ['flow 2, RET10: a grocery order to delivery', async () => {
       const client = await newShopper();
       await until(client, await order(client, groceryShop, groceryLines), 'delivered', 90);

@@ -157,7 +157,8 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const key = statusKey(m);
       if (key && !payload[key]) payload[key] = m;
     }
-    const sixKeys = flowSixKeys(flow);
+    // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
+    const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
     Object.assign(payload, sixKeys);
     // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
     const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
