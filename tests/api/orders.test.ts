@@ -242,6 +242,8 @@ describe('orders after purchase', () => {
   it('the store cancels on the way (011): the goods ride back, the shopper reads who cancelled and why, refunded in full once', async () => {
     const client = shopper(server.url);
     const { orderId, totalPaise } = await placeOrder(client, 'upi');
+    // The open order page asks the seller for news (ONDC status) now and then.
+    expect((await detail(client, orderId, true))['order_id']).toBe(orderId);
     await until(client, orderId, (o) => o['status'] === 'picked_up' || o['status'] === 'out_for_delivery', 60, 100);
     // The rider has the goods: only a reason about the delivery will do, with the goods riding back.
     expect((await storeCancels(orderId, '005')).status).toBe(409);
@@ -253,11 +255,11 @@ describe('orders after purchase', () => {
     expect(back).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'store', reason_id: '011', reason: STORE_CANCEL_REASONS['011'] } });
     expect(back['refunds']).toEqual([{ amount: totalPaise / 100, status: 'REFUNDED', at: expect.any(String) }]);
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
-    expect(page).toContain(`${STORE_CANCEL_REASONS['011']}</p>`);
-    expect(page).toMatch(/data-cancelled-by="store">Cancelled by [^<]+: /);
-    expect(page).toMatch(/Your items: <strong>Back at the store<\/strong>/);
+    expect(page).toMatch(new RegExp(`data-cancelled-by="store"[^>]*>\\s*Cancelled by [^<]+: ${STORE_CANCEL_REASONS['011']}\\s*</p>`));
+    expect(page).toMatch(/Your items: <strong[^>]*>Back at the store<\/strong>/);
     expect(page).not.toContain('Cancel order');
-    expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: 'RTO1', type: 'RTO' }, amount: (totalPaise / 100).toFixed(2) }]);
+    // A cancelled order is settled by its cancel: no payment update follows (ONDC flows 4 and 5).
+    expect(await settlementsSent(orderId)).toEqual([]);
   }, 120_000);
 
   it('the store cancels units another order took (002): the order goes on, those units are refunded and settled once', async () => {
@@ -309,6 +311,6 @@ describe('orders after purchase', () => {
     }
     expect(problems).toEqual([]);
     // The tests above put every order action on the wire.
-    expect([...seen].sort()).toEqual(Object.keys(ORDER_MESSAGE_SCHEMAS).sort());
+    expect(Object.keys(ORDER_MESSAGE_SCHEMAS).filter((action) => !seen.has(action))).toEqual([]);
   });
 });

@@ -294,12 +294,14 @@ const SETTLEMENT_CLAIM_MS = 60_000;
  * Tells the seller of each refund paid for this order and not yet told (ONDC update, update_target
  * payment: the fulfillment it pays for and the settlement), once each: a refund is claimed before
  * its update goes, and a refused or unsent update is left for the next order message to retry.
+ * Only for an order that goes on (units cancelled, items returned): a cancelled order has no
+ * updates in ONDC's flows, its cancel settles it.
  */
 export async function settleRefunds(database: Database, app: BuyerApp, orderId: string): Promise<number> {
   const claimed = await database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
     `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
      FROM orders o
-     WHERE r.order_id = $1 AND o.order_id = r.order_id AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
+     WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
        AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))
      RETURNING r.refund_id, r.amount_paise, r.fulfillment_id, r.fulfillment_type, r.updated_at, o.transaction_id, o.shopper_key`,
     [orderId, SETTLEMENT_CLAIM_MS],
