@@ -162,3 +162,34 @@ describe('after confirm', () => {
     expect(desk.support(QUICK, request('support', { ref_id: 'nothing' })).message).toMatchObject({ phone: '18001020304', email: `support@${QUICK}` });
   });
 });
+
+describe('the store’s desk (shelf counts and its own cancels)', () => {
+  it('a confirm for more than the shelf holds is taken for what is there; the rest is cut (002) and told after on_confirm', () => {
+    const init = desk.init(QUICK, request('init', { order: order([[scarce.id, 2], [plenty.id, 1]]) }, 'T20'));
+    expect(desk.countShelf(QUICK, scarce.id, 1)).toEqual({ itemId: scarce.id, left: 1 });
+    const quote = (init.message.order as { quote: unknown }).quote;
+    const answer = desk.confirm(QUICK, request('confirm', { order: order([[scarce.id, 2], [plenty.id, 1]], { id: 'O20', quote, payment: { type: 'ON-ORDER', status: 'PAID' } }) }, 'T20'));
+    expect(answer.error).toBeUndefined();
+    // on_confirm is the order as confirmed; the shelf gave one unit, and the cut is due as an on_update.
+    expect((answer.message as { order: { state: string } }).order.state).toBe('Created');
+    expect(state.stockTaken(scarce.id)).toBe(scarce.stock);
+    const due = desk.dueNotices().filter((d) => d.order.id === 'O20');
+    expect(due.map((d) => d.notice.kind)).toEqual(['partCancel']);
+    expect(desk.noticeMessage(due[0]!).action).toBe('update');
+    // Cancelled before pickup, only the unit it held goes back on the shelf.
+    expect(desk.sellerCancel(QUICK, 'O20', '005')).toMatchObject({ order: { cancellation: { reasonId: '005', rto: false } } });
+    expect(stockLeftOf(scarce.id)).toBe(1);
+  });
+
+  it('refuses a shelf count for an item the seller does not list, and a cancel reason a seller may not give', () => {
+    expect(desk.countShelf(QUICK, 'no-such-item', 1)).toBeNull();
+    confirm([[plenty.id, 1]], 'O21', 'T21');
+    expect(desk.sellerCancel(QUICK, 'O21', '010')).toMatchObject({ error: { code: '30012' } });
+    expect(desk.sellerCancel('another.seller', 'O21', '005')).toMatchObject({ error: { code: '30018' } });
+  });
+});
+
+function stockLeftOf(itemId: string): number {
+  const item = items.find((i) => i.id === itemId)!;
+  return item.stock - state.stockTaken(itemId);
+}

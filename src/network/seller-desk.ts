@@ -363,7 +363,13 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const allowed = sellerCancellation(order, reasonId, now.getTime());
       if ('error' in allowed) return allowed;
       const cancelled = cancelOrder(order, { reasonId, by: sellerId, at: now, rto: allowed.rto });
-      if (!allowed.rto) for (const line of order.quote.lines) if (line.titleType === 'item' && line.count > 0) state.returnStock(line.itemId, line.count);
+      // Units the store had already cut from the order were never taken from the shelf.
+      if (!allowed.rto) {
+        order.quote.lines.forEach((line, index) => {
+          const held = line.titleType === 'item' ? line.count - order.partCancels.filter((c) => c.line === index).reduce((n, c) => n + c.quantity, 0) : 0;
+          if (held > 0) state.returnStock(line.itemId, held);
+        });
+      }
       save(cancelled);
       return { order: cancelled, message: messageOf(cancelled, now.getTime()) };
     },
