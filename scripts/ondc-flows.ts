@@ -32,11 +32,13 @@ lunch.setUTCHours(7, 30, 0, 0);
 const server = await startServer({ NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent' });
 const out = path.resolve('data', 'ondc-flows', new Date().toISOString().replace(/[:.]/g, '-'));
 
+// Every 100 ms: flow 4's cancel must reach the store before it accepts the order (a network minute
+// after the confirm, 0.5 s at 120×), or its precancel_state is no longer on_confirm's.
 async function poll(client: Client, url: string, done: (body: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     const body = (await (await client.get(url)).json()) as Record<string, unknown>;
     if (done(body)) return body;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url}: no answer`);
 }
