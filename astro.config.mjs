@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './src/lib/http/precompress.ts';
+import { pwa } from './src/features/pwa/integration.ts';
 
 // The canonical site URL is read again at run time (src/config.server.ts); this one only seeds
 // build-time URLs. Hosts allowed to reach the app, with any port: see DESIGN.md §7.
@@ -12,7 +13,8 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  // pwa() writes /sw.js and the icons before precompress() makes their twins.
+  integrations: [react(), pwa(), precompress()],
   // Our own prefetch policy (src/features/platform/prefetch.ts) skips 2g and data saver; Astro's
   // would still tap-prefetch there.
   prefetch: false,

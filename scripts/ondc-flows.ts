@@ -3,9 +3,12 @@
 // time (restaurants keep hours), then checks the log (scripts/ondc-validate.ts, VALIDATOR_URL):
 // flow 2 for a grocery order (RET10) and a restaurant order (RET11), flow 3 (an item out of stock
 // at select, then a good select), flow 4 (a buyer cancel), flow 5 (the store cancels while the rider
-// is on the way and the goods ride back) and flow 6 (the store cancels units it no longer has, then
-// a return the rider fetches and a damaged item the store liquidates, each refund settled). Where the storefront has a screen
-// the runner uses the same JSON calls its pages make. The log is kept in ./data/ondc-flows/<time>/.
+// is on the way and the goods ride back), flow 6 (the store cancels units it no longer has, then a
+// return the rider fetches and a damaged item the store liquidates, each refund settled), and the
+// catalogue flows 1 (full, then incremental refresh), 7 (catalog_rejection of a full catalogue) and
+// 9 (of an incremental one), checked for the two shops the order flows use. Where the storefront
+// has a screen the runner uses the same JSON calls its pages make. The log is kept in
+// ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +31,9 @@ type Line = { sku_id: string; quantity: number };
 const lunch = new Date();
 lunch.setUTCHours(7, 30, 0, 0);
 // 120×: a grocery order's ten-minute trip takes 5 s, and the rider is out for delivery long enough
-// (1.6 s) for the store to cancel on the way.
-const server = await startServer({ NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent' });
+// (1.6 s) for the store to cancel on the way. Incremental catalogue refreshes every 6 s, so the
+// changes the flows make come back as deltas.
+const server = await startServer({ NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent', CATALOGUE_INC_REFRESH_MINUTES: '0.1' });
 const out = path.resolve('data', 'ondc-flows', new Date().toISOString().replace(/[:.]/g, '-'));
 
 // Every 100 ms: flow 4's cancel must reach the store before it accepts the order (a network minute
@@ -228,6 +232,14 @@ try {
       await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '010' });
       await until(client, orderId, 'cancelled', 30);
     }],
+    // The storefront rejected the mislisted items of the first full catalogue (flow 7); the sellers'
+    // first corrections come back in an incremental refresh and are rejected again (flow 9); the
+    // item sold out here and the final corrections come in later ones (flow 1).
+    ['flows 1, 7 and 9: rejected items, incremental refreshes, and rejection of a refresh', async () => {
+      const client = await newShopper();
+      await order(client, groceryShop, [{ sku_id: grocery.scarce.id, quantity: grocery.scarce.stock }]);
+      await new Promise((resolve) => setTimeout(resolve, 8000));
+    }],
   ];
   for (const [name, run] of flows) {
     await run();
@@ -241,5 +253,6 @@ try {
   await server.stop();
 }
 console.log(`protocol log: ${out}\n`);
-const checked = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve('scripts/ondc-validate.ts'), out], { stdio: 'inherit' });
+const shops = [groceryShop, restaurantShop].flatMap((shop) => ['--provider', shop.providerId]);
+const checked = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve('scripts/ondc-validate.ts'), ...shops, out], { stdio: 'inherit' });
 process.exitCode = checked.status ?? 1;

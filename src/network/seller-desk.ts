@@ -41,6 +41,8 @@ import {
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
 import { tagValue, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
+import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
+import { parseItemPath, type CatalogError } from '../ondc/catalog-rejection.ts';
 import { sellerError } from './seller-errors.ts';
 import { checkDelivery, localityOf } from './serviceability.ts';
 import type { StateStore } from './state.ts';
@@ -86,6 +88,19 @@ export function createSellerDesk(options: SellerDeskOptions) {
   function stockLeft(item: CatalogueItem): number {
     return Math.max(0, item.stock - state.stockTaken(item.id));
   }
+
+  /** Takes (units > 0) or puts back stock; an item that sells out or comes back is a catalogue change. */
+  function moveStock(providerId: string, itemId: string, units: number) {
+    const provider = providers.get(providerId);
+    const item = provider ? findProviderItem(provider, itemId) : null;
+    const before = item ? stockLeft(item) > 0 : null;
+    if (units > 0) state.takeStock(itemId, units);
+    else state.returnStock(itemId, -units);
+    if (item && before !== stockLeft(item) > 0) state.noteCatalogueChange(providerId, itemId, Date.now());
+  }
+
+  /** A mislisted item's photo as the seller lists it now; null for an item listed right. */
+  const photoStage = (item: CatalogueItem): PhotoStage | null => (hasListingFlaw(item) ? state.photoStage(item.id) : null);
 
   function providerFor(sellerId: string, context: Context, ref: ProviderRef): { provider: Provider } | { error: ProtocolError } {
     const provider = providers.get(ref.id);
@@ -244,7 +259,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       };
       priced.quote.lines.forEach((line, index) => {
         const taken = line.titleType === 'item' ? line.count - (shortByLine.get(index) ?? 0) : 0;
-        if (taken > 0) state.takeStock(line.itemId, taken);
+        if (taken > 0) moveStock(provider.id, line.itemId, taken);
       });
       // on_confirm tells the order as the buyer confirmed it; the cancel follows as an on_update.
       save(cancelShortUnits(order, shortByLine, now));
@@ -264,7 +279,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (error || isCancelledAt(order, now.getTime())) return answer(messageOf(order, now.getTime()), error);
       const cancelled = cancelOrder(order, { reasonId: message.cancellation_reason_id, by: context.bap_id, at: now });
       // The goods never left the store: they go back on the shelf.
-      for (const line of order.quote.lines) if (line.titleType === 'item' && line.count > 0) state.returnStock(line.itemId, line.count);
+      for (const line of order.quote.lines) if (line.titleType === 'item' && line.count > 0) moveStock(order.providerId, line.itemId, -line.count);
       save(cancelled);
       return answer(messageOf(cancelled, now.getTime()), null);
     },
@@ -340,6 +355,48 @@ export function createSellerDesk(options: SellerDeskOptions) {
       return searchPages(seller?.providers ?? [], { city: context.city, domain: context.domain, intent, stockLeft });
     },
 
+    /** Where a mislisted item's photo stands (listing-flaws.ts); null for the rest. */
+    photoStage,
+
+    /**
+     * An incremental refresh (catalog_inc): the seller's items in the city ("*": all) and domain
+     * whose listing changed in (fromMs, toMs], as they are listed now, one page per provider.
+     */
+    *changedPages(sellerId: string, context: Context, fromMs: number, toMs: number): Generator<SearchPage> {
+      const byProvider = new Map<string, CatalogueItem[]>();
+      for (const change of state.catalogueChangesBetween(fromMs, toMs)) {
+        const provider = providers.get(change.providerId);
+        if (!provider || provider.sellerId !== sellerId || provider.domain !== context.domain) continue;
+        if (context.city !== '*' && provider.cityCode !== context.city) continue;
+        const item = findProviderItem(provider, change.itemId);
+        if (item) byProvider.set(provider.id, [...(byProvider.get(provider.id) ?? []), { ...item, stock: stockLeft(item) }]);
+      }
+      for (const [providerId, items] of byProvider) {
+        const provider = providers.get(providerId);
+        if (provider) yield { provider, items };
+      }
+    },
+
+    /**
+     * A buyer app will not list some of the seller's items (catalog_rejection). The seller takes
+     * the next step for a photo rejected for what it is now (listing-flaws.ts), and the corrected
+     * listing goes out in its next incremental refresh.
+     */
+    catalogRejected(sellerId: string, errors: readonly CatalogError[]) {
+      for (const error of errors) {
+        const named = parseItemPath(error.path);
+        const provider = named ? providers.get(named.providerId) : undefined;
+        if (!named || !provider || provider.sellerId !== sellerId) continue;
+        const item = findProviderItem(provider, named.itemId);
+        const stage = item ? photoStage(item) : null;
+        if (!item || !stage || correctionFor(stage, item) !== error.code) continue;
+        const next = PHOTO_STAGES[PHOTO_STAGES.indexOf(stage) + 1];
+        if (next !== 'heic' && next !== 'web') continue;
+        state.setPhotoStage(item.id, next);
+        state.noteCatalogueChange(provider.id, item.id, Date.now());
+      }
+    },
+
     /** Changes the buyer apps have not been told about yet, as of the network clock. */
     dueNotices(): DueNotice[] {
       const atMs = clock.now().getTime();
@@ -367,7 +424,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (!allowed.rto) {
         order.quote.lines.forEach((line, index) => {
           const held = line.titleType === 'item' ? line.count - order.partCancels.filter((c) => c.line === index).reduce((n, c) => n + c.quantity, 0) : 0;
-          if (held > 0) state.returnStock(line.itemId, held);
+          if (held > 0) moveStock(order.providerId, line.itemId, -held);
         });
       }
       save(cancelled);
@@ -383,8 +440,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const item = provider ? findProviderItem(provider, itemId) : null;
       if (!item) return null;
       const difference = stockLeft(item) - Math.min(count, item.stock);
-      if (difference > 0) state.takeStock(item.id, difference);
-      else if (difference < 0) state.returnStock(item.id, -difference);
+      if (difference !== 0 && provider) moveStock(provider.id, item.id, difference);
       return { itemId: item.id, left: stockLeft(item) };
     },
 

@@ -15,11 +15,12 @@ import { createFileRegistry } from '../ondc/registry.ts';
 import { verifyRequest } from '../ondc/signing.ts';
 import { generateNetwork, type Seller } from './catalogue/generate.ts';
 import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
-import { buildOnSearchCatalog } from './catalogue/on-search.ts';
+import { buildIncrementalCatalog, buildOnSearchCatalog } from './catalogue/on-search.ts';
 import { createNetworkClock } from './clock.ts';
 import { parseRequest, SELLER_ACTIONS, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
 import { sellerError } from './seller-errors.ts';
+import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
 import { openStateStore } from './state.ts';
 
 export type SellerNetworkOptions = {
@@ -94,6 +95,21 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 function refuse(res: ServerResponse, status: number, error: ProtocolError) {
   sendJson(res, status, nack(error));
+}
+
+const catalogIncSchema = z.object({
+  tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) })),
+});
+
+/** The (start, end] window of an incremental search's catalog_inc tag, in real ms; null for a full search. */
+function catalogIncWindow(intent: unknown): { from: number; to: number } | null {
+  const parsed = catalogIncSchema.safeParse(intent);
+  const list = parsed.success ? parsed.data.tags.find((t) => t.code === 'catalog_inc')?.list : undefined;
+  if (!list) return null;
+  const at = (code: string) => Date.parse(list.find((e) => e.code === code)?.value ?? '');
+  const from = at('start_time');
+  const to = at('end_time');
+  return Number.isFinite(from) ? { from, to: Number.isFinite(to) ? to : Date.now() } : null;
 }
 
 /** A URL others can reach: a wildcard listen address is reached on loopback. */
@@ -220,14 +236,14 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
     const shelf = DESK_SHELF_PATH.exec(pathname);
     if (shelf) return deskShelf(req, res, decodeURIComponent(shelf[1] ?? ''), decodeURIComponent(shelf[2] ?? ''));
-    let action: SellerAction;
+    let action: SellerAction | 'catalog_rejection';
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
     if (pathname === '/gateway/search') {
       action = 'search';
     } else if (sellerRoute) {
       node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
-      const known = SELLER_ACTIONS.find((a) => a === sellerRoute[2]);
+      const known = [...SELLER_ACTIONS, 'catalog_rejection' as const].find((a) => a === sellerRoute[2]);
       if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` });
       action = known;
     } else {
@@ -266,6 +282,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       });
     }
 
+    if (action === 'catalog_rejection') return acceptRejection(res, node, verified.subscriberId, json);
     const incoming = { res, node, action, signer: verified.subscriberId };
     if (action === 'search') {
       const searchNode = node;
@@ -363,6 +380,21 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, { order_id: order.id, state: 'Cancelled', rto: order.cancellation?.rto ?? false });
   }
 
+  /** A buyer app will not list some of this seller's items: ACK, then the seller corrects what it can. */
+  function acceptRejection(res: ServerResponse, node: SellerNode | null, signer: string, json: unknown) {
+    const parsed = catalogRejectionSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid catalog_rejection' });
+    }
+    const { context, errors } = parsed.data;
+    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' });
+    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' });
+    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' });
+    sellerDesk.catalogRejected(node.seller.id, errors);
+    sendJson(res, 200, ack());
+  }
+
   function serveGet(req: IncomingMessage, res: ServerResponse, pathname: string) {
     // pid and dataDir let a restarting storefront recognise a stale network of its own.
     if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts, pid: process.pid, dataDir: options.dataDir });
@@ -427,9 +459,19 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     const chosen = only ? [only] : [...nodes.values()].filter((n) => context.bpp_id === undefined || n.seller.id === context.bpp_id);
     await Promise.all(
       chosen.map(async (node) => {
+        const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, photoStage: sellerDesk.photoStage };
+        const window = catalogIncWindow(message.intent);
+        if (window) {
+          // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
+          for (const page of sellerDesk.changedPages(node.seller.id, context, window.from, window.to)) {
+            if (stopping) return;
+            await send(node, context, { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
+          }
+          return;
+        }
         for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
           if (stopping) return;
-          const catalog = buildOnSearchCatalog(page.provider, { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, itemsOf: () => page.items });
+          const catalog = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items });
           await send(node, context, { message: { catalog } });
         }
       }),

@@ -5,7 +5,9 @@ import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { mountCartChrome } from './chrome.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
-import { $cart, $cartProducts, $providerChange, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { isOfflineCopy } from '../pwa/connection.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 
 interface Props {
   item: AddToCartItem;
@@ -24,6 +26,9 @@ export default function AddToCartButton({ item, city }: Props) {
   const products = useStore($cartProducts, { ssr: () => NOTHING });
   const cart = useStore($cart, { ssr: () => null });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync).has(item.itemId);
+  // Issue 15: on a saved copy opened offline the prices may be old, so nothing is bought from it.
+  const [offlineCopy, setOfflineCopy] = useState(false);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
   const chooserTitle = useId();
   // The same item can sit on a page twice (a tray and the list): only the card the shopper used
@@ -37,6 +42,7 @@ export default function AddToCartButton({ item, city }: Props) {
 
   useEffect(() => {
     mountCartChrome();
+    setOfflineCopy(isOfflineCopy());
     void ensureCartLoaded(city);
   }, [city]);
 
@@ -80,7 +86,7 @@ export default function AddToCartButton({ item, city }: Props) {
           <input type="hidden" name="locationId" value={item.locationId} />
           <input type="hidden" name="itemId" value={item.itemId} />
           {item.inStock ? (
-            <button className="add-to-cart__add" type="submit" aria-label={`Add ${item.name} to cart`}>
+            <button className="add-to-cart__add" type="submit" aria-label={`Add ${item.name} to cart`} disabled={offlineCopy}>
               Add
             </button>
           ) : (
@@ -91,17 +97,18 @@ export default function AddToCartButton({ item, city }: Props) {
       ) : (
         <div className="add-to-cart">
           <div className="stepper" role="group" aria-label={`${item.name} in cart`}>
-            <button type="button" className="stepper__button" aria-label={`Remove one ${item.name}`} onClick={less}>
+            <button type="button" className="stepper__button" aria-label={`Remove one ${item.name}`} disabled={offlineCopy} onClick={less}>
               −
             </button>
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={`Add one more ${item.name}`} disabled={quantity >= maximum} onClick={more}>
+            <button type="button" className="stepper__button" aria-label={`Add one more ${item.name}`} disabled={offlineCopy || quantity >= maximum} onClick={more}>
               +
             </button>
           </div>
           {item.customisable && <span className="add-to-cart__hint">Customisable</span>}
+          {willSync && <span className="add-to-cart__sync">{OFFLINE_MESSAGES.willSync}</span>}
         </div>
       )}
       {sheet === 'picker' && (

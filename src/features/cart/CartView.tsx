@@ -6,6 +6,8 @@ import { cartTotals, lineKeyOf, minCartShortfallRupees, providerWord, unitPriceP
 import { mountCartChrome } from './chrome.ts';
 import type { Cart, CartEntry } from './payload.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
+import { $online } from '../pwa/connection.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 import {
   $cart,
   $cartLoad,
@@ -13,6 +15,7 @@ import {
   $isVegOnly,
   $lineQuantities,
   $providerChange,
+  $willSync,
   addToCart,
   changeQuantity,
   clearCart,
@@ -70,6 +73,8 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
   const vegOnly = useStore($isVegOnly, { ssr: () => false });
   const cutlery = useStore($isCutlerySelect, { ssr: () => true });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync);
+  const online = useStore($online);
   const [picking, setPicking] = useState<CartEntry | null>(null);
 
   useEffect(() => {
@@ -171,6 +176,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
                   />
                 </div>
                 <p className="cart-line__total">{formatRupees(unit.price * entry.quantity)}</p>
+                {willSync.has(target.lineKey) && <p className="cart-line__sync">{OFFLINE_MESSAGES.willSync}</p>}
                 <LineForm city={city} lineId={target.lineKey} quantity={0} label={`Remove ${name} from cart`} text="Remove" className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
               </div>
             </li>
@@ -215,7 +221,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
         </p>
       )}
       <div className="cart-actions">
-        {shortfall === null ? (
+        {shortfall === null && online ? (
           <a className="button cart-actions__checkout" href="/payment">
             Proceed to checkout
           </a>
@@ -224,6 +230,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
             Proceed to checkout
           </button>
         )}
+        {!online && <p className="cart-actions__offline" role="status">{OFFLINE_MESSAGES.checkoutNeedsConnection}</p>}
         <form
           method="post"
           action="/cart/update"

@@ -2,6 +2,7 @@
 // (zod) live in payload.ts, which only the server imports, so the islands' bundle stays small.
 import { rupeesToPaise } from '../../lib/money.ts';
 import { cityCode, SERVED_CITIES } from '../../ondc/cities.ts';
+import type { Domain } from '../../ondc/context.ts';
 import type { CartEntry, CartErrorCode, CartLine } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */
@@ -11,15 +12,18 @@ export interface AddToCartItem {
   locationId: string;
   itemId: string;
   name: string;
-  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  domain: Domain;
   pricePaise: number;
   inStock: boolean;
   customisable: boolean;
   providerName: string;
 }
 
-/** The domains this storefront sells in (SPEC §1 app type retail, plus food for restaurants). */
-export const APP_DOMAINS: readonly string[] = ['ONDC:RET10', 'ONDC:RET11'];
+/**
+ * The domains this storefront sells in (SPEC §1 app type retail, plus food for restaurants);
+ * stores list personal care, household and health goods in their own ONDC domains.
+ */
+export const APP_DOMAINS: readonly string[] = ['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18'] satisfies Domain[];
 
 /** A cart's city as ONDC names it (std:080), from a city id or name ('bengaluru') or the code itself. */
 export function cartCityCode(cityName: string): string | undefined {

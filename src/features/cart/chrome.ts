@@ -3,8 +3,10 @@
 // cart island mounts them once hydrated, so pages without islands stay free of JS (DESIGN §6).
 import { formatRupees } from '../../lib/money.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
+import { $online } from '../pwa/connection.ts';
 import { cartTotals, totalQuantity } from './cart.ts';
-import { $cart, $cartProducts } from './store.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
+import { $cart, $cartProducts, $willSync } from './store.ts';
 
 let mounted = false;
 
@@ -45,10 +47,19 @@ function mountCartBar() {
     const count = totalQuantity($cartProducts.get());
     bar.hidden = count === 0;
     document.body.classList.toggle('has-cart-bar', count > 0);
-    summary.textContent = `${itemsText(count)} · ${formatRupees(cartTotals($cart.get()).itemTotalPaise)}`;
+    // The total is the server's: while taps wait for the connection there is none to show yet.
+    const total = $willSync.get().size > 0 ? OFFLINE_MESSAGES.willSync : formatRupees(cartTotals($cart.get()).itemTotalPaise);
+    summary.textContent = `${itemsText(count)} · ${total}`;
   };
   $cartProducts.subscribe(update);
   $cart.listen(update);
+  $willSync.listen(update);
+}
+
+/** Issue 15: the layout's offline notice (always shown on a saved copy) also shows while a live page has no connection. */
+function bindOfflineNotice() {
+  const notice = document.querySelector<HTMLElement>('[data-offline-notice]');
+  if (notice) $online.subscribe((online) => (notice.hidden = online));
 }
 
 export function mountCartChrome() {
@@ -57,4 +68,5 @@ export function mountCartChrome() {
   mountToastHost();
   bindBadges();
   mountCartBar();
+  bindOfflineNotice();
 }

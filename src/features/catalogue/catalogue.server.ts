@@ -1,7 +1,7 @@
 // Catalogue queries behind SPEC §7.2 and the catalogue pages. They read what sellers published
 // in on_search (ingest.server.ts), for the shopper's pincode.
 import type { Database } from '../../db/client.ts';
-import { ttlToMs } from '../../ondc/context.ts';
+import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
@@ -187,7 +187,7 @@ function toWidget(r: ItemRecord): ItemWidget {
     providerId: r.provider_id,
     locationId: r.location_id,
     providerName: r.provider_name,
-    domain: r.domain === 'ONDC:RET11' ? 'ONDC:RET11' : 'ONDC:RET10',
+    domain: domainSchema.catch('ONDC:RET10').parse(r.domain),
     internalTags: r.internal_tags,
     isActive: r.is_active,
     image: r.image,
@@ -221,7 +221,8 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   const where = [
     `i.kind = 'item'`,
     `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`,
-    `p.domain = 'ONDC:RET10'`,
+    // A store's groceries and what it lists in other retail domains (personal care, home, health).
+    `p.domain <> 'ONDC:RET11'`,
     `p.status = 'enable'`,
   ];
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
@@ -271,7 +272,7 @@ export function groceryFilters(database: Database, place: ShopperPlace, request:
 
 async function queryGroceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
   const params = new Params();
-  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET10'`, `p.status = 'enable'`];
+  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain <> 'ONDC:RET11'`, `p.status = 'enable'`];
   // The same listing as groceryItems (store, location, search), so the counts match what it lists.
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
   if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
@@ -334,7 +335,7 @@ export interface ProviderSummary {
   id: string;
   bppId: string;
   locationId: string;
-  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  domain: Domain;
   name: string;
   description: string | null;
   image: string | null;
@@ -399,7 +400,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     id: r.provider_id,
     bppId: r.bpp_id,
     locationId: r.location_id,
-    domain: isFood ? 'ONDC:RET11' : 'ONDC:RET10',
+    domain: domainSchema.catch('ONDC:RET10').parse(r.domain),
     name: r.name,
     description: r.short_desc,
     image: r.image,
@@ -446,7 +447,9 @@ export async function providersNear(
   now = new Date(),
 ): Promise<Page<ProviderSummary>> {
   const params = new Params();
-  const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`];
+  // Stores as shoppers know them: a store's listings in other retail domains (its personal care,
+  // household and health goods) are reached through those goods, not listed as more stores.
+  const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain IN ('ONDC:RET10', 'ONDC:RET11')`];
   if (request.domain) where.push(`p.domain = ${params.add(request.domain)}`);
   if (request.searchText) {
     const text = params.add(request.searchText.toLowerCase());
@@ -729,7 +732,7 @@ export async function searchSuggestions(database: Database, place: ShopperPlace)
 export async function popularBrands(database: Database, place: ShopperPlace, limit = 12): Promise<Array<{ name: string; items: number }>> {
   return database.query<{ name: string; items: number }>(
     `SELECT i.brand AS name, count(*)::int AS items FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET10' AND i.kind = 'item' AND i.brand IS NOT NULL
+     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain <> 'ONDC:RET11' AND i.kind = 'item' AND i.brand IS NOT NULL
      GROUP BY i.brand ORDER BY sum(coalesce(i.rating_count, 0)) DESC, i.brand LIMIT $2`,
     [place.pincode, limit],
   );

@@ -24,7 +24,7 @@ export const POST: APIRoute = async ({ params, request }) => {
     body: { request: safeJson(rawBody), reply: reception.body },
   });
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
-    queueCatalogueIngestion(database, reception.envelope);
+    queueCatalogueIngestion(database, app, reception.envelope);
   }
   if (reception.status === 200 && !reception.duplicate) {
     await recordOrderMessage(database, reception.envelope, rawBody);
