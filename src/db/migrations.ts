@@ -481,4 +481,17 @@ export const migrations: Migration[] = [
         FOR EACH ROW WHEN (OLD.search_document IS DISTINCT FROM NEW.search_document) EXECUTE FUNCTION catalogue_words_relearn();
     `,
   },
+  {
+    id: 15,
+    name: 'refund-settlements',
+    sql: `
+      -- A prepaid order's money is the buyer app's to give back (collected_by BAP, issue 11): each
+      -- refund names the seller's fulfillment it pays for (a Cancel, an RTO, a Return), and once
+      -- paid the seller is told by one update (update_target payment), claimed here so it goes once.
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_id text;
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_type text;
+      ALTER TABLE payment_refunds ADD COLUMN settlement_message_id text;
+      ALTER TABLE payment_refunds ADD COLUMN settled_at timestamptz;
+    `,
+  },
 ];
