@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './src/lib/http/precompress.ts';
+import { pwa } from './src/features/pwa/integration.ts';
 
 // The canonical site URL is read again at run time (src/config.server.ts); this one only seeds
 // build-time URLs. Hosts allowed to reach the app, with any port: see DESIGN.md §7.
@@ -12,8 +13,10 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'server',
   adapter: node({ mode: 'middleware' }),
+  // pwa() writes /sw.js and the icons before precompress() makes their twins.
   integrations: [
     react(),
+    pwa(),
     precompress(),
     {
       // Item cards hydrate on the shopper's first touch, focus or key, not during load (issue 16).

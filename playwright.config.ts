@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { NODE_FLAGS } from './src/lib/process/node-flags.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
 
@@ -38,7 +39,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'node --disable-warning=ExperimentalWarning src/serve.ts',
+    command: `node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} src/serve.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -20,6 +20,8 @@ const envSchema = z.object({
   ONDC_GATEWAY_URL: z.url().optional(),
   ONDC_REGISTRY_URL: z.url().optional(),
   CATALOGUE_REFRESH_MINUTES: z.coerce.number().min(0).default(60),
+  // Between full refreshes, sellers are asked only for what changed (ONDC catalog_inc).
+  CATALOGUE_INC_REFRESH_MINUTES: z.coerce.number().min(0).default(5),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
@@ -51,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     registryUrl: e.ONDC_REGISTRY_URL,
     registryFile: path.join(dataDir, 'registry.json'),
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
+    catalogueIncRefreshMs: e.CATALOGUE_INC_REFRESH_MINUTES * 60_000,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }

@@ -6,5 +6,9 @@ declare namespace App {
     tenant: import('./features/platform/tenant.ts').Tenant;
     /** Set inside the native app, where the user id cookie marks a signed-in shopper (SPEC §6). */
     userId: string | null;
+    /** The language this answer speaks (features/i18n/locale.ts chooseLocale). */
+    locale: import('./features/i18n/locale.ts').Locale;
+    /** The page's client text block (ClientText.astro) is written once per page. */
+    clientTextWritten?: boolean;
   }
 }

@@ -1,7 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { recordPageView } from './features/analytics/page-view.server.ts';
 import { shopperKey } from './features/platform/shopper.server.ts';
-import { resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
+import { clearsStoredLocale, resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
+import { chooseLocale, HTML_LANG, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_QUERY, localeSchema } from './features/i18n/locale.ts';
 import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
 import { USER_ID_COOKIE, readUserId } from './features/platform/user.ts';
 import { compressResponse } from './lib/http/compress.server.ts';
@@ -22,6 +23,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   context.locals.tenant = resolveTenant(cookies.get(TENANT_COOKIE)?.value);
   context.locals.userId = readUserId(cookies.get(USER_ID_COOKIE)?.value);
+  const storedLocaleCleared = clearsStoredLocale(context.locals.tenant);
+  const chosenByAddress = localeSchema.safeParse(url.searchParams.get(LOCALE_QUERY));
+  context.locals.locale = chooseLocale({
+    query: url.searchParams.get(LOCALE_QUERY),
+    cookie: cookies.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    storedLocaleCleared,
+  });
+  if (storedLocaleCleared) {
+    if (cookies.has(LOCALE_COOKIE)) cookies.delete(LOCALE_COOKIE, { path: '/' });
+  } else if (request.method === 'GET' && chosenByAddress.success && cookies.get(LOCALE_COOKIE)?.value !== chosenByAddress.data) {
+    // The language switch is a plain link to ?lang=: following it stores the choice for the next pages.
+    cookies.set(LOCALE_COOKIE, chosenByAddress.data, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+  }
 
   let response: Response;
   try {
@@ -29,7 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     if (url.pathname !== '/error-page') throw error;
     console.error(error);
-    response = errorPageFallback();
+    response = errorPageFallback(context.locals.locale);
   }
 
   if (request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -46,6 +61,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
   }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+    // The same address answers in the cookie's or the browser's language.
+    headers.set('Content-Language', HTML_LANG[context.locals.locale]);
+    headers.append('Vary', 'Accept-Language, Cookie');
+  }
   const secured = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   return compressResponse(secured, request.headers.get('accept-encoding'));
 });

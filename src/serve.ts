@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
-import { requestCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { refreshTickMs } from './features/catalogue/refresh.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
@@ -83,9 +84,11 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     setBuyerApp(app);
     await learnCatalogues(database, app);
   }
+  const every = { fullMs: config.catalogueRefreshMs, incMs: config.catalogueIncRefreshMs };
+  const tickMs = refreshTickMs(every);
   const refresh =
-    app && config.catalogueRefreshMs > 0
-      ? setInterval(() => void requestCatalogues(database, app).catch((e: unknown) => console.error('catalogue refresh failed', e)), config.catalogueRefreshMs)
+    app && tickMs > 0
+      ? setInterval(() => void refreshCatalogues(database, app, every).catch((e: unknown) => console.error('catalogue refresh failed', e)), tickMs)
       : undefined;
   refresh?.unref();
   // Checkouts a stopped process left half done are finished by the next one, once.
@@ -165,7 +168,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
 
 async function learnCatalogues(database: Database, app: BuyerApp) {
   const started = Date.now();
-  const sent = await requestCatalogues(database, app);
+  const sent = await refreshFullCatalogues(database, app);
   const refused = sent.filter((s) => s.ack !== 'ACK');
   if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
   const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });

@@ -436,4 +436,62 @@ export const migrations: Migration[] = [
       CREATE INDEX analytics_events_by_name ON analytics_events (name, received_at);
     `,
   },
+  {
+    id: 14,
+    name: 'catalogue-search-per-city',
+    sql: `
+      -- Search at scale (issue 14). At 1M items a word's whole-catalogue posting list (tens of
+      -- thousands of rows) was read again for every store serving the pincode, and the trigram
+      -- match compared the query with a million names: ~1.2 s cold. Search now looks up the
+      -- words of one city: each item is indexed under "<city> <word>" for every word of its
+      -- search document, and a typo is corrected against the catalogue's vocabulary (a few
+      -- thousand words) rather than against every name.
+      CREATE FUNCTION catalogue_search_keys(city text, document tsvector) RETURNS text[]
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT coalesce(array_agg(city || ' ' || word), '{}') FROM unnest(tsvector_to_array(document)) AS word $$;
+      CREATE INDEX catalogue_items_city_words ON catalogue_items
+        USING gin (catalogue_search_keys(city_code, search_document)) WHERE kind = 'item';
+      DROP INDEX IF EXISTS catalogue_items_search;
+      DROP INDEX IF EXISTS catalogue_items_name_trgm;
+
+      -- Every word any item's search document holds; words are never removed (a word no item
+      -- holds any more only costs a lookup that finds nothing).
+      CREATE TABLE catalogue_words (word text PRIMARY KEY);
+      INSERT INTO catalogue_words SELECT DISTINCT unnest(tsvector_to_array(search_document)) FROM catalogue_items;
+      CREATE INDEX catalogue_words_trgm ON catalogue_words USING gin (word gin_trgm_ops);
+      -- Triggers keep it whole whatever writes items: new items once per statement (one per batch).
+      CREATE FUNCTION catalogue_words_learn() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO catalogue_words (word)
+            SELECT DISTINCT unnest(tsvector_to_array(search_document)) FROM new_items
+            ON CONFLICT (word) DO NOTHING;
+          RETURN NULL;
+        END $$;
+      CREATE TRIGGER catalogue_words_on_insert AFTER INSERT ON catalogue_items
+        REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION catalogue_words_learn();
+      -- An update learns only from a document it changed, row by row: the dedupe pass updates
+      -- a whole city's flags at once, and comparing old and new rows as tables cost it minutes.
+      CREATE FUNCTION catalogue_words_relearn() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO catalogue_words (word) SELECT unnest(tsvector_to_array(NEW.search_document))
+            ON CONFLICT (word) DO NOTHING;
+          RETURN NULL;
+        END $$;
+      CREATE TRIGGER catalogue_words_on_update AFTER UPDATE OF name, brand, short_desc ON catalogue_items
+        FOR EACH ROW WHEN (OLD.search_document IS DISTINCT FROM NEW.search_document) EXECUTE FUNCTION catalogue_words_relearn();
+    `,
+  },
+  {
+    id: 15,
+    name: 'refund-settlements',
+    sql: `
+      -- A prepaid order's money is the buyer app's to give back (collected_by BAP, issue 11): each
+      -- refund names the seller's fulfillment it pays for (a Cancel, an RTO, a Return), and once
+      -- paid the seller is told by one update (update_target payment), claimed here so it goes once.
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_id text;
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_type text;
+      ALTER TABLE payment_refunds ADD COLUMN settlement_message_id text;
+      ALTER TABLE payment_refunds ADD COLUMN settled_at timestamptz;
+    `,
+  },
 ];

@@ -16,11 +16,17 @@ export function paiseToRupees(paise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+// Indian grouping (1,23,456) in English and Hindi alike; Western digits in Hindi too (latn), as
+// Indian apps write prices.
+const formats = {
+  en: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2, numberingSystem: 'latn' }),
+  hi: new Intl.NumberFormat('hi-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2, numberingSystem: 'latn' }),
+} as const;
 
 /** What a shopper reads: ₹ with Indian digit grouping (₹1,23,456.50); whole rupees lose the decimals. */
-export function formatRupees(paise: number): string {
+export function formatRupees(paise: number, locale: keyof typeof formats = 'en'): string {
   const rupees = paise / 100;
-  const text = Number.isInteger(rupees) ? inr.format(rupees) : inr.format(rupees).replace(/\.(\d)$/, '.$10');
+  const format = formats[locale];
+  const text = Number.isInteger(rupees) ? format.format(rupees) : format.format(rupees).replace(/\.(\d)$/, '.$10');
   return `₹${text}`;
 }

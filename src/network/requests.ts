@@ -141,7 +141,7 @@ const messageSchemas = {
     .refine((m) => m.ref_id !== undefined || m.order_id !== undefined, 'Expected ref_id'),
 } as const;
 
-export type SellerAction = Exclude<RequestAction, 'rating'>;
+export type SellerAction = Exclude<RequestAction, 'rating' | 'catalog_rejection'>;
 /** Everything but search: requests about one order, answered by the seller they name. */
 export type OrderAction = Exclude<SellerAction, 'search'>;
 export const SELLER_ACTIONS = Object.keys(messageSchemas) as SellerAction[];

@@ -6,6 +6,8 @@ import { buildContext, type RequestAction } from '../ondc/context.ts';
 import { generateNetwork, providerItems } from './catalogue/generate.ts';
 import { createNetworkClock } from './clock.ts';
 import { hasPriceDrift } from './price-drift.ts';
+import { hasListingFlaw } from './listing-flaws.ts';
+import { itemPath } from '../ondc/catalog-rejection.ts';
 import { parseRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { createSellerDesk, type SellerDesk } from './seller-desk.ts';
 import { openStateStore, type StateStore } from './state.ts';
@@ -15,7 +17,7 @@ const QUICK = 'quick-basket.sellers.kirana.local';
 const STORE = 'bengaluru-quick-basket-store';
 const LOCATION = `${STORE}-l1`;
 const items = [...providerItems(network.sellers.flatMap((s) => s.providers).find((p) => p.id === STORE)!)];
-const plenty = items.find((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && i.pricePaise >= 10_000)!;
+const plenty = items.find((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && !hasListingFlaw(i) && i.pricePaise >= 10_000)!;
 const scarce = items.find((i) => i.kind === 'grocery' && i.stock >= 2 && i.stock <= 5 && !hasPriceDrift(i))!;
 const address = { name: 'Asha Rao', building: '12, Lake View', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
 
@@ -142,10 +144,18 @@ describe('after confirm', () => {
     expect(desk.dueNotices()).toEqual([]);
   });
 
-  it('refuses updates other than returns (40001)', () => {
+  it('refuses updates other than returns and refunds (40001), and a refund update without its settlement (30000)', () => {
     confirm([[plenty.id, 1]], 'O8', 'T11');
-    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11'));
-    expect(answer.error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'fulfillment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('30000');
+  });
+
+  it('keeps the buyer app’s refund settlement and says it back in the order’s payment', () => {
+    confirm([[plenty.id, 1]], 'O10', 'T13');
+    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '12.00', settlement_timestamp: new Date().toISOString() };
+    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O10', fulfillments: [{ id: 'C1', type: 'Cancel' }], payment: { '@ondc/org/settlement_details': [refund] } } }, 'T13'));
+    expect(answer.error).toBeUndefined();
+    expect((answer.message as { order: { payment: Record<string, unknown[]> } }).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
   });
 
   it('answers support with the store’s contacts, or the seller’s without an order', () => {
@@ -154,3 +164,90 @@ describe('after confirm', () => {
     expect(desk.support(QUICK, request('support', { ref_id: 'nothing' })).message).toMatchObject({ phone: '18001020304', email: `support@${QUICK}` });
   });
 });
+
+describe('incremental catalogue refresh (ondc-notes §1 catalog_inc)', () => {
+  const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: '*', transactionId: 'TI', bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap' });
+  const changed = (from: number, to: number) => [...desk.changedPages(QUICK, context, from, to)].flatMap((page) => page.items.map((i) => [i.id, i.stock]));
+
+  it('lists an item an order sold out, with no stock left, and nothing outside the window', () => {
+    const before = Date.now() - 1;
+    expect(changed(before, Date.now() + 1000)).toEqual([]);
+    confirm([[scarce.id, scarce.stock]], 'OI1', 'TI1');
+    const after = Date.now() + 1000;
+    expect(changed(before, after)).toEqual([[scarce.id, 0]]);
+    expect(changed(after, after + 1000)).toEqual([]);
+  });
+
+  it('does not list an item still in stock after an order', () => {
+    const before = Date.now() - 1;
+    confirm([[plenty.id, 1]], 'OI2', 'TI2');
+    expect(changed(before, Date.now() + 1000)).toEqual([]);
+  });
+
+  it("lists only the seller's own providers in the search's domain", () => {
+    const before = Date.now() - 1;
+    confirm([[scarce.id, scarce.stock]], 'OI3', 'TI3');
+    expect([...desk.changedPages('grocer-one.sellers.kirana.local', context, before, Date.now() + 1000)]).toEqual([]);
+    expect([...desk.changedPages(QUICK, { ...context, domain: 'ONDC:RET11' }, before, Date.now() + 1000)]).toEqual([]);
+  });
+});
+
+describe('catalog_rejection (ONDC item errors) and the seller’s corrections', () => {
+  const mislisted = items.find((i) => hasListingFlaw(i))!;
+  const rejection = (code: string, itemId = mislisted.id) => [{ type: 'ITEM-ERROR' as const, code, path: itemPath(STORE, itemId), message: 'x' }];
+
+  it('moves a mislisted photo on one step per rejection for it: leaflet, then HEIC, then the web photo', () => {
+    expect(desk.photoStage(mislisted)).toBe('first');
+    desk.catalogRejected(QUICK, rejection('91011'));
+    expect(desk.photoStage(mislisted)).toBe('heic');
+    desk.catalogRejected(QUICK, rejection('91011'));
+    expect(desk.photoStage(mislisted)).toBe('web');
+    desk.catalogRejected(QUICK, rejection('91011'));
+    expect(desk.photoStage(mislisted)).toBe('web');
+  });
+
+  it('lists each correction in the next incremental refresh', () => {
+    const before = Date.now() - 1;
+    desk.catalogRejected(QUICK, rejection('91011'));
+    const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: '*', transactionId: 'TI', bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap' });
+    expect([...desk.changedPages(QUICK, context, before, Date.now() + 1000)].flatMap((p) => p.items.map((i) => i.id))).toEqual([mislisted.id]);
+  });
+
+  it('ignores a rejection for another reason, of an item listed right, or of another seller’s item', () => {
+    desk.catalogRejected(QUICK, rejection('91010'));
+    desk.catalogRejected(QUICK, rejection('91011', plenty.id));
+    desk.catalogRejected('grocer-one.sellers.kirana.local', rejection('91011'));
+    expect(desk.photoStage(mislisted)).toBe('first');
+    expect(desk.photoStage(plenty)).toBeNull();
+  });
+});
+describe('the store’s desk (shelf counts and its own cancels)', () => {
+  it('a confirm for more than the shelf holds is taken for what is there; the rest is cut (002) and told after on_confirm', () => {
+    const init = desk.init(QUICK, request('init', { order: order([[scarce.id, 2], [plenty.id, 1]]) }, 'T20'));
+    expect(desk.countShelf(QUICK, scarce.id, 1)).toEqual({ itemId: scarce.id, left: 1 });
+    const quote = (init.message.order as { quote: unknown }).quote;
+    const answer = desk.confirm(QUICK, request('confirm', { order: order([[scarce.id, 2], [plenty.id, 1]], { id: 'O20', quote, payment: { type: 'ON-ORDER', status: 'PAID' } }) }, 'T20'));
+    expect(answer.error).toBeUndefined();
+    // on_confirm is the order as confirmed; the shelf gave one unit, and the cut is due as an on_update.
+    expect((answer.message as { order: { state: string } }).order.state).toBe('Created');
+    expect(state.stockTaken(scarce.id)).toBe(scarce.stock);
+    const due = desk.dueNotices().filter((d) => d.order.id === 'O20');
+    expect(due.map((d) => d.notice.kind)).toEqual(['partCancel']);
+    expect(desk.noticeMessage(due[0]!).action).toBe('update');
+    // Cancelled before pickup, only the unit it held goes back on the shelf.
+    expect(desk.sellerCancel(QUICK, 'O20', '005')).toMatchObject({ order: { cancellation: { reasonId: '005', rto: false } } });
+    expect(stockLeftOf(scarce.id)).toBe(1);
+  });
+
+  it('refuses a shelf count for an item the seller does not list, and a cancel reason a seller may not give', () => {
+    expect(desk.countShelf(QUICK, 'no-such-item', 1)).toBeNull();
+    confirm([[plenty.id, 1]], 'O21', 'T21');
+    expect(desk.sellerCancel(QUICK, 'O21', '010')).toMatchObject({ error: { code: '30012' } });
+    expect(desk.sellerCancel('another.seller', 'O21', '005')).toMatchObject({ error: { code: '30018' } });
+  });
+});
+
+function stockLeftOf(itemId: string): number {
+  const item = items.find((i) => i.id === itemId)!;
+  return item.stock - state.stockTaken(itemId);
+}

@@ -316,3 +316,23 @@ describe('cancel (ondc-notes §1 cancel)', () => {
     expect(cancelled.quote.price.value).toBe('0.00');
   });
 });
+
+describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => {
+  it('ACKs a signed catalog_rejection and refuses one without errors (400)', async () => {
+    const { context } = envelope('catalog_rejection', {}, { city: '*' });
+    const errors = [{ type: 'ITEM-ERROR', code: '91011', path: `/message/catalog/bpp/providers/${STORE}/items/${itemA!.id}`, message: 'Incorrect Image File Format' }];
+    const accepted = await client.post(bppUri(), 'catalog_rejection', { context, errors });
+    expect(accepted).toMatchObject({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } });
+    const refused = await client.post(bppUri(), 'catalog_rejection', { context: { ...context, message_id: randomUUID() }, errors: [] });
+    expect(refused).toMatchObject({ ok: true, status: 400, response: { message: { ack: { status: 'NACK' } } } });
+  });
+
+  it('answers an incremental search with nothing when nothing changed in its window', async () => {
+    const now = new Date();
+    const body = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'start_time', value: new Date(now.getTime() - 2000).toISOString() }, { code: 'end_time', value: new Date(now.getTime() - 1000).toISOString() }] }] } }, { city: '*', seller: null });
+    const sent = await client.post(`${network.url}/gateway`, 'search', body);
+    expect(sent).toMatchObject({ ok: true, status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received.filter((c) => c.action === 'on_search' && c.body.context.message_id === body.context.message_id)).toEqual([]);
+  });
+});

@@ -14,6 +14,10 @@ const stateFileSchema = z.object({
   networkTime: z.iso.datetime().optional(),
   stockTaken: z.record(z.string(), z.number().int().min(0)),
   orders: z.array(orderRecordSchema),
+  /** items whose listing changed (sold out, back in stock, corrected), with the real time, for incremental refreshes */
+  catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number() })).default({}),
+  /** how far the seller has corrected a mislisted item's photo (listing-flaws.ts); absent: not yet */
+  photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -29,6 +33,12 @@ export type StateStore = {
   order(orderId: string): OrderRecord | undefined;
   orders(): IterableIterator<OrderRecord>;
   saveOrder(order: OrderRecord): void;
+  /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) */
+  noteCatalogueChange(providerId: string, itemId: string, atMs: number): void;
+  /** the items whose listing changed in (fromMs, toMs] */
+  catalogueChangesBetween(fromMs: number, toMs: number): Array<{ providerId: string; itemId: string }>;
+  photoStage(itemId: string): 'first' | 'heic' | 'web';
+  setPhotoStage(itemId: string, stage: 'heic' | 'web'): void;
   /** writes now, and waits for the write */
   flush(): Promise<void>;
 };
@@ -44,9 +54,11 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
     ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    : { version: 1, stockTaken: {}, orders: [] };
+    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {} };
   const stockTaken = new Map(Object.entries(loaded.stockTaken));
   const orders = new Map(loaded.orders.map((order) => [order.id, order]));
+  const catalogueChanges = new Map(Object.entries(loaded.catalogueChanges));
+  const photoStages = new Map(Object.entries(loaded.photoStages));
   mkdirSync(path.dirname(file), { recursive: true });
 
   let timer: NodeJS.Timeout | undefined;
@@ -62,6 +74,8 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       ...(options.networkNow ? { networkTime: options.networkNow().toISOString() } : {}),
       stockTaken: Object.fromEntries(stockTaken),
       orders: [...orders.values()],
+      catalogueChanges: Object.fromEntries(catalogueChanges),
+      photoStages: Object.fromEntries(photoStages),
     });
     const tmp = `${file}.${process.pid}.tmp`;
     const save = async () => {
@@ -97,6 +111,18 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
     orders: () => orders.values(),
     saveOrder(order) {
       orders.set(order.id, order);
+      changed();
+    },
+    noteCatalogueChange(providerId, itemId, atMs) {
+      catalogueChanges.set(itemId, { providerId, at: atMs });
+      changed();
+    },
+    catalogueChangesBetween(fromMs, toMs) {
+      return [...catalogueChanges].filter(([, c]) => c.at > fromMs && c.at <= toMs).map(([itemId, c]) => ({ providerId: c.providerId, itemId }));
+    },
+    photoStage: (itemId) => photoStages.get(itemId) ?? 'first',
+    setPhotoStage(itemId, stage) {
+      photoStages.set(itemId, stage);
       changed();
     },
     flush: write,

@@ -31,7 +31,7 @@ const descriptorSchema = z.object({
   images: z.array(z.url()).optional(),
 });
 
-const itemSchema = z
+export const catalogItemSchema = z
   .object({
     id: z.string().min(1),
     descriptor: descriptorSchema,
@@ -134,37 +134,37 @@ export function tagValues(tags: readonly CatalogTag[], code: string, entry: stri
   return tags.filter((t) => t.code === code).flatMap((t) => t.list.filter((e) => e.code === entry).map((e) => e.value));
 }
 
-const providerSchema = z
-  .object({
-    id: z.string().min(1),
-    time: z.object({ label: labelSchema, timestamp: z.iso.datetime() }),
-    descriptor: descriptorSchema,
-    ttl: isoDurationSchema,
-    fulfillments: z
-      .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }) }))
-      .optional(),
-    '@ondc/org/fssai_license_no': z.string().optional(),
-    locations: z.array(locationSchema).min(1),
-    categories: z.array(categorySchema),
-    items: z.array(itemSchema),
-    offers: z.array(offerSchema),
-    tags: z.array(tagSchema),
-  })
-  .superRefine((provider, ctx) => {
-    // Every reference inside a provider must resolve, or the buyer app cannot build a cart.
-    const locations = new Set(provider.locations.map((l) => l.id));
-    const categories = new Set(provider.categories.map((c) => c.id));
-    provider.items.forEach((item, i) => {
-      if (!locations.has(item.location_id)) {
-        ctx.addIssue({ code: 'custom', message: `unknown location ${item.location_id}`, path: ['items', i, 'location_id'] });
-      }
-      const groups = [...tagValues(item.tags, 'custom_group', 'id'), ...tagValues(item.tags, 'parent', 'id'), ...tagValues(item.tags, 'child', 'id')];
-      const menus = (item.category_ids ?? []).map((ref) => ref.split(':')[0] ?? '');
-      for (const id of [...groups, ...menus]) {
-        if (!categories.has(id)) ctx.addIssue({ code: 'custom', message: `unknown category ${id}`, path: ['items', i, 'tags'] });
-      }
-    });
+const providerObjectSchema = z.object({
+  id: z.string().min(1),
+  time: z.object({ label: labelSchema, timestamp: z.iso.datetime() }),
+  descriptor: descriptorSchema,
+  ttl: isoDurationSchema,
+  fulfillments: z
+    .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }) }))
+    .optional(),
+  '@ondc/org/fssai_license_no': z.string().optional(),
+  locations: z.array(locationSchema).min(1),
+  categories: z.array(categorySchema),
+  items: z.array(catalogItemSchema),
+  offers: z.array(offerSchema),
+  tags: z.array(tagSchema),
+});
+
+const providerSchema = providerObjectSchema.superRefine((provider, ctx) => {
+  // Every reference inside a provider must resolve, or the buyer app cannot build a cart.
+  const locations = new Set(provider.locations.map((l) => l.id));
+  const categories = new Set(provider.categories.map((c) => c.id));
+  provider.items.forEach((item, i) => {
+    if (!locations.has(item.location_id)) {
+      ctx.addIssue({ code: 'custom', message: `unknown location ${item.location_id}`, path: ['items', i, 'location_id'] });
+    }
+    const groups = [...tagValues(item.tags, 'custom_group', 'id'), ...tagValues(item.tags, 'parent', 'id'), ...tagValues(item.tags, 'child', 'id')];
+    const menus = (item.category_ids ?? []).map((ref) => ref.split(':')[0] ?? '');
+    for (const id of [...groups, ...menus]) {
+      if (!categories.has(id)) ctx.addIssue({ code: 'custom', message: `unknown category ${id}`, path: ['items', i, 'tags'] });
+    }
   });
+});
 
 export const onSearchCatalogSchema = z.object({
   'bpp/fulfillments': z.array(z.object({ id: z.string().min(1), type: z.enum(['Delivery', 'Self-Pickup', 'Delivery and Self-Pickup']) })),
@@ -173,6 +173,29 @@ export const onSearchCatalogSchema = z.object({
 });
 
 export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
+
+// What the storefront reads off an on_search before judging each store and each item by itself
+// (listing checks in src/features/catalogue): one bad store or item is rejected (catalog_rejection),
+// not the catalogue.
+export const receivedProviderSchema = providerObjectSchema.extend({ items: z.array(z.unknown()) });
+export const receivedCatalogSchema = onSearchCatalogSchema.extend({ 'bpp/providers': z.array(z.unknown()) });
+export type ReceivedProvider = z.infer<typeof receivedProviderSchema>;
+
+// An incremental refresh (catalog_inc, ondc-notes §1) names only what changed: a store switched
+// on or off (time.label), a location opened or closed, and the changed items in full.
+const statusSchema = z.object({ label: z.enum(['enable', 'disable', 'close']), timestamp: z.iso.datetime() });
+export const incrementalCatalogSchema = z.object({
+  'bpp/providers': z.array(
+    z.object({
+      id: z.string().min(1),
+      time: statusSchema.optional(),
+      locations: z.array(z.looseObject({ id: z.string().min(1), time: statusSchema.loose() })).optional(),
+      categories: z.array(categorySchema).optional(),
+      items: z.array(z.unknown()).optional(),
+    }),
+  ),
+});
+export type IncrementalCatalog = z.infer<typeof incrementalCatalogSchema>;
 export type CatalogProvider = OnSearchCatalog['bpp/providers'][number];
 export type CatalogItem = CatalogProvider['items'][number];
 export type CatalogCategory = CatalogProvider['categories'][number];

@@ -53,6 +53,7 @@ const REQUEST_ACTIONS = [
   'update',
   'rating',
   'support',
+  'catalog_rejection',
 ] as const;
 
 export const requestActionSchema = z.enum(REQUEST_ACTIONS);
@@ -61,7 +62,9 @@ export type RequestAction = z.infer<typeof requestActionSchema>;
 const callbackActionSchema = z.enum(REQUEST_ACTIONS.map((action) => `on_${action}` as const));
 export type CallbackAction = z.infer<typeof callbackActionSchema>;
 
-export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11']);
+// Groceries and food, and what a grocery store also sells that ONDC files elsewhere: beauty and
+// personal care (RET13), home and kitchen (RET16), health and wellness (RET18).
+export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']);
 export type Domain = z.infer<typeof domainSchema>;
 
 // The schema's stated outer limit for every request ttl (ondc-notes §1 context).
@@ -70,7 +73,8 @@ export const DEFAULT_TTL = 'PT30S';
 export const contextSchema = z.object({
   domain: domainSchema,
   country: z.literal('IND'),
-  city: z.string().regex(/^std:\d{2,5}$/, 'Expected an STD code such as std:080'),
+  // "*" is every city: an incremental catalogue refresh and what answers it (ondc-notes §1).
+  city: z.string().regex(/^(std:\d{2,5}|\*)$/, 'Expected an STD code such as std:080, or *'),
   action: z.union([requestActionSchema, callbackActionSchema]),
   core_version: z.literal('1.2.0'),
   bap_id: z.string().min(1),

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 import { cartAnswerSchema, type Cart, type CartAnswer } from '../../src/features/cart/payload.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -9,7 +10,8 @@ const network = generateNetwork();
 const store = openGroceryStore();
 
 function orderable(provider: Provider, count: number): GroceryItem[] {
-  return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0).slice(0, count);
+  // The storefront does not list the items it rejects (src/network/listing-flaws.ts).
+  return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i)).slice(0, count);
 }
 const storeItems = orderable(store.provider, 50);
 const otherStore = network.sellers

@@ -7,6 +7,7 @@ import { CITIES, distanceKm } from '../../src/network/catalogue/cities.ts';
 import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '../../src/network/catalogue/generate.ts';
 import { type OpeningHours } from '../../src/network/catalogue/hours.ts';
 import { packLabel } from '../../src/network/catalogue/products.ts';
+import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { providerFetchSchema } from '../../src/features/catalogue/catalogue.ts';
@@ -21,13 +22,19 @@ const providerById = (id: string) => {
   return provider;
 };
 const store = openGroceryStore();
+/**
+ * The storefront categories of the store's groceries (ONDC:RET10): cleaning (8) and personal care
+ * (9) are listed by the store under ONDC's home and beauty domains, as providers of their own.
+ */
+const STORE_CATEGORIES = [...new Set([...providerItems(store.provider)].flatMap((i) => (i.kind === 'grocery' ? [Math.floor(i.subCategoryId / 100)] : [])))].sort((a, b) => a - b);
 const SERVED = '560102';
 const UNSERVED = unservedPincode();
 const NO_PINCODE = 'A delivery pincode is needed: choose your delivery address first';
 const localityOf = (pincode: string) => CITIES.flatMap((c) => c.localities).find((l) => l.pincode === pincode)!;
 const servesPincode = (p: Provider, pincode: string) => p.locations[0]!.servesPincodes.includes(pincode);
-const groceryOf = (p: Provider) => [...providerItems(p)].filter((i): i is GroceryItem => i.kind === 'grocery');
-const dishesOf = (p: Provider) => [...providerItems(p)].filter((i): i is DishItem => i.kind === 'dish');
+// What the storefront lists: the sellers' items less those it rejects (src/network/listing-flaws.ts).
+const groceryOf = (p: Provider) => [...providerItems(p)].filter((i): i is GroceryItem => i.kind === 'grocery' && !hasListingFlaw(i));
+const dishesOf = (p: Provider) => [...providerItems(p)].filter((i): i is DishItem => i.kind === 'dish' && !hasListingFlaw(i));
 /** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces. */
 const dedupeKey = (fssai: string | null, name: string) => (fssai ? `${fssai}:${name.toLowerCase().replace(/\s+/g, '')}` : null);
 
@@ -241,6 +248,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     expect(hindi.join(' ')).toMatch(/Atta/i);
   });
 
+  it('lists a store’s personal care goods (ONDC:RET13, its own provider) in the storefront’s category 9, with their pack sizes', async () => {
+    const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
+    const shampoo = expectOk(await api.post('/ondc/fetch/grocery/items', { filters: [{ type: 'TERM_EQ', field: 'subCategoryId', value: 902 }], limit: 5 }, { pincode: store.location.pincode })).data as ItemWidget[];
+    expect(shampoo.length).toBeGreaterThan(0);
+    expect(new Set(shampoo.map((i) => i.domain))).toEqual(new Set(['ONDC:RET13']));
+    const html = await (await fetch(`${url}/grocery-search?q=shampoo`, { headers: { cookie } })).text();
+    expect(html).toMatch(/class="item-card__pack">\d+ ml</);
+  });
+
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
     const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}` } })).text();
     const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];
@@ -252,7 +268,8 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
   describe('POST /ondc/landing-page?type=provider', () => {
     const list = (body: Record<string, unknown> = {}, options: CallOptions = {}) => api.post('/ondc/landing-page?type=provider', { cityName: 'bengaluru', ...body }, options);
-    const expectedHere = PROVIDERS.filter((p) => servesPincode(p, SERVED));
+    // Stores as shoppers know them: a store's listings in other retail domains are not more stores.
+    const expectedHere = PROVIDERS.filter((p) => servesPincode(p, SERVED) && (p.domain === 'ONDC:RET10' || p.domain === 'ONDC:RET11'));
 
     it('lists every store delivering to the pincode once (duplicate listings merged), open ones first, then nearest', async () => {
       const body = expectOk(await list());
@@ -433,7 +450,8 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
         const key = dedupeKey(item.fssai, item.name);
         if (key) expect(item.price, `${item.name} is offered cheaper elsewhere`).toBe(cheapest.get(key));
         expect(stores.map((s) => s.id)).toContain(item.providerId);
-        expect(item.domain).toBe('ONDC:RET10');
+        // Groceries under RET10; a store's personal care, household and health goods under theirs.
+        expect(item.domain).toBe(providerById(item.providerId).domain);
       }
       expectNonDecreasing(all.map((i) => i.price), 'price-low-high across pages');
       expect(expectOk(await items({ page: pages.length }))).toMatchObject({ data: [], completed: true });
@@ -775,7 +793,7 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const detail = expectOk(answer).data;
       expect(detail).toMatchObject({ id: store.provider.id, locationId: store.location.id, bppId: store.seller.id, openState: 'STORE_OPEN', deliveryType: 'now', servesPincode: true, tatMinutes: 10 });
       expect(detail.normWorkingHours.length).toBeGreaterThan(0);
-      expect(detail.categories.map((c: { id: string }) => Number(c.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(detail.categories.map((c: { id: string }) => Number(c.id))).toEqual(STORE_CATEGORIES);
       const published = groceryOf(store.provider);
       let total = 0;
       for (const category of detail.categories) {
@@ -805,7 +823,7 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
         contactDetails: { name: store.provider.name, email: `support@${store.seller.id}`, address: { street: store.location.street, locality: store.location.locality, area_code: store.location.pincode } },
       });
       expect(detail.metadata.contactDetails.phone).toMatch(/^\+?[0-9 -]{6,}$/);
-      expect(detail.metadata.categoryDetails.map((c) => Number(c.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(detail.metadata.categoryDetails.map((c) => Number(c.id))).toEqual(STORE_CATEGORIES);
       const published = groceryOf(store.provider);
       for (const sub of detail.metadata.subCategoryDetails) {
         expect(Math.floor(Number(sub.id) / 100)).toBe(Number(sub.categoryId));
@@ -898,7 +916,7 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     it('maps a store’s categories, and only those asked for', async () => {
       const body = expectOk(await map({ ...storeIds, categories: [], filters: [], orFilters: [] }));
       expect(body.provider_id).toBe(store.provider.id);
-      expect(body.data).toHaveLength(12);
+      expect(body.data).toHaveLength(STORE_CATEGORIES.length);
       for (const wanted of [[{ id: 7 }], [{ id: '7' }]]) {
         const one = expectOk(await map({ ...storeIds, categories: wanted })).data;
         expect(one).toHaveLength(1);

@@ -45,11 +45,16 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(html).toContain('You do not have the required permissions to view this page.');
   });
 
-  it('lists the 12 categories on home as links to /grocery-category, with no script', async () => {
+  it('lists the 12 categories on home as links to /grocery-category, with no script but the service worker registration', async () => {
     const html = await (await fetch(`${url}/`)).text();
     const links = html.match(/href="\/grocery-category\?categoryId=\d+"/g) ?? [];
     expect(new Set(links).size).toBe(12);
-    expect(html).not.toMatch(/<script/);
+    // Issue 15: the one script is inline (no request) and only registers the worker after load.
+    const scripts = (html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'));
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^<script type="module">.*serviceWorker\.register\(.\/sw\.js.\).*<\/script>$/);
+    expect(scripts[0]?.length).toBeLessThan(300);
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
   });
 
   it('compresses HTML with brotli or gzip', async () => {
@@ -87,6 +92,24 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
     expect(await response.text()).toContain('<svg');
+  });
+
+  it('serves the installable app: manifest, a service worker re-checked on every visit, its icons and /offline (issue 15)', async () => {
+    const manifest = await fetch(`${url}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(await manifest.json()).toMatchObject({ display: 'standalone', start_url: '/?utm_source=pwa' });
+    const worker = await fetch(`${url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(await worker.text()).toContain('kirana-shell-');
+    const icon = await fetch(`${url}/icons/maskable-512.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    const offline = await fetch(`${url}/offline`);
+    expect(offline.status).toBe(200);
+    expect(await offline.text()).toContain('You are offline');
+    const home = await (await fetch(`${url}/`)).text();
+    expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
 
   it('reports health with the database reachable', async () => {

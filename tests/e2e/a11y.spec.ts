@@ -15,7 +15,7 @@ const ROUTES = [
   '/grocery-search?q=atta', '/grocery-search?q=zqxjvwk', storePage, `/brand-search?provider_id=${store.provider.id}&location_id=${store.location.id}&q=a`,
   '/brand-new', '/cart', '/address-map', '/order-history', '/order-confirmation', '/payment', '/invoice', '/camera',
   '/tracking-details', '/track-map', '/drivers-list', '/privacy-policy', '/terms-and-conditions', '/error-page',
-  '/error-page?errorType=Unauthorized', '/no-such-page', '/test',
+  '/error-page?errorType=Unauthorized', '/no-such-page', '/test', '/offline',
 ];
 
 test.describe('axe: 0 serious or critical faults', () => {

@@ -3,6 +3,7 @@
 import { CITIES } from '../../src/network/catalogue/cities.ts';
 import { generateNetwork, providerItems, type GroceryItem, type GroceryStore } from '../../src/network/catalogue/generate.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
+import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { hasPriceDrift } from '../../src/network/price-drift.ts';
 
 const network = generateNetwork();
@@ -17,12 +18,12 @@ export function openGroceryStore() {
   );
   if (!seller || !provider) throw new Error('the generator has no all-day grocery store in Bengaluru');
   const location = provider.locations[0]!;
-  const items = [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5).slice(0, 3);
+  const items = [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i)).slice(0, 3);
   // One item with less stock than a shopper may order at once: asking for more is out of stock (40002).
-  const scarce = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder);
+  const scarce = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i));
   if (!scarce) throw new Error('the all-day store has no item scarcer than its per-order maximum');
   // One item whose shelf price drifted from the catalogue (src/network/price-drift.ts).
-  const drifted = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && hasPriceDrift(i));
+  const drifted = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && hasPriceDrift(i) && !hasListingFlaw(i));
   if (!drifted) throw new Error('the all-day store has no item with a drifted price');
   return { seller, provider, location, items, scarce, drifted };
 }
@@ -39,7 +40,7 @@ export function minimumOrderStore() {
   for (const seller of network.sellers) {
     for (const provider of seller.providers) {
       if (provider.minOrderPaise === null || provider.kind !== 'grocery') continue;
-      const item = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.pricePaise < provider.minOrderPaise!);
+      const item = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.pricePaise < provider.minOrderPaise! && !hasListingFlaw(i));
       if (item) return { seller, provider, location: provider.locations[0]!, item, minOrderPaise: provider.minOrderPaise };
     }
   }
@@ -50,7 +51,7 @@ export function minimumOrderStore() {
 export function disabledStore() {
   for (const seller of network.sellers) {
     const provider = seller.providers.find((p) => p.status === 'disable' && p.kind === 'grocery');
-    const item = provider && [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0);
+    const item = provider && [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i));
     if (provider && item) return { seller, provider, location: provider.locations[0]!, item };
   }
   throw new Error('the generator has no disabled grocery store');
@@ -65,7 +66,7 @@ export function lunchRestaurant() {
     for (const provider of seller.providers) {
       if (provider.kind !== 'restaurant' || provider.cityId !== 'bengaluru' || provider.status !== 'enable') continue;
       const allDayMenus = new Set(provider.menus.filter((m) => m.timing === null).map((m) => m.id));
-      const dish = [...providerItems(provider)].find((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDayMenus.has(i.menuId));
+      const dish = [...providerItems(provider)].find((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDayMenus.has(i.menuId) && !hasListingFlaw(i));
       if (dish && provider.openingHours.from <= 1200 && provider.openingHours.to >= 1400) return { seller, provider, location: provider.locations[0]!, dish };
     }
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,7 +25,7 @@ export async function startServer(env: Record<string, string> = {}, options: { t
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', path.join(root, 'src/serve.ts')],
+    ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, 'src/serve.ts')],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },

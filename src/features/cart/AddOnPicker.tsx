@@ -13,6 +13,8 @@ import {
 } from './addons.ts';
 import { SOMETHING_WENT_WRONG } from './cart.ts';
 import Sheet from './Sheet.tsx';
+import { clientText, specText, type ClientText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 
 interface Props {
   item: { bppId: string; providerId: string; itemId: string; name: string; pricePaise: number };
@@ -22,15 +24,16 @@ interface Props {
 
 type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tree: AddOnTree };
 
-function ruleText(group: AddOnGroup): string {
-  if (group.min === group.max) return group.min === 1 ? 'Choose 1' : `Choose ${group.min}`;
-  if (group.min === 0) return `Optional, up to ${group.max}`;
-  return `Choose ${group.min} to ${group.max}`;
+function ruleText(group: AddOnGroup, t: ClientText['client']): string {
+  if (group.min === group.max) return group.min === 1 ? t.chooseOne : fill(t.chooseN, { n: group.min });
+  if (group.min === 0) return fill(t.optionalUpTo, { n: group.max });
+  return fill(t.chooseRange, { min: group.min, max: group.max });
 }
 
 /** SPEC §4 add-ons: the picker, a page of customisation groups at a time (first page 1). */
 export default function AddOnPicker({ item, onAdd, onClose }: Props) {
   const titleId = useId();
+  const { client: t, locale } = clientText();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [selection, setSelection] = useState<string[]>([]);
   const [page, setPage] = useState(FIRST_ADD_ON_PAGE);
@@ -69,20 +72,20 @@ export default function AddOnPicker({ item, onAdd, onClose }: Props) {
         <h2 id={titleId}>{item.name}</h2>
         {pages.length > 1 && (
           <p className="sheet__step">
-            Step {current} of {pages.length}
+            {fill(t.step, { current, total: pages.length })}
           </p>
         )}
-        <button type="button" className="sheet__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="sheet__close" aria-label={t.close} onClick={onClose}>
           ×
         </button>
       </header>
       <div className="sheet__body">
-        {loaded.state === 'loading' && <p>Loading choices…</p>}
-        {loaded.state === 'error' && <p role="alert">{SOMETHING_WENT_WRONG}</p>}
+        {loaded.state === 'loading' && <p>{t.loadingChoices}</p>}
+        {loaded.state === 'error' && <p role="alert">{specText(SOMETHING_WENT_WRONG)}</p>}
         {groups.map((group) => (
           <fieldset key={group.id} className="addon-group">
             <legend>
-              {group.name} <small>{ruleText(group)}</small>
+              {group.name} <small>{ruleText(group, t)}</small>
             </legend>
             {group.options.map((option) => (
               <label key={option.id} className="addon-option">
@@ -94,32 +97,32 @@ export default function AddOnPicker({ item, onAdd, onClose }: Props) {
                   onChange={() => toggle(option.id, group.id)}
                 />
                 <span className="addon-option__name">{option.name}</span>
-                <span className="addon-option__price">{option.inStock ? (option.pricePaise > 0 ? `+${formatRupees(option.pricePaise)}` : '') : 'Out of stock'}</span>
+                <span className="addon-option__price">{option.inStock ? (option.pricePaise > 0 ? `+${formatRupees(option.pricePaise, locale)}` : '') : t.outOfStock}</span>
               </label>
             ))}
-            {limitGroup === group.id && <p className="addon-group__limit">You can choose up to {group.max}</p>}
+            {limitGroup === group.id && <p className="addon-group__limit">{fill(t.upTo, { n: group.max })}</p>}
           </fieldset>
         ))}
       </div>
       {tree && (
         <footer className="sheet__footer">
           <span className="sheet__total" aria-live="polite">
-            Item total {formatRupees(total)}
+            {fill(t.itemTotal, { price: formatRupees(total, locale) })}
           </span>
-          {pageProblem && <span className="sheet__problem">{describeProblem(tree, pageProblem)}</span>}
+          {pageProblem && <span className="sheet__problem">{specText(describeProblem(tree, pageProblem))}</span>}
           <div className="sheet__actions">
             {current > FIRST_ADD_ON_PAGE && (
               <button type="button" className="button button--quiet" onClick={() => setPage(current - 1)}>
-                Back
+                {t.back}
               </button>
             )}
             {isLast ? (
               <button type="button" className="button" disabled={problems.length > 0} onClick={() => onAdd(selection)}>
-                Add item
+                {t.addItem}
               </button>
             ) : (
               <button type="button" className="button" disabled={pageProblem !== undefined} onClick={() => setPage(current + 1)}>
-                Next
+                {t.next}
               </button>
             )}
           </div>

@@ -7,11 +7,17 @@ import { announceLive } from '../platform/island-live.ts';
 import { mountCartChrome } from './chrome.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
-import { $cart, $cartProducts, $providerChange, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
+import { clientText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
+import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { isOfflineCopy } from '../pwa/connection.ts';
 
 interface Props {
   item: AddToCartItem;
   city: string;
+  /** The few strings the button shows, in the page's language (each card carries its own). */
+  t: Catalogue['addButton'];
 }
 
 const NOTHING: QuantityMap = {};
@@ -22,11 +28,14 @@ let chunkReloadInstalled = false;
  * quantity stepper with optimistic updates, the provider-change popup and, for customisable
  * dishes, the add-on picker and the "repeat last" chooser (SPEC §4).
  */
-export default function AddToCartButton({ item, city }: Props) {
+export default function AddToCartButton({ item, city, t }: Props) {
   // The server cannot know this browser's cart: hydrate as "Add", then show the stored quantity.
   const products = useStore($cartProducts, { ssr: () => NOTHING });
   const cart = useStore($cart, { ssr: () => null });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync).has(item.itemId);
+  // Issue 15: on a saved copy opened offline the prices may be old, so nothing is bought from it.
+  const [offlineCopy, setOfflineCopy] = useState(false);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
   const chooserTitle = useId();
   // The same item can sit on a page twice (a tray and the list): only the card the shopper used
@@ -48,6 +57,7 @@ export default function AddToCartButton({ item, city }: Props) {
     if (!chunkReloadInstalled) installChunkReload();
     chunkReloadInstalled = true;
     mountCartChrome();
+    setOfflineCopy(isOfflineCopy());
     void ensureCartLoaded(city);
   }, [city]);
 
@@ -104,28 +114,29 @@ export default function AddToCartButton({ item, city }: Props) {
           <input type="hidden" name="locationId" value={item.locationId} />
           <input type="hidden" name="itemId" value={item.itemId} />
           {item.inStock ? (
-            <button className="add-to-cart__add" type="submit" aria-label={`Add ${item.name} to cart`}>
-              Add
+            <button className="add-to-cart__add" type="submit" aria-label={fill(t.addLabel, { name: item.name })} disabled={offlineCopy}>
+              {t.add}
             </button>
           ) : (
-            <span className="add-to-cart__sold-out">Out of stock</span>
+            <span className="add-to-cart__sold-out">{t.outOfStock}</span>
           )}
-          {item.customisable && <span className="add-to-cart__hint">Customisable</span>}
+          {item.customisable && <span className="add-to-cart__hint">{t.customisable}</span>}
         </form>
       ) : (
         <div ref={bindRoot} className="add-to-cart">
-          <div className="stepper" role="group" aria-label={`${item.name} in cart`}>
-            <button type="button" className="stepper__button" aria-label={`Remove one ${item.name}`} onClick={less}>
+          <div className="stepper" role="group" aria-label={fill(t.inCart, { name: item.name })}>
+            <button type="button" className="stepper__button" aria-label={fill(t.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
               −
             </button>
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={`Add one more ${item.name}`} disabled={quantity >= maximum} onClick={more}>
+            <button type="button" className="stepper__button" aria-label={fill(t.addOne, { name: item.name })} disabled={offlineCopy || quantity >= maximum} onClick={more}>
               +
             </button>
           </div>
-          {item.customisable && <span className="add-to-cart__hint">Customisable</span>}
+          {item.customisable && <span className="add-to-cart__hint">{t.customisable}</span>}
+          {willSync && <span className="add-to-cart__sync">{clientText().client.willSync}</span>}
         </div>
       )}
       {sheet === 'picker' && (
@@ -140,14 +151,14 @@ export default function AddToCartButton({ item, city }: Props) {
       )}
       {sheet === 'chooser' && last && (
         <Sheet titleId={chooserTitle} onClose={() => setSheet(null)}>
-          <h2 id={chooserTitle}>Repeat last customisation?</h2>
+          <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
           <p>
             {item.name}
             {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
           </p>
           <div className="sheet__actions">
             <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>
-              I’ll choose
+              {clientText().client.illChoose}
             </button>
             <button
               type="button"
@@ -157,7 +168,7 @@ export default function AddToCartButton({ item, city }: Props) {
                 changeQuantity(last.target, 1, 'listing');
               }}
             >
-              Repeat last
+              {clientText().client.repeatLast}
             </button>
           </div>
         </Sheet>

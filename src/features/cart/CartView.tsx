@@ -1,11 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatRupees } from '../../lib/money.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { specText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 import AddOnPicker from './AddOnPicker.tsx';
 import { cartTotals, lineKeyOf, minCartShortfallRupees, providerWord, unitPricePaise } from './cart.ts';
 import { mountCartChrome } from './chrome.ts';
 import type { Cart, CartEntry } from './payload.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
+import { $online } from '../pwa/connection.ts';
 import {
   $cart,
   $cartLoad,
@@ -13,6 +18,7 @@ import {
   $isVegOnly,
   $lineQuantities,
   $providerChange,
+  $willSync,
   addToCart,
   changeQuantity,
   clearCart,
@@ -28,6 +34,9 @@ interface Props {
   city: string;
   /** SPEC §6: a whitelisted warehouse is exempt from the minimum cart value. */
   warehouseWhitelisted: boolean;
+  /** The page's strings, in its language (the server renders the same words first). */
+  t: Catalogue['cart'];
+  locale: Locale;
 }
 
 /** A form that works without JS (POST /cart/update) and, hydrated, calls `onSubmit` instead. */
@@ -52,14 +61,15 @@ function LineForm(props: { city: string; lineId: string; quantity: number; label
   );
 }
 
-function VegMark({ veg }: { veg: string | null }) {
+function VegMark({ veg, t }: { veg: string | null; t: Catalogue['cart'] }) {
   if (!veg) return null;
-  const label = veg === 'veg' ? 'Veg' : veg === 'egg' ? 'Egg' : 'Non-veg';
+  const label = veg === 'veg' ? t.veg : veg === 'egg' ? t.egg : t.nonVeg;
   return <span className={`veg-mark veg-mark--${veg}`} role="img" aria-label={label} title={label} />;
 }
 
 /** The /cart page (SPEC §2.3 cart page): lines, order summary, minimum cart value and checkout. */
-export default function CartView({ initialCart, city, warehouseWhitelisted }: Props) {
+export default function CartView({ initialCart, city, warehouseWhitelisted, t, locale }: Props) {
+  const rupees = (paise: number) => formatRupees(paise, locale);
   // The server's cart is the truth at page load; take it before the first client render.
   useState(() => {
     if (typeof window !== 'undefined') takeServerCart(initialCart);
@@ -70,6 +80,8 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
   const vegOnly = useStore($isVegOnly, { ssr: () => false });
   const cutlery = useStore($isCutlerySelect, { ssr: () => true });
   const change = useStore($providerChange);
+  const willSync = useStore($willSync);
+  const online = useStore($online);
   const [picking, setPicking] = useState<CartEntry | null>(null);
 
   useEffect(() => {
@@ -84,9 +96,9 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
   if (load.state === 'error' && !cart) {
     return (
       <section className="empty-state" role="alert">
-        <h2>{load.message}</h2>
+        <h2>{specText(load.message)}</h2>
         <button type="button" className="button" onClick={() => location.reload()}>
-          Try again
+          {t.tryAgain}
         </button>
       </section>
     );
@@ -95,10 +107,10 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
   if (!cart || entries.length === 0) {
     return (
       <section className="empty-state">
-        <h2>Your cart is empty</h2>
-        <p>Add items from a store or restaurant near you to start an order.</p>
+        <h2>{t.emptyTitle}</h2>
+        <p>{t.emptyText}</p>
         <a className="button" href="/stores">
-          Browse stores
+          {t.browseStores}
         </a>
       </section>
     );
@@ -112,20 +124,20 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
     warehouseWhitelisted,
   });
   const isFood = cart.cart_metadata.categoryDomain === 'ONDC:RET11';
-  const word = providerWord(cart.cart_metadata.categoryDomain);
+  const word = providerWord(cart.cart_metadata.categoryDomain) === 'restaurant' ? t.restaurant : t.store;
 
   return (
     <div className="cart">
-      <section className="cart-provider" aria-label={`Your ${word}`}>
+      <section className="cart-provider" aria-label={fill(t.yourProvider, { word })}>
         {cart.cart_metadata.descriptor.images[0] && <img src={cart.cart_metadata.descriptor.images[0]} alt="" width="48" height="48" />}
         <div>
           <h2>{cart.cart_metadata.descriptor.name}</h2>
-          <p>via {cart.cart_metadata.seller_name}</p>
+          <p>{fill(t.via, { seller: cart.cart_metadata.seller_name })}</p>
         </div>
       </section>
       {cart.offer_strip && <p className="offer-strip">{cart.offer_strip.text}</p>}
 
-      <ul className="cart-lines" aria-label="Items in your cart">
+      <ul className="cart-lines" aria-label={t.lines}>
         {shown.items.map((entry) => {
           const [item, ...customisations] = entry.item_metadata;
           const target = lineTargetOf(cart, entry);
@@ -139,24 +151,24 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
               {item?.descriptor.images[0] ? <img className="cart-line__image" src={item.descriptor.images[0]} alt="" width="56" height="56" /> : <span className="cart-line__image" />}
               <div className="cart-line__about">
                 <p className="cart-line__name">
-                  <VegMark veg={item?.veg ?? null} /> {name}
+                  <VegMark veg={item?.veg ?? null} t={t} /> {name}
                 </p>
                 {pack && !name.includes(pack) && <p className="cart-line__detail">{pack}</p>}
                 {customisations.length > 0 && <p className="cart-line__detail">{customisations.map((c) => c.descriptor.name).join(', ')}</p>}
                 <p className="cart-line__price">
-                  {formatRupees(unit.price)}
-                  {unit.mrp > unit.price && <s aria-label={`MRP ${formatRupees(unit.mrp)}`}>{formatRupees(unit.mrp)}</s>}
+                  {rupees(unit.price)}
+                  {unit.mrp > unit.price && <s aria-label={fill(t.mrp, { price: rupees(unit.mrp) })}>{rupees(unit.mrp)}</s>}
                 </p>
-                {!inStock && <p className="cart-line__problem">Out of stock: remove it to order</p>}
+                {!inStock && <p className="cart-line__problem">{t.outOfStock}</p>}
                 {customisations.length > 0 && (
                   <button type="button" className="link-button" onClick={() => setPicking(entry)}>
-                    Customise another
+                    {t.customiseAnother}
                   </button>
                 )}
               </div>
               <div className="cart-line__controls">
-                <div className="stepper" role="group" aria-label={`${name} quantity`}>
-                  <LineForm city={city} lineId={target.lineKey} quantity={entry.quantity - 1} label={`Remove one ${name}`} text="−" onSubmit={() => changeQuantity(target, -1, 'cart')} />
+                <div className="stepper" role="group" aria-label={fill(t.quantity, { name })}>
+                  <LineForm city={city} lineId={target.lineKey} quantity={entry.quantity - 1} label={fill(t.removeOne, { name })} text="−" onSubmit={() => changeQuantity(target, -1, 'cart')} />
                   <span className="stepper__count" aria-live="polite">
                     {entry.quantity}
                   </span>
@@ -164,14 +176,15 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
                     city={city}
                     lineId={target.lineKey}
                     quantity={entry.quantity + 1}
-                    label={`Add one more ${name}`}
+                    label={fill(t.addOne, { name })}
                     text="+"
                     disabled={!inStock || entry.quantity >= max}
                     onSubmit={() => changeQuantity(target, 1, 'cart')}
                   />
                 </div>
-                <p className="cart-line__total">{formatRupees(unit.price * entry.quantity)}</p>
-                <LineForm city={city} lineId={target.lineKey} quantity={0} label={`Remove ${name} from cart`} text="Remove" className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
+                <p className="cart-line__total">{rupees(unit.price * entry.quantity)}</p>
+                {willSync.has(target.lineKey) && <p className="cart-line__sync">{t.willSync}</p>}
+                <LineForm city={city} lineId={target.lineKey} quantity={0} label={fill(t.removeFromCart, { name })} text={t.remove} className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
               </div>
             </li>
           );
@@ -180,50 +193,51 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
 
       {isFood && (
         <fieldset className="cart-preferences">
-          <legend>Preferences</legend>
+          <legend>{t.preferences}</legend>
           <label>
-            <input type="checkbox" checked={vegOnly} onChange={(event) => $isVegOnly.set(event.target.checked)} /> Veg only
+            <input type="checkbox" checked={vegOnly} onChange={(event) => $isVegOnly.set(event.target.checked)} /> {t.vegOnly}
           </label>
           <label>
-            <input type="checkbox" checked={cutlery} onChange={(event) => $isCutlerySelect.set(event.target.checked)} /> Send cutlery
+            <input type="checkbox" checked={cutlery} onChange={(event) => $isCutlerySelect.set(event.target.checked)} /> {t.cutlery}
           </label>
         </fieldset>
       )}
 
       <section className="bill" aria-labelledby="bill-heading">
-        <h2 id="bill-heading">Order summary</h2>
+        <h2 id="bill-heading">{t.summary}</h2>
         <dl>
           <div>
-            <dt>Item total</dt>
+            <dt>{t.itemTotal}</dt>
             <dd>
-              {totals.mrpTotalPaise > totals.itemTotalPaise && <s>{formatRupees(totals.mrpTotalPaise)}</s>} {formatRupees(totals.itemTotalPaise)}
+              {totals.mrpTotalPaise > totals.itemTotalPaise && <s>{rupees(totals.mrpTotalPaise)}</s>} {rupees(totals.itemTotalPaise)}
             </dd>
           </div>
           {totals.savingsPaise > 0 && (
             <div className="bill__savings">
-              <dt>Your savings</dt>
-              <dd>{formatRupees(totals.savingsPaise)}</dd>
+              <dt>{t.savings}</dt>
+              <dd>{rupees(totals.savingsPaise)}</dd>
             </div>
           )}
         </dl>
-        <p className="bill__note">Delivery, taxes and offers are added at checkout.</p>
+        <p className="bill__note">{t.billNote}</p>
       </section>
 
       {shortfall !== null && (
         <p className="min-cart" role="status">
-          Add ₹{shortfall} more to order from this {word} (minimum order {formatRupees(Math.round((cart.minCartValueRequired ?? 0) * 100))})
+          {fill(t.minimum, { shortfall, word, minimum: rupees(Math.round((cart.minCartValueRequired ?? 0) * 100)) })}
         </p>
       )}
       <div className="cart-actions">
-        {shortfall === null ? (
+        {shortfall === null && online ? (
           <a className="button cart-actions__checkout" href="/payment">
-            Proceed to checkout
+            {t.checkout}
           </a>
         ) : (
           <button type="button" className="button cart-actions__checkout" disabled>
-            Proceed to checkout
+            {t.checkout}
           </button>
         )}
+        {!online && <p className="cart-actions__offline" role="status">{t.checkoutNeedsConnection}</p>}
         <form
           method="post"
           action="/cart/update"
@@ -235,7 +249,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted }: Pr
           <input type="hidden" name="intent" value="clear" />
           <input type="hidden" name="city" value={city} />
           <button type="submit" className="link-button">
-            Clear cart
+            {t.clear}
           </button>
         </form>
       </div>

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { clientText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 import { providerWord } from './cart.ts';
 import { cancelProviderChange, proceedWithProviderChange, type ProviderChange } from './store.ts';
 import Sheet from './Sheet.tsx';
@@ -7,21 +9,24 @@ import Sheet from './Sheet.tsx';
 export default function ProviderChangeSheet({ change, returnFocus }: { change: ProviderChange; returnFocus?: () => HTMLElement | null }) {
   const titleId = useId();
   // SPEC §1 wording rule: "restaurant" reads "store" for retail.
-  const cartWord = providerWord(change.cartDomain);
-  const from = change.providerName ?? `this ${providerWord(change.domain)}`;
+  const t = clientText().client;
+  const wordOf = (domain: Parameters<typeof providerWord>[0]) => (providerWord(domain) === 'restaurant' ? t.restaurant : t.store);
+  const word = wordOf(change.cartDomain);
+  const provider = change.providerName ?? fill(t.thisProvider, { word: wordOf(change.domain) });
   return (
     <Sheet titleId={titleId} onClose={cancelProviderChange} returnFocus={returnFocus}>
-      <h2 id={titleId}>Replace cart items?</h2>
+      <h2 id={titleId}>{t.replaceTitle}</h2>
       <p>
-        Your cart has items from {change.cartProviderName ? `${change.cartProviderName}, another ${cartWord}` : `another ${cartWord}`}. Replace them with{' '}
-        {change.itemName} from {from}?
+        {change.cartProviderName
+          ? fill(t.replaceFromProvider, { cartProvider: change.cartProviderName, word, item: change.itemName, provider })
+          : fill(t.replaceFromAnother, { word, item: change.itemName, provider })}
       </p>
       <div className="sheet__actions">
         <button type="button" className="button button--quiet" onClick={cancelProviderChange}>
-          No, keep my cart
+          {t.keepCart}
         </button>
         <button type="button" className="button" onClick={proceedWithProviderChange}>
-          Yes, replace
+          {t.yesReplace}
         </button>
       </div>
     </Sheet>

@@ -2,7 +2,8 @@
 // (zod) live in payload.ts, which only the server imports, so the islands' bundle stays small.
 import { rupeesToPaise } from '../../lib/money.ts';
 import { cityCode, SERVED_CITIES } from '../../ondc/cities.ts';
-import type { CartEntry, CartErrorCode, CartLine } from './payload.ts';
+import type { Domain } from '../../ondc/context.ts';
+import type { CartEntry, CartLine } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */
 export interface AddToCartItem {
@@ -11,15 +12,18 @@ export interface AddToCartItem {
   locationId: string;
   itemId: string;
   name: string;
-  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  domain: Domain;
   pricePaise: number;
   inStock: boolean;
   customisable: boolean;
   providerName: string;
 }
 
-/** The domains this storefront sells in (SPEC §1 app type retail, plus food for restaurants). */
-export const APP_DOMAINS: readonly string[] = ['ONDC:RET10', 'ONDC:RET11'];
+/**
+ * The domains this storefront sells in (SPEC §1 app type retail, plus food for restaurants);
+ * stores list personal care, household and health goods in their own ONDC domains.
+ */
+export const APP_DOMAINS: readonly string[] = ['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18'] satisfies Domain[];
 
 /** A cart's city as ONDC names it (std:080), from a city id or name ('bengaluru') or the code itself. */
 export function cartCityCode(cityName: string): string | undefined {
@@ -37,20 +41,6 @@ export const CART_TOASTS = {
   removeFailed: 'Failed to Removed item',
   listingFailed: 'Unable to add/remove item. Please try again later.',
 } as const;
-
-/** What the cart page says after a form without JS was refused (by code: no message travels in a URL). */
-export const CART_PAGE_ERRORS: Record<CartErrorCode, string> = {
-  BAD_REQUEST: 'Unable to add/remove item. Please try again later.',
-  CART_NOT_FOUND: 'Your cart changed meanwhile: here it is now.',
-  CART_CONFLICT: 'Your cart changed meanwhile: here it is now.',
-  PROVIDER_MISMATCH: 'Your cart has items from another store.',
-  ITEM_NOT_FOUND: 'That item is no longer sold here.',
-  ITEM_NOT_IN_CART: 'That item is no longer in your cart.',
-  ITEM_UNAVAILABLE: 'That item is out of stock.',
-  QUANTITY_LIMIT: 'You already have the most of that item a store sells in one order.',
-  INVALID_CUSTOMISATION: 'That dish needs choices made: add it with JavaScript on to pick them.',
-  UNKNOWN_CITY: 'We do not deliver in that city yet.',
-};
 
 /** SPEC §4/§8 generic failure of a data slice. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong';

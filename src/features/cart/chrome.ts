@@ -2,13 +2,16 @@
 // it hidden, with no script) and the cart bar at the foot of the screen that leads to /cart. Any
 // cart island mounts them once hydrated, so pages without islands stay free of JS (DESIGN §6).
 import { formatRupees } from '../../lib/money.ts';
+import { clientText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
+import { $online } from '../pwa/connection.ts';
 import { cartTotals, totalQuantity } from './cart.ts';
-import { $cart, $cartProducts } from './store.ts';
+import { $cart, $cartProducts, $willSync } from './store.ts';
 
 let mounted = false;
 
-const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+const itemsText = (count: number) => (count === 1 ? clientText().client.oneItem : fill(clientText().client.items, { count }));
 
 function bindBadges() {
   const badges = [...document.querySelectorAll<HTMLElement>('.cart-badge')];
@@ -21,7 +24,7 @@ function bindBadges() {
       // Words beside the visible number, not an aria-label over it: the link's name keeps what a
       // speech-input user sees ("Cart 2") and a screen reader hears "Cart 2 items".
       const words = badge.parentElement?.querySelector('[data-cart-count-words]');
-      if (words) words.textContent = count === 0 ? ', empty' : ` ${count === 1 ? 'item' : 'items'}`;
+      if (words) words.textContent = count === 0 ? clientText().client.emptyWords : count === 1 ? clientText().client.itemWord : clientText().client.itemsWord;
     }
   });
 }
@@ -31,13 +34,13 @@ function mountCartBar() {
   if (location.pathname === '/cart') return;
   const bar = document.createElement('aside');
   bar.className = 'cart-bar';
-  bar.setAttribute('aria-label', 'Cart');
+  bar.setAttribute('aria-label', clientText().client.cart);
   const summary = document.createElement('span');
   summary.className = 'cart-bar__summary';
   const link = document.createElement('a');
   link.className = 'cart-bar__link';
   link.href = '/cart';
-  link.textContent = 'View cart';
+  link.textContent = clientText().client.viewCart;
   bar.append(summary, link);
   bar.hidden = true;
   document.body.append(bar);
@@ -45,10 +48,19 @@ function mountCartBar() {
     const count = totalQuantity($cartProducts.get());
     bar.hidden = count === 0;
     document.body.classList.toggle('has-cart-bar', count > 0);
-    summary.textContent = `${itemsText(count)} · ${formatRupees(cartTotals($cart.get()).itemTotalPaise)}`;
+    // The total is the server's: while taps wait for the connection there is none to show yet.
+    const total = $willSync.get().size > 0 ? clientText().client.willSync : formatRupees(cartTotals($cart.get()).itemTotalPaise, clientText().locale);
+    summary.textContent = `${itemsText(count)} · ${total}`;
   };
   $cartProducts.subscribe(update);
   $cart.listen(update);
+  $willSync.listen(update);
+}
+
+/** Issue 15: the layout's offline notice (always shown on a saved copy) also shows while a live page has no connection. */
+function bindOfflineNotice() {
+  const notice = document.querySelector<HTMLElement>('[data-offline-notice]');
+  if (notice) $online.subscribe((online) => (notice.hidden = online));
 }
 
 export function mountCartChrome() {
@@ -57,4 +69,5 @@ export function mountCartChrome() {
   mountToastHost();
   bindBadges();
   mountCartBar();
+  bindOfflineNotice();
 }

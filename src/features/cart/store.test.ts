@@ -21,7 +21,12 @@ import {
   proceedWithProviderChange,
   resetCart,
   setQuantity,
+  $waitingForConnection,
+  $willSync,
+  OFFLINE_TAPS_KEY,
+  restoreOfflineTaps,
 } from './store.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 
 const atta = groceryItem('store-a', 'atta');
 const dal = groceryItem('store-a', 'dal');
@@ -252,5 +257,155 @@ describe('cart state syncs across tabs', () => {
     setTestStorageKey('cart', JSON.stringify(cartOf([[dal, 4]])));
     expect($cart.get()?.items[0]?.sku_id).toBe('dal');
     expect($cartProducts.get()).toEqual({ dal: 4 });
+  });
+});
+
+describe('issue 15: taps without a connection wait in the queue and sync when it returns', () => {
+  const online: Array<() => void> = [];
+  let onLine = true;
+  beforeEach(() => {
+    onLine = true;
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return onLine;
+      },
+    });
+    vi.stubGlobal('addEventListener', (type: string, listener: () => void) => {
+      if (type === 'online') online.push(listener);
+    });
+  });
+  const reconnect = async () => {
+    onLine = true;
+    for (const listener of online) listener();
+    await cartSettled();
+  };
+
+  it('keeps an offline add on screen as "will sync", sends nothing, then sends it once the connection returns', async () => {
+    onLine = false;
+    const requests = server(success(cartOf([[atta, 1]])));
+    addToCart(atta, { context: 'listing' });
+    addToCart(dal, { context: 'listing' });
+    await cartSettled();
+    expect(requests).toEqual([]);
+    expect($cartProducts.get()).toEqual({ atta: 1, dal: 1 });
+    expect($waitingForConnection.get()).toBe(true);
+    expect([...$willSync.get()]).toEqual(expect.arrayContaining(['atta', 'dal']));
+    expect(toasts()).toEqual([]);
+
+    server(success(cartOf([[atta, 1]])), success(cartOf([[atta, 1], [dal, 1]], { version: 2 })));
+    await reconnect();
+    expect($waitingForConnection.get()).toBe(false);
+    expect($willSync.get().size).toBe(0);
+    expect($cartProducts.get()).toEqual({ atta: 1, dal: 1 });
+    expect($cart.get()?.cart_version).toBe(2);
+  });
+
+  it('sends the waiting taps one at a time against the version the server last answered', async () => {
+    $cart.set(cartOf([[atta, 1]], { version: 3 }));
+    onLine = false;
+    server();
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    await cartSettled();
+    const requests = server(success(cartOf([[atta, 2]], { version: 4 })), success(cartOf([[atta, 3]], { version: 5 })));
+    await reconnect();
+    expect(requests.map((r) => [r.body?.['quantity'], r.body?.['version']])).toEqual([
+      [2, 3],
+      [3, 4],
+    ]);
+    expect($cartProducts.get()).toEqual({ atta: 3 });
+  });
+
+  it('a request that died on the way waits too; on a conflict the server’s cart stands and the tap is not counted twice', async () => {
+    $cart.set(cartOf([[atta, 1]], { version: 1 }));
+    // No answer scripted: fetch throws as a dropped connection does, with the browser still "online".
+    server();
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    await cartSettled();
+    expect($waitingForConnection.get()).toBe(true);
+    expect($willSync.get().has('atta')).toBe(true);
+    // The first request had reached the server: its cart is at 2 already, version 2.
+    const requests = server(failure(409, 'CART_CONFLICT', cartOf([[atta, 2]], { version: 2 })));
+    await reconnect();
+    expect(requests).toHaveLength(1);
+    expect($cartProducts.get()).toEqual({ atta: 2 });
+    expect($willSync.get().size).toBe(0);
+    expect(toasts()).toEqual([OFFLINE_MESSAGES.syncConflict]);
+  });
+
+  it('a conflict drops every tap made offline, not only the first', async () => {
+    $cart.set(cartOf([[atta, 1]], { version: 1 }));
+    onLine = false;
+    server();
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    addToCart(dal, { context: 'listing' });
+    await cartSettled();
+    const requests = server(failure(409, 'CART_CONFLICT', cartOf([[atta, 5]], { version: 9 })));
+    await reconnect();
+    expect(requests).toHaveLength(1);
+    expect($cartProducts.get()).toEqual({ atta: 5 });
+  });
+
+  it('taps made offline are kept for the next page, which sends them once its cart has loaded', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    onLine = false;
+    server();
+    changeQuantity({ item: atta, lineKey: 'atta', customisations: null }, 1, 'listing');
+    addToCart(dal, { context: 'listing' });
+    await cartSettled();
+    const stored = kept.get(OFFLINE_TAPS_KEY) ?? '';
+    expect(JSON.parse(stored)).toHaveLength(2);
+
+    // The shopper moves on to another page: this one's queue is gone, the kept taps are not.
+    resetCart();
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    kept.set(OFFLINE_TAPS_KEY, stored);
+    onLine = true;
+    restoreOfflineTaps();
+    expect([...$willSync.get()]).toEqual(expect.arrayContaining(['atta', 'dal']));
+    expect($cartProducts.get()).toEqual({ atta: 2, dal: 1 });
+    const requests = server(success(cartOf([[atta, 1]], { version: 4 })), success(cartOf([[atta, 2]], { version: 5 })), success(cartOf([[atta, 2], [dal, 1]], { version: 6 })));
+    await loadCart('bengaluru');
+    await cartSettled();
+    expect(requests.slice(1).map((r) => [r.body?.['sku_id'], r.body?.['quantity'], r.body?.['version']])).toEqual([
+      ['atta', 2, 4],
+      ['dal', 1, 5],
+    ]);
+    expect($cartProducts.get()).toEqual({ atta: 2, dal: 1 });
+    expect(kept.has(OFFLINE_TAPS_KEY)).toBe(false);
+  });
+
+  it('a kept tap restored in a second tab after the first sent it meets a conflict and is not counted twice', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    $cart.set(cartOf([[atta, 1]], { version: 4 }));
+    kept.set(OFFLINE_TAPS_KEY, JSON.stringify([{ id: 1, kind: 'change', target: { item: atta, lineKey: 'atta', customisations: null }, delta: 1, context: 'listing', held: false, offline: true }]));
+    restoreOfflineTaps();
+    const requests = server(success(cartOf([[atta, 2]], { version: 5 })), failure(409, 'CART_CONFLICT', cartOf([[atta, 2]], { version: 5 })));
+    await loadCart('bengaluru');
+    await cartSettled();
+    expect(requests).toHaveLength(2);
+    expect($cartProducts.get()).toEqual({ atta: 2 });
+  });
+
+  it('a refusal after reconnecting still rolls the tap back as any refusal does', async () => {
+    onLine = false;
+    server();
+    addToCart(atta, { context: 'listing' });
+    await cartSettled();
+    server(failure(400, 'ITEM_UNAVAILABLE', null));
+    await reconnect();
+    expect($cartProducts.get()).toEqual({});
+    expect(toasts()).toEqual([CART_TOASTS.listingFailed]);
   });
 });

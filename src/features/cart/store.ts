@@ -3,10 +3,12 @@
 // synced across open tabs. The server cart is the source of truth: a tap changes the screen at
 // once (optimistic) and queues an operation; operations go to the server one at a time, against
 // the cart version it last answered. A failure drops the operation, which rolls the screen back.
+// Without a connection the operations wait in the queue ("Will sync") and go when it returns.
 import { track } from '../analytics/emit.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { showToast } from '../platform/toast.ts';
+import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
 import {
   APP_DOMAINS,
   CART_TOASTS,
@@ -64,11 +66,13 @@ export interface LineTarget {
   customisations: string[] | null;
 }
 
-type Operation =
+/** `offline`: the tap met no connection (issue 15): it waits, and on a conflict the server's cart stands. */
+type Operation = { offline?: boolean } & (
   | { id: number; kind: 'change'; target: LineTarget; delta: number; context: CartContext; held: boolean }
   | { id: number; kind: 'remove'; target: LineTarget; context: CartContext }
   | { id: number; kind: 'replace'; target: LineTarget; context: CartContext }
-  | { id: number; kind: 'clear'; context: CartContext };
+  | { id: number; kind: 'clear'; context: CartContext }
+);
 
 /** Taps the server has not confirmed yet, oldest first. */
 const $operations = atom<Operation[]>([]);
@@ -114,8 +118,90 @@ $cart.listen(refreshQuantityMap);
 $operations.listen(refreshQuantityMap);
 
 function enqueue(operation: Operation) {
-  $operations.set([...$operations.get(), operation]);
-  if (!isHeld(operation)) void drain();
+  const waiting = $waitingForConnection.get();
+  $operations.set([...$operations.get(), waiting ? { ...operation, offline: true } : operation]);
+  if (!isHeld(operation) && !waiting) void drain();
+}
+
+// ---- Without a connection (issue 15) ----
+
+/** True while taps wait for the connection; they go, in order, when it returns. */
+export const $waitingForConnection = atom(false);
+
+/** Lines (line keys) and items (item ids) with a tap that has not reached the server since the connection dropped: "Will sync". */
+export const $willSync = computed($operations, (operations) => {
+  const keys = new Set<string>();
+  for (const op of operations) if (op.offline && op.kind !== 'clear') keys.add(op.target.lineKey).add(op.target.item.itemId);
+  return keys;
+});
+
+/** A network error while the browser still says online (a dead link) is tried again after this long. */
+const RETRY_MS = 15_000;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let listening = false;
+
+function waitForConnection() {
+  $operations.set($operations.get().map((op) => (op.offline ? op : { ...op, offline: true })));
+  $waitingForConnection.set(true);
+  if (!listening && typeof addEventListener === 'function') {
+    listening = true;
+    addEventListener('online', resumeSending);
+  }
+  clearTimeout(retry);
+  retry = setTimeout(resumeSending, RETRY_MS);
+}
+
+function resumeSending() {
+  clearTimeout(retry);
+  if (!$waitingForConnection.get()) return;
+  $waitingForConnection.set(false);
+  void drain();
+}
+
+/**
+ * Taps made offline outlive the page: a shopper without a connection moves on to saved copies, and
+ * whichever page loads next sends them. Two tabs sending the same taps cannot count them twice:
+ * both carry the same cart version, so the second meets a conflict and the server's cart stands.
+ */
+export const OFFLINE_TAPS_KEY = 'cartOfflineTaps';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function keepOfflineTaps(operations: readonly Operation[]) {
+  const taps = operations.filter((op) => op.offline && !isHeld(op));
+  try {
+    if (taps.length > 0) storage()?.setItem(OFFLINE_TAPS_KEY, JSON.stringify(taps));
+    else storage()?.removeItem(OFFLINE_TAPS_KEY);
+  } catch {
+    // Storage full or refused: the taps still go if this page stays.
+  }
+}
+$operations.listen(keepOfflineTaps);
+
+/** Puts taps an earlier page kept back in the queue; they go once the cart has loaded (or the connection returns). */
+export function restoreOfflineTaps() {
+  let taps: unknown;
+  try {
+    taps = JSON.parse(storage()?.getItem(OFFLINE_TAPS_KEY) ?? '[]');
+  } catch {
+    taps = [];
+  }
+  if (!Array.isArray(taps) || taps.length === 0 || $operations.get().length > 0) return;
+  const restored = (taps as Operation[]).filter((op) => op && typeof op === 'object' && ['change', 'remove', 'replace', 'clear'].includes(op.kind));
+  $operations.set(restored.map((op) => ({ ...op, id: nextOperationId++, offline: true })));
+}
+
+/** A conflict met by taps made offline: the server's cart stands and those taps are dropped, once, with a word. */
+function yieldToServerCart(cart: Cart | null) {
+  $operations.set($operations.get().filter((o) => !o.offline));
+  $cart.set(cart);
+  showToast(OFFLINE_MESSAGES.syncConflict, 'cart');
 }
 
 function dropOperation(id: number) {
@@ -135,9 +221,18 @@ function lastCart(answer: { data?: unknown } | null): Cart | null {
   return answer && Array.isArray(answer.data) ? ((answer.data.at(-1) as Cart | undefined) ?? null) : null;
 }
 
-async function post(path: string, body: unknown): Promise<CartAnswer | null> {
+/** No answer because there is no connection (or the request died on the way): the tap waits. */
+const NO_CONNECTION = 'no-connection';
+
+async function post(path: string, body: unknown): Promise<CartAnswer | null | typeof NO_CONNECTION> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return NO_CONNECTION;
+  let response: Response;
   try {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    return NO_CONNECTION;
+  }
+  try {
     return (await response.json()) as CartAnswer;
   } catch {
     return null;
@@ -187,12 +282,22 @@ async function send(op: Operation): Promise<void> {
       return;
     }
     const answer = op.kind === 'clear' ? await post('/ondc/clear-cart', body) : await post('/ondc/cart?offer=1', body);
+    if (answer === NO_CONNECTION) {
+      waitForConnection();
+      return;
+    }
     if (answer?.status === 'SUCCESS') {
       settle(op, lastCart(answer));
       if (op.context === 'cart' && op.kind !== 'clear') showToast(isRemoval(op, body) ? CART_TOASTS.removed : CART_TOASTS.updated);
       return;
     }
     const code = answer?.error?.code;
+    // A tap that met no connection may have reached the server before the answer was lost: applying
+    // it again could count it twice, so the server's cart stands (issue 15).
+    if ((code === 'CART_CONFLICT' || code === 'CART_NOT_FOUND') && $operations.get().find((o) => o.id === op.id)?.offline) {
+      yieldToServerCart(lastCart(answer));
+      return;
+    }
     if ((code === 'CART_CONFLICT' || code === 'CART_NOT_FOUND') && attempt < MAX_ATTEMPTS) {
       $cart.set(lastCart(answer));
       continue;
@@ -225,7 +330,7 @@ let draining: Promise<void> | null = null;
 function drain(): Promise<void> {
   draining ??= (async () => {
     try {
-      for (let op = $operations.get().find((o) => !isHeld(o)); op; op = $operations.get().find((o) => !isHeld(o))) await send(op);
+      for (let op = $operations.get().find((o) => !isHeld(o)); op && !$waitingForConnection.get(); op = $operations.get().find((o) => !isHeld(o))) await send(op);
     } finally {
       draining = null;
     }
@@ -359,6 +464,8 @@ export function clearCart(context: CartContext) {
 /** Every cart state back to empty (SPEC §4: a cart of another app's domain). */
 export function resetCart() {
   $operations.set([]);
+  $waitingForConnection.set(false);
+  clearTimeout(retry);
   $providerChange.set(null);
   $cart.set(null);
   $isCoinBurnEnabled.set(false);
@@ -388,6 +495,12 @@ export async function loadCart(city: string, appDomains: readonly string[] = APP
     answer = (await response.json()) as CartAnswer;
   } catch {
     answer = null;
+    // Kept taps wait for the connection; the shopper sees the cart as it was left.
+    if ($operations.get().some((op) => op.offline)) {
+      waitForConnection();
+      $cartLoad.set({ state: 'loaded' });
+      return;
+    }
   }
   if (answer?.status !== 'SUCCESS' || !Array.isArray(answer.data)) {
     // SPEC §7.3: an invalid status is "Not valid cart data"; the shopper reads the generic message.
@@ -401,6 +514,10 @@ export async function loadCart(city: string, appDomains: readonly string[] = APP
     resetCart();
   } else if ($operations.get().length === 0 && operationAnswers === answersBefore) {
     $cart.set(cart);
+  } else if (!$waitingForConnection.get()) {
+    void drain();
   }
   $cartLoad.set({ state: 'loaded' });
 }
+
+if (typeof window !== 'undefined') restoreOfflineTaps();

@@ -3,6 +3,11 @@
 // price the seller changed is never served from here once we know it.
 
 const MAX_ENTRIES = 1000;
+/**
+ * What the answers kept may weigh together, as JSON (issue 14: memory is bounded by size, not
+ * only by count). A listing page of 20 items is ~20 KB, so this keeps a few hundred of them.
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
 const TTL_MS = 60_000;
 
 // The catalogue generation lives on a process-wide symbol: ingestion (queued by the callback
@@ -19,7 +24,31 @@ function generation() {
   return (globalThis as Holder)[GENERATION] ?? 0;
 }
 
-const entries = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
+interface Entry {
+  at: number;
+  generation: number;
+  value: Promise<unknown>;
+  /** the answer's size as JSON, known once it has loaded */
+  bytes: number;
+}
+
+const entries = new Map<string, Entry>();
+let totalBytes = 0;
+
+function drop(key: string) {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  totalBytes -= entry.bytes;
+}
+
+/** Oldest first, until both bounds hold. */
+function evict() {
+  for (const key of entries.keys()) {
+    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) return;
+    drop(key);
+  }
+}
 
 /** The cached answer for `key`, or `load()` once (concurrent callers share the same promise). */
 export function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
@@ -30,12 +59,26 @@ export function cached<T>(key: string, load: () => Promise<T>, now = Date.now())
     entries.set(key, hit);
     return hit.value as Promise<T>;
   }
+  drop(key);
   const value = load();
-  entries.set(key, { at: now, generation: generation(), value });
-  value.catch(() => entries.delete(key));
-  if (entries.size > MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
+  const entry: Entry = { at: now, generation: generation(), value, bytes: 0 };
+  entries.set(key, entry);
+  value.then(
+    (answer) => {
+      if (entries.get(key) !== entry) return;
+      entry.bytes = key.length + (JSON.stringify(answer)?.length ?? 0);
+      totalBytes += entry.bytes;
+      evict();
+    },
+    () => {
+      if (entries.get(key) === entry) drop(key);
+    },
+  );
+  evict();
   return value;
+}
+
+/** What the cache holds now (tests). */
+export function cacheSize(): { entries: number; bytes: number } {
+  return { entries: entries.size, bytes: totalBytes };
 }

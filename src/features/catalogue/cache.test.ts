@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cached, catalogueChanged } from './cache.server.ts';
+import { cacheSize, cached, catalogueChanged } from './cache.server.ts';
 
 describe('SPEC §4 catalogue cache', () => {
   it('answers a repeated request from the cache', async () => {
@@ -36,5 +36,26 @@ describe('SPEC §4 catalogue cache', () => {
     await expect(cached('pin:3', failing)).rejects.toThrow('db down');
     const ok = vi.fn(async () => 'x');
     await expect(cached('pin:3', ok)).resolves.toBe('x');
+  });
+});
+
+describe('SPEC §4 catalogue cache bounds (issue 14)', () => {
+  it('keeps what its answers weigh under 8 MB however many large answers arrive, newest kept', async () => {
+    catalogueChanged();
+    const page = 'x'.repeat(100_000);
+    for (let n = 0; n < 200; n++) await cached(`big:${n}`, async () => page);
+    const { entries, bytes } = cacheSize();
+    expect(bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(entries).toBeGreaterThan(50);
+    const load = vi.fn(async () => page);
+    await cached('big:199', load);
+    expect(load, 'the newest answer is still kept').not.toHaveBeenCalled();
+    await cached('big:0', load);
+    expect(load, 'the oldest was let go').toHaveBeenCalledTimes(1);
+  });
+  it('keeps at most 1,000 answers', async () => {
+    catalogueChanged();
+    for (let n = 0; n < 1500; n++) await cached(`small:${n}`, async () => n);
+    expect(cacheSize().entries).toBeLessThanOrEqual(1000);
   });
 });

@@ -1,7 +1,7 @@
 // Catalogue queries behind SPEC §7.2 and the catalogue pages. They read what sellers published
 // in on_search (ingest.server.ts), for the shopper's pincode.
 import type { Database } from '../../db/client.ts';
-import { ttlToMs } from '../../ondc/context.ts';
+import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
@@ -10,7 +10,7 @@ import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
-import { romanisedText, searchQuery } from './transliteration.ts';
+import { alternativesOf, romanisedText, searchQuery, searchWords } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 
 // ---- items ----
@@ -102,21 +102,45 @@ function filtersSql(filters: readonly Filter[], orFilters: readonly Filter[], pa
   return clauses;
 }
 
+const NO_ITEMS = '(SELECT * FROM catalogue_items WHERE false)';
+
 /**
- * What the shopper typed, as a condition and a rank: every word through full text with its
- * Hindi/English alternatives, and the whole text through pg_trgm so a typo ("pottato") still finds
- * the word (`%` and `<%` can use the trigram index; a similarity() comparison cannot). Text with
- * no letters or digits matches nothing (and adds no parameter the query would leave untyped).
+ * What the shopper typed, as the items it matches (a subquery to join) and a rank. Every word must match, through any of its
+ * Hindi/English alternatives by prefix; a word no item holds (a typo: "pottato") stands for the
+ * catalogue's words nearest to it (pg_trgm over the vocabulary, migration 14). Matching looks
+ * up "<city> <word>" keys of the cities serving the pincode only, so a search costs what that
+ * city's matching items cost, not the whole catalogue. The rank is the full-text rank plus the
+ * name's similarity to the text. Text with no letters or digits matches nothing (and adds no
+ * parameter the query would leave untyped).
  */
-function searchSql(searchText: string, params: Params): { where: string; rank: string } {
+async function searchSql(database: Database, pincode: string, searchText: string, params: Params): Promise<{ items: string; rank: () => string }> {
   const query = searchQuery(searchText);
-  if (!query) return { where: 'false', rank: '0' };
-  const tsq = params.add(query);
-  // Typos are matched against the words as the catalogue spells them (आटा is atta there).
-  const text = params.add(romanisedText(searchText).toLowerCase());
+  const words = searchWords(searchText);
+  if (!query || words.length === 0) return { items: NO_ITEMS, rank: () => '0' };
+  const rows = await database.query<{ known: string[]; near: string[]; cities: string[] }>(
+    `SELECT array(SELECT w.word FROM catalogue_words w
+                  WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(q.alternatives, ' ')) a WHERE starts_with(w.word, a))) AS known,
+            array(SELECT w.word FROM catalogue_words w WHERE w.word % q.word ORDER BY w.word <-> q.word, w.word LIMIT 3) AS near,
+            array(SELECT DISTINCT city_code FROM catalogue_providers WHERE serves_pincodes @> ARRAY[$1]::text[]) AS cities
+     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS q(word, alternatives, n)
+     ORDER BY q.n`,
+    [pincode, words, words.map((w) => alternativesOf(w).join(' '))],
+  );
+  const cities = rows[0]?.cities ?? [];
+  const keys = rows.map((r) => (r.known.length > 0 ? r.known : r.near));
+  if (cities.length === 0 || keys.length !== words.length || keys.some((k) => k.length === 0)) return { items: NO_ITEMS, rank: () => '0' };
+  const where = keys.map((k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`);
   return {
-    where: `(i.search_document @@ to_tsquery('simple', ${tsq}) OR lower(i.name) % ${text} OR ${text} <% lower(i.name))`,
-    rank: `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`,
+    // OFFSET 0 keeps the planner from folding this into the join, where at 1M items it ANDed
+    // the few thousand matches with each store's 60,000 rows (~45 ms a store) before reading them.
+    items: `(SELECT * FROM catalogue_items i WHERE i.kind = 'item' AND ${where.join(' AND ')} OFFSET 0)`,
+    // Its parameters are added only by a query that ranks: one left unused would stay untyped.
+    rank: () => {
+      const tsq = params.add(query);
+      // The name is compared with the words as the catalogue spells them (आटा is atta there).
+      const text = params.add(romanisedText(searchText).toLowerCase());
+      return `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`;
+    },
   };
 }
 
@@ -187,7 +211,7 @@ function toWidget(r: ItemRecord): ItemWidget {
     providerId: r.provider_id,
     locationId: r.location_id,
     providerName: r.provider_name,
-    domain: r.domain === 'ONDC:RET11' ? 'ONDC:RET11' : 'ONDC:RET10',
+    domain: domainSchema.catch('ONDC:RET10').parse(r.domain),
     internalTags: r.internal_tags,
     isActive: r.is_active,
     image: r.image,
@@ -221,17 +245,19 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   const where = [
     `i.kind = 'item'`,
     `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`,
-    `p.domain = 'ONDC:RET10'`,
+    // A store's groceries and what it lists in other retail domains (personal care, home, health).
+    `p.domain <> 'ONDC:RET11'`,
     `p.status = 'enable'`,
   ];
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
   if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
   let rank = '0';
+  let items = 'catalogue_items';
   if (request.searchText) {
-    const search = searchSql(request.searchText, params);
-    where.push(search.where);
-    rank = search.rank;
+    const search = await searchSql(database, place.pincode, request.searchText, params);
+    items = search.items;
+    rank = search.rank();
   }
   const preferred = params.add(place.preferredSellerId ?? '');
   const limit = params.add(request.limit + 1);
@@ -240,7 +266,7 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
     `SELECT * FROM (
        SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
               ${ITEM_COLUMNS}, ${rank} AS rank, p.name AS provider_name, p.domain, p.internal_tags
-       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       FROM ${items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
        WHERE ${where.join(' AND ')}
        ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
      ) i
@@ -271,19 +297,19 @@ export function groceryFilters(database: Database, place: ShopperPlace, request:
 
 async function queryGroceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
   const params = new Params();
-  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET10'`, `p.status = 'enable'`];
+  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain <> 'ONDC:RET11'`, `p.status = 'enable'`];
   // The same listing as groceryItems (store, location, search), so the counts match what it lists.
   if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
   if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
   // The facet being chosen is left out of the filters, so its other values stay selectable.
   const others = request.filters.filter((f) => f.field !== request.selectedFilterFieldName);
   where.push(...filtersSql(others, request.orFilters, params));
-  if (request.searchText) where.push(searchSql(request.searchText, params).where);
+  const items = request.searchText ? (await searchSql(database, place.pincode, request.searchText, params)).items : 'catalogue_items';
   const column = FACET_SQL[request.selectedFilterFieldName];
   const rows = await database.query<{ value: string; count: number }>(
     `SELECT value, count(*)::int AS count FROM (
        SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id)) ${column} AS value
-       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       FROM ${items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
        WHERE ${where.join(' AND ')}
      ) f WHERE value IS NOT NULL GROUP BY value ORDER BY count DESC, value LIMIT ${params.add(request.limit)}`,
     params.values,
@@ -334,7 +360,7 @@ export interface ProviderSummary {
   id: string;
   bppId: string;
   locationId: string;
-  domain: 'ONDC:RET10' | 'ONDC:RET11';
+  domain: Domain;
   name: string;
   description: string | null;
   image: string | null;
@@ -399,7 +425,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     id: r.provider_id,
     bppId: r.bpp_id,
     locationId: r.location_id,
-    domain: isFood ? 'ONDC:RET11' : 'ONDC:RET10',
+    domain: domainSchema.catch('ONDC:RET10').parse(r.domain),
     name: r.name,
     description: r.short_desc,
     image: r.image,
@@ -446,7 +472,9 @@ export async function providersNear(
   now = new Date(),
 ): Promise<Page<ProviderSummary>> {
   const params = new Params();
-  const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`];
+  // Stores as shoppers know them: a store's listings in other retail domains (its personal care,
+  // household and health goods) are reached through those goods, not listed as more stores.
+  const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain IN ('ONDC:RET10', 'ONDC:RET11')`];
   if (request.domain) where.push(`p.domain = ${params.add(request.domain)}`);
   if (request.searchText) {
     const text = params.add(request.searchText.toLowerCase());
@@ -685,7 +713,7 @@ export async function searchDishes(
   if (!searchQuery(input.searchText)) return { data: [], page: input.page, limit: input.limit, completed: true };
   const params = new Params();
   const pincode = params.add(place.pincode);
-  const search = searchSql(input.searchText, params);
+  const search = await searchSql(database, place.pincode, input.searchText, params);
   const provider = params.add(input.providerId ?? null);
   const preferred = params.add(place.preferredSellerId ?? '');
   // One entry per licence + name (SPEC §5), as in groceryItems: a kitchen listed through two
@@ -693,9 +721,9 @@ export async function searchDishes(
   const rows = await database.query<ItemRecord>(
     `SELECT * FROM (
        SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
-              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags, ${search.rank} AS rank
-       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-       WHERE p.serves_pincodes @> ARRAY[${pincode}]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item' AND ${search.where}
+              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags, ${search.rank()} AS rank
+       FROM ${search.items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       WHERE p.serves_pincodes @> ARRAY[${pincode}]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item'
          AND (${provider}::text IS NULL OR i.provider_id = ${provider})
        ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
      ) i
@@ -729,7 +757,7 @@ export async function searchSuggestions(database: Database, place: ShopperPlace)
 export async function popularBrands(database: Database, place: ShopperPlace, limit = 12): Promise<Array<{ name: string; items: number }>> {
   return database.query<{ name: string; items: number }>(
     `SELECT i.brand AS name, count(*)::int AS items FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain = 'ONDC:RET10' AND i.kind = 'item' AND i.brand IS NOT NULL
+     WHERE p.serves_pincodes @> ARRAY[$1]::text[] AND p.domain <> 'ONDC:RET11' AND i.kind = 'item' AND i.brand IS NOT NULL
      GROUP BY i.brand ORDER BY sum(coalesce(i.rating_count, 0)) DESC, i.brand LIMIT $2`,
     [place.pincode, limit],
   );

@@ -1,5 +1,6 @@
 // SPEC §7.2 payloads and the shapes the catalogue endpoints answer with (zod in, typed out).
 import { z } from 'zod';
+import { domainSchema } from '../../ondc/context.ts';
 
 /** SPEC §9 list page size in the retail flow, and the other limits of §7.2. */
 export const LIMITS = { page: 20, searchDishes: 30, unifiedItems: 5, filters: 100, maxPage: 500 } as const;
@@ -112,7 +113,7 @@ export const landingProvidersSchema = z.object({
   limit: limitSchema(LIMITS.page),
   page: pageSchema,
   cityName: z.string().min(1).max(40),
-  domain: z.enum(['ONDC:RET10', 'ONDC:RET11']).optional(),
+  domain: domainSchema.optional(),
 });
 export type LandingProvidersRequest = z.infer<typeof landingProvidersSchema>;
 
@@ -157,7 +158,7 @@ export const itemWidgetSchema = z.object({
   providerId: z.string(),
   locationId: z.string(),
   providerName: z.string(),
-  domain: z.enum(['ONDC:RET10', 'ONDC:RET11']),
+  domain: domainSchema,
   internalTags: z.array(z.string()),
   isActive: z.boolean(),
   image: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costForTwo, discountPercent, fromPrice, packSize, reviewBucket, shortUnit, truncate } from './format.ts';
+import { discountPercent, packSize, reviewBucket, shortUnit, truncate } from './format.ts';
 
 describe('SPEC §5 units', () => {
   it('shortens kilogram(s), gram(s), litre(s), millilitre(s)', () => {
@@ -42,10 +42,6 @@ describe('SPEC §9 truncation', () => {
 });
 
 describe('SPEC §9 price texts', () => {
-  it('writes From ₹X and ₹X for two', () => {
-    expect(fromPrice(14900)).toBe('From ₹149');
-    expect(costForTwo(40000)).toBe('₹400 for two');
-  });
   it('computes the discount off MRP', () => {
     expect(discountPercent(9000, 10000)).toBe(10);
     expect(discountPercent(10000, 10000)).toBe(0);

@@ -1,5 +1,3 @@
-import { formatRupees } from '../../lib/money.ts';
-
 /** SPEC §5 units: kilogram(s) → kg, gram(s) → g, litre(s) → L, millilitre(s) → ml. */
 export function shortUnit(unit: string): string {
   const u = unit.trim().toLowerCase();
@@ -32,16 +30,6 @@ export const TRUNCATE = { itemName: 31, providerName: 18, tag: 12 } as const;
 /** Cuts text to `max` characters plus an ellipsis (SPEC §9: 18, 12 and 31). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** SPEC §9 "From ₹X" for a dish whose price depends on its customisation. */
-export function fromPrice(paise: number): string {
-  return `From ${formatRupees(paise)}`;
-}
-
-/** SPEC §9 "₹X for two". */
-export function costForTwo(paise: number): string {
-  return `${formatRupees(paise)} for two`;
 }
 
 /** Discount off MRP in whole percent (0 when there is none). */

@@ -5,8 +5,10 @@
 // holds the one connection (and the event loop) for seconds, which must not happen between pages.
 import type { Database } from '../../db/client.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { catalogueChanged } from './cache.server.ts';
 import { ingestOnSearch, refreshDedupe } from './ingest.server.ts';
+import { sendCatalogRejection } from './rejection.server.ts';
 
 interface QueueState {
   tail: Promise<unknown>;
@@ -28,7 +30,7 @@ function state(): QueueState {
   return holder[QUEUE];
 }
 
-export function queueCatalogueIngestion(database: Database, envelope: CallbackEnvelope) {
+export function queueCatalogueIngestion(database: Database, app: BuyerApp, envelope: CallbackEnvelope) {
   const queue = state();
   const preferredSellerId = process.env.PREFERRED_SELLER_ID;
   queue.pending += 1;
@@ -43,6 +45,7 @@ export function queueCatalogueIngestion(database: Database, envelope: CallbackEn
       }
       for (const city of result.cities) queue.dirtyCities.add(city);
       catalogueChanged();
+      await sendCatalogRejection(app, envelope.context, result.rejected);
     })
     .catch((error: unknown) => console.error('catalogue ingestion failed', error))
     .finally(() => {

@@ -14,7 +14,8 @@ const BLR = 'std:080';
 
 function onSearchFrom(sellerIndex: number): CallbackEnvelope {
   const seller = network.sellers[sellerIndex]!;
-  const providers = seller.providers.filter((p) => p.cityCode === BLR);
+  // One on_search is one domain: the seller's grocery stores (RET10) in the city.
+  const providers = seller.providers.filter((p) => p.cityCode === BLR && p.domain === 'ONDC:RET10');
   const bppUri = `http://127.0.0.1:5321/sellers/${seller.id}`;
   return {
     context: {
@@ -91,10 +92,91 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     expect(active.map((r) => r.bpp_id)).toEqual([pair!.dear]);
   });
 
-  it('refuses a catalogue that breaks the schema, writing nothing', async () => {
+  it('rejects a bad item alone (catalog_rejection reasons), lists the rest, and takes a listed item down when it goes bad', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; items: Array<Record<string, unknown>> }> };
+    const provider = catalog['bpp/providers'][0]!;
+    const [good, bad] = provider.items;
+    const zeroPriced = { ...bad, price: { ...(bad!['price'] as object), value: '0.00' } };
+    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [{ ...provider, items: [good, zeroPriced] }] } } };
+    const result = await ingestOnSearch(database, broken);
+    expect(result.ok && result.rejected).toEqual([{ providerId: provider.id, itemId: bad!['id'], code: '91010', detail: 'price.value is 0' }]);
+    const listed = await database.query<{ item_id: string }>('SELECT item_id FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2)', [provider.id, [good!['id'], bad!['id']]]);
+    expect(listed.map((r) => r.item_id)).toEqual([good!['id']]);
+    await ingestOnSearch(database, envelope);
+  });
+
+  it('applies an incremental refresh as a delta: price, stock, an item switched off, the store closed', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; items: Array<Record<string, unknown>> }> };
+    const provider = catalog['bpp/providers'][0]!;
+    const [cheaper, soldOut, off] = provider.items;
+    const before = await catalogueCounts(database);
+    const delta = {
+      'bpp/providers': [
+        {
+          id: provider.id,
+          time: { label: 'disable', timestamp: '2026-11-25T03:00:00.000Z' },
+          items: [
+            { ...cheaper, price: { ...(cheaper!['price'] as object), value: '1.00' } },
+            { ...soldOut, quantity: { ...(soldOut!['quantity'] as object), available: { count: '0' } } },
+            { ...off, time: { label: 'disable', timestamp: '2026-11-25T03:00:00.000Z' } },
+          ],
+        },
+      ],
+    };
+    const result = await ingestOnSearch(database, { context: { ...envelope.context, city: '*' }, message: { catalog: delta } });
+    expect(result.ok && result.rejected).toEqual([]);
+    const rows = await database.query<{ item_id: string; price_paise: number; in_stock: boolean }>(
+      'SELECT item_id, price_paise, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2) ORDER BY item_id',
+      [provider.id, [cheaper!['id'], soldOut!['id'], off!['id']]],
+    );
+    expect(rows.find((r) => r.item_id === cheaper!['id'])?.price_paise).toBe(100);
+    expect(rows.find((r) => r.item_id === soldOut!['id'])?.in_stock).toBe(false);
+    expect(rows.some((r) => r.item_id === off!['id'])).toBe(false);
+    const [store] = await database.query<{ status: string }>('SELECT status FROM catalogue_providers WHERE provider_id = $1', [provider.id]);
+    expect(store?.status).toBe('disable');
+    expect((await catalogueCounts(database)).items).toBe(before.items - 1);
+    await ingestOnSearch(database, envelope);
+  });
+
+  it("keeps a changed dish on its menus when the delta does not name them", async () => {
+    const sellerIndex = network.sellers.findIndex((s) => s.providers.some((p) => p.kind === 'restaurant' && p.cityCode === BLR));
+    const seller = network.sellers[sellerIndex]!;
+    const restaurant = seller.providers.find((p) => p.kind === 'restaurant' && p.cityCode === BLR)!;
+    const bppUri = `http://127.0.0.1:5321/sellers/${seller.id}`;
+    const base = onSearchFrom(sellerIndex);
+    const full = buildOnSearchCatalog(restaurant, { bppId: seller.id, bppUri });
+    const context = { ...base.context, domain: 'ONDC:RET11' as const };
+    await ingestOnSearch(database, { context, message: { catalog: full } });
+    const dish = full['bpp/providers'][0]!.items.find((i) => !i.related && i.category_ids)!;
+    const { category_ids: _menus, ...changed } = { ...dish, quantity: { ...dish.quantity, available: { count: '0' } } };
+    const result = await ingestOnSearch(database, { context: { ...context, city: '*' }, message: { catalog: { 'bpp/providers': [{ id: restaurant.id, items: [changed] }] } } });
+    expect(result.ok && result.rejected).toEqual([]);
+    const [row] = await database.query<{ menu_ids: string[]; in_stock: boolean }>('SELECT menu_ids, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = $2', [restaurant.id, dish.id]);
+    expect(row).toEqual({ menu_ids: dish.category_ids!.map((ref) => ref.split(':')[0]), in_stock: false });
+  });
+
+  it('rejects a store whose listing breaks the protocol (PROVIDER-ERROR), writing none of it', async () => {
+    const envelope = onSearchFrom(0);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string; locations: Array<Record<string, unknown>> }> };
+    const [first, ...rest] = catalog['bpp/providers'];
+    await database.query('DELETE FROM catalogue_items WHERE provider_id = $1', [first!.id]);
+    await database.query('DELETE FROM catalogue_providers WHERE provider_id = $1', [first!.id]);
+    const before = await catalogueCounts(database);
+    const noAddress = { ...first!, locations: first!.locations.map(({ address: _address, ...location }) => location) };
+    const result = await ingestOnSearch(database, { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [noAddress, ...rest] } } });
+    expect(result.ok && result.rejected).toEqual([{ providerId: first!.id, code: '90021', detail: expect.stringContaining('locations.0.address') }]);
+    expect((await catalogueCounts(database)).providers).toBe(before.providers);
+    await ingestOnSearch(database, envelope);
+    expect((await catalogueCounts(database)).providers).toBe(before.providers + 1);
+  });
+
+  it('refuses a catalogue whose frame breaks the schema, writing nothing', async () => {
     const envelope = onSearchFrom(0);
     const before = await catalogueCounts(database);
-    const broken = { ...envelope, message: { catalog: { 'bpp/providers': [{ id: 'x' }] } } };
+    const catalog = envelope.message?.['catalog'] as Record<string, unknown>;
+    const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/descriptor': { name: '' } } } };
     expect((await ingestOnSearch(database, broken)).ok).toBe(false);
     expect(await catalogueCounts(database)).toEqual(before);
   });

@@ -1,7 +1,9 @@
 // Turns a seller's on_search catalogue into our catalogue rows (pure: no I/O).
-import type { CatalogProvider, CatalogTag, OnSearchCatalog } from '../../ondc/catalog.ts';
-import { tagValues } from '../../ondc/catalog.ts';
+import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from '../../ondc/catalog.ts';
+import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
+import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 
 export interface ProviderRow {
   bppId: string;
@@ -134,7 +136,7 @@ export function providerRow(provider: CatalogProvider, meta: { bppId: string; do
   };
 }
 
-export function itemRows(provider: CatalogProvider, meta: { bppId: string; cityCode: string }): ItemRow[] {
+export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: { bppId: string; cityCode: string }): ItemRow[] {
   return provider.items.map((item) => {
     const tags = item.tags;
     const kind = first(tags, 'type', 'type') === 'customization' ? 'customization' : 'item';
@@ -185,10 +187,65 @@ export function itemRows(provider: CatalogProvider, meta: { bppId: string; cityC
   });
 }
 
-export function catalogRows(catalog: OnSearchCatalog, meta: { bppId: string; domain: string; cityCode: string }) {
-  return catalog['bpp/providers'].map((provider) => {
+/** A provider's items sorted for the shelves: listed, switched off by the seller, or rejected. */
+export type JudgedItems = { listed: CatalogItem[]; disabled: string[]; rejected: ItemRejection[] };
+
+/**
+ * Judges each item of a received provider on its own (listing-checks.ts): one bad item is
+ * rejected with its reasons, the rest are listed; an item the seller switched off (time.label
+ * disable) is not listed either.
+ */
+export function judgeItems(
+  provider: { id: string; items: readonly unknown[] },
+  context: { domain: string; categoryIds: ReadonlySet<string>; locationIds: ReadonlySet<string> },
+): JudgedItems {
+  const judged: JudgedItems = { listed: [], disabled: [], rejected: [] };
+  for (const raw of provider.items) {
+    const problems = listingProblems(raw, context.domain, context.categoryIds);
+    const itemId = String((raw as { id?: unknown } | null)?.id ?? '');
+    if (problems.length === 0) {
+      const item = listedItem(raw);
+      if (!context.locationIds.has(item.location_id)) {
+        judged.rejected.push({ providerId: provider.id, itemId, code: '91007', detail: `location ${item.location_id} is not one of the store's` });
+      } else if (item.time?.label === 'disable') judged.disabled.push(item.id);
+      else judged.listed.push(item);
+      continue;
+    }
+    for (const problem of problems) judged.rejected.push({ providerId: provider.id, itemId, code: problem.code, detail: problem.detail });
+  }
+  return judged;
+}
+
+/**
+ * Judges each store of a full catalogue on its own: one whose listing breaks the protocol (an
+ * address, map point, radius or hours it cannot be shown or served by) is rejected with its
+ * reason; one without even an id cannot be named, and is skipped.
+ */
+export function judgeProviders(received: readonly unknown[]): { providers: ReceivedProvider[]; rejected: ProviderRejection[] } {
+  const judged: { providers: ReceivedProvider[]; rejected: ProviderRejection[] } = { providers: [], rejected: [] };
+  for (const raw of received) {
+    const parsed = receivedProviderSchema.safeParse(raw);
+    if (parsed.success) {
+      judged.providers.push(parsed.data);
+      continue;
+    }
+    const id = (raw as { id?: unknown } | null)?.id;
+    const issue = parsed.error.issues[0];
+    if (typeof id === 'string' && id !== '' && issue) judged.rejected.push({ providerId: id, ...providerProblem(issue) });
+  }
+  return judged;
+}
+
+export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppId: string; domain: string; cityCode: string }) {
+  return providers.map((received) => {
+    const judged = judgeItems(received, {
+      domain: meta.domain,
+      categoryIds: new Set(received.categories.map((c) => c.id)),
+      locationIds: new Set(received.locations.map((l) => l.id)),
+    });
+    const provider: CatalogProvider = { ...received, items: judged.listed };
     const row = providerRow(provider, meta);
-    return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }) };
+    return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }), unlisted: [...judged.disabled, ...judged.rejected.map((r) => r.itemId)], rejected: judged.rejected };
   });
 }
 

@@ -4,14 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { SERVED_CITIES } from '../../ondc/cities.ts';
-import type { Domain } from '../../ondc/context.ts';
+import { domainSchema, type Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
 import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
+import { incrementalSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';
 
-const DOMAINS: Domain[] = ['ONDC:RET10', 'ONDC:RET11'];
+const DOMAINS: readonly Domain[] = domainSchema.options;
 
 /** A full-catalogue search: delivery, with our finder fee (ondc-notes §1 search intent). */
 const SEARCH_INTENT = {
@@ -46,6 +47,77 @@ export async function requestCatalogues(database: Database, app: BuyerApp) {
     }
   }
   return results;
+}
+
+/**
+ * Asks every seller, in every city ("*"), for what changed in their catalogues between `since`
+ * and now (ONDC catalog_inc start_time/end_time); the answers are applied as deltas.
+ */
+export async function requestCatalogueChanges(database: Database, app: BuyerApp, since: Date, now = new Date()) {
+  const results = [];
+  for (const domain of DOMAINS) {
+    results.push(
+      await sendRequest(database, app, {
+        action: 'search',
+        url: app.gatewayUrl,
+        domain,
+        city: '*',
+        transactionId: randomUUID(),
+        shopperKey: null,
+        message: incrementalSearchIntent(since, now),
+        lifetimeMs: TRANSACTION_LIFETIME_MS.search,
+        // The window ends before the request is made (end_time < context.timestamp).
+        at: new Date(now.getTime() + 1),
+      }),
+    );
+  }
+  return results;
+}
+
+const FULL_KEY = 'catalogue_full_refresh_at';
+const ANY_KEY = 'catalogue_refresh_at';
+
+async function refreshTimes(database: Database): Promise<RefreshTimes> {
+  const rows = await database.query<{ key: string; value: string }>('SELECT key, value FROM kirana_meta WHERE key = ANY($1)', [[FULL_KEY, ANY_KEY]]);
+  const at = (key: string) => {
+    const value = rows.find((r) => r.key === key)?.value;
+    return value ? new Date(value) : null;
+  };
+  return { full: at(FULL_KEY), any: at(ANY_KEY) };
+}
+
+async function recordRefresh(database: Database, keys: string[], at: Date) {
+  for (const key of keys) {
+    await database.query(
+      `INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [key, at.toISOString()],
+    );
+  }
+}
+
+/** A full refresh, remembered as the point later incremental refreshes start from. */
+export async function refreshFullCatalogues(database: Database, app: BuyerApp) {
+  const at = new Date();
+  const sent = await requestCatalogues(database, app);
+  await recordRefresh(database, [FULL_KEY, ANY_KEY], at);
+  return sent;
+}
+
+/**
+ * The refresh scheduler's tick: a full refresh when one is due (or none was ever made), else the
+ * changes since the last refresh of either kind, else nothing. The times live in the database, so
+ * a restarted storefront carries on where it stopped.
+ */
+export async function refreshCatalogues(database: Database, app: BuyerApp, every: { fullMs: number; incMs: number }) {
+  const now = new Date();
+  const due = refreshDue(now, await refreshTimes(database), every);
+  if (due?.kind === 'full') return refreshFullCatalogues(database, app);
+  if (due?.kind === 'incremental') {
+    const sent = await requestCatalogueChanges(database, app, due.since, now);
+    await recordRefresh(database, [ANY_KEY], now);
+    return sent;
+  }
+  return [];
 }
 
 /** Pages queued for ingestion before the next city is asked. */

@@ -18,7 +18,8 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   };
 }
 
-export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListElement) {
+/** `storeWord` names a store without a locality, in the page's language. */
+export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListElement, storeWord: string) {
   let controller: AbortController | undefined;
   const close = () => {
     list.hidden = true;
@@ -38,7 +39,7 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
       li.append(a);
       list.append(li);
     };
-    for (const p of data.providers) add(providerUrl(p), p.name, p.locality ?? 'Store');
+    for (const p of data.providers) add(providerUrl(p), p.name, p.locality ?? storeWord);
     for (const i of data.items) add(`/grocery-search?q=${encodeURIComponent(i.name)}`, i.name, i.providerName);
     list.hidden = list.childElementCount === 0;
     input.setAttribute('aria-expanded', String(!list.hidden));

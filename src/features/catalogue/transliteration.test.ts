@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, searchQuery } from './transliteration.ts';
+import { alternativesOf, searchQuery, searchWords } from './transliteration.ts';
 
 describe('Hindi/English grocery words', () => {
   it('maps aloo to potato and back', () => {
@@ -34,5 +34,13 @@ describe('search query', () => {
   it('strips anything that could break tsquery syntax', () => {
     expect(searchQuery("atta'); DROP TABLE x; --")).toBe('(atta:* | aata:* | wheat:* | flour:*) & (drop:*) & (table:*) & (x:*)');
     expect(searchQuery('!!!')).toBeNull();
+  });
+});
+
+describe('search words', () => {
+  it('are what the query is made of: romanised, lower case, letters and digits, at most 8', () => {
+    expect(searchWords('Amul दूध 500ml!')).toEqual(['amul', 'doodh', '500ml']);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchWords('%% !!')).toEqual([]);
   });
 });

@@ -82,13 +82,18 @@ export function alternativesOf(word: string): string[] {
  * of its alternatives. Only letters and digits reach the query, so no input can break its syntax.
  */
 export function searchQuery(text: string): string | null {
-  const words = romanisedText(text)
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  return words.map((w) => `(${alternativesOf(w).map((a) => `${a}:*`).join(' | ')})`).join(' & ');
+}
+
+/** The words of what the shopper typed, as the search reads them: romanised, letters and digits only, at most 8. */
+export function searchWords(text: string): string[] {
+  return romanisedText(text)
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9\s]/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  if (words.length === 0) return null;
-  return words.map((w) => `(${alternativesOf(w).map((a) => `${a}:*`).join(' | ')})`).join(' & ');
 }

@@ -7,9 +7,12 @@ import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from './coins.ts';
 import { $checkout, applyCoupon, payAndConfirm, placeOrder, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import type { SummaryLine } from './summary.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
+import { specText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 
 /** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment. */
-export default function CheckoutView({ cart, place, coinProgramme }: { cart: Cart; place: DeliveryLocation; coinProgramme: { name: string; config: CoinConfig } }) {
+export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: Cart; place: DeliveryLocation; coinProgramme: { name: string; config: CoinConfig }; t: Catalogue['checkout'] }) {
   const state = useStore($checkout);
   const burnCoins = useStore($isCoinBurnEnabled);
   const [coins, setCoins] = useState<{ programme: string; config: CoinConfig; balance: number } | null>(null);
@@ -33,17 +36,17 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
   const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
   const total = state.lines.find((l) => l.kind === 'total');
 
-  if (state.phase === 'quoting') return <p role="status">Getting the store's quote…</p>;
+  if (state.phase === 'quoting') return <p role="status">{t.quoting}</p>;
   if (state.phase === 'failed') {
     return (
       <section className="notice notice--error" role="alert">
-        <p data-checkout-error>{state.message}</p>
+        <p data-checkout-error>{state.message && specText(state.message)}</p>
         {state.isServiceable && (
           <button type="button" className="button" onClick={() => void startCheckout(cart, place, coins)}>
-            Retry
+            {t.retry}
           </button>
         )}
-        <a href="/cart">Back to cart</a>
+        <a href="/cart">{t.backToCart}</a>
       </section>
     );
   }
@@ -63,14 +66,14 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
 
   return (
     <div className="checkout">
-      {state.message && <p className="notice">{state.message}</p>}
+      {state.message && <p className="notice">{specText(state.message)}</p>}
       {state.problems.length > 0 && (
-        <ul className="checkout-problems" aria-label="Items with issues">
+        <ul className="checkout-problems" aria-label={t.problems}>
           {cart.items.map((entry) => {
             const problem = problemOf(entry.sku_id);
             return problem ? (
               <li key={entry.sku_id}>
-                {entry.item_metadata[0]?.descriptor.name}: <strong>{problem.message}</strong>
+                {entry.item_metadata[0]?.descriptor.name}: <strong>{specText(problem.message)}</strong>
               </li>
             ) : null;
           })}
@@ -78,26 +81,25 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
       )}
 
       <section className="bill" aria-labelledby="summary-heading">
-        <h2 id="summary-heading">Order summary</h2>
-        <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} />)}</dl>
+        <h2 id="summary-heading">{t.summary}</h2>
+        <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} t={t} />)}</dl>
       </section>
 
       {coins && state.burnableCoins > 0 && (
         <label className="checkout-coins">
-          <input type="checkbox" checked={burnCoins} onChange={(event) => setCoinBurn(event.target.checked)} /> Use {state.burnableCoins} {coins.programme} (balance{' '}
-          {coins.balance})
+          <input type="checkbox" checked={burnCoins} onChange={(event) => setCoinBurn(event.target.checked)} /> {fill(t.useCoins, { coins: state.burnableCoins, programme: coins.programme, balance: coins.balance })}
         </label>
       )}
 
       <form className="checkout-coupon" onSubmit={submitCoupon}>
         <label>
-          Coupon code <input name="coupon" value={coupon} onChange={(e) => setCoupon(e.target.value)} autoComplete="off" />
+          {t.coupon} <input name="coupon" value={coupon} onChange={(e) => setCoupon(e.target.value)} autoComplete="off" />
         </label>
         <button type="submit" className="button button--quiet">
-          Apply
+          {t.apply}
         </button>
         {state.offers.length > 0 && (
-          <ul className="checkout-offers" aria-label="Offers">
+          <ul className="checkout-offers" aria-label={t.offers}>
             {state.offers.map((offer) => (
               <li key={offer.code}>
                 <button type="button" className="link-button" onClick={() => void applyCoupon(offer.code, place.city)}>
@@ -108,26 +110,26 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
             ))}
           </ul>
         )}
-        {state.coupon && <p role="status">Coupon {state.coupon.code} applied</p>}
-        {state.couponError && <p className="sheet__problem">Invalid coupon</p>}
+        {state.coupon && <p role="status">{fill(t.couponApplied, { code: state.coupon.code })}</p>}
+        {state.couponError && <p className="sheet__problem">{specText('Invalid coupon')}</p>}
       </form>
 
       {(state.phase === 'quoted' || state.phase === 'placing') && (
         <form className="checkout-address" onSubmit={submitOrder}>
-          <h2>Deliver to {place.label}, {place.pincode}</h2>
-          <label>Name <input name="name" required autoComplete="name" /></label>
-          <label>Mobile number <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" /></label>
-          <label>Flat / house no. <input name="door" autoComplete="address-line1" /></label>
-          <label>Building <input name="building" /></label>
-          <label>Locality <input name="locality" required defaultValue={place.label} /></label>
-          <label>State <input name="state" required /></label>
+          <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
+          <label>{t.name} <input name="name" required autoComplete="name" /></label>
+          <label>{t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" /></label>
+          <label>{t.door} <input name="door" autoComplete="address-line1" /></label>
+          <label>{t.building} <input name="building" /></label>
+          <label>{t.locality} <input name="locality" required defaultValue={place.label} /></label>
+          <label>{t.state} <input name="state" required /></label>
           <fieldset className="checkout-payment-type">
-            <legend>Payment</legend>
-            <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> UPI</label>
-            <label><input type="radio" name="paymentType" value="ON-FULFILLMENT" /> Cash on delivery</label>
+            <legend>{t.payment}</legend>
+            <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>
+            <label><input type="radio" name="paymentType" value="ON-FULFILLMENT" /> {t.cod}</label>
           </fieldset>
           <button type="submit" className="button" disabled={state.phase === 'placing' || state.problems.length > 0}>
-            {state.phase === 'placing' ? 'Placing order…' : 'Place order'}
+            {state.phase === 'placing' ? t.placing : t.place}
           </button>
         </form>
       )}
@@ -140,12 +142,12 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
             void payAndConfirm(vpa);
           }}
         >
-          <h2>Pay by UPI</h2>
+          <h2>{t.payByUpi}</h2>
           <label>
-            UPI id <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />
+            {t.upiId} <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />
           </label>
           <button type="submit" className="button" disabled={state.phase === 'paying'}>
-            {state.phase === 'paying' ? 'Paying…' : `Pay ${total?.amount ?? ''}`}
+            {state.phase === 'paying' ? t.paying : fill(t.pay, { amount: total?.amount ?? '' })}
           </button>
         </form>
       )}
@@ -153,14 +155,15 @@ export default function CheckoutView({ cart, place, coinProgramme }: { cart: Car
   );
 }
 
-function SummaryRow({ line }: { line: SummaryLine }) {
-  const label = line.kind === 'item' ? `${line.label} × ${line.count}` : line.label;
+function SummaryRow({ line, t }: { line: SummaryLine; t: Catalogue['checkout'] }) {
+  // Item titles are the seller's; every other label is a SPEC line name, said in the page's language.
+  const label = line.kind === 'item' ? `${line.label} × ${line.count}` : specText(line.label);
   return (
     <div className={line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : undefined}>
       <dt>{label}</dt>
       <dd>
-        {line.kind === 'delivery' && line.struck && <s>{line.struck}</s>} {line.kind === 'delivery' && line.benefit ? line.benefit : line.amount}
-        {line.kind === 'platform-fee' && <small> (tax {line.tax})</small>}
+        {line.kind === 'delivery' && line.struck && <s>{line.struck}</s>} {line.kind === 'delivery' && line.benefit ? specText(line.benefit) : line.amount}
+        {line.kind === 'platform-fee' && <small> {fill(t.tax, { tax: line.tax })}</small>}
       </dd>
     </div>
   );

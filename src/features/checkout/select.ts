@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { domainSchema } from '../../ondc/context.ts';
 
 /** SPEC §3 Select request, as the storefront's client sends it to POST /ondc/select. */
 export const selectRequestSchema = z.object({
   isCoinEnabled: z.boolean().default(false),
   isCoinBurnEnabled: z.boolean().default(false),
-  categoryDomain: z.enum(['ONDC:RET10', 'ONDC:RET11']),
+  categoryDomain: domainSchema,
   ondcCity: z.string().min(1).max(40),
   bpp: z.object({ bpp_id: z.string().min(1).max(200), bpp_uri: z.string().max(500).optional() }),
   provider: z.object({

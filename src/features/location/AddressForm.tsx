@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import type { Catalogue } from '../i18n/catalogue.ts';
+import { specText } from '../i18n/client-text.ts';
 import { ADDRESS_TYPES, type AddressType } from './address.ts';
 import { REQUIRED_FIELDS, validateAddressForm, type AddressForm as Fields, type AddressFormErrors, type AddressFormField } from './address-form.ts';
 
@@ -6,26 +8,31 @@ interface Props {
   initial: Fields;
   onSave: (form: Fields) => Promise<void>;
   onCancel: () => void;
+  t: Catalogue['location'];
 }
 
-const LABELS: Record<Exclude<AddressFormField, 'address_type'>, string> = {
-  house_number: 'House / flat number',
-  building: 'Building or apartment',
-  street: 'Street',
-  landmark: 'Landmark',
-  locality: 'Locality / area',
-  city: 'City',
-  state: 'State',
-  pin_code: 'Pin code',
-  name: 'Name for this address',
-};
+const LABEL_KEYS = {
+  house_number: 'houseNumber',
+  building: 'building',
+  street: 'street',
+  landmark: 'landmark',
+  locality: 'locality',
+  city: 'city',
+  state: 'state',
+  pin_code: 'pinCode',
+  name: 'name',
+} as const satisfies Record<Exclude<AddressFormField, 'address_type'>, keyof Catalogue['location']>;
 
 const ORDER = ['house_number', 'building', 'street', 'landmark', 'locality', 'city', 'state', 'pin_code', 'name'] as const;
 
-const TYPE_LABELS: Record<AddressType, string> = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' };
 
 /** The address form of issue 5: required fields marked, each error shown next to its field. */
-export default function AddressForm({ initial, onSave, onCancel }: Props) {
+/** An address type as the shopper reads it. */
+export function typeLabel(type: AddressType, t: Catalogue['location']): string {
+  return type === 'HOME' ? t.home : type === 'WORK' ? t.work : t.other;
+}
+
+export default function AddressForm({ initial, onSave, onCancel, t }: Props) {
   const id = useId();
   const [form, setForm] = useState<Fields>(initial);
   const [errors, setErrors] = useState<AddressFormErrors>({});
@@ -60,8 +67,8 @@ export default function AddressForm({ initial, onSave, onCancel }: Props) {
 
   return (
     <form ref={formRef} className="address-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Address details</h2>
-      <p className="address-form__hint">Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.</p>
+      <h2 id={`${id}-title`}>{t.detailsTitle}</h2>
+      <p className="address-form__hint">{t.requiredHint} <span aria-hidden="true">*</span><span className="visually-hidden">{t.withAsterisk}</span> {t.requiredHintEnd}</p>
       {ORDER.map((field) => {
         const required = REQUIRED_FIELDS.includes(field);
         const error = errors[field];
@@ -69,7 +76,7 @@ export default function AddressForm({ initial, onSave, onCancel }: Props) {
         return (
           <div className="field" key={field}>
             <label htmlFor={inputId}>
-              {LABELS[field]}
+              {t[LABEL_KEYS[field]]}
               {required && <span className="field__required" aria-hidden="true"> *</span>}
             </label>
             <input
@@ -85,28 +92,28 @@ export default function AddressForm({ initial, onSave, onCancel }: Props) {
             />
             {error && (
               <p className="field__error" id={`${inputId}-error`}>
-                {error}
+                {specText(error)}
               </p>
             )}
           </div>
         );
       })}
       <fieldset className="field address-form__types">
-        <legend>Save as</legend>
+        <legend>{t.saveAs}</legend>
         {ADDRESS_TYPES.map((type) => (
           <label key={type} className="chip-radio">
             <input type="radio" name="address_type" value={type} checked={form.address_type === type} onChange={() => setForm((f) => ({ ...f, address_type: type }))} />
-            <span>{TYPE_LABELS[type]}</span>
+            <span>{typeLabel(type, t)}</span>
           </label>
         ))}
       </fieldset>
-      {failure && <p className="field__error" role="alert">{failure}</p>}
+      {failure && <p className="field__error" role="alert">{specText(failure)}</p>}
       <div className="picker__actions">
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save address'}
+          {saving ? t.saving : t.save}
         </button>
         <button type="button" className="button button--quiet" onClick={onCancel}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </form>

@@ -1,8 +1,11 @@
+import type { Catalogue } from '../i18n/catalogue.ts';
+import { specText } from '../i18n/client-text.ts';
+import { fill } from '../i18n/text.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Address } from './address.ts';
 import { addressFromForm, type AddressForm as Fields } from './address-form.ts';
-import AddressForm from './AddressForm.tsx';
+import AddressForm, { typeLabel } from './AddressForm.tsx';
 import { deliveryLocationOf, mapPinOf } from './current-address.ts';
 import { deliveryLocationText, type DeliveryLocation } from './delivery-location.ts';
 import type { GazetteerCity, Place } from './gazetteer.ts';
@@ -37,16 +40,13 @@ interface Props {
   tiles: TileSource | null;
   query: string;
   results: LocalitySearch;
+  /** The page's strings, in its language. */
+  t: Catalogue['location'];
 }
 
-export const GEOLOCATION_DENIED_MESSAGE =
-  'Location access is turned off for this site. Allow it in your browser settings, or search your locality or pin code below.';
-export const GEOLOCATION_UNAVAILABLE_MESSAGE = 'We could not find your location. Search your locality or pin code below.';
-
-const TYPE_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
 
 /** /address-map: the map, current-location detection, search, the address form and saved addresses. */
-export default function AddressPicker({ initial, chosen, initialServed, userId, tenant, tiles, query, results: serverResults }: Props) {
+export default function AddressPicker({ initial, chosen, initialServed, userId, tenant, tiles, query, results: serverResults, t }: Props) {
   const shopper: Shopper = { userId, tenant };
   const current = useStore($currentAddress, { ssr: 'initial' });
   const saved = useStore($savedAddresses, { ssr: 'initial' });
@@ -100,7 +100,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
   function detectLocation() {
     setGeoMessage(null);
     if (!('geolocation' in navigator)) {
-      setGeoMessage(GEOLOCATION_UNAVAILABLE_MESSAGE);
+      setGeoMessage(t.geoUnavailable);
       return;
     }
     setLocating(true);
@@ -111,7 +111,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
           .then((how) => {
             const chosenNow = $currentAddress.get();
             setPin(how === 'saved' && chosenNow ? { lat: chosenNow.latitude, lng: chosenNow.longitude } : point);
-            setNotice(how === 'saved' ? 'You are near a saved address: we chose it.' : null);
+            setNotice(how === 'saved' ? t.nearSaved : null);
           })
           .catch((e: unknown) => {
             setPin(point);
@@ -120,7 +120,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
           .finally(() => setLocating(false));
       },
       (error) => {
-        setGeoMessage(error.code === error.PERMISSION_DENIED ? GEOLOCATION_DENIED_MESSAGE : GEOLOCATION_UNAVAILABLE_MESSAGE);
+        setGeoMessage(error.code === error.PERMISSION_DENIED ? t.geoDenied : t.geoUnavailable);
         setLocating(false);
       },
       { timeout: 10_000, maximumAge: 60_000 },
@@ -168,9 +168,9 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
     setFormOpen(false);
     try {
       await saveAddress(address, shopper);
-      setNotice(`Saved as ${TYPE_LABELS[address.address_type]}.`);
+      setNotice(fill(t.savedAs, { type: typeLabel(address.address_type, t) }));
     } catch (e) {
-      setNotice(`Saved on this device. ${messageOf(e)}`);
+      setNotice(fill(t.savedOnDevice, { reason: messageOf(e) }));
     }
   }
 
@@ -191,24 +191,24 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
 
   return (
     <div className="picker">
-      <MapView pin={pin} tiles={tiles} onPinMove={movePin} />
+      <MapView pin={pin} tiles={tiles} onPinMove={movePin} pinTitle={t.pinTitle} pinAlt={t.pinAlt} />
       <section className="picker__sheet" aria-labelledby="picker-title">
-        <h1 id="picker-title">Choose your delivery location</h1>
+        <h1 id="picker-title">{t.title}</h1>
 
         <div className="picker__current" aria-live="polite">
           <p>
-            Delivering to <strong data-testid="delivering-to">{deliveryLocationText(delivering)}</strong>
+            {t.deliveringTo} <strong data-testid="delivering-to">{deliveryLocationText(delivering)}</strong>
           </p>
           {served === false ? (
             <div className="not-served" role="status">
-              <h2>We don’t deliver here yet</h2>
-              <p>No store on the network delivers to {delivering.pincode} yet. Try an address in another locality.</p>
+              <h2>{t.notServedTitle}</h2>
+              <p>{fill(t.notServed, { pincode: delivering.pincode })}</p>
               <a className="button" href="#picker-search" onClick={(e) => { e.preventDefault(); searchInput.current?.focus(); }}>
-                Change address
+                {t.changeAddress}
               </a>
             </div>
           ) : (
-            served && <a href="/" className="picker__continue">Continue shopping</a>
+            served && <a href="/" className="picker__continue">{t.continueShopping}</a>
           )}
           {notice && <p className="picker__notice">{notice}</p>}
         </div>
@@ -216,21 +216,21 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
         {/* What the pin reads comes first: on a phone it shows right under the map. */}
         {mapPin && !formOpen && (
           <div className="picker__pin" aria-live="polite">
-            <h2>Pin location</h2>
+            <h2>{t.pinLocation}</h2>
             <p data-testid="pin-address">{mapPin.displayText}</p>
-            <p className="picker__landmark">Near {mapPin.place.landmark.name}</p>
+            <p className="picker__landmark">{fill(t.near, { landmark: mapPin.place.landmark.name })}</p>
             <div className="picker__actions">
-              <button type="button" className="button" onClick={deliverToPin}>Deliver here</button>
-              <button type="button" className="button button--quiet" onClick={() => setFormOpen(true)}>Add address details</button>
+              <button type="button" className="button" onClick={deliverToPin}>{t.deliverHere}</button>
+              <button type="button" className="button button--quiet" onClick={() => setFormOpen(true)}>{t.addDetails}</button>
             </div>
           </div>
         )}
         {pinMessage && <p className="picker__alert" role="alert">{pinMessage}</p>}
-        {formOpen && formInitial && <AddressForm initial={formInitial} onSave={saveForm} onCancel={() => setFormOpen(false)} />}
+        {formOpen && formInitial && <AddressForm initial={formInitial} onSave={saveForm} onCancel={() => setFormOpen(false)} t={t} />}
 
         {hydrated && (
           <button type="button" className="button picker__locate" onClick={detectLocation} disabled={locating}>
-            {locating ? 'Finding you…' : 'Use my current location'}
+            {locating ? t.finding : t.useCurrent}
           </button>
         )}
         {geoMessage && (
@@ -240,7 +240,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
         )}
 
         <form className="picker__search" method="get" action="/address-map" role="search" onSubmit={search}>
-          <label htmlFor="picker-search">Search locality or pin code</label>
+          <label htmlFor="picker-search">{t.searchLabel}</label>
           <div className="picker__search-row">
             <input
               id="picker-search"
@@ -252,34 +252,34 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
                 setQ(e.target.value);
                 setResults(searchLocalities(e.target.value, pin));
               }}
-              placeholder="e.g. Koramangala or 560034"
+              placeholder={t.searchPlaceholder}
               autoComplete="off"
               enterKeyHint="search"
             />
-            <button type="submit" className="button">Search</button>
+            <button type="submit" className="button">{t.search}</button>
           </div>
         </form>
-        <SearchResults results={results} onChoose={showPlace} />
+        <SearchResults results={results} onChoose={showPlace} t={t} />
 
         {hydrated && saved.length > 0 && (
           <section aria-labelledby="saved-title">
-            <h2 id="saved-title">Saved addresses</h2>
+            <h2 id="saved-title">{t.saved}</h2>
             <ul className="saved-list">
               {saved.map((address) => (
                 <li key={address.id} className="saved-list__item" data-testid="saved-address">
-                  <span className="saved-list__type">{TYPE_LABELS[address.address_type]}</span>
+                  <span className="saved-list__type">{typeLabel(address.address_type, t)}</span>
                   <span className="saved-list__text">{address.address}</span>
                   <span className="picker__actions">
                     <button type="button" className="button button--small" onClick={() => deliverToSaved(address)}>
-                      Deliver here
+                      {t.deliverHere}
                     </button>
                     <button
                       type="button"
                       className="button button--quiet button--small"
-                      aria-label={`Delete ${TYPE_LABELS[address.address_type]} address ${address.address}`}
+                      aria-label={fill(t.deleteLabel, { type: typeLabel(address.address_type, t), address: address.address })}
                       onClick={() => void deleteAddress(address.id, shopper).catch((e: unknown) => setNotice(messageOf(e)))}
                     >
-                      Delete
+                      {t.delete}
                     </button>
                   </span>
                 </li>
@@ -296,17 +296,17 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
  * Search results. Each is a real form: without JavaScript it asks the server to deliver there;
  * with it, the pin moves there first so the shopper can check or refine it.
  */
-function SearchResults({ results, onChoose }: { results: LocalitySearch; onChoose: (place: Place) => void }) {
+function SearchResults({ results, onChoose, t }: { results: LocalitySearch; onChoose: (place: Place) => void; t: Catalogue['location'] }) {
   if (results.kind === 'none') return null;
   if (results.kind === 'city') {
     return (
       <p className="picker__notice" role="status">
-        {results.pincode} is a {results.city.name} pin code we have no locality for yet: drag the pin to your street.
+        {fill(t.cityPincode, { pincode: results.pincode, city: results.city.name })}
       </p>
     );
   }
   return (
-    <ul className="search-results" aria-label="Matching localities">
+    <ul className="search-results" aria-label={t.matching}>
       {results.places.map((place) => (
         <li key={`${place.cityId}-${place.pincode}-${place.name}`}>
           <form
@@ -338,5 +338,5 @@ function cityCentre(city: GazetteerCity): LatLng {
 }
 
 function messageOf(error: unknown) {
-  return error instanceof Error ? error.message : 'Something went wrong';
+  return specText(error instanceof Error ? error.message : 'Something went wrong');
 }

@@ -14,6 +14,9 @@ interface Props {
   /** null: draw the offline basemap (locality areas with names and pincodes) on a plain background. */
   tiles: TileSource | null;
   onPinMove: (point: LatLng) => void;
+  /** The pin's tooltip and text alternative, in the page's language. */
+  pinTitle: string;
+  pinAlt: string;
 }
 
 const START_ZOOM = 13;
@@ -22,7 +25,7 @@ const START_ZOOM = 13;
  * The map of /address-map: a draggable pin, tap to place it. Leaflet loads after hydration (it
  * needs `window`), so the server HTML carries only the frame.
  */
-export default function MapView({ pin, tiles, onPinMove }: Props) {
+export default function MapView({ pin, tiles, onPinMove, pinTitle, pinAlt }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<Leaflet.Map | null>(null);
   const marker = useRef<Leaflet.Marker | null>(null);
@@ -43,7 +46,7 @@ export default function MapView({ pin, tiles, onPinMove }: Props) {
         drawOfflineBasemap(L, m);
       }
       const pinIcon = L.divIcon({ className: 'map-pin', html: '<span class="map-pin__head"></span>', iconSize: [36, 44], iconAnchor: [18, 44] });
-      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: 'Delivery pin: drag it to your door', alt: 'Delivery pin', zIndexOffset: 1000 }).addTo(m);
+      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: pinTitle, alt: pinAlt, zIndexOffset: 1000 }).addTo(m);
       mk.on('dragend', () => {
         const at = mk.getLatLng();
         onMove.current({ lat: at.lat, lng: at.lng });

@@ -97,16 +97,3 @@ export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   return null;
 }
-
-/** The seller's return states (ondc-notes §1 on_update) as the shopper reads them. */
-export const RETURN_STATE_LABELS: Record<string, string> = {
-  submitted: 'Return requested',
-  Return_Initiated: 'Return requested',
-  Return_Approved: 'Return approved',
-  Return_Picked: 'Return picked up',
-  Return_Delivered: 'Returned to the store',
-  Return_Rejected: 'Return refused by the store',
-  Liquidated: 'Return approved (keep the item)',
-  Return_Pick_Failed: 'Return pick-up failed',
-  Return_Failed: 'Return failed',
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, formatDuration, isOnTheWay, parseGps } from './tracking.ts';
+import { durationText } from '../i18n/labels.ts';
+import { durationParts, isOnTheWay, parseGps } from './tracking.ts';
 
 describe('SPEC §9 time estimate from an ISO duration', () => {
   it('splits into days, hours, minutes and seconds', () => {
@@ -13,9 +14,13 @@ describe('SPEC §9 time estimate from an ISO duration', () => {
     expect(durationParts('P')).toBeNull();
   });
   it('reads in words, largest first, without zero units', () => {
-    expect(formatDuration({ days: 1, hours: 2, minutes: 0, seconds: 0 })).toBe('1 day 2 hours');
-    expect(formatDuration({ days: 0, hours: 0, minutes: 1, seconds: 30 })).toBe('1 minute 30 seconds');
-    expect(formatDuration({ days: 0, hours: 0, minutes: 0, seconds: 0 })).toBe('now');
+    expect(durationText({ days: 1, hours: 2, minutes: 0, seconds: 0 }, 'en')).toBe('1 day 2 hours');
+    expect(durationText({ days: 0, hours: 0, minutes: 1, seconds: 30 }, 'en')).toBe('1 minute 30 seconds');
+    expect(durationText({ days: 0, hours: 0, minutes: 0, seconds: 0 }, 'en')).toBe('now');
+  });
+  it('reads in Hindi too, with Western digits', () => {
+    expect(durationText({ days: 0, hours: 1, minutes: 45, seconds: 0 }, 'hi')).toBe('1 घंटा 45 मिनट');
+    expect(durationText({ days: 2, hours: 3, minutes: 0, seconds: 0 }, 'hi')).toBe('2 दिन 3 घंटे');
   });
 });
 

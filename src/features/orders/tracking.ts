@@ -21,19 +21,6 @@ export function durationParts(iso: string): DurationParts | null {
   return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-/** The estimate in words, largest units first, zeros left out: "1 day 2 hours", "45 minutes". */
-export function formatDuration(parts: DurationParts): string {
-  const words = [
-    parts.days && plural(parts.days, 'day'),
-    parts.hours && plural(parts.hours, 'hour'),
-    parts.minutes && plural(parts.minutes, 'minute'),
-    parts.seconds && plural(parts.seconds, 'second'),
-  ].filter(Boolean);
-  return words.length === 0 ? 'now' : words.join(' ');
-}
-
 /** The rider has the order: the map follows them. */
 export function isOnTheWay(status: OrderStatus): boolean {
   return status === 'picked_up' || status === 'out_for_delivery';

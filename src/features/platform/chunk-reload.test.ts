@@ -12,6 +12,10 @@ describe('SPEC §8 chunk load failure reload', () => {
   it('reloads again once a minute has passed', () => {
     expect(shouldReloadAfterChunkError(now - 60_000, now)).toBe(true);
   });
+  it('never reloads without a connection: the chunk was not replaced, the network is down (issue 15)', () => {
+    expect(shouldReloadAfterChunkError(null, now, false)).toBe(false);
+    expect(shouldReloadAfterChunkError(null, now, true)).toBe(true);
+  });
   it('recognises failed module loads and nothing else', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('Something went wrong'))).toBe(false);

@@ -2,7 +2,12 @@
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 export const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 
-export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
+/**
+ * Offline, a chunk fails for want of a connection, not because a deploy replaced it: reloading
+ * would swap the live page (and the taps waiting in its queue) for a saved copy (issue 15).
+ */
+export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number, online = true): boolean {
+  if (!online) return false;
   return lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
 }
 
@@ -29,7 +34,7 @@ export function isFailedChunk(entry: { name: string; initiatorType: string; resp
 export function reloadAfterChunkError(win: Window = window) {
   const stored = Number(win.sessionStorage.getItem(CHUNK_RELOAD_KEY));
   const now = Date.now();
-  if (!shouldReloadAfterChunkError(Number.isFinite(stored) && stored > 0 ? stored : null, now)) return;
+  if (!shouldReloadAfterChunkError(Number.isFinite(stored) && stored > 0 ? stored : null, now, win.navigator.onLine)) return;
   win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
   win.location.reload();
 }

@@ -26,4 +26,10 @@ describe('SPEC §2.2 error page', () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('An error occurred while showing the error page');
   });
+
+  it('says it in Hindi on a Hindi page, with lang="hi"', async () => {
+    const html = await errorPageFallback('hi').text();
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('गड़बड़ी का पेज दिखाते समय कोई गड़बड़ी हुई');
+  });
 });

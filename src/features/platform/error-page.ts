@@ -1,3 +1,6 @@
+import { messagesFor } from '../i18n/catalogue.ts';
+import { HTML_LANG, type Locale } from '../i18n/locale.ts';
+
 /** SPEC §2.2 and §8 page messages, word for word. */
 export const ERROR_MESSAGES = {
   notFound: '404 Not Found',
@@ -30,9 +33,10 @@ export function describeError(input: {
 }
 
 /** When the error page itself cannot render: plain HTML, no layout, nothing that can fail again. */
-export function errorPageFallback(): Response {
+export function errorPageFallback(locale: Locale = 'en'): Response {
+  const t = messagesFor(locale);
   return new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>GROCERY APP</title></head><body><main><h1>${ERROR_MESSAGES.errorPageFailed}</h1><p><a href="/">Go to home</a></p></main></body></html>`,
+    `<!doctype html><html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>GROCERY APP</title></head><body><main><h1>${t.spec.errorPageFailed}</h1><p><a href="/">${t.errors.goHome}</a></p></main></body></html>`,
     { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
   );
 }

@@ -6,14 +6,13 @@ export const TENANTS = ['mobility', 'ev_delivery'] as const;
 export type Tenant = (typeof TENANTS)[number];
 export const DEFAULT_TENANT: Tenant = 'mobility';
 export const TENANT_COOKIE = 'tenant';
-export const LOCALE_STORAGE_KEY = 'locale';
 
 /** SPEC §1: the tenant is read from a cookie, then from session storage, else the operator tenant. */
 export function resolveTenant(cookieValue: string | undefined | null, sessionValue?: string | null): Tenant {
   return [cookieValue, sessionValue].find((candidate): candidate is Tenant => TENANTS.includes(candidate as Tenant)) ?? DEFAULT_TENANT;
 }
 
-/** SPEC §1: the ev_delivery tenant clears the stored locale. */
+/** SPEC §1: the ev_delivery tenant clears the stored locale (the locale cookie, features/i18n/locale.ts). */
 export function clearsStoredLocale(tenant: Tenant): boolean {
   return tenant === 'ev_delivery';
 }

@@ -1,5 +1,6 @@
 // Renders $toasts into the layout's #toast-host (src/layouts/Base.astro). Plain DOM, no React:
 // any island calls mountToastHost() once hydrated; pages without islands ship no script at all.
+import { specText } from '../i18n/client-text.ts';
 import { $toasts, type Toast } from './toast.ts';
 
 let mounted = false;
@@ -9,7 +10,8 @@ function render(host: HTMLElement, toasts: readonly Toast[]) {
     ...toasts.map((toast) => {
       const element = document.createElement('p');
       element.className = `toast toast--${toast.kind}`;
-      element.textContent = toast.message;
+      // Toasts carry the SPEC's English; the shopper reads them in the page's language.
+      element.textContent = specText(toast.message);
       return element;
     }),
   );

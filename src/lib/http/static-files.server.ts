@@ -50,11 +50,7 @@ export function createStaticHandler(clientDir: string) {
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (twin?.isFile() && encoding) res.setHeader('Content-Encoding', encoding);
-    // Hashed build output never changes under its name; public/ files may, so they revalidate daily.
-    res.setHeader(
-      'Cache-Control',
-      pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
-    );
+    res.setHeader('Cache-Control', cacheControlOf(pathname));
     if (req.method === 'HEAD') {
       res.end();
     } else {
@@ -62,6 +58,16 @@ export function createStaticHandler(clientDir: string) {
     }
     return true;
   };
+}
+
+/**
+ * Hashed build output never changes under its name; public/ files may, so they revalidate daily;
+ * the service worker is asked for afresh each time, so a new version is found on the next visit.
+ */
+function cacheControlOf(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (pathname === '/sw.js') return 'no-cache';
+  return 'public, max-age=86400';
 }
 
 function statQuiet(file: string) {

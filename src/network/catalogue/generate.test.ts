@@ -16,6 +16,7 @@ import {
   type Restaurant,
 } from './generate.ts';
 import { ttlToMs } from '../../ondc/context.ts';
+import { domainOf, type OndcGroceryCategory } from './names.ts';
 
 const network = generateNetwork();
 const providers = network.sellers.flatMap((s) => s.providers);
@@ -104,7 +105,9 @@ describe('serviceability', () => {
 
 describe('provider states (SPEC §4 store open state, delivery type)', () => {
   it('has one provider with status disable', () => {
-    expect(providers.filter((p) => p.status === 'disable').map((p) => p.id)).toEqual(['chennai-grocer-two-store']);
+    // A store is disabled in every domain it lists in.
+    const disabled = providers.filter((p) => p.status === 'disable');
+    expect(new Set(disabled.map((p) => (p.kind === 'grocery' ? p.shelfId : p.id)))).toEqual(new Set(['chennai-grocer-two-store']));
   });
 
   it('has 24-hour providers, one closed most of the day, and one open past midnight', () => {
@@ -122,7 +125,7 @@ describe('provider states (SPEC §4 store open state, delivery type)', () => {
   });
 
   it('has one provider with a minimum order value, and delivery fees with free-delivery thresholds', () => {
-    expect(providers.filter((p) => p.minOrderPaise !== null)).toHaveLength(1);
+    expect(new Set(providers.filter((p) => p.minOrderPaise !== null).map((p) => (p.kind === 'grocery' ? p.shelfId : p.id))).size).toBe(1);
     for (const p of providers) expect(p.deliveryFeePaise).toBeGreaterThan(0);
     expect(providers.some((p) => p.freeDeliveryAbovePaise !== null)).toBe(true);
   });
@@ -147,8 +150,25 @@ describe('grocery items', () => {
   it('use only the SPEC’s 72 sub-category ids, and every one has items in every store', () => {
     const ids = new Set(groceryItems.map((i) => i.subCategoryId));
     expect([...ids].sort((a, b) => a - b)).toEqual(spec72);
-    for (const store of providers.filter((p) => p.kind === 'grocery')) {
-      expect(new Set(groceryItems.filter((i) => i.providerId === store.id).map((i) => i.subCategoryId)).size).toBe(72);
+    // A store's shelves carry all 72, whichever ONDC domain each is listed in.
+    for (const store of providers.filter((p) => p.kind === 'grocery' && p.domain === 'ONDC:RET10')) {
+      expect(new Set(groceryItems.filter((i) => i.id.startsWith(`${store.id}-i`)).map((i) => i.subCategoryId)).size).toBe(72);
+    }
+  });
+
+  it("list groceries under ONDC:RET10 and what ONDC files elsewhere under that domain, as the same store's providers", () => {
+    const byId = new Map(providers.map((p) => [p.id, p]));
+    for (const item of groceryItems) {
+      const provider = byId.get(item.providerId);
+      expect(provider?.domain).toBe(domainOf(item.ondcCategory as OndcGroceryCategory));
+    }
+    const counters = providers.filter((p) => p.kind === 'grocery' && p.domain !== 'ONDC:RET10');
+    expect(new Set(counters.map((p) => p.domain))).toEqual(new Set(['ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']));
+    for (const counter of counters) {
+      const store = counter.kind === 'grocery' ? byId.get(counter.shelfId) : undefined;
+      expect(store?.domain).toBe('ONDC:RET10');
+      expect(counter.locations).toEqual(store?.locations);
+      expect(counter.name.startsWith(store?.name ?? '?')).toBe(true);
     }
   });
 
@@ -298,7 +318,7 @@ describe('CATALOGUE_SCALE', () => {
   it('raises a scale too small for every store to carry every sub-category', () => {
     const tiny = generateNetwork({ scale: 10 });
     const stores = tiny.sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'grocery');
-    expect(stores.every((s) => s.itemCount >= 72)).toBe(true);
+    expect(stores.every((s) => s.kind === 'grocery' && s.shelfSize >= 72)).toBe(true);
   });
 
   it('grows grocery catalogues to 100,000 items quickly and in constant memory', () => {

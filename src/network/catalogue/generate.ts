@@ -9,7 +9,7 @@ import { fnbCategoryOf } from './fnb-categories.ts';
 import { RESTAURANT_TEMPLATES, type MenuTiming, type RestaurantTemplate } from './dishes.ts';
 import { ALL_DAY, normWorkingHours, type OpeningHours } from './hours.ts';
 import { itemImageKey, providerImageKey } from './images.ts';
-import { FESTIVE_TRAYS, OCCASION_SUB_CATEGORIES, TRAY_TAGS, type Statutory, type VegNonVeg } from './names.ts';
+import { domainOf, FESTIVE_TRAYS, OCCASION_SUB_CATEGORIES, TRAY_TAGS, type Statutory, type StoreDomain, type VegNonVeg } from './names.ts';
 import { fssaiLicenceOf, packLabel, PRODUCT_POOLS, type Pack } from './products.ts';
 import { hashString, intBetween, mixSeeds, mulberry32, pick, type Rng } from './random.ts';
 
@@ -17,7 +17,7 @@ export const DEFAULT_SEED = 20_260_321;
 /** Items in the whole network when CATALOGUE_SCALE is not set. */
 export const DEFAULT_SCALE = 4_800;
 
-export type Domain = 'ONDC:RET10' | 'ONDC:RET11';
+export type Domain = StoreDomain | 'ONDC:RET11';
 export type ProviderStatus = 'enable' | 'disable';
 /** SPEC §5: items titled so are listed first (searchrelated, then recommend, then bestseller). */
 export type ItemTitle = 'searchrelated' | 'recommend' | 'bestseller';
@@ -75,7 +75,18 @@ type ProviderBase = {
   itemSeed: number;
 };
 
-export type GroceryStore = ProviderBase & { kind: 'grocery'; domain: 'ONDC:RET10' };
+export type GroceryStore = ProviderBase & {
+  kind: 'grocery';
+  domain: StoreDomain;
+  /**
+   * The store whose shelves these are: itself for groceries (ONDC:RET10); for the goods ONDC files
+   * in other domains (personal care, household, health) the store lists a provider per domain,
+   * selling from the same shelves. Item ids name the shelf.
+   */
+  shelfId: string;
+  /** how many items the shelves hold in all domains; itemCount is this provider's share */
+  shelfSize: number;
+};
 
 export type Restaurant = ProviderBase & {
   kind: 'restaurant';
@@ -430,6 +441,7 @@ export function generateNetwork(options: NetworkOptions = {}): Network {
     if (!home) throw new Error(`No site for ${draft.id}`);
     return buildProvider(draft, locationOf(draft, home, seed), seed, sizeOf.get(draft) ?? 0);
   });
+  const listed = providers.flatMap((provider): Provider[] => (provider.kind === 'grocery' ? providersByDomain(provider) : [provider]));
   const sellers = (Object.keys(SELLERS) as SellerKey[]).map((key) => {
     const id = `${key}.sellers.kirana.local`;
     return {
@@ -437,10 +449,10 @@ export function generateNetwork(options: NetworkOptions = {}): Network {
       name: SELLERS[key].name,
       shortDesc: SELLERS[key].shortDesc,
       imageKey: providerImageKey('seller', SELLERS[key].name),
-      providers: providers.filter((p) => p.sellerId === id),
+      providers: listed.filter((p) => p.sellerId === id),
     };
   });
-  const itemCount = providers.reduce((n, p) => n + p.itemCount, 0);
+  const itemCount = listed.reduce((n, p) => n + p.itemCount, 0);
   return { seed, itemCount, sellers };
 }
 
@@ -486,6 +498,8 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
       fssaiLicence: fssaiLicenceOf(`store:${id}`),
       imageKey: providerImageKey('store', spec.brandName),
       itemCount: groceryItemCount,
+      shelfId: id,
+      shelfSize: groceryItemCount,
     };
   }
 
@@ -512,6 +526,33 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
   };
 }
 
+const POOL_DOMAINS: readonly StoreDomain[] = PRODUCT_POOLS.map((pool) => domainOf(pool.products[0]?.ondcCategory ?? 'Fruits and Vegetables'));
+/** How a store's other-domain providers are named beside it and told apart in ids. */
+const DOMAIN_COUNTERS: Record<Exclude<StoreDomain, 'ONDC:RET10'>, { suffix: string; label: string; shortDesc: string }> = {
+  'ONDC:RET13': { suffix: 'bpc', label: 'Personal Care', shortDesc: 'Bath, hair, skin and grooming' },
+  'ONDC:RET16': { suffix: 'home', label: 'Home Care', shortDesc: 'Cleaning, pooja and household needs' },
+  'ONDC:RET18': { suffix: 'health', label: 'Health Care', shortDesc: 'Oral care, baby care and first aid' },
+};
+
+/** Items of a shelf of `size` whose sub-category is listed in `domain` (item i is of pool i mod pools). */
+function shelfShare(size: number, domain: StoreDomain): number {
+  return POOL_DOMAINS.reduce((n, d, pool) => n + (d === domain && pool < size ? Math.floor((size - 1 - pool) / POOL_DOMAINS.length) + 1 : 0), 0);
+}
+
+/**
+ * A store as ONDC lists it: its groceries under ONDC:RET10 and, for each other domain its shelves
+ * hold goods of, one more provider selling those from the same shelves and place.
+ */
+function providersByDomain(store: GroceryStore): GroceryStore[] {
+  const domains = [...new Set(POOL_DOMAINS)].filter((domain) => shelfShare(store.shelfSize, domain) > 0);
+  return domains.map((domain) => {
+    const share = shelfShare(store.shelfSize, domain);
+    if (domain === 'ONDC:RET10') return { ...store, itemCount: share };
+    const counter = DOMAIN_COUNTERS[domain];
+    return { ...store, id: `${store.id}-${counter.suffix}`, domain, name: `${store.name} ${counter.label}`, shortDesc: counter.shortDesc, itemCount: share };
+  });
+}
+
 /** Every item of one provider, regenerated from its seed; nothing is kept between calls. */
 export function providerItems(provider: Provider): Generator<CatalogueItem> {
   return provider.kind === 'grocery' ? groceryItems(provider) : restaurantItems(provider);
@@ -527,9 +568,10 @@ export function findProviderItem(provider: Provider, itemId: string): CatalogueI
     for (const item of restaurantItems(provider)) if (item.id === itemId) return item;
     return null;
   }
-  const prefix = `${provider.id}-i`;
+  const prefix = `${provider.shelfId}-i`;
   const index = itemId.startsWith(prefix) ? itemId.slice(prefix.length) : '';
-  if (!/^(0|[1-9]\d*)$/.test(index) || Number(index) >= provider.itemCount) return null;
+  if (!/^(0|[1-9]\d*)$/.test(index) || Number(index) >= provider.shelfSize) return null;
+  if (POOL_DOMAINS[Number(index) % POOL_DOMAINS.length] !== provider.domain) return null;
   return groceryItemAt(provider, assortmentPlan(provider), Number(index));
 }
 
@@ -636,7 +678,7 @@ function groceryItemAt(store: GroceryStore, plan: AssortmentPlan, index: number)
   const pack: Pack = count === 1 ? product.pack : { value: product.pack.value * count, unit: product.pack.unit };
   return {
     kind: 'grocery',
-    id: `${store.id}-i${index}`,
+    id: `${store.shelfId}-i${index}`,
     providerId: store.id,
     name: count === 1 ? product.name : `${product.name} (Pack of ${count})`,
     shortDesc: count === 1 ? packLabel(product.pack) : `${count} × ${packLabel(product.pack)}`,
@@ -662,7 +704,9 @@ function groceryItemAt(store: GroceryStore, plan: AssortmentPlan, index: number)
 
 function* groceryItems(store: GroceryStore): Generator<GroceryItem> {
   const plan = assortmentPlan(store);
-  for (let index = 0; index < store.itemCount; index++) yield groceryItemAt(store, plan, index);
+  for (let index = 0; index < store.shelfSize; index++) {
+    if (POOL_DOMAINS[index % POOL_DOMAINS.length] === store.domain) yield groceryItemAt(store, plan, index);
+  }
 }
 
 // ---- restaurant menus ----

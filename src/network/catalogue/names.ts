@@ -39,15 +39,38 @@ const ONDC_GROCERY_CATEGORIES = {
   'Dals and Pulses': 'packaged_commodities',
   'Salt, Sugar and Jaggery': 'packaged_commodities',
   'Tea and Coffee': 'packaged_commodities',
-  'Cleaning & Household': 'packaged_commodities',
-  'Beauty & Hygiene': 'packaged_commodities',
-  'Baby Care': 'packaged_commodities',
 } as const satisfies Record<string, Statutory>;
 
-export type OndcGroceryCategory = keyof typeof ONDC_GROCERY_CATEGORIES;
+// What a kirana sells beyond groceries, ONDC files in other retail domains (ONDC:RET13 beauty &
+// personal care, RET16 home & kitchen, RET18 health & wellness; log-validation-utility's category
+// lists). The store lists these goods under those domains, each as its own provider, and they
+// carry the Legal Metrology (packaged commodities) block like any packed good.
+export const OTHER_RETAIL_DOMAINS = {
+  'Cleaning Supplies': 'ONDC:RET16',
+  'Pooja Needs': 'ONDC:RET16',
+  'Fresheners and Repellents': 'ONDC:RET16',
+  'Bath Soaps and Gels': 'ONDC:RET13',
+  'Hair Care - Shampoo, Oils, Conditioners': 'ONDC:RET13',
+  'Skin Care - Lotions, Moisturisers, and Creams': 'ONDC:RET13',
+  'Shaving and Grooming': 'ONDC:RET13',
+  'Oral Care': 'ONDC:RET18',
+  'Feminine Care': 'ONDC:RET18',
+  'Baby Care - Diapers and Accessories': 'ONDC:RET18',
+  'Health and Safety': 'ONDC:RET18',
+} as const;
+
+export type OndcGroceryCategory = keyof typeof ONDC_GROCERY_CATEGORIES | keyof typeof OTHER_RETAIL_DOMAINS;
+/** The RET10 categories the sellers use, each with the statutory block ONDC's validator maps it to. */
+export const RET10_CATEGORIES: ReadonlySet<string> = new Set(Object.keys(ONDC_GROCERY_CATEGORIES));
+/** The retail domains a grocery store's goods are listed in. */
+export type StoreDomain = 'ONDC:RET10' | (typeof OTHER_RETAIL_DOMAINS)[keyof typeof OTHER_RETAIL_DOMAINS];
 
 export function statutoryOf(category: OndcGroceryCategory): Statutory {
-  return ONDC_GROCERY_CATEGORIES[category];
+  return category in ONDC_GROCERY_CATEGORIES ? ONDC_GROCERY_CATEGORIES[category as keyof typeof ONDC_GROCERY_CATEGORIES] : 'packaged_commodities';
+}
+
+export function domainOf(category: OndcGroceryCategory): StoreDomain {
+  return category in OTHER_RETAIL_DOMAINS ? OTHER_RETAIL_DOMAINS[category as keyof typeof OTHER_RETAIL_DOMAINS] : 'ONDC:RET10';
 }
 
 type ShortUnit = 'g' | 'kg' | 'ml' | 'l' | 'pc' | 'dz';
@@ -472,7 +495,7 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Brown Sugar', ['Dhampure', 'Trust'], ['500g 80']],
   ]),
   // 801 Detergents
-  subCategory(801, 'Cleaning & Household', 'box', null, [
+  subCategory(801, 'Cleaning Supplies', 'box', null, [
     ['Matic Front Load Detergent Powder', ['Surf Excel'], ['1kg 300', '2kg 580']],
     ['Easy Wash Detergent Powder', ['Surf Excel'], ['1kg 140']],
     ['Detergent Powder', ['Ariel', 'Tide', 'Rin', 'Wheel', 'Ghadi'], ['1kg 120', '4kg 450']],
@@ -481,27 +504,27 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Fabric Conditioner', ['Comfort'], ['860ml 230']],
   ]),
   // 802 Dishwash
-  subCategory(802, 'Cleaning & Household', 'soap', null, [
+  subCategory(802, 'Cleaning Supplies', 'soap', null, [
     ['Dishwash Bar', ['Vim', 'Exo', 'Pril'], ['300g 30']],
     ['Dishwash Liquid Gel', ['Vim', 'Pril', 'Exo'], ['500ml 115', '750ml 165']],
     ['Scrub Pad', ['Scotch-Brite', 'Gala'], ['3pc 60']],
     ['Dishwasher Detergent', ['Finish'], ['1kg 599']],
   ]),
   // 803 Floor & Surface Cleaners
-  subCategory(803, 'Cleaning & Household', 'spray', null, [
+  subCategory(803, 'Cleaning Supplies', 'spray', null, [
     ['Disinfectant Floor Cleaner', ['Lizol', 'Domex'], ['500ml 120', '1l 220'], { variants: ['Citrus', 'Floral', 'Pine'] }],
     ['Glass Cleaner', ['Colin'], ['500ml 120']],
     ['Kitchen Cleaner Spray', ['Cif', 'Mr Muscle'], ['500ml 170']],
     ['Phenyl', ['Bengal Chemicals', 'Nimyle'], ['1l 110']],
   ]),
   // 804 Toilet Cleaners
-  subCategory(804, 'Cleaning & Household', 'bottle', null, [
+  subCategory(804, 'Cleaning Supplies', 'bottle', null, [
     ['Toilet Cleaner', ['Harpic', 'Domex', 'Sanifresh'], ['500ml 100', '1l 190']],
     ['Bathroom Cleaner', ['Harpic', 'Lizol'], ['500ml 110']],
     ['Toilet Rim Block', ['Harpic', 'Odonil'], ['1pc 80']],
   ]),
   // 805 Pooja Needs
-  subCategory(805, 'Cleaning & Household', 'flower', null, [
+  subCategory(805, 'Pooja Needs', 'flower', null, [
     ['Agarbatti', ['Cycle', 'Zed Black', 'Mangaldeep'], ['100g 65'], { variants: ['Sandal', 'Rose', 'Lavender'] }],
     ['Camphor (Kapur)', ['Mangaldeep', 'Cycle'], ['50g 90']],
     ['Dhoop Sticks', ['Cycle', 'Zed Black'], ['20pc 50']],
@@ -509,7 +532,7 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Puja Oil', ['Mangaldeep', 'Cycle'], ['1l 160']],
   ]),
   // 806 Fresheners & Repellents
-  subCategory(806, 'Cleaning & Household', 'spray', null, [
+  subCategory(806, 'Fresheners and Repellents', 'spray', null, [
     ['Mosquito Repellent Refill', ['Good Knight', 'All Out', 'Mortein'], ['45ml 80']],
     ['Mosquito Repellent Machine with Refill', ['Good Knight', 'All Out'], ['1pc 99']],
     ['Cockroach Spray', ['HIT', 'Mortein'], ['400ml 230']],
@@ -517,13 +540,13 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Naphthalene Balls', ['Odonil'], ['200g 70']],
   ]),
   // 901 Bath & Soaps
-  subCategory(901, 'Beauty & Hygiene', 'soap', null, [
+  subCategory(901, 'Bath Soaps and Gels', 'soap', null, [
     ['Bathing Soap', ['Lux', 'Dove', 'Pears', 'Santoor', 'Lifebuoy', 'Cinthol', 'Medimix', 'Mysore Sandal'], ['100g 45', '3pc 140']],
     ['Body Wash', ['Dove', 'Nivea', 'Fiama', 'Pears'], ['250ml 250']],
     ['Handwash', ['Dettol', 'Lifebuoy', 'Savlon'], ['200ml 99', '750ml 199']],
   ]),
   // 902 Hair Care
-  subCategory(902, 'Beauty & Hygiene', 'bottle', null, [
+  subCategory(902, 'Hair Care - Shampoo, Oils, Conditioners', 'bottle', null, [
     ['Shampoo', ['Clinic Plus', 'Head & Shoulders', 'Dove', 'Pantene', 'Sunsilk', 'TRESemme'], ['180ml 190', '340ml 360']],
     ['Conditioner', ['Dove', 'Pantene', 'TRESemme'], ['180ml 210']],
     ['Coconut Hair Oil', ['Parachute', 'Dabur'], ['250ml 120', '500ml 230']],
@@ -532,14 +555,14 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Onion Hair Oil', ['Mamaearth'], ['250ml 420']],
   ]),
   // 903 Oral Care
-  subCategory(903, 'Beauty & Hygiene', 'tube', null, [
+  subCategory(903, 'Oral Care', 'tube', null, [
     ['Toothpaste', ['Colgate', 'Pepsodent', 'Close Up', 'Sensodyne', 'Dabur Red'], ['150g 110', '200g 140']],
     ['Toothbrush', ['Colgate', 'Oral-B', 'Pepsodent'], ['1pc 40', '4pc 140']],
     ['Mouthwash', ['Listerine', 'Colgate Plax'], ['250ml 160']],
     ['Dental Floss', ['Oral-B'], ['1pc 210']],
   ]),
   // 904 Skin Care
-  subCategory(904, 'Beauty & Hygiene', 'tube', null, [
+  subCategory(904, 'Skin Care - Lotions, Moisturisers, and Creams', 'tube', null, [
     ['Moisturising Cream', ['Nivea', "Pond's", 'Vaseline'], ['100ml 190']],
     ['Face Wash', ['Himalaya', 'Garnier', "Pond's", 'Mamaearth'], ['100ml 170'], { variants: ['Neem', 'Oil Control'] }],
     ['Body Lotion', ['Vaseline', 'Nivea'], ['400ml 380']],
@@ -548,7 +571,7 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Lip Balm', ['Nivea', 'Himalaya'], ['4.8g 110']],
   ]),
   // 905 Shaving & Grooming
-  subCategory(905, 'Beauty & Hygiene', 'tube', null, [
+  subCategory(905, 'Shaving and Grooming', 'tube', null, [
     ['Shaving Cream', ['Gillette', 'Old Spice', 'Park Avenue'], ['70g 80']],
     ['Shaving Foam', ['Gillette'], ['418g 299']],
     ['Razor', ['Gillette'], ['1pc 60'], { variants: ['Guard', 'Mach3'] }],
@@ -557,7 +580,7 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Talcum Powder', ["Pond's", 'Cinthol', 'Navratna'], ['100g 90']],
   ]),
   // 906 Feminine Hygiene
-  subCategory(906, 'Beauty & Hygiene', 'box', null, [
+  subCategory(906, 'Feminine Care', 'box', null, [
     ['Sanitary Pads XL', ['Whisper', 'Stayfree', 'Sofy'], ['15pc 190', '30pc 360']],
     ['Panty Liners', ['Whisper', 'Stayfree'], ['20pc 120']],
     ['Menstrual Cup', ['Sirona', 'Pee Safe'], ['1pc 399']],
@@ -696,14 +719,14 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
     ['Diabetic Care Atta', ['Aashirvaad'], ['1kg 120']],
   ]),
   // 1204 Baby Care
-  subCategory(1204, 'Baby Care', 'box', null, [
+  subCategory(1204, 'Baby Care - Diapers and Accessories', 'box', null, [
     ['Baby Diaper Pants Medium', ['Pampers', 'Huggies', 'MamyPoko'], ['42pc 699', '76pc 1199']],
     ['Baby Wipes', ['Himalaya', "Johnson's Baby", 'Mamaearth'], ['72pc 199']],
     ['Baby Massage Oil', ['Dabur Lal Tail', "Johnson's Baby", 'Himalaya'], ['200ml 190']],
     ['Baby Cereal', ['Cerelac'], ['300g 280'], { variants: ['Wheat Apple', 'Rice'], food: 'veg' }],
   ]),
   // 1205 First Aid
-  subCategory(1205, 'Beauty & Hygiene', 'pill', null, [
+  subCategory(1205, 'Health and Safety', 'pill', null, [
     ['ORS Powder', ['Electral'], ['21g 22'], { variants: ['Orange', 'Apple'] }],
     ['Antiseptic Liquid', ['Dettol', 'Savlon'], ['250ml 120', '550ml 230']],
     ['VapoRub', ['Vicks'], ['50ml 165']],

@@ -8,6 +8,7 @@ import { hashString } from './random.ts';
 import { formatHHMM } from './hours.ts';
 import { packLabel } from './products.ts';
 import { imageUrl, providerImageKey } from './images.ts';
+import type { PhotoStage } from '../listing-flaws.ts';
 
 export type CatalogOptions = {
   bppId: string;
@@ -18,6 +19,8 @@ export type CatalogOptions = {
   timestamp?: string;
   /** which items to list (a page, an incremental update); all of the provider's by default */
   itemsOf?: (provider: Provider) => Iterable<CatalogueItem>;
+  /** where a mislisted item's photo stands (src/network/listing-flaws.ts); every item listed right by default */
+  photoStage?: (item: CatalogueItem) => PhotoStage | null;
 };
 
 const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -73,9 +76,15 @@ function quantity(unit: GroceryItem['pack']['unit'], value: number, stock: numbe
   };
 }
 
-function itemImages(ctx: Context, key: string) {
-  const url = imageUrl(ctx.options.bppUri, 'item', key);
-  return { symbol: url, images: [url] };
+function itemImages(ctx: Context, item: GroceryItem | DishItem): { symbol?: string; images?: string[] } {
+  const url = imageUrl(ctx.options.bppUri, 'item', item.imageKey);
+  const stage = ctx.options.photoStage?.(item) ?? 'web';
+  if (stage === 'web') return { symbol: url, images: [url] };
+  // The mistakes: a dish with no photo yet or a grocery item shown by its maker's leaflet, then
+  // the phone's HEIC original rather than the web image made from it.
+  if (stage === 'first' && item.kind === 'dish') return {};
+  const photo = url.replace(/\.svg$/, stage === 'first' ? '.pdf' : '.heic');
+  return { symbol: photo, images: [photo] };
 }
 
 function sellableTag(item: GroceryItem | DishItem, extra: ReadonlyArray<readonly [string, string | number | null]>): CatalogTag {
@@ -109,7 +118,7 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
     descriptor: {
       name: item.name,
       code: `1:${item.ean}`,
-      ...itemImages(ctx, item.imageKey),
+      ...itemImages(ctx, item),
       short_desc: item.shortDesc,
       long_desc: `${item.name} by ${item.brand}`,
     },
@@ -147,9 +156,20 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
       typeTag('item'),
       ...(item.vegNonVeg ? [vegTag(item.vegNonVeg)] : []),
       tag('origin', [['country', 'IND']]),
+      ...attributeTags(ctx.provider.domain, item),
       sellableTag(item, [['subcategory_id', item.subCategoryId]]),
     ],
   };
+}
+
+/**
+ * Outside grocery, ONDC's domains describe a product by attributes (log-validation-utility's
+ * category attribute lists): the brand everywhere, and in health & wellness whether it needs a
+ * prescription (nothing a kirana sells here does).
+ */
+function attributeTags(domain: string, item: GroceryItem): CatalogTag[] {
+  if (domain === 'ONDC:RET10') return [];
+  return [tag('attribute', [['brand', item.brand], ...(domain === 'ONDC:RET18' ? ([['prescription_required', 'no']] as const) : [])])];
 }
 
 type PriceRange = { lower: number; upper: number; defaultPrice: number; defaultMax: number };
@@ -178,7 +198,7 @@ function priceRangeOf(dish: DishItem, restaurant: Restaurant, optionsByGroup: Re
 function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null): CatalogItem {
   return {
     id: dish.id,
-    descriptor: { name: dish.name, ...itemImages(ctx, dish.imageKey), short_desc: dish.shortDesc, long_desc: dish.shortDesc },
+    descriptor: { name: dish.name, ...itemImages(ctx, dish), short_desc: dish.shortDesc, long_desc: dish.shortDesc },
     quantity: quantity(dish.pack.unit, dish.pack.value, dish.stock, dish.maxPerOrder),
     price: {
       currency: 'INR',
@@ -453,4 +473,15 @@ export function buildOnSearchCatalog(providers: Provider | readonly Provider[], 
     'bpp/descriptor': { name, symbol: logo, short_desc: `${name} on the Kirana network`, long_desc: name, images: [logo], tags: [tag('bpp_terms', [['np_type', NP_TYPE]])] },
     'bpp/providers': list.map((provider) => catalogProvider(provider, options, timestamp)),
   };
+}
+
+/**
+ * The `message.catalog` of an incremental refresh (ondc-notes §1 catalog_inc): only the provider's
+ * changed items, in full, and nothing of the seller or the store that did not change. A dish's
+ * menus (category_ids) point into categories a delta does not carry; they have not changed, so
+ * they are left out (ONDC's validator refuses them there).
+ */
+export function buildIncrementalCatalog(provider: Provider, options: CatalogOptions): { 'bpp/providers': Array<{ id: string; items: CatalogItem[] }> } {
+  const listed = catalogProvider(provider, options, options.timestamp ?? CATALOGUE_EPOCH);
+  return { 'bpp/providers': [{ id: listed.id, items: listed.items.map(({ category_ids: _menus, ...item }) => item) }] };
 }

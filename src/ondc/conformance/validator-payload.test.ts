@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportLines, validatorRequests } from './validator-payload.ts';
+import { catalogueRequests, reportLines, validatorRequests } from './validator-payload.ts';
 
 let clock = Date.parse('2026-11-24T10:00:00Z');
 function message(action: string, transactionId: string, message: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
@@ -14,8 +14,8 @@ const order = (state: string) => ({ order: { provider: { id: 'P1' }, fulfillment
 describe('validator requests from a protocol log', () => {
   it('makes one flow per order transaction, with the catalogue that listed its provider and on_status by state', () => {
     const search = message('search', 'T0');
-    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
-    const other = message('on_search', 'T0', { catalog: { 'bpp/providers': [{ id: 'P2' }] } });
+    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
+    const other = message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P2' }] } });
     const flow = [
       message('select', 'T1', { order: { provider: { id: 'P1' } } }),
       message('on_select', 'T1'),
@@ -48,6 +48,65 @@ describe('validator requests from a protocol log', () => {
     const cancelled = validatorRequests(['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel'].map((a) => ({ body: message(a, 'T3') })));
     expect(cancelled[0]?.body.flow).toBe('4');
   });
+
+  it('flow 5: an on_cancel nobody asked for, and the on_status that has the goods back at the store', () => {
+    const rto = (code: string) => ({ order: { state: 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }, { id: 'RTO1', type: 'RTO', state: { descriptor: { code } } }] } });
+    const [request] = validatorRequests(
+      [
+        ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T5')),
+        message('on_confirm', 'T5', order('Pending')),
+        message('on_status', 'T5', order('Out-for-delivery')),
+        message('on_cancel', 'T5', rto('RTO-Initiated')),
+        message('on_status', 'T5', rto('RTO-Disposed')),
+      ].map((m) => ({ body: m })),
+    );
+    expect(request?.body.flow).toBe('5');
+    expect(Object.keys(request?.body.payload ?? {})).toEqual(expect.arrayContaining(['on_status_out_for_delivery', 'on_cancel', 'on_status_rto_delivered/disposed']));
+    expect(request?.body.payload).not.toHaveProperty('cancel');
+  });
+
+  it('flow 6: the part cancel, each return by what became of it, and the buyer’s settlements by fulfillment', () => {
+    const withFulfillments = (state: string, fulfillments: unknown[]) => ({ order: { state, fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }, ...fulfillments] } });
+    const cancel = { id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } };
+    const ret = (id: string, code: string) => ({ id, type: 'Return', state: { descriptor: { code } } });
+    const returnRequest = (id: string) => ({ update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: id }] }] }] } });
+    const settlement = (id: string, type: string) => ({ update_target: 'payment', order: { fulfillments: [{ id, type }] } });
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T6'));
+    flow.push(message('on_update', 'T6', withFulfillments('Created', [cancel])), message('update', 'T6', settlement('C1', 'Cancel')));
+    // The seller answers a return request with an on_update of the request's own message id.
+    const answering = (request: ReturnType<typeof message>, body: Record<string, unknown>) => ({ ...message('on_update', 'T6', body), context: { ...request.context, action: 'on_update', timestamp: message('on_update', 'T6').context.timestamp } });
+    const qc = message('update', 'T6', returnRequest('R1'));
+    flow.push(
+      qc,
+      answering(qc, withFulfillments('Completed', [cancel, ret('R1', 'Return_Initiated')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Approved')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Picked')])),
+      message('update', 'T6', settlement('R1', 'Return')),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered')])),
+    );
+    const liquidation = message('update', 'T6', returnRequest('R2'));
+    flow.push(
+      liquidation,
+      answering(liquidation, withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered'), ret('R2', 'Return_Initiated')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered'), ret('R2', 'Liquidated')])),
+      message('update', 'T6', settlement('R2', 'Return')),
+    );
+    const [request] = validatorRequests(flow.map((m) => ({ body: m })));
+    expect(request?.body.flow).toBe('6');
+    const payload = request?.body.payload ?? {};
+    expect(payload['on_update_part_cancel']).toBe(flow[6]);
+    expect(payload['update_settlement_part_cancel']).toBe(flow[7]);
+    expect(payload['update_reverse_qc']).toBe(qc);
+    expect(payload['on_update_interim_reverse_qc']).toBe(flow[9]);
+    expect(payload['on_update_approval']).toBe(flow[10]);
+    expect(payload['on_update_picked']).toBe(flow[11]);
+    expect(payload['update_settlement_reverse_qc']).toBe(flow[12]);
+    expect(payload['on_update_delivered']).toBe(flow[13]);
+    expect(payload['update_liquidated']).toBe(liquidation);
+    expect(payload['on_update_interim_liquidated']).toBe(flow[15]);
+    expect(payload['on_update_liquidated']).toBe(flow[16]);
+    expect(payload['update_settlement_liquidated']).toBe(flow[17]);
+  });
 });
 
 describe('reportLines', () => {
@@ -57,5 +116,44 @@ describe('reportLines', () => {
       'on_status_pending: Missing required data of : on_status_pending',
     ]);
     expect(reportLines({})).toEqual([]);
+  });
+});
+
+describe('catalogue flows from a protocol log (1, 7, 9)', () => {
+  const full = (provider: string) => ({ catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/fulfillments': [], 'bpp/providers': [{ id: provider }] } });
+  const delta = (provider: string) => ({ catalog: { 'bpp/providers': [{ id: provider, items: [] }] } });
+  const rejection = (transactionId: string, provider: string, city = 'std:080') => {
+    const m = message('catalog_rejection', transactionId, {}, { city });
+    return { context: m.context, errors: [{ type: 'ITEM-ERROR', code: '91011', path: `/message/catalog/bpp/providers/${provider}/items/I1`, message: 'x' }] };
+  };
+  function pair(action: 'search', transactionId: string, answer: Record<string, unknown>, city = 'std:080') {
+    const search = message(action, transactionId, {}, { city });
+    const onSearch = { ...message('on_search', transactionId, answer, { city }), context: { ...message('on_search', transactionId, {}, { city }).context, message_id: search.context.message_id } };
+    return [search, onSearch];
+  }
+  const [fullSearch, fullAnswer] = pair('search', 'TF', full('P1'));
+  const [otherSearch, otherAnswer] = pair('search', 'TF', full('P2'));
+  const fullRejection = rejection('TF', 'P1');
+  const [incSearch, incAnswer] = pair('search', 'TI', delta('P1'), '*');
+  const incRejection = rejection('TI', 'P1', '*');
+  const log = [fullSearch, fullAnswer, otherSearch, otherAnswer, fullRejection, incSearch, incAnswer, incRejection].map((body) => ({ body }));
+
+  it('flow 1: the full catalogue that listed the provider, then its incremental refresh', () => {
+    const flow = catalogueRequests(log).find((r) => r.body.flow === '1');
+    expect(flow?.skipped).toBeNull();
+    expect(flow?.body.payload).toEqual({ search_full_catalog_refresh: fullSearch, on_search_full_catalog_refresh: fullAnswer, search_inc_refresh: incSearch, on_search_inc_refresh: incAnswer });
+  });
+
+  it('flow 7: a full catalogue and its rejection; flow 9: an incremental refresh and its rejection', () => {
+    const requests = catalogueRequests(log);
+    expect(requests.find((r) => r.body.flow === '7')?.body.payload).toEqual({ search_full_catalog_refresh: fullSearch, on_search_full_catalog_refresh: fullAnswer, catalog_rejection: fullRejection });
+    expect(requests.find((r) => r.body.flow === '9')?.body.payload).toEqual({ search_inc_refresh: incSearch, on_search_inc_refresh: incAnswer, catalog_rejection: incRejection });
+  });
+
+  it('narrows to the providers asked for, and never judges an order against an incremental refresh', () => {
+    expect(catalogueRequests(log, { providers: ['P2'] })).toEqual([]);
+    const select = message('select', 'TO', { order: { provider: { id: 'P1' } } });
+    const orders = validatorRequests([...log, { body: select }]);
+    expect(orders[0]?.body.payload['on_search_full_catalog_refresh']).toEqual(fullAnswer);
   });
 });

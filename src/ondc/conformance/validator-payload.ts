@@ -3,11 +3,14 @@
 // a Beckn message as `body` or `body.request`. Each order transaction becomes one flow; its
 // catalogue comes from the on_search that listed the provider, which may belong to another
 // transaction (a buyer app searches once and orders many times).
+import { parseItemPath } from '../catalog-rejection.ts';
 
 export type BecknMessage = {
   context: { action: string; transaction_id: string; message_id: string; timestamp: string; domain: string; city?: string; bap_id?: string; bpp_id?: string; core_version?: string };
   message?: Record<string, unknown>;
   error?: unknown;
+  /** catalog_rejection's item errors */
+  errors?: unknown;
 };
 
 /** The Beckn message a log line holds, if any (requests as sent, callbacks as received). */
@@ -27,12 +30,67 @@ const STATUS_KEYS: Record<string, string> = {
   'Order-delivered': 'on_status_delivered',
 };
 
-type Order = { provider?: { id?: string }; fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } } }> };
+type Fulfillment = { id?: string; type?: string; state?: { descriptor?: { code?: string } }; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
+type Order = { state?: string; provider?: { id?: string }; fulfillments?: Fulfillment[] };
 const orderOf = (m: BecknMessage) => (m.message?.['order'] ?? {}) as Order;
+const stateOf = (f: Fulfillment | undefined) => f?.state?.descriptor?.code ?? '';
 
 function statusKey(m: BecknMessage): string | null {
-  const delivery = orderOf(m).fulfillments?.find((f) => f.type === 'Delivery');
-  return STATUS_KEYS[delivery?.state?.descriptor?.code ?? ''] ?? null;
+  const fulfillments = orderOf(m).fulfillments ?? [];
+  // Flow 5: the goods back at the store (or disposed of) after a cancel on the way.
+  const rto = fulfillments.find((f) => f.type === 'RTO');
+  if (rto && (stateOf(rto) === 'RTO-Delivered' || stateOf(rto) === 'RTO-Disposed')) return 'on_status_rto_delivered/disposed';
+  const delivery = fulfillments.find((f) => f.type === 'Delivery');
+  return STATUS_KEYS[stateOf(delivery)] ?? null;
+}
+
+/** The return ids an update (update_target item) asks for. */
+function returnIdsOf(m: BecknMessage): string[] {
+  return (orderOf(m).fulfillments ?? []).flatMap((f) => (f.type === 'Return' ? (f.tags ?? []).flatMap((t) => (t.code === 'return_request' ? (t.list ?? []).filter((e) => e.code === 'id').map((e) => e.value ?? '') : [])) : []));
+}
+
+/**
+ * Flow 6's payload keys (the validator's names): the seller's part cancel and the buyer's
+ * settlement of it, then per return its request, the seller's answers by return state, and the
+ * buyer's settlement; a return the seller liquidated is the "liquidated" one, the other "reverse_qc".
+ */
+function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage> {
+  const keys: Record<string, BecknMessage> = {};
+  const onUpdates = flow.filter((m) => m.context.action === 'on_update' && !m.error);
+  const updates = flow.filter((m) => m.context.action === 'update');
+  const target = (m: BecknMessage) => m.message?.['update_target'];
+  const settlementFor = (type: string, id?: string) =>
+    updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
+  const partCancel = onUpdates.find((m) => orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
+  if (partCancel) keys['on_update_part_cancel'] = partCancel;
+  const partSettlement = settlementFor('Cancel');
+  if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
+  for (const request of updates.filter((m) => target(m) === 'item')) {
+    const id = returnIdsOf(request)[0];
+    if (!id) continue;
+    const returnIn = (m: BecknMessage) => (orderOf(m).fulfillments ?? []).find((f) => f.type === 'Return' && f.id === id);
+    const firstIn = (state: string) => onUpdates.find((m) => m.context.message_id !== request.context.message_id && stateOf(returnIn(m)) === state);
+    const interim = onUpdates.find((m) => m.context.message_id === request.context.message_id);
+    const settlement = settlementFor('Return', id);
+    const liquidated = firstIn('Liquidated');
+    const set = (key: string, m: BecknMessage | undefined) => {
+      if (m) keys[key] = m;
+    };
+    if (liquidated) {
+      set('update_liquidated', request);
+      set('on_update_interim_liquidated', interim);
+      set('on_update_liquidated', liquidated);
+      set('update_settlement_liquidated', settlement);
+    } else {
+      set('update_reverse_qc', request);
+      set('on_update_interim_reverse_qc', interim);
+      set('on_update_approval', firstIn('Return_Approved'));
+      set('on_update_picked', firstIn('Return_Picked'));
+      set('update_settlement_reverse_qc', settlement);
+      set('on_update_delivered', firstIn('Return_Delivered'));
+    }
+  }
+  return keys;
 }
 
 export type ValidatorRequest = {
@@ -56,7 +114,7 @@ function providersOf(m: BecknMessage): string[] {
  * twice, by sender and receiver) count once; of repeated calls (a re-select, a status asked for
  * again) the last before the next step is the one the flow is judged by.
  */
-export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[] {
+function uniqueMessages(lines: readonly unknown[]): BecknMessage[] {
   const seen = new Set<string>();
   const messages: BecknMessage[] = [];
   for (const line of lines) {
@@ -67,9 +125,14 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     seen.add(key);
     messages.push(m);
   }
-  messages.sort(byTime);
+  return messages.sort(byTime);
+}
+
+export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[] {
+  const messages = uniqueMessages(lines);
   const searches = messages.filter((m) => m.context.action === 'search');
-  const onSearches = messages.filter((m) => m.context.action === 'on_search');
+  // An order is judged against the full catalogue it was chosen from, not a later delta.
+  const onSearches = messages.filter((m) => m.context.action === 'on_search' && !isIncremental(m));
   const transactions = new Map<string, BecknMessage[]>();
   for (const m of messages) {
     if (m.context.action === 'search' || m.context.action === 'on_search') continue;
@@ -102,7 +165,12 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const key = statusKey(m);
       if (key && !payload[key]) payload[key] = m;
     }
-    const flowId = payload['cancel'] ? '4' : payload['select_out_of_stock'] ? '3' : '2';
+    // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
+    const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
+    Object.assign(payload, sixKeys);
+    // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
+    const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
+    const flowId = payload['cancel'] ? '4' : sellerCancelled ? '5' : Object.keys(sixKeys).length > 0 ? '6' : payload['select_out_of_stock'] ? '3' : '2';
     const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
     requests.push({
       transactionId,
@@ -111,6 +179,67 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     });
   }
   return requests;
+}
+
+/** Whether an on_search is an incremental refresh: it carries no seller descriptor or fulfillments. */
+function isIncremental(m: BecknMessage): boolean {
+  const catalog = (m.message?.['catalog'] ?? {}) as Record<string, unknown>;
+  return catalog['bpp/descriptor'] === undefined && catalog['bpp/fulfillments'] === undefined;
+}
+
+/** The provider whose items a catalog_rejection names. */
+function rejectedProvider(m: BecknMessage): string {
+  const errors = Array.isArray(m.errors) ? (m.errors as Array<{ path?: unknown }>) : [];
+  const path = errors.map((e) => (typeof e.path === 'string' ? parseItemPath(e.path) : null)).find((p) => p !== null);
+  return path?.providerId ?? '';
+}
+
+/**
+ * The catalogue flows, one request per domain, seller and flow (the latest in the log): flow 1 is
+ * a full catalogue, then an incremental refresh of the same provider; flow 7 a full catalogue and
+ * the buyer app's catalog_rejection of it; flow 9 an incremental refresh and its catalog_rejection.
+ */
+export function catalogueRequests(lines: readonly unknown[], only: { providers?: readonly string[] } = {}): ValidatorRequest[] {
+  const wanted = (providerId: string) => !only.providers || only.providers.includes(providerId);
+  const messages = uniqueMessages(lines);
+  const searches = messages.filter((m) => m.context.action === 'search');
+  const onSearches = messages.filter((m) => m.context.action === 'on_search');
+  const searchOf = (onSearch: BecknMessage) => searches.find((m) => m.context.message_id === onSearch.context.message_id);
+  const chosen = new Map<string, ValidatorRequest>();
+  const add = (flow: string, anchor: BecknMessage, payload: Record<string, BecknMessage | undefined>) => {
+    const complete = Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, BecknMessage] => entry[1] !== undefined));
+    const missing = Object.keys(payload).filter((key) => !payload[key]);
+    chosen.set(`${anchor.context.domain}|${anchor.context.bpp_id ?? ''}|${flow}`, {
+      transactionId: anchor.context.transaction_id,
+      skipped: missing.length > 0 ? `the log lacks ${missing.join(', ')}` : null,
+      body: { domain: anchor.context.domain, version: anchor.context.core_version ?? '1.2.0', flow, bap_id: anchor.context.bap_id ?? '', bpp_id: anchor.context.bpp_id ?? '', payload: complete },
+    });
+  };
+  for (const inc of onSearches.filter(isIncremental)) {
+    const provider = providersOf(inc)[0] ?? '';
+    if (!wanted(provider)) continue;
+    const full = onSearches.filter((m) => !isIncremental(m) && m.context.bpp_id === inc.context.bpp_id && m.context.domain === inc.context.domain && byTime(m, inc) < 0 && providersOf(m).includes(provider)).at(-1);
+    add('1', inc, {
+      search_full_catalog_refresh: full && searchOf(full),
+      on_search_full_catalog_refresh: full,
+      search_inc_refresh: searchOf(inc),
+      on_search_inc_refresh: inc,
+    });
+  }
+  for (const rejection of messages.filter((m) => m.context.action === 'catalog_rejection')) {
+    const provider = rejectedProvider(rejection);
+    if (!wanted(provider)) continue;
+    const answered = onSearches
+      .filter((m) => m.context.transaction_id === rejection.context.transaction_id && m.context.bpp_id === rejection.context.bpp_id && byTime(m, rejection) < 0 && providersOf(m).includes(provider))
+      .at(-1);
+    if (!answered) continue;
+    if (isIncremental(answered)) {
+      add('9', rejection, { search_inc_refresh: searchOf(answered), on_search_inc_refresh: answered, catalog_rejection: rejection });
+    } else {
+      add('7', rejection, { search_full_catalog_refresh: searchOf(answered), on_search_full_catalog_refresh: answered, catalog_rejection: rejection });
+    }
+  }
+  return [...chosen.values()];
 }
 
 /** The validator's report as lines "call: message", flattened; an empty report is no lines. */

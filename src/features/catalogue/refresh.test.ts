@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { incrementalSearchIntent, refreshDue, refreshTickMs } from './refresh.ts';
+
+const MIN = 60_000;
+const every = { fullMs: 60 * MIN, incMs: 5 * MIN };
+const t = (minutes: number) => new Date(Date.UTC(2026, 10, 25, 3, 0) + minutes * MIN);
+
+describe('catalogue refresh schedule', () => {
+  it('starts with a full refresh', () => {
+    expect(refreshDue(t(0), { full: null, any: null }, every)).toEqual({ kind: 'full' });
+  });
+  it('asks only for changes between full refreshes, from the last refresh of either kind', () => {
+    expect(refreshDue(t(4), { full: t(0), any: t(0) }, every)).toBeNull();
+    expect(refreshDue(t(5), { full: t(0), any: t(0) }, every)).toEqual({ kind: 'incremental', since: t(0) });
+    expect(refreshDue(t(11), { full: t(0), any: t(5) }, every)).toEqual({ kind: 'incremental', since: t(5) });
+  });
+  it('makes a full refresh again when one is due', () => {
+    expect(refreshDue(t(60), { full: t(0), any: t(55) }, every)).toEqual({ kind: 'full' });
+  });
+  it('with incremental refresh off, only full refreshes', () => {
+    expect(refreshDue(t(30), { full: t(0), any: t(0) }, { fullMs: 60 * MIN, incMs: 0 })).toBeNull();
+    expect(refreshTickMs({ fullMs: 60 * MIN, incMs: 0 })).toBe(60 * MIN);
+    expect(refreshTickMs({ fullMs: 0, incMs: 0 })).toBe(0);
+    expect(refreshTickMs(every)).toBe(5 * MIN);
+  });
+});
+
+describe('incremental search intent (ONDC catalog_inc)', () => {
+  it('names the window with start_time before end_time, and our finder fee', () => {
+    const intent = incrementalSearchIntent(t(0), t(5)).intent;
+    expect(intent.tags).toEqual([{ code: 'catalog_inc', list: [{ code: 'start_time', value: t(0).toISOString() }, { code: 'end_time', value: t(5).toISOString() }] }]);
+    expect(intent.payment['@ondc/org/buyer_app_finder_fee_amount']).toBe('3');
+  });
+});

@@ -1,0 +1,38 @@
+// When the storefront refreshes its catalogue and how it asks (pure): a full refresh now and
+// then, and in between only the changes since the last refresh (ONDC catalog_inc, ondc-notes §1).
+import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
+
+export type RefreshTimes = { full: Date | null; any: Date | null };
+export type RefreshDue = { kind: 'full' } | { kind: 'incremental'; since: Date } | null;
+
+export function refreshDue(now: Date, last: RefreshTimes, every: { fullMs: number; incMs: number }): RefreshDue {
+  if (!last.full) return { kind: 'full' };
+  if (every.fullMs > 0 && now.getTime() - last.full.getTime() >= every.fullMs) return { kind: 'full' };
+  const since = last.any ?? last.full;
+  if (every.incMs > 0 && now.getTime() - since.getTime() >= every.incMs && since < now) return { kind: 'incremental', since };
+  return null;
+}
+
+/** How often the scheduler looks: as often as the more frequent refresh, or never. */
+export function refreshTickMs(every: { fullMs: number; incMs: number }): number {
+  const periods = [every.fullMs, every.incMs].filter((ms) => ms > 0);
+  return periods.length > 0 ? Math.min(...periods) : 0;
+}
+
+/** The search intent of an incremental refresh: what changed from `since` until `until`. */
+export function incrementalSearchIntent(since: Date, until: Date) {
+  return {
+    intent: {
+      payment: BUYER_FINDER_FEE,
+      tags: [
+        {
+          code: 'catalog_inc',
+          list: [
+            { code: 'start_time', value: since.toISOString() },
+            { code: 'end_time', value: until.toISOString() },
+          ],
+        },
+      ],
+    },
+  };
+}
