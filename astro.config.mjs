@@ -14,7 +14,19 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   // pwa() writes /sw.js and the icons before precompress() makes their twins.
-  integrations: [react(), pwa(), precompress()],
+  integrations: [
+    react(),
+    pwa(),
+    precompress(),
+    {
+      // Item cards hydrate on the shopper's first touch, focus or key, not during load (issue 16).
+      name: 'kirana:client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/features/platform/interaction.directive.ts' }),
+      },
+    },
+  ],
   // Our own prefetch policy (src/features/platform/prefetch.ts) skips 2g and data saver; Astro's
   // would still tap-prefetch there.
   prefetch: false,

@@ -482,6 +482,19 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 15,
+    name: 'refund-settlements',
+    sql: `
+      -- A prepaid order's money is the buyer app's to give back (collected_by BAP, issue 11): each
+      -- refund names the seller's fulfillment it pays for (a Cancel, an RTO, a Return), and once
+      -- paid the seller is told by one update (update_target payment), claimed here so it goes once.
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_id text;
+      ALTER TABLE payment_refunds ADD COLUMN fulfillment_type text;
+      ALTER TABLE payment_refunds ADD COLUMN settlement_message_id text;
+      ALTER TABLE payment_refunds ADD COLUMN settled_at timestamptz;
+    `,
+  },
+  {
     // Numbered apart from the migrations other branches are adding at the same time; the ids only
     // need to be unique, they are applied in the order of this list.
     id: 20,

@@ -51,8 +51,23 @@ export const RETURN_STEPS = ['Return_Initiated', 'Return_Approved', 'Return_Pick
 export const RETURN_STEP = { initiated: 0, approved: 1, picked: 2, delivered: 3 } as const;
 const RETURN_OFFSETS_MS = [0, 10 * MINUTE_MS, 30 * MINUTE_MS, 60 * MINUTE_MS];
 
-export function returnTimeline(requestedAtMs: number): number[] {
-  return RETURN_OFFSETS_MS.map((offset) => requestedAtMs + offset);
+// A return the store will not fetch back (ondc-notes §1 on_update: Liquidated): the shopper keeps
+// or disposes of the goods and is refunded once the store has looked at the claim.
+export const LIQUIDATION_STEPS = ['Return_Initiated', 'Liquidated'] as const;
+const LIQUIDATION_OFFSETS_MS = [0, 10 * MINUTE_MS];
+
+export function returnTimeline(requestedAtMs: number, liquidated = false): number[] {
+  return (liquidated ? LIQUIDATION_OFFSETS_MS : RETURN_OFFSETS_MS).map((offset) => requestedAtMs + offset);
+}
+
+// Return to origin (ondc-notes §1 status): a delivery cancelled after pickup rides back to the
+// store and is taken back on the shelf (RTO-Delivered), or thrown away when it cannot be resold
+// (RTO-Disposed: cooked food).
+export const RTO_STEP = { initiated: 0, done: 1 } as const;
+const RTO_RIDE_MS = 30 * MINUTE_MS;
+
+export function rtoTimeline(cancelledAtMs: number): number[] {
+  return [cancelledAtMs, cancelledAtMs + RTO_RIDE_MS];
 }
 
 export type LatLng = { lat: number; lng: number };

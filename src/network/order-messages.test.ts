@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { rupeesToPaise } from '../lib/money.ts';
 import { MINUTE, minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { onSelectMessage, onTrackMessage, orderMessage, storeProfile } from './order-messages.ts';
-import { addReturn, cancelOrder, timelineOf } from './orders.ts';
+import { addReturn, cancelOrder, recordSettlements, timelineOf, type OrderRecord } from './orders.ts';
 import { STEP } from './order-clock.ts';
 import { priceOrder } from './quote.ts';
 import { checkDelivery } from './serviceability.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const order = () => orderOf(quick, [[tea!, 2], [rice!, 1]]);
+const order = (paymentType?: OrderRecord['paymentType']) => orderOf(quick, [[tea!, 2], [rice!, 1]], paymentType ? { paymentType } : {});
 type Fulfillment = { id: string; type: string; state: { descriptor: { code: string } }; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }>; agent?: unknown; start: { time: { timestamp?: string } } };
 const fulfillments = (message: ReturnType<typeof orderMessage>) => message.order.fulfillments as Fulfillment[];
 
@@ -59,7 +59,7 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     expect(orderMessage(cod, at(46)).order.payment.status).toBe('PAID');
   });
 
-  it('adds a Cancel fulfillment whose quote_trail refunds the whole order, and a refund settlement', () => {
+  it('adds a Cancel fulfillment whose quote_trail refunds the whole order; the buyer app settles the refund', () => {
     const total = orderMessage(order(), at(0)).order.quote.price.value;
     const cancelled = orderMessage(cancelOrder(order(), { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) }), at(6));
     expect(cancelled.order.state).toBe('Cancelled');
@@ -69,19 +69,56 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     expect(delivery?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(1)).toISOString() }] });
     const trail = (cancel?.tags ?? []).filter((t) => t.code === 'quote_trail').reduce((n, t) => n + rupeesToPaise(t.list.find((e) => e.code === 'value')!.value), 0);
     expect(-trail).toBe(rupeesToPaise(total));
-    expect(cancelled.order.payment['@ondc/org/settlement_details']).toContainEqual(expect.objectContaining({ settlement_phase: 'refund', settlement_amount: total }));
+    // The money is the buyer app's (collected_by BAP): no refund until it says it paid one.
+    const settlements = () => cancelled.order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>;
+    expect(settlements().filter((s) => s.settlement_phase === 'refund')).toEqual([]);
+    expect(cancelled.order).not.toHaveProperty('tags');
   });
 
-  it('walks a return through its states, refunding once the goods are picked', () => {
-    const returned = addReturn(order(), { id: 'R1', itemId: tea!.id, quantity: 1, reasonId: '003' }, new Date(at(50)));
+  it('echoes the buyer app’s refund settlement as it was sent', () => {
+    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '10.00', settlement_timestamp: new Date(at(7)).toISOString() };
+    const settled = recordSettlements(cancelOrder(order(), { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) }), [refund]);
+    expect(orderMessage(settled, at(8)).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
+  });
+
+  it('an RTO: the delivery names the rto_id, the RTO fulfillment rides from the door to the store and gets its end time on arrival', () => {
+    const placed = order();
+    const onTheWay = timelineOf(placed)[STEP.outForDelivery]!;
+    const cancelled = cancelOrder(placed, { reasonId: '011', by: placed.sellerId, at: new Date(onTheWay), rto: true });
+    const initiated = orderMessage(cancelled, onTheWay);
+    const rto = fulfillments(initiated).find((f) => f.type === 'RTO') as unknown as { state: { descriptor: { code: string } }; start: { location: unknown }; end: { location: { id: string }; time?: unknown } };
+    expect(rto.state.descriptor.code).toBe('RTO-Initiated');
+    expect(rto.start.location).toEqual(placed.deliveryEnd['location']);
+    expect(rto.end.location.id).toBe(placed.store.locationId);
+    expect(rto.end).not.toHaveProperty('time');
+    expect(fulfillments(initiated).find((f) => f.type === 'Delivery')?.tags?.[0]?.list).toContainEqual({ code: 'rto_id', value: 'RTO1' });
+    expect(initiated.order).not.toHaveProperty('documents');
+    const back = fulfillments(orderMessage(cancelled, onTheWay + 31 * MINUTE)).find((f) => f.type === 'RTO') as unknown as { state: { descriptor: { code: string } }; end: { time?: { timestamp: string } } };
+    expect(back.state.descriptor.code).toBe('RTO-Delivered');
+    expect(back.end.time?.timestamp).toBe(new Date(onTheWay + 30 * MINUTE).toISOString());
+  });
+
+  it('walks a return through its states; the pickup window opens after the approval and holds the pickup', () => {
+    const returned = addReturn(order(), { id: 'R1', itemId: tea!.id, quantity: 1, reasonId: '004' }, new Date(at(50)));
     const stateAt = (minutes: number) => fulfillments(orderMessage(returned, at(minutes))).find((f) => f.type === 'Return');
     expect(stateAt(50)?.state.descriptor.code).toBe('Return_Initiated');
     expect(stateAt(61)?.state.descriptor.code).toBe('Return_Approved');
     expect(stateAt(61)?.tags?.some((t) => t.code === 'quote_trail')).toBe(true);
+    type Leg = { start?: { time?: { range: { start: string; end: string }; timestamp?: string } }; end?: { time?: { timestamp: string } } };
+    const approved = stateAt(61) as unknown as Leg;
+    const picked = stateAt(81) as unknown as Leg;
+    expect(Date.parse(approved.start!.time!.range.start)).toBeGreaterThan(at(60));
+    expect(Date.parse(picked.start!.time!.timestamp!)).toBeGreaterThanOrEqual(Date.parse(approved.start!.time!.range.start));
+    expect(Date.parse(picked.start!.time!.timestamp!)).toBeLessThanOrEqual(Date.parse(approved.start!.time!.range.end));
+    expect(stateAt(111)?.state.descriptor.code).toBe('Return_Delivered');
+    expect((stateAt(111) as unknown as Leg).end?.time?.timestamp).toBe(new Date(at(110)).toISOString());
+  });
+
+  it('cash on delivery: the seller holds the money, so it settles a return’s refund itself once picked', () => {
+    const returned = addReturn(order('ON-FULFILLMENT'), { id: 'R1', itemId: tea!.id, quantity: 1, reasonId: '004' }, new Date(at(50)));
     const refunds = (minutes: number) => (orderMessage(returned, at(minutes)).order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>).filter((s) => s.settlement_phase === 'refund');
     expect(refunds(61)).toEqual([]);
     expect(refunds(81)).toHaveLength(1);
-    expect(stateAt(111)?.state.descriptor.code).toBe('Return_Delivered');
   });
 });
 

@@ -4,12 +4,13 @@ import { paiseToRupees } from '../lib/money.ts';
 import { ttlToMs } from '../ondc/context.ts';
 import type { Provider } from './catalogue/generate.ts';
 import { hashString, mixSeeds, mulberry32, pick } from './catalogue/random.ts';
-import { DELIVERY_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, STEP, type LatLng } from './order-clock.ts';
+import { DELIVERY_STEPS, LIQUIDATION_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, RTO_STEP, rtoTimeline, STEP, type LatLng } from './order-clock.ts';
 import {
   deliveryStepOf,
   isCancelledAt,
   quoteAt,
   returnStepOf,
+  rtoStepOf,
   timelineOf,
   updatedAtMs,
   type OrderRecord,
@@ -21,7 +22,9 @@ import { NP_TYPE } from './catalogue/on-search.ts';
 import { DELIVERY_ID, wireQuote, type PricedOrder, type QuoteLine } from './quote.ts';
 import type { Billing, DeliveryEnd, Tag } from './requests.ts';
 
-const CANCEL_ID = 'C1';
+const RTO_ID = 'RTO1';
+/** A return pickup is offered from this long after the approval. */
+const RETURN_PICKUP_LEAD_MS = 10 * 60_000;
 // ondc-notes §1 on_select: "Immediate Delivery" only when order-to-delivery is at most 2 hours.
 const IMMEDIATE_DELIVERY_MAX_MS = ttlToMs('PT2H');
 // State codes of GSTINs, for the bpp_terms tax number.
@@ -248,8 +251,17 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
   const step = deliveryStepOf(order, atMs);
   const cancelled = order.cancellation !== null && isCancelledAt(order, atMs) ? order.cancellation : null;
   const timeline = timelineOf(order);
-  const reached = (index: number) => !cancelled && step >= index;
+  // A cancelled delivery keeps the steps it had reached (its pickup, when it rode back).
+  const reached = (index: number) => step >= index;
   const reachedAt = (index: number) => (reached(index) ? { timestamp: iso(timeline[index] ?? atMs) } : {});
+  const rto = rtoStepOf(order, atMs);
+  const storeLocation = {
+    id: profile.locationId,
+    descriptor: { name: profile.name },
+    gps: gps(profile),
+    address: { name: profile.name, building: profile.street, locality: profile.locality, city: profile.city, state: profile.state, country: 'IND', area_code: profile.pincode },
+  };
+  const storeContact = { phone: profile.phone, email: profile.email };
 
   const delivery = {
     id: DELIVERY_ID,
@@ -258,16 +270,11 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
     tracking: true,
     state: { descriptor: { code: cancelled ? 'Cancelled' : (DELIVERY_STEPS[step]?.fulfillment ?? 'Pending') } },
     start: {
-      location: {
-        id: profile.locationId,
-        descriptor: { name: profile.name },
-        gps: gps(profile),
-        address: { name: profile.name, building: profile.street, locality: profile.locality, city: profile.city, state: profile.state, country: 'IND', area_code: profile.pincode },
-      },
+      location: storeLocation,
       time: { range: { start: iso(timeline[STEP.packed] ?? atMs), end: iso(timeline[STEP.pickedUp] ?? atMs) }, ...reachedAt(STEP.pickedUp) },
       // ondc-notes §1 on_confirm: pickup code type 2, the merchant's order number.
       instructions: { code: '2', name: 'ONDC order', short_desc: order.id, long_desc: `Pickup code ${order.id}: show it at the counter` },
-      contact: { phone: profile.phone, email: profile.email },
+      contact: storeContact,
     },
     end: {
       ...order.deliveryEnd,
@@ -282,6 +289,7 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
           tag('cancel_request', [
             ['reason_id', cancelled.reasonId],
             ['initiated_by', cancelled.by],
+            ...(cancelled.rto ? ([['rto_id', RTO_ID]] as const) : []),
           ]),
           tag('precancel_state', [
             ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
@@ -291,21 +299,69 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
       : [tag('routing', [['type', 'P2P']])],
   };
 
-  const cancelFulfillment = cancelled && {
-    id: CANCEL_ID,
+  // Part cancels come first, so the whole order's cancel takes the next id.
+  const cancelId = `C${order.partCancels.length + 1}`;
+  const cancelFulfillment = cancelled && !cancelled.rto && {
+    id: cancelId,
     type: 'Cancel',
     state: { descriptor: { code: 'Cancelled' } },
     tags: quoteTrailTags(view.cancelRefund?.trail ?? []),
   };
 
+  // Cancelled after pickup: the goods ride from the door back to the store.
+  const rtoAt = cancelled ? rtoTimeline(Date.parse(cancelled.at)) : [];
+  const rtoFulfillment = cancelled?.rto && {
+    id: RTO_ID,
+    type: 'RTO',
+    state: { descriptor: { code: rto === RTO_STEP.done ? (order.domain === 'ONDC:RET11' ? 'RTO-Disposed' : 'RTO-Delivered') : 'RTO-Initiated' } },
+    start: { location: order.deliveryEnd['location'], time: { timestamp: iso(rtoAt[RTO_STEP.initiated] ?? atMs) } },
+    // ONDC's rule: the time it arrived back, and no time before then.
+    end: { location: storeLocation, contact: storeContact, ...(rto === RTO_STEP.done ? { time: { timestamp: iso(rtoAt[RTO_STEP.done] ?? atMs) } } : {}) },
+    tags: quoteTrailTags(view.cancelRefund?.trail ?? []),
+  };
+
+  const partCancels = order.partCancels.filter((cancel) => Date.parse(cancel.at) <= atMs);
+  const partCancelFulfillments = partCancels.map((cancel) => ({
+    id: cancel.id,
+    type: 'Cancel',
+    state: { descriptor: { code: 'Cancelled' } },
+    tags: [
+      tag('cancel_request', [
+        ['reason_id', cancel.reasonId],
+        ['initiated_by', order.sellerId],
+      ]),
+      ...quoteTrailTags(view.partCancelRefunds.get(cancel.id)?.trail ?? []),
+    ],
+  }));
+
   const returns = order.returns.map((ret) => {
     const returnStep = returnStepOf(ret, atMs);
     const line = order.quote.lines[ret.line];
     const parent = line?.titleType === 'item' ? line.parentItemId : undefined;
+    const times = returnTimeline(Date.parse(ret.requestedAt), ret.liquidated);
+    const at = (index: number) => iso(times[index] ?? atMs);
+    // Reverse QC: once approved, the rider's pickup window at the shopper's door (opening after the
+    // approval is sent), the pickup itself, then the goods back at the store.
+    const pickupWindow = { start: iso((times[RETURN_STEP.approved] ?? atMs) + RETURN_PICKUP_LEAD_MS), end: iso((times[RETURN_STEP.picked] ?? atMs) + RETURN_PICKUP_LEAD_MS) };
+    const journey = ret.liquidated
+      ? {}
+      : {
+          start: {
+            location: order.deliveryEnd['location'],
+            ...(returnStep >= RETURN_STEP.approved ? { time: { range: pickupWindow, ...(returnStep >= RETURN_STEP.picked ? { timestamp: at(RETURN_STEP.picked) } : {}) } } : {}),
+          },
+          end: {
+            location: storeLocation,
+            contact: storeContact,
+            ...(returnStep >= RETURN_STEP.delivered ? { time: { timestamp: at(RETURN_STEP.delivered) } } : {}),
+          },
+          ...(returnStep >= RETURN_STEP.approved ? { agent: riderOf(order) } : {}),
+        };
     return {
       id: ret.id,
       type: 'Return',
-      state: { descriptor: { code: RETURN_STEPS[returnStep] ?? 'Return_Initiated' } },
+      state: { descriptor: { code: (ret.liquidated ? LIQUIDATION_STEPS[returnStep] : RETURN_STEPS[returnStep]) ?? 'Return_Initiated' } },
+      ...journey,
       tags: [
         tag('return_request', [
           ['id', ret.id],
@@ -317,21 +373,29 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
           ...(ret.images === undefined ? [] : ([['images', ret.images]] as const)),
           ['ttl_approval', 'PT24H'],
           ['ttl_reverseqc', 'P3D'],
+          ['initiated_by', order.bapId],
         ]),
         ...quoteTrailTags(view.returnRefunds.get(ret.id)?.trail ?? []),
       ],
     };
   });
 
-  const refunds = [
-    ...(cancelled && view.cancelRefund && order.paymentType === 'ON-ORDER' ? [refundSettlement(view.cancelRefund, iso(Date.parse(cancelled.at)))] : []),
-    ...order.returns.flatMap((ret) => {
-      const refund = view.returnRefunds.get(ret.id);
-      const pickedAt = returnTimeline(Date.parse(ret.requestedAt))[RETURN_STEP.picked] ?? atMs;
-      // The money goes back once the goods are collected.
-      return refund && returnStepOf(ret, atMs) >= RETURN_STEP.picked ? [refundSettlement(refund, iso(pickedAt))] : [];
-    }),
-  ];
+  // A prepaid order's money is with the buyer app (collected_by BAP): it refunds the shopper and
+  // tells the seller (update_target payment), whose settlements are echoed here as sent. Cash paid
+  // at the door is the seller's to give back once the goods are collected.
+  const refunds =
+    order.paymentType === 'ON-ORDER'
+      ? order.settlements
+      : order.returns.flatMap((ret) => {
+          const refund = view.returnRefunds.get(ret.id);
+          const refundStep = ret.liquidated ? 1 : RETURN_STEP.picked;
+          const refundAt = returnTimeline(Date.parse(ret.requestedAt), ret.liquidated)[refundStep] ?? atMs;
+          return refund && returnStepOf(ret, atMs) >= refundStep ? [refundSettlement(refund, iso(refundAt))] : [];
+        });
+  // What is still on its way to the shopper, and what left the order by each cancel.
+  const uncancelled = order.quote.lines.map((line, index) =>
+    line.titleType === 'item' ? { ...line, count: line.count - partCancels.filter((c) => c.line === index).reduce((n, c) => n + c.quantity, 0) } : line,
+  );
   const settlements = Array.isArray(order.payment['@ondc/org/settlement_details']) ? (order.payment['@ondc/org/settlement_details'] as unknown[]) : [];
   // Cash on delivery is paid when the order is handed over.
   const cashPaid = order.paymentType === 'ON-FULFILLMENT' && reached(STEP.delivered);
@@ -343,11 +407,12 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
       provider: { id: order.providerId, locations: [{ id: profile.locationId }] },
       items: [
         ...orderItems(view.quote.lines, DELIVERY_ID),
-        ...(cancelled ? orderItems(order.quote.lines, CANCEL_ID) : []),
+        ...partCancels.map((cancel) => ({ id: cancel.itemId, fulfillment_id: cancel.id, quantity: { count: cancel.quantity } })),
+        ...(cancelled ? orderItems(uncancelled.filter((l) => l.titleType !== 'item' || l.count > 0), cancelled.rto ? RTO_ID : cancelId) : []),
         ...order.returns.map((ret) => ({ id: ret.itemId, fulfillment_id: ret.id, quantity: { count: ret.quantity } })),
       ],
       billing: order.billing,
-      fulfillments: [delivery, ...(cancelFulfillment ? [cancelFulfillment] : []), ...returns],
+      fulfillments: [delivery, ...partCancelFulfillments, ...(cancelFulfillment ? [cancelFulfillment] : []), ...(rtoFulfillment ? [rtoFulfillment] : []), ...returns],
       quote: wireQuote(view.quote),
       payment: {
         ...order.payment,
@@ -355,9 +420,10 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
         '@ondc/org/settlement_details': [...settlements, ...refunds],
       },
       ...(cancelled ? { cancellation: { cancelled_by: cancelled.by, reason: { id: cancelled.reasonId } } } : {}),
-      tags: [bppTerms(profile), ...(order.bapTerms ? [order.bapTerms] : [])],
+      // A cancelled order is no sale: no terms and no invoice (ONDC's on_cancel and RTO schemas).
+      ...(cancelled ? {} : { tags: [bppTerms(profile), ...(order.bapTerms ? [order.bapTerms] : [])] }),
       // ONDC's invoice rule: the seller's invoice from pick-up on.
-      ...(options.invoiceUrl && reached(STEP.pickedUp) ? { documents: [{ url: options.invoiceUrl, label: 'Invoice' }] } : {}),
+      ...(options.invoiceUrl && reached(STEP.pickedUp) && !cancelled ? { documents: [{ url: options.invoiceUrl, label: 'Invoice' }] } : {}),
       created_at: order.buyerCreatedAt ?? iso(Date.parse(order.createdAt)),
       updated_at: iso(updatedAtMs(order, atMs)),
     },
@@ -376,6 +442,14 @@ export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: nu
       url: trackingUrl,
       status: active ? 'active' : 'inactive',
       location: { gps: gps(position), time: { timestamp: iso(atMs) }, updated_at: iso(atMs) },
+      // ONDC's on_track schema: which order, and that the position is polled live.
+      tags: [
+        tag('order', [['id', order.id]]),
+        tag('config', [
+          ['attr', 'tracking.location.gps'],
+          ['type', 'live_poll'],
+        ]),
+      ],
     },
   };
 }

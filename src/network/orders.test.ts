@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { findProviderItem } from './catalogue/generate.ts';
 import { MINUTE, minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
-import { RETURN_STEP, STEP } from './order-clock.ts';
+import { RETURN_STEP, RTO_STEP, STEP } from './order-clock.ts';
 import {
   addReturn,
   cancellationError,
   cancelOrder,
+  cancelShortUnits,
   deliveryStepOf,
   dueNotices,
+  finalReturnStep,
   isSettled,
   markNotified,
   quoteAt,
+  recordSettlements,
   returnError,
+  returnStepOf,
+  rtoStepOf,
+  sellerCancellation,
   timelineOf,
 } from './orders.ts';
 import { sumPaise } from './quote.ts';
@@ -125,5 +131,69 @@ describe('unsolicited updates (on_status, on_update)', () => {
     const order = cancelOrder(groceryOrder(), { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) });
     expect(dueNotices(order, at(100))).toEqual([]);
     expect(isSettled(order)).toBe(true);
+  });
+});
+
+describe('the store cancels (ondc-notes §2 seller reasons)', () => {
+  it('before pickup for what the store cannot do; after pickup only with an RTO reason, and never once delivered', () => {
+    const order = groceryOrder();
+    expect(sellerCancellation(order, '005', at(5))).toEqual({ rto: false });
+    expect(sellerCancellation(order, '011', at(5))).toMatchObject({ error: { code: '30012' } });
+    const pickedUp = timelineOf(order)[STEP.pickedUp]!;
+    expect(sellerCancellation(order, '011', pickedUp)).toEqual({ rto: true });
+    expect(sellerCancellation(order, '005', pickedUp)).toMatchObject({ error: { code: '30012' } });
+    expect(sellerCancellation(order, '011', at(46))).toMatchObject({ error: { code: '50001' } });
+  });
+
+  it('an RTO refunds every line and is told once more when the goods are back at the store', () => {
+    const order = groceryOrder();
+    const onTheWay = timelineOf(order)[STEP.outForDelivery]!;
+    let cancelled = cancelOrder(order, { reasonId: '011', by: quick.sellerId, at: new Date(onTheWay), rto: true });
+    expect(deliveryStepOf(cancelled, at(100))).toBe(STEP.outForDelivery);
+    expect(rtoStepOf(cancelled, onTheWay)).toBe(RTO_STEP.initiated);
+    expect(quoteAt(cancelled, onTheWay).cancelRefund?.totalPaise).toBe(sumPaise(order.quote.lines));
+    for (const notice of dueNotices(cancelled, onTheWay)) cancelled = markNotified(cancelled, notice);
+    expect(isSettled(cancelled)).toBe(false);
+    const back = dueNotices(cancelled, onTheWay + 31 * MINUTE);
+    expect(back).toEqual([{ kind: 'rto', step: RTO_STEP.done, atMs: onTheWay + 30 * MINUTE }]);
+    expect(isSettled(markNotified(cancelled, back[0]!))).toBe(true);
+  });
+});
+
+describe('part cancel: units the shelf could not supply (reason 002)', () => {
+  it('takes the units out of the quote with their share of tax and discount, refunded by the Cancel fulfillment', () => {
+    const order = groceryOrder();
+    const teaLine = order.quote.lines.findIndex((l) => l.titleType === 'item' && l.itemId === tea!.id);
+    const cut = cancelShortUnits(order, new Map([[teaLine, 2]]), new Date(at(0)));
+    expect(cut.partCancels).toEqual([{ id: 'C1', line: teaLine, itemId: tea!.id, quantity: 2, reasonId: '002', at: new Date(at(0)).toISOString() }]);
+    const view = quoteAt(cut, at(1));
+    const refund = view.partCancelRefunds.get('C1')!;
+    expect(sumPaise(view.quote.lines) + refund.totalPaise).toBe(sumPaise(order.quote.lines));
+    expect(refund.trail[0]).toEqual({ titleType: 'item', itemId: tea!.id, pricePaise: -2 * tea!.pricePaise });
+    // Told once, as an on_update; a later cancel of the rest refunds only what was left.
+    expect(dueNotices(cut, at(0)).filter((n) => n.kind === 'partCancel')).toEqual([{ kind: 'partCancel', count: 1, atMs: at(0) }]);
+    const rest = quoteAt(cancelOrder(cut, { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) }), at(6));
+    expect(rest.cancelRefund!.totalPaise + refund.totalPaise).toBe(sumPaise(order.quote.lines));
+  });
+});
+
+describe('liquidation and settlements', () => {
+  it('damaged goods (003) are refunded without a pickup: Return_Initiated → Liquidated', () => {
+    let order = groceryOrder();
+    for (const notice of dueNotices(order, at(46))) order = markNotified(order, notice);
+    order = addReturn(order, { itemId: rice!.id, quantity: 1, reasonId: '003' }, new Date(at(50)));
+    expect(order.returns[0]?.liquidated).toBe(true);
+    expect(returnStepOf(order.returns[0]!, at(55))).toBe(0);
+    expect(returnStepOf(order.returns[0]!, at(61))).toBe(finalReturnStep(order.returns[0]!));
+    expect(quoteAt(order, at(61)).returnRefunds.get('R1')?.totalPaise).toBeGreaterThan(0);
+    for (const notice of dueNotices(order, at(61))) order = markNotified(order, notice);
+    expect(isSettled(order)).toBe(true);
+  });
+
+  it('keeps each refund settlement the buyer app sends once, and only refunds to the buyer', () => {
+    const settlement = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '20.00', settlement_timestamp: '2026-01-05T07:00:00.000Z' };
+    const once = recordSettlements(groceryOrder(), [settlement]);
+    expect(recordSettlements(once, [settlement]).settlements).toEqual([settlement]);
+    expect(recordSettlements(groceryOrder(), [{ ...settlement, settlement_counterparty: 'seller-app' }]).settlements).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { domainSchema, ttlToMs, type ProtocolError } from '../ondc/context.ts';
 import { CANCELLATION_REASONS, RETURN_REASONS } from '../ondc/error-codes.ts';
-import { deliveryTimeline, RETURN_STEP, returnTimeline, STEP, stepAt } from './order-clock.ts';
+import { deliveryTimeline, RETURN_STEP, returnTimeline, RTO_STEP, rtoTimeline, STEP, stepAt } from './order-clock.ts';
 import { quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
 import { tagSchema, tagValue, type Tag } from './requests.ts';
 import { sellerError } from './seller-errors.ts';
@@ -24,8 +24,21 @@ const returnRecordSchema = z.object({
   reasonDesc: z.string(),
   images: z.string().optional(),
   requestedAt: z.iso.datetime(),
+  /** the store refunds without fetching the goods back (damaged goods are not worth the ride) */
+  liquidated: z.boolean().default(false),
 });
 export type ReturnRecord = z.infer<typeof returnRecordSchema>;
+
+/** Units of one item line the seller could not supply and cancelled (ondc-notes §2 reason 002). */
+const partCancelSchema = z.object({
+  id: z.string(),
+  line: z.number().int().min(0),
+  itemId: z.string(),
+  quantity: z.number().int().min(1),
+  reasonId: z.string(),
+  at: z.iso.datetime(),
+});
+export type PartCancel = z.infer<typeof partCancelSchema>;
 
 /** The store as it was when the order was placed: the order keeps it, as a receipt would. */
 const storeProfileSchema = z.object({
@@ -71,11 +84,26 @@ export const orderRecordSchema = z.object({
   payment: looseRecord,
   paymentType: z.enum(['ON-ORDER', 'ON-FULFILLMENT']),
   cancellation: z
-    .object({ at: z.iso.datetime(), reasonId: z.string(), by: z.string(), step: z.number().int().min(0) })
+    .object({
+      at: z.iso.datetime(),
+      reasonId: z.string(),
+      by: z.string(),
+      step: z.number().int().min(0),
+      /** cancelled after pickup: the goods ride back to the store (return to origin) */
+      rto: z.boolean().default(false),
+    })
     .nullable(),
+  partCancels: z.array(partCancelSchema).default([]),
   returns: z.array(returnRecordSchema),
-  /** the last delivery step and return steps the buyer app was told about */
-  notified: z.object({ step: z.number().int(), returns: z.record(z.string(), z.number().int()) }),
+  /** the buyer app's refund settlements (update_target payment), echoed in the order's payment */
+  settlements: z.array(looseRecord).default([]),
+  /** the last delivery step, return steps, part cancels and RTO step the buyer app was told about */
+  notified: z.object({
+    step: z.number().int(),
+    returns: z.record(z.string(), z.number().int()),
+    partCancels: z.number().int().min(0).default(0),
+    rto: z.number().int().default(-1),
+  }),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
@@ -96,14 +124,24 @@ export function deliveryStepOf(order: OrderRecord, atMs: number): number {
 }
 
 export function returnStepOf(ret: ReturnRecord, atMs: number): number {
-  return stepAt(returnTimeline(Date.parse(ret.requestedAt)), atMs);
+  return stepAt(returnTimeline(Date.parse(ret.requestedAt), ret.liquidated), atMs);
+}
+
+/** The step a return ends on: Return_Delivered, or Liquidated. */
+export const finalReturnStep = (ret: ReturnRecord) => (ret.liquidated ? 1 : RETURN_STEP.delivered);
+
+/** Where the goods of an order cancelled after pickup are on their way back, or null. */
+export function rtoStepOf(order: OrderRecord, atMs: number): number | null {
+  if (!order.cancellation?.rto || !isCancelledAt(order, atMs)) return null;
+  return stepAt(rtoTimeline(Date.parse(order.cancellation.at)), atMs);
 }
 
 /** When the order last changed, as of `atMs` (its updated_at). */
 export function updatedAtMs(order: OrderRecord, atMs: number): number {
   const times = timelineOf(order).slice(0, deliveryStepOf(order, atMs) + 1);
-  if (order.cancellation && isCancelledAt(order, atMs)) times.push(Date.parse(order.cancellation.at));
-  for (const ret of order.returns) times.push(...returnTimeline(Date.parse(ret.requestedAt)).filter((t) => t <= atMs));
+  if (order.cancellation && isCancelledAt(order, atMs)) times.push(...(order.cancellation.rto ? rtoTimeline(Date.parse(order.cancellation.at)) : [Date.parse(order.cancellation.at)]).filter((t) => t <= atMs));
+  for (const cancel of order.partCancels) if (Date.parse(cancel.at) <= atMs) times.push(Date.parse(cancel.at));
+  for (const ret of order.returns) times.push(...returnTimeline(Date.parse(ret.requestedAt), ret.liquidated).filter((t) => t <= atMs));
   return Math.max(...times);
 }
 
@@ -122,10 +160,58 @@ export function cancellationError(order: OrderRecord, reasonId: string, atMs: nu
   return null;
 }
 
-export function cancelOrder(order: OrderRecord, input: { reasonId: string; by: string; at: Date }): OrderRecord {
+export function cancelOrder(order: OrderRecord, input: { reasonId: string; by: string; at: Date; rto?: boolean }): OrderRecord {
   if (order.cancellation) return order;
   const atMs = input.at.getTime();
-  return { ...order, cancellation: { at: input.at.toISOString(), reasonId: input.reasonId, by: input.by, step: deliveryStepOf(order, atMs) } };
+  return {
+    ...order,
+    cancellation: { at: input.at.toISOString(), reasonId: input.reasonId, by: input.by, step: deliveryStepOf(order, atMs), rto: input.rto ?? false },
+  };
+}
+
+// ONDC's 1.2.0 cancellation reasons a seller may give (ondc-notes §2): before pickup, for what the
+// store cannot do; after pickup only the RTO reasons, about a delivery that could not be made.
+const SELLER_CANCEL_REASONS = new Set(['002', '005', '018', '019', '022']);
+export const SELLER_RTO_REASONS = new Set(['011', '012', '013', '014', '015']);
+
+/**
+ * Why the seller may not cancel the whole order now, or null; `rto` says whether the goods must
+ * ride back (the rider already has them).
+ */
+export function sellerCancellation(order: OrderRecord, reasonId: string, atMs: number): { error: ProtocolError } | { rto: boolean } {
+  if (isCancelledAt(order, atMs)) return { error: sellerError('50001', 'The order is already cancelled') };
+  const step = deliveryStepOf(order, atMs);
+  if (step >= STEP.delivered) return { error: sellerError('50001', 'The order is delivered and can no longer be cancelled') };
+  const rto = step >= STEP.pickedUp;
+  const allowed = rto ? SELLER_RTO_REASONS : SELLER_CANCEL_REASONS;
+  if (!allowed.has(reasonId)) {
+    return { error: sellerError('30012', `Reason ${reasonId} is not one a seller may give ${rto ? 'after pickup' : 'before pickup'} (${[...allowed].join(', ')})`) };
+  }
+  return { rto };
+}
+
+/**
+ * The store confirms what it can supply and cancels the rest (reason 002) the moment it finds the
+ * shelf short: the buyer app is told by an on_update and refunds those units.
+ */
+export function cancelShortUnits(order: OrderRecord, shortByLine: ReadonlyMap<number, number>, at: Date): OrderRecord {
+  const partCancels = [...order.partCancels];
+  for (const [line, quantity] of shortByLine) {
+    const item = itemLineAt(order.quote, line);
+    if (!item || quantity < 1) continue;
+    partCancels.push({ id: `C${partCancels.length + 1}`, line, itemId: item.itemId, quantity: Math.min(quantity, item.count), reasonId: '002', at: at.toISOString() });
+  }
+  return { ...order, partCancels };
+}
+
+/**
+ * Records a refund the buyer app settled (update_target payment): kept once, as sent, since the
+ * seller's later messages must carry it unchanged.
+ */
+export function recordSettlements(order: OrderRecord, settlements: ReadonlyArray<Record<string, unknown>>): OrderRecord {
+  const known = new Set(order.settlements.map((s) => JSON.stringify(s)));
+  const fresh = settlements.filter((s) => s['settlement_counterparty'] === 'buyer' && s['settlement_phase'] === 'refund' && !known.has(JSON.stringify(s)));
+  return fresh.length ? { ...order, settlements: [...order.settlements, ...fresh] } : order;
 }
 
 // ---- returns (ondc-notes §1 update, §2 return reasons) ----
@@ -183,6 +269,10 @@ export function returnError(order: OrderRecord, request: ReturnRequest, returnab
   return null;
 }
 
+// Damaged or unusable goods (return reason 003) are not fetched back: the store refunds them on
+// the shopper's photos and the goods are disposed of where they are (Liquidated).
+const LIQUIDATE_REASONS = new Set(['003']);
+
 /** Adds a return that returnError accepted. */
 export function addReturn(order: OrderRecord, request: ReturnRequest, at: Date): OrderRecord {
   const line = lineForReturn(order, request);
@@ -196,6 +286,7 @@ export function addReturn(order: OrderRecord, request: ReturnRequest, at: Date):
     reasonDesc: request.reasonDesc ?? RETURN_REASONS.find((r) => r.id === request.reasonId)?.text ?? '',
     ...(request.images === undefined ? {} : { images: request.images }),
     requestedAt: at.toISOString(),
+    liquidated: LIQUIDATE_REASONS.has(request.reasonId),
   };
   return { ...order, returns: [...order.returns, ret] };
 }
@@ -210,6 +301,8 @@ export type QuoteView = {
   quote: Quote;
   /** by return id, for returns approved by then */
   returnRefunds: Map<string, Refund>;
+  /** by part cancel id */
+  partCancelRefunds: Map<string, Refund>;
   cancelRefund: Refund | null;
 };
 
@@ -245,27 +338,42 @@ function takeOut(lines: QuoteLine[], index: number, units: number): TrailLine[] 
   return trail;
 }
 
-/** The order's quote as of `atMs`: approved returns taken out, everything refunded once cancelled. */
+/**
+ * The order's quote as of `atMs`: cancelled units and approved returns taken out, what was left
+ * refunded once the whole order is cancelled.
+ */
 export function quoteAt(order: OrderRecord, atMs: number): QuoteView {
-  if (isCancelledAt(order, atMs)) {
-    const trail = order.quote.lines.filter((l) => l.pricePaise !== 0).map((l) => ({ titleType: l.titleType, itemId: l.itemId, pricePaise: -l.pricePaise }));
-    const zeroed = order.quote.lines.flatMap((l) => (l.titleType === 'item' ? [{ ...l, count: 0, pricePaise: 0 }] : []));
-    return { quote: { ...order.quote, lines: zeroed }, returnRefunds: new Map(), cancelRefund: refundOf(trail) };
-  }
   const lines = [...order.quote.lines];
+  const partCancelRefunds = new Map<string, Refund>();
+  for (const cancel of order.partCancels) {
+    if (Date.parse(cancel.at) <= atMs) partCancelRefunds.set(cancel.id, refundOf(takeOut(lines, cancel.line, cancel.quantity)));
+  }
+  if (isCancelledAt(order, atMs)) {
+    const trail = lines.filter((l) => l.pricePaise !== 0).map((l) => ({ titleType: l.titleType, itemId: l.itemId, pricePaise: -l.pricePaise }));
+    const zeroed = lines.flatMap((l) => (l.titleType === 'item' ? [{ ...l, count: 0, pricePaise: 0 }] : []));
+    return { quote: { ...order.quote, lines: zeroed }, returnRefunds: new Map(), partCancelRefunds, cancelRefund: refundOf(trail) };
+  }
   const returnRefunds = new Map<string, Refund>();
   for (const ret of order.returns) {
     if (returnStepOf(ret, atMs) >= RETURN_STEP.approved) returnRefunds.set(ret.id, refundOf(takeOut(lines, ret.line, ret.quantity)));
   }
-  // ondc-notes §1: non-zero lines only, except item lines and the delivery line, which on_select
-  // quoted at 0.00 when free and every later quote must repeat.
-  const kept = lines.filter((l) => l.titleType === 'item' || l.titleType === 'delivery' || l.pricePaise !== 0);
-  return { quote: { ...order.quote, lines: kept }, returnRefunds, cancelRefund: null };
+  // ondc-notes §1: non-zero lines only, except item lines and the delivery line (free delivery
+  // is quoted at 0.00 from on_select on, and the quote keeps its lines).
+  return {
+    quote: { ...order.quote, lines: lines.filter((l) => l.titleType === 'item' || l.titleType === 'delivery' || l.pricePaise !== 0) },
+    returnRefunds,
+    partCancelRefunds,
+    cancelRefund: null,
+  };
 }
 
 // ---- unsolicited callbacks ----
 
-export type Notice = { kind: 'status'; step: number; atMs: number } | { kind: 'return'; returnId: string; step: number; atMs: number };
+export type Notice =
+  | { kind: 'status'; step: number; atMs: number }
+  | { kind: 'return'; returnId: string; step: number; atMs: number }
+  | { kind: 'partCancel'; count: number; atMs: number }
+  | { kind: 'rto'; step: number; atMs: number };
 
 /**
  * The changes the buyer app has not been told about yet, oldest first: each delivery step and
@@ -279,8 +387,15 @@ export function dueNotices(order: OrderRecord, atMs: number): Notice[] {
       notices.push({ kind: 'status', step, atMs: timeline[step] ?? atMs });
     }
   }
+  order.partCancels.slice(order.notified.partCancels).forEach((cancel, index) => {
+    if (Date.parse(cancel.at) <= atMs) notices.push({ kind: 'partCancel', count: order.notified.partCancels + index + 1, atMs: Date.parse(cancel.at) });
+  });
+  // RTO-Initiated is told by on_cancel itself; where the goods end up by on_status.
+  const rto = rtoStepOf(order, atMs);
+  const cancelledAt = order.cancellation ? Date.parse(order.cancellation.at) : atMs;
+  if (rto !== null && rto > RTO_STEP.initiated && order.notified.rto < rto) notices.push({ kind: 'rto', step: rto, atMs: rtoTimeline(cancelledAt)[rto] ?? atMs });
   for (const ret of order.returns) {
-    const timeline = returnTimeline(Date.parse(ret.requestedAt));
+    const timeline = returnTimeline(Date.parse(ret.requestedAt), ret.liquidated);
     for (let step = (order.notified.returns[ret.id] ?? RETURN_STEP.initiated) + 1; step <= returnStepOf(ret, atMs); step++) {
       notices.push({ kind: 'return', returnId: ret.id, step, atMs: timeline[step] ?? atMs });
     }
@@ -290,14 +405,18 @@ export function dueNotices(order: OrderRecord, atMs: number): Notice[] {
 
 export function markNotified(order: OrderRecord, notice: Notice): OrderRecord {
   if (notice.kind === 'status') return { ...order, notified: { ...order.notified, step: Math.max(order.notified.step, notice.step) } };
+  if (notice.kind === 'partCancel') return { ...order, notified: { ...order.notified, partCancels: Math.max(order.notified.partCancels, notice.count) } };
+  if (notice.kind === 'rto') return { ...order, notified: { ...order.notified, rto: Math.max(order.notified.rto, notice.step) } };
   const seen = order.notified.returns[notice.returnId] ?? RETURN_STEP.initiated;
   return { ...order, notified: { ...order.notified, returns: { ...order.notified.returns, [notice.returnId]: Math.max(seen, notice.step) } } };
 }
 
 /** Whether the order may still change without the buyer asking: the ticker watches only these. */
 export function isSettled(order: OrderRecord): boolean {
-  const deliveryDone = order.cancellation !== null || order.notified.step >= STEP.delivered;
-  return deliveryDone && order.returns.every((r) => (order.notified.returns[r.id] ?? RETURN_STEP.initiated) >= RETURN_STEP.delivered);
+  const rtoDone = !order.cancellation?.rto || order.notified.rto >= RTO_STEP.done;
+  const deliveryDone = (order.cancellation !== null && rtoDone) || order.notified.step >= STEP.delivered;
+  const cancelsTold = order.notified.partCancels >= order.partCancels.length;
+  return deliveryDone && cancelsTold && order.returns.every((r) => (order.notified.returns[r.id] ?? RETURN_STEP.initiated) >= finalReturnStep(r));
 }
 
 /** The buyer app's bap_terms from a confirm's tags, to echo in the order's messages. */

@@ -144,10 +144,18 @@ describe('after confirm', () => {
     expect(desk.dueNotices()).toEqual([]);
   });
 
-  it('refuses updates other than returns (40001)', () => {
+  it('refuses updates other than returns and refunds (40001), and a refund update without its settlement (30000)', () => {
     confirm([[plenty.id, 1]], 'O8', 'T11');
-    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11'));
-    expect(answer.error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'fulfillment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('40001');
+    expect(desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('30000');
+  });
+
+  it('keeps the buyer app’s refund settlement and says it back in the order’s payment', () => {
+    confirm([[plenty.id, 1]], 'O10', 'T13');
+    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '12.00', settlement_timestamp: new Date().toISOString() };
+    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O10', fulfillments: [{ id: 'C1', type: 'Cancel' }], payment: { '@ondc/org/settlement_details': [refund] } } }, 'T13'));
+    expect(answer.error).toBeUndefined();
+    expect((answer.message as { order: { payment: Record<string, unknown[]> } }).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
   });
 
   it('answers support with the store’s contacts, or the seller’s without an order', () => {
@@ -213,3 +221,33 @@ describe('catalog_rejection (ONDC item errors) and the seller’s corrections', 
     expect(desk.photoStage(plenty)).toBeNull();
   });
 });
+describe('the store’s desk (shelf counts and its own cancels)', () => {
+  it('a confirm for more than the shelf holds is taken for what is there; the rest is cut (002) and told after on_confirm', () => {
+    const init = desk.init(QUICK, request('init', { order: order([[scarce.id, 2], [plenty.id, 1]]) }, 'T20'));
+    expect(desk.countShelf(QUICK, scarce.id, 1)).toEqual({ itemId: scarce.id, left: 1 });
+    const quote = (init.message.order as { quote: unknown }).quote;
+    const answer = desk.confirm(QUICK, request('confirm', { order: order([[scarce.id, 2], [plenty.id, 1]], { id: 'O20', quote, payment: { type: 'ON-ORDER', status: 'PAID' } }) }, 'T20'));
+    expect(answer.error).toBeUndefined();
+    // on_confirm is the order as confirmed; the shelf gave one unit, and the cut is due as an on_update.
+    expect((answer.message as { order: { state: string } }).order.state).toBe('Created');
+    expect(state.stockTaken(scarce.id)).toBe(scarce.stock);
+    const due = desk.dueNotices().filter((d) => d.order.id === 'O20');
+    expect(due.map((d) => d.notice.kind)).toEqual(['partCancel']);
+    expect(desk.noticeMessage(due[0]!).action).toBe('update');
+    // Cancelled before pickup, only the unit it held goes back on the shelf.
+    expect(desk.sellerCancel(QUICK, 'O20', '005')).toMatchObject({ order: { cancellation: { reasonId: '005', rto: false } } });
+    expect(stockLeftOf(scarce.id)).toBe(1);
+  });
+
+  it('refuses a shelf count for an item the seller does not list, and a cancel reason a seller may not give', () => {
+    expect(desk.countShelf(QUICK, 'no-such-item', 1)).toBeNull();
+    confirm([[plenty.id, 1]], 'O21', 'T21');
+    expect(desk.sellerCancel(QUICK, 'O21', '010')).toMatchObject({ error: { code: '30012' } });
+    expect(desk.sellerCancel('another.seller', 'O21', '005')).toMatchObject({ error: { code: '30018' } });
+  });
+});
+
+function stockLeftOf(itemId: string): number {
+  const item = items.find((i) => i.id === itemId)!;
+  return item.stock - state.stockTaken(itemId);
+}

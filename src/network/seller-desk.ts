@@ -25,6 +25,9 @@ import {
   bapTermsOf,
   cancellationError,
   cancelOrder,
+  cancelShortUnits,
+  recordSettlements,
+  sellerCancellation,
   dueNotices,
   isCancelledAt,
   isSettled,
@@ -35,7 +38,7 @@ import {
   type OrderRecord,
   type ReturnRequest,
 } from './orders.ts';
-import { priceOrder, type PricedOrder } from './quote.ts';
+import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
 import { tagValue, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
 import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
@@ -111,14 +114,15 @@ export function createSellerDesk(options: SellerDeskOptions) {
     return { provider };
   }
 
-  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date): PricedOrder {
+  /** `asked`: priced as if the shelf held every unit asked for (what the buyer was quoted). */
+  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date, asked = false): PricedOrder {
     const location = provider.locations[0];
     if (!location) throw new Error(`Provider ${provider.id} has no location`);
     return priceOrder({
       provider,
       lines: request.items.map((line) => {
         const item = findProviderItem(provider, line.id);
-        return { ...line, item, stock: item ? stockLeft(item) : 0 };
+        return { ...line, item, stock: item ? (asked ? Math.max(stockLeft(item), line.quantity.count) : stockLeft(item)) : 0 };
       }),
       offers: request.offers ?? [],
       delivery: checkDelivery(location, pincode),
@@ -136,6 +140,21 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (order.sellerId === sellerId && order.bapId === context.bap_id && order.transactionId === transactionId) return order;
     }
     return undefined;
+  }
+
+  /** Units of each item line the shelf cannot supply, by line index. */
+  function shortfall(provider: Provider, lines: readonly QuoteLine[]): Map<number, number> {
+    const left = new Map<string, number>();
+    const short = new Map<number, number>();
+    lines.forEach((line, index) => {
+      if (line.titleType !== 'item') return;
+      const item = findProviderItem(provider, line.itemId);
+      const available = left.get(line.itemId) ?? (item ? stockLeft(item) : 0);
+      const supplied = Math.min(available, line.count);
+      left.set(line.itemId, available - supplied);
+      if (supplied < line.count) short.set(index, line.count - supplied);
+    });
+    return short;
   }
 
   const unknownOrder = (orderId: string): Answer => answer({ order: { id: orderId } }, sellerError('30018', `No order ${orderId} with this seller`));
@@ -193,8 +212,15 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (type === 'ON-ORDER' && request.payment.status !== 'PAID') {
         return refuse(sellerError('30019', `A prepaid (ON-ORDER) order needs payment.status PAID, not ${request.payment.status}`));
       }
-      const priced = price(provider, request, end.location.address.area_code, now);
+      // Stock gone since the buyer's quote (another order took it): the store takes the order for
+      // what it has and cancels the rest (reason 002), unless it has none of it at all.
+      const onShelf = price(provider, request, end.location.address.area_code, now);
+      const shortOnly = onShelf.error?.code === '40002';
+      const priced = shortOnly ? price(provider, request, end.location.address.area_code, now, true) : onShelf;
       if (priced.error) return refuse(priced.error);
+      const shortByLine = shortOnly ? shortfall(provider, priced.quote.lines) : new Map<number, number>();
+      const supplied = priced.quote.lines.some((line, index) => line.titleType === 'item' && line.count > (shortByLine.get(index) ?? 0));
+      if (!supplied) return refuse(onShelf.error ?? sellerError('40002', 'Nothing of this order is in stock'));
       const addressError = addressProblem(request.billing.address, 'billing') ?? addressProblem(end.location.address, 'delivery address');
       if (addressError) return refuse(sellerError('31002', addressError));
       const quoted = rupeesToPaise(request.quote.price.value);
@@ -226,11 +252,17 @@ export function createSellerDesk(options: SellerDeskOptions) {
         payment: confirmedPayment(profile, type, request.payment),
         paymentType: type,
         cancellation: null,
+        partCancels: [],
         returns: [],
-        notified: { step: STEP.created, returns: {} },
+        settlements: [],
+        notified: { step: STEP.created, returns: {}, partCancels: 0, rto: -1 },
       };
-      for (const line of priced.quote.lines) if (line.titleType === 'item' && line.count > 0) moveStock(provider.id, line.itemId, line.count);
-      save(order);
+      priced.quote.lines.forEach((line, index) => {
+        const taken = line.titleType === 'item' ? line.count - (shortByLine.get(index) ?? 0) : 0;
+        if (taken > 0) moveStock(provider.id, line.itemId, taken);
+      });
+      // on_confirm tells the order as the buyer confirmed it; the cancel follows as an on_update.
+      save(cancelShortUnits(order, shortByLine, now));
       return answer(messageOf(order, now.getTime()), null);
     },
 
@@ -258,8 +290,17 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (!order) return unknownOrder(message.order.id);
       const now = clock.now();
       const current = () => messageOf(order, now.getTime());
+      if (message.update_target === 'payment') {
+        // The buyer app refunded the shopper (a cancel, a return): the seller keeps its word of it.
+        const details = (message.order['payment'] as { '@ondc/org/settlement_details'?: unknown } | undefined)?.['@ondc/org/settlement_details'];
+        const settlements = Array.isArray(details) ? details.filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null) : [];
+        if (settlements.length === 0) return answer(current(), sellerError('30000', 'A payment update needs payment @ondc/org/settlement_details'));
+        const next = recordSettlements(order, settlements);
+        save(next);
+        return answer(messageOf(next, now.getTime()), null);
+      }
       if (message.update_target !== 'item') {
-        return answer(current(), sellerError('40001', `update_target ${message.update_target} is not supported; a return updates "item"`));
+        return answer(current(), sellerError('40001', `update_target ${message.update_target} is not supported; a return updates "item", a refund "payment"`));
       }
       const requests: ReturnRequest[] = [];
       for (const fulfillment of message.order.fulfillments) {
@@ -367,9 +408,45 @@ export function createSellerDesk(options: SellerDeskOptions) {
       return due;
     },
 
-    /** The unsolicited callback for a change: on_status for the delivery, on_update for a return. */
+    /**
+     * The store cancels a whole order (its own desk, not a buyer's request): before pickup the
+     * goods go back on the shelf; after pickup they ride back (RTO). The buyer app is told by an
+     * unsolicited on_cancel, returned here to send.
+     */
+    sellerCancel(sellerId: string, orderId: string, reasonId: string): { order: OrderRecord; message: Record<string, unknown> } | { error: ProtocolError } {
+      const order = state.order(orderId);
+      if (!order || order.sellerId !== sellerId) return { error: sellerError('30018', `No order ${orderId} with this seller`) };
+      const now = clock.now();
+      const allowed = sellerCancellation(order, reasonId, now.getTime());
+      if ('error' in allowed) return allowed;
+      const cancelled = cancelOrder(order, { reasonId, by: sellerId, at: now, rto: allowed.rto });
+      // Units the store had already cut from the order were never taken from the shelf.
+      if (!allowed.rto) {
+        order.quote.lines.forEach((line, index) => {
+          const held = line.titleType === 'item' ? line.count - order.partCancels.filter((c) => c.line === index).reduce((n, c) => n + c.quantity, 0) : 0;
+          if (held > 0) moveStock(order.providerId, line.itemId, -held);
+        });
+      }
+      save(cancelled);
+      return { order: cancelled, message: messageOf(cancelled, now.getTime()) };
+    },
+
+    /**
+     * The store counts its shelf (its own desk): what is left of an item from now on, for searches
+     * and for orders not yet confirmed. Null for an item the seller does not list.
+     */
+    countShelf(sellerId: string, itemId: string, count: number): { itemId: string; left: number } | null {
+      const provider = [...providers.values()].find((p) => p.sellerId === sellerId && findProviderItem(p, itemId));
+      const item = provider ? findProviderItem(provider, itemId) : null;
+      if (!item) return null;
+      const difference = stockLeft(item) - Math.min(count, item.stock);
+      if (difference !== 0 && provider) moveStock(provider.id, item.id, difference);
+      return { itemId: item.id, left: stockLeft(item) };
+    },
+
+    /** The unsolicited callback for a change: on_status for the delivery and its ride back, on_update for a return or a part cancel. */
     noticeMessage({ order, notice }: DueNotice): { action: 'status' | 'update'; message: Record<string, unknown> } {
-      return { action: notice.kind === 'status' ? 'status' : 'update', message: messageOf(order, notice.atMs) };
+      return { action: notice.kind === 'status' || notice.kind === 'rto' ? 'status' : 'update', message: messageOf(order, notice.atMs) };
     },
 
     markNotified({ order, notice }: DueNotice) {

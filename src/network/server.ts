@@ -58,6 +58,11 @@ const IMAGE_PATH = /^(?:\/sellers\/[^/]+)?\/images\/(item|provider)\/([a-z0-9-]+
 const SELLER_PATH = /^\/sellers\/([^/]+)\/([a-z_]+)$/;
 const TRACK_PATH = /^\/sellers\/([^/]+)\/track\/([^/]+)$/;
 const INVOICE_PATH = /^\/sellers\/([^/]+)\/invoice\/([^/]+)$/;
+/** The store's own desk: what its staff do to an order without a buyer asking (loopback only). */
+const DESK_CANCEL_PATH = /^\/sellers\/([^/]+)\/desk\/orders\/([^/]+)\/cancel$/;
+const deskCancelSchema = z.object({ reason_id: z.string().regex(/^\d{3}$/, 'reason_id is a three-digit ONDC cancellation reason') });
+const DESK_SHELF_PATH = /^\/sellers\/([^/]+)\/desk\/items\/([^/]+)\/stock$/;
+const deskShelfSchema = z.object({ count: z.number().int().min(0).max(100_000) });
 
 /** Enough of a body to file it in the protocol log before it is validated. */
 const messageIdsSchema = z.object({ context: z.object({ transaction_id: z.string(), message_id: z.string() }) });
@@ -227,6 +232,10 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
+    const desk = DESK_CANCEL_PATH.exec(pathname);
+    if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
+    const shelf = DESK_SHELF_PATH.exec(pathname);
+    if (shelf) return deskShelf(req, res, decodeURIComponent(shelf[1] ?? ''), decodeURIComponent(shelf[2] ?? ''));
     let action: SellerAction | 'catalog_rejection';
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
@@ -314,6 +323,63 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, ack());
   }
 
+  /** A desk request's JSON body by `schema`, or null once a refusal has been sent. */
+  async function deskInput<T>(req: IncomingMessage, res: ServerResponse, sellerId: string, schema: z.ZodType<T>): Promise<{ node: SellerNode; input: T } | null> {
+    if (!isLoopback(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) {
+      sendJson(res, 403, { error: { message: 'The desk is reached from this machine only' } });
+      return null;
+    }
+    const node = nodes.get(sellerId);
+    if (!node) {
+      sendJson(res, 404, { error: { message: `No seller ${sellerId}` } });
+      return null;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8'));
+    } catch {
+      sendJson(res, 400, { error: { message: 'The body is not JSON of at most 1 MiB' } });
+      return null;
+    }
+    const input = schema.safeParse(body);
+    if (!input.success) {
+      sendJson(res, 400, { error: { message: input.error.issues[0]?.message ?? 'Invalid request' } });
+      return null;
+    }
+    return { node, input: input.data };
+  }
+
+  /** The store counts an item's shelf from its desk: orders confirmed after this get only that many. */
+  async function deskShelf(req: IncomingMessage, res: ServerResponse, sellerId: string, itemId: string) {
+    const desk = await deskInput(req, res, sellerId, deskShelfSchema);
+    if (!desk) return;
+    const counted = sellerDesk.countShelf(sellerId, itemId, desk.input.count);
+    if (!counted) return sendJson(res, 404, { error: { message: `${sellerId} lists no item ${itemId}` } });
+    sendJson(res, 200, { item_id: counted.itemId, left: counted.left });
+  }
+
+  /** A seller cancels an order from its desk; the buyer app hears it as an unsolicited on_cancel. */
+  async function deskCancel(req: IncomingMessage, res: ServerResponse, sellerId: string, orderId: string) {
+    const desk = await deskInput(req, res, sellerId, deskCancelSchema);
+    if (!desk) return;
+    const { node, input } = desk;
+    const done = sellerDesk.sellerCancel(sellerId, orderId, input.reason_id);
+    if ('error' in done) return sendJson(res, done.error.code === '30018' ? 404 : 409, { error: { code: done.error.code, message: done.error.message } });
+    const { order } = done;
+    const context = buildContext({
+      action: 'cancel',
+      domain: order.domain,
+      city: order.city,
+      transactionId: order.transactionId,
+      bapId: order.bapId,
+      bapUri: order.bapUri,
+      bppId: node.seller.id,
+      bppUri: node.bppUri,
+    });
+    await send(node, context, { message: done.message });
+    sendJson(res, 200, { order_id: order.id, state: 'Cancelled', rto: order.cancellation?.rto ?? false });
+  }
+
   /** A buyer app will not list some of this seller's items: ACK, then the seller corrects what it can. */
   function acceptRejection(res: ServerResponse, node: SellerNode | null, signer: string, json: unknown) {
     const parsed = catalogRejectionSchema.safeParse(json);
@@ -365,15 +431,27 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
   }
 
+  // Transactions with an answer on its way: their unsolicited callbacks wait for it, so a buyer app
+  // hears of an order (on_confirm) before it hears of changes to it.
+  const answering = new Map<string, number>();
+
   async function answerRequest<A extends OrderAction>(action: A, node: SellerNode, request: RequestOf<A>) {
-    let reply: Answer;
+    const transactionId = request.context.transaction_id;
+    answering.set(transactionId, (answering.get(transactionId) ?? 0) + 1);
     try {
-      reply = answerOrderRequest(sellerDesk, action, node.seller.id, request);
-    } catch (error) {
-      console.error(`${node.seller.id} could not answer ${action}`, error);
-      reply = { message: {}, error: sellerError('31001', 'Internal Error') };
+      let reply: Answer;
+      try {
+        reply = answerOrderRequest(sellerDesk, action, node.seller.id, request);
+      } catch (error) {
+        console.error(`${node.seller.id} could not answer ${action}`, error);
+        reply = { message: {}, error: sellerError('31001', 'Internal Error') };
+      }
+      await send(node, request.context, reply);
+    } finally {
+      const left = (answering.get(transactionId) ?? 1) - 1;
+      if (left > 0) answering.set(transactionId, left);
+      else answering.delete(transactionId);
     }
-    await send(node, request.context, reply);
   }
 
   /** Each seller with providers in the city and domain answers; pages of one seller go in turn. */
@@ -408,6 +486,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     try {
       const byOrder = new Map<string, DueNotice[]>();
       for (const due of sellerDesk.dueNotices()) {
+        if (answering.has(due.order.transactionId)) continue;
         const list = byOrder.get(due.order.id);
         if (list) list.push(due);
         else byOrder.set(due.order.id, [due]);

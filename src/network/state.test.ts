@@ -35,8 +35,10 @@ const order: OrderRecord = {
   payment: {},
   paymentType: 'ON-ORDER',
   cancellation: null,
+  partCancels: [],
   returns: [],
-  notified: { step: 0, returns: {} },
+  settlements: [],
+  notified: { step: 0, returns: {}, partCancels: 0, rto: -1 },
 };
 
 describe('network state (stock and orders survive a restart)', () => {

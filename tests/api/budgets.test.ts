@@ -1,29 +1,93 @@
 // Byte budgets that do not depend on the machine (issue 16): every catalogue page's HTML fits the
-// first 14 KB flight, compressed as Chromium asks for it (brotli).
+// first 14 KB flight, compressed as Chromium asks for it (brotli), and with gzip too but for the
+// store page (GZIP_BYTES);
+// no catalogue page asks for a script before the shopper acts; and everything a tap on an item
+// card can load stays within 90 KB gzipped.
 import { get } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 const FIRST_FLIGHT_BYTES = 14 * 1024;
+const JS_AFTER_INTERACTION_BYTES = 90 * 1024;
 const store = openGroceryStore();
-const PAGES = ['/', '/stores', '/grocery-category?categoryId=101', '/grocery-search?q=atta', providerUrl({ id: store.provider.id, locationId: store.location.id })];
+const LISTING = '/grocery-category?categoryId=101';
+const STORE_PAGE = providerUrl({ id: store.provider.id, locationId: store.location.id });
+const PAGES = ['/', '/stores', LISTING, '/grocery-search?q=atta', STORE_PAGE];
+// The store page (60 cards) was 13.4 KB with gzip before the Hindi/English strings reached each
+// card's props; it is 14.2 KB now, inside the first flight with brotli only. A guard, not the goal.
+const GZIP_BYTES: Record<string, number> = { [STORE_PAGE]: 15 * 1024 };
 
 /** The bytes on the wire, not decompressed. */
-function wireBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+function wire(url: string, encoding: 'br' | 'gzip'): Promise<{ body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] }));
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
     }).on('error', reject);
   });
 }
 
+async function html(url: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Script files a page's islands can load once hydrated: their entries and every chunk these import, statically or lazily. */
+async function islandScripts(base: string, page: string): Promise<Set<string>> {
+  const markup = await html(base + page);
+  const pending = [...markup.matchAll(/(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const path = pending.pop() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = await (await fetch(base + path)).text();
+    // Static and dynamic imports (`./x.js`), and the preload lists of lazy chunks (`_astro/x.js`).
+    for (const m of code.matchAll(/["'`](?:\.\/|\/?_astro\/)([\w.-]+\.js)["'`]/g)) pending.push(`/_astro/${m[1]}`);
+  }
+  return seen;
+}
+
 describe.each(inject('servers'))('catalogue page budgets on $name', ({ url }) => {
-  it.each(PAGES)('%s is at most 14 KB on the wire (brotli)', async (page) => {
-    const { bytes, encoding } = await wireBytes(url + page);
+  it.each(PAGES)('%s is at most 14 KB on the wire with brotli', async (page) => {
+    const { body, encoding } = await wire(url + page, 'br');
     expect(encoding).toBe('br');
-    expect(bytes).toBeLessThanOrEqual(FIRST_FLIGHT_BYTES);
+    expect(body.length).toBeLessThanOrEqual(FIRST_FLIGHT_BYTES);
+  });
+
+  it.each(PAGES)('%s fits its gzip budget on the wire', async (page) => {
+    const { body, encoding } = await wire(url + page, 'gzip');
+    expect(encoding).toBe('gzip');
+    expect(body.length).toBeLessThanOrEqual(GZIP_BYTES[page] ?? FIRST_FLIGHT_BYTES);
+  });
+
+  it.each(PAGES)('%s asks for no script before the shopper acts', async (page) => {
+    const markup = await html(url + page);
+    expect(markup).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(markup).not.toMatch(/<link\b[^>]*\brel="modulepreload"/);
+    // An inline module that imports would fetch its imports at once.
+    for (const m of markup.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) expect(m[1]).not.toMatch(/(?:^|[;}\s])import\s*[\w{*"'`]/);
+  });
+
+  it('item cards hydrate on interaction, not on load', async () => {
+    const markup = await html(url + LISTING);
+    const directives = [...markup.matchAll(/<astro-island\b[^>]*\bclient="(\w+)"/g)].map((m) => m[1]);
+    expect(directives.length).toBeGreaterThan(0);
+    expect(new Set(directives)).toEqual(new Set(['interaction']));
+  });
+
+  it.each([LISTING, STORE_PAGE])('everything a tap on %s can load is at most 90 KB gzipped', async (page) => {
+    const scripts = await islandScripts(url, page);
+    expect(scripts.size).toBeGreaterThan(1);
+    let total = 0;
+    for (const path of scripts) {
+      const { body, encoding } = await wire(url + path, 'gzip');
+      expect(encoding).toBe('gzip');
+      total += body.length;
+    }
+    expect(total).toBeLessThanOrEqual(JS_AFTER_INTERACTION_BYTES);
   });
 });

@@ -1,17 +1,20 @@
-// Issue 10: orders after purchase over the real protocol, with the embedded sellers' clock fast
-// (a network minute in 0.2 s), so an order goes from Created to Delivered within a test.
+// Issues 10 and 11: orders after purchase over the real protocol, with the embedded sellers' clock
+// fast (a network minute in 0.5 s), so an order goes from Created to Delivered within a test and
+// the rider still has it long enough (about 2 s) for the store to cancel on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORDER_UPDATE_MESSAGES } from '../../src/features/orders/orders.ts';
+import { ORDER_UPDATE_MESSAGES, STORE_CANCEL_REASONS } from '../../src/features/orders/orders.ts';
+import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
+import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '../../src/ondc/order-schemas.ts';
 import { connectTarget } from '../../src/ondc/client.ts';
-import { placeOrder, type Client } from '../support/checkout.ts';
+import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ NETWORK_CLOCK_SPEED: '300', ONDC_LOG: '1' });
+  server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1' });
 }, 120_000);
 afterAll(async () => server?.stop());
 
@@ -21,11 +24,33 @@ async function detail(client: Client, orderId: string, refresh = false) {
   return response.json();
 }
 
-async function until(client: Client, orderId: string, done: (order: Record<string, unknown>) => boolean, seconds: number) {
-  for (let i = 0; i < seconds * 2; i++) {
+function protocolLog(): Array<{ direction?: string; action?: string; body?: unknown }> {
+  const dir = path.join(server.dataDir, 'ondc-log');
+  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+}
+
+/** The refund settlements (update_target payment) we sent the seller for an order, after a moment for any late one. */
+async function settlementsSent(orderId: string) {
+  await new Promise((r) => setTimeout(r, 1000));
+  type Update = { message: { update_target: string; order: { id: string; fulfillments: Array<{ id: string; type: string }>; payment: { '@ondc/org/settlement_details': Array<{ settlement_amount: string }> } } } };
+  return protocolLog()
+    .filter((l) => l.direction === 'out' && l.action === 'update')
+    .map((l) => l.body as Update)
+    .filter((b) => b.message.update_target === 'payment' && b.message.order.id === orderId)
+    .map((b) => ({ fulfillment: b.message.order.fulfillments[0], amount: b.message.order.payment['@ondc/org/settlement_details'][0]?.settlement_amount }));
+}
+
+/** The embedded seller's own desk cancels one of its orders. */
+function storeCancels(orderId: string, reasonId: string) {
+  const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+  return fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: reasonId }) });
+}
+
+async function until(client: Client, orderId: string, done: (order: Record<string, unknown>) => boolean, seconds: number, everyMs = 500) {
+  for (let i = 0; i < (seconds * 1000) / everyMs; i++) {
     const order = await detail(client, orderId);
     if (done(order)) return order;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`order ${orderId} did not get there within ${seconds} s`);
 }
@@ -125,7 +150,8 @@ describe('orders after purchase', () => {
     const { orderId } = await placeOrder(client, 'cod');
     const seen: Array<{ status: string; order: string; gps: string | undefined }> = [];
     let ridersWhileActive = '';
-    for (let i = 0; i < 200; i++) {
+    // Asked over and over until the order is delivered (10 network minutes, 5 s at 120×).
+    for (const deadline = Date.now() + 40_000; Date.now() < deadline; ) {
       const asked = await client.get(`/ondc/order/track?order_id=${orderId}`);
       expect(asked.status).toBe(200);
       const { data } = await asked.json();
@@ -204,11 +230,55 @@ describe('orders after purchase', () => {
     expect((await fetch(connectTarget(images[0]!))).status).toBe(200);
     expect((await fetch(connectTarget(images[0]!.replace(/sig=./, 'sig=x')))).status).toBe(404);
 
-    const refunded = await until(client, orderId, (o) => o['return_state'] === 'Return_Picked' || o['return_state'] === 'Return_Delivered', 40);
+    // Damaged goods (003) are not fetched back: the store liquidates the return and it is refunded.
+    const refunded = await until(client, orderId, (o) => o['return_state'] === 'Liquidated' && (o['refunds'] as unknown[]).length === 1, 40);
     expect(refunded['refund_initiated']).toMatchObject({ timestamp: expect.any(String) });
+    expect(refunded['refunds']).toEqual([{ amount: expect.any(Number), status: 'REFUNDED', at: expect.any(String) }]);
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
-    expect(page).toMatch(/Return: <strong[^>]*>(Return picked up|Returned to the store)<\/strong>/);
+    expect(page).toMatch(/Return: <strong[^>]*>Return approved \(keep the item\)<\/strong>/);
     expect(page).toMatch(/Refund initiated on/);
+    expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: expect.stringMatching(/^R/), type: 'Return' }, amount: ((refunded['refunds'] as Array<{ amount: number }>)[0]!.amount).toFixed(2) }]);
+  }, 120_000);
+
+  it('the store cancels on the way (011): the goods ride back, the shopper reads who cancelled and why, refunded in full once', async () => {
+    const client = shopper(server.url);
+    const { orderId, totalPaise } = await placeOrder(client, 'upi');
+    // The open order page asks the seller for news (ONDC status) now and then.
+    expect((await detail(client, orderId, true))['order_id']).toBe(orderId);
+    await until(client, orderId, (o) => o['status'] === 'picked_up' || o['status'] === 'out_for_delivery', 60, 100);
+    // The rider has the goods: only a reason about the delivery will do, with the goods riding back.
+    expect((await storeCancels(orderId, '005')).status).toBe(409);
+    expect((await storeCancels(orderId, 'x')).status).toBe(400);
+    const cancelled = await storeCancels(orderId, '011');
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ order_id: orderId, state: 'Cancelled', rto: true });
+    const back = await until(client, orderId, (o) => o['rto_state'] === 'RTO-Delivered' && (o['refunds'] as unknown[]).length === 1, 30);
+    expect(back).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'store', reason_id: '011', reason: STORE_CANCEL_REASONS['011'] } });
+    expect(back['refunds']).toEqual([{ amount: totalPaise / 100, status: 'REFUNDED', at: expect.any(String) }]);
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toMatch(new RegExp(`data-cancelled-by="store"[^>]*>\\s*Cancelled by [^<]+: ${STORE_CANCEL_REASONS['011']}\\s*</p>`));
+    expect(page).toMatch(/Your items: <strong[^>]*>Back at the store<\/strong>/);
+    expect(page).not.toContain('Cancel order');
+    // A cancelled order is settled by its cancel: no payment update follows (ONDC flows 4 and 5).
+    expect(await settlementsSent(orderId)).toEqual([]);
+  }, 120_000);
+
+  it('the store cancels units another order took (002): the order goes on, those units are refunded and settled once', async () => {
+    const client = shopper(server.url);
+    const rival = shopper(server.url);
+    const items = [...lines(), { sku_id: store.scarce.id, quantity: 2 }];
+    // All but one of the scarce item go to another shopper between this one's payment and confirm.
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforeConfirm: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
+    const cut = await until(client, orderId, (o) => (o['refunds'] as unknown[]).length === 1 && (o['store_cancelled'] as unknown[]).length === 1, 20);
+    expect(cut['status']).not.toBe('cancelled');
+    expect(cut['store_cancelled']).toEqual([{ item_id: store.scarce.id, title: expect.any(String), quantity: 1, reason: STORE_CANCEL_REASONS['002'] }]);
+    const [refund] = cut['refunds'] as Array<{ amount: number; status: string }>;
+    expect(refund!.amount).toBeGreaterThan(0);
+    expect(refund!.amount).toBeLessThan(totalPaise / 100);
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toMatch(/ × 1 cancelled by the store: Some items are out of stock at the store/);
+    await until(client, orderId, (o) => o['status'] === 'delivered', 60);
+    expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: 'C1', type: 'Cancel' }, amount: refund!.amount.toFixed(2) }]);
   }, 120_000);
 
   it('provider support: a message id, then the seller’s phone and e-mail through fetchMessage (polled ≤ 5 times)', async () => {
@@ -230,4 +300,18 @@ describe('orders after purchase', () => {
     expect((await stranger.get(`/ondc/fetchMessage?type=support&message_id=${ack.data.message_id}`)).status).toBe(404);
     expect((await client.get('/ondc/order/get-provider-support-details')).status).toBe(400);
   }, 60_000);
+  it('every order message on the wire, ours and the sellers’, passes ONDC’s 1.2.0 retail schema for its action', () => {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const line of protocolLog()) {
+      const m = messageOf(line);
+      const action = m?.context.action as OrderMessageAction | undefined;
+      if (!m || !action || !(action in ORDER_MESSAGE_SCHEMAS) || m.error) continue;
+      seen.add(action);
+      for (const problem of orderMessageProblems(action, m.message)) problems.push(`${action} ${m.context.message_id}: ${problem}`);
+    }
+    expect(problems).toEqual([]);
+    // The tests above put every order action on the wire.
+    expect(Object.keys(ORDER_MESSAGE_SCHEMAS).filter((action) => !seen.has(action))).toEqual([]);
+  });
 });

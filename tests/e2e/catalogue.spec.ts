@@ -60,7 +60,8 @@ test.describe('catalogue journeys', () => {
     const page = await context.newPage();
     await page.goto('/grocery-category?categoryId=701');
     const first = page.locator('.item-card').first();
-    const name = (await first.locator('.item-card__name').getAttribute('title')) ?? '';
+    const heading = first.locator('.item-card__name');
+    const name = ((await heading.getAttribute('title')) ?? (await heading.textContent()) ?? '').trim();
     await first.getByRole('button', { name: /add/i }).click();
     await page.goto('/cart');
     await expect(page.getByText(name.slice(0, 20))).toBeVisible();

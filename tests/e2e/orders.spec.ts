@@ -19,7 +19,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
   });
   test.afterAll(async () => server?.stop());
 
-  async function placeOrder(page: Page) {
+  async function placeOrder(page: Page, payment: 'cod' | 'upi' = 'cod') {
     const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
     await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
     await page.goto(`${server.url}/cart`);
@@ -27,8 +27,13 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.goto(`${server.url}/payment`);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
     await fillDeliveryDetails(page);
-    await page.getByLabel('Cash on delivery').check();
+    if (payment === 'cod') await page.getByLabel('Cash on delivery').check();
     await page.getByRole('button', { name: 'Place order' }).click();
+    if (payment === 'upi') {
+      await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
+      await page.getByLabel('UPI id').fill('asha@okaxis');
+      await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    }
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
   }
 
@@ -120,5 +125,21 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
+  });
+  test('the store cancels a paid order: the page reads who cancelled and why, and the refund', async ({ page }) => {
+    await placeOrder(page, 'upi');
+    const orderId = new URL(page.url()).searchParams.get('order_id') ?? '';
+    await page.getByRole('link', { name: 'Follow your order' }).click();
+    await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
+    // The store's own desk turns the order down (reason 005) while it is still in the store.
+    const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+    const cancelled = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: '005' }) });
+    expect(cancelled.status).toBe(200);
+    // The open page notices by itself and reloads into the cancelled order.
+    await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });
+    await expect(page.locator('[data-cancelled-by="store"]')).toHaveText(/^Cancelled by .+: The store could not take this order$/);
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(/₹[\d,.]+ refunded to your UPI id/, { timeout: 10_000 });
+    await page.screenshot({ path: 'tests/e2e/artifacts/order-store-cancelled-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the store-cancelled order').toEqual([]);
   });
 });

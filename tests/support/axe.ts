@@ -8,6 +8,14 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
 
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Parts with content-visibility: auto (item cards, trays) are not drawn until scrolled near, and
+  // axe's colour check then reads whatever hit-testing finds behind them (a false 1:1 contrast).
+  // Draw them all, as a shopper sees each one on reaching it.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

@@ -1,7 +1,9 @@
-// What the analytics endpoints take (SPEC §7.5, §3 tracking event): zod schemas shared by the
-// endpoints and the page module, and the rules that name pages, sources and lines of business.
-import { z } from 'zod';
+// The analytics rules the page module shares with the server: batch sizes, sources and lines of
+// business. No zod here: the page module loads this after a tap, and zod would add ~26 KB
+// gzipped to it (issue 16's 90 KB budget); the endpoints' schemas are in event-schemas.ts.
 import type { Tenant } from '../platform/tenant.ts';
+
+export type { HiveEvent } from './event-schemas.ts';
 
 /** SPEC §9: the first batch goes once this many events are queued; later events go one by one. */
 export const FIRST_BATCH_SIZE = 5;
@@ -11,66 +13,6 @@ export const QUEUE_CAP = 200;
 export const MAX_BATCH = 100;
 /** A request body the analytics endpoints read at most. */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-const text = (max: number) => z.string().max(max);
-const value = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
-
-/** SPEC §7.5: the fields every /ondc/hive event carries (all optional: a page fills what it knows). */
-export const hiveEventSchema = z
-  .object({
-    event_name: text(80).min(1),
-    timestamp: z.union([z.string().max(40), z.number()]).optional(),
-    os_name: text(40).optional(),
-    app_version: text(40).optional(),
-    ext_user_id: text(100).optional(),
-    addressSynced: z.boolean().optional(),
-    utm_source: text(100).optional(),
-    utm_medium: text(100).optional(),
-    utm_campaign: text(100).optional(),
-    city_name: text(60).optional(),
-    locality: text(120).optional(),
-    pincode: text(10).optional(),
-    lat_lng: text(60).optional(),
-    session_id: text(80).optional(),
-    device_id: text(80).optional(),
-    app_session_id: text(80).optional(),
-    source: text(20).optional(),
-    os_version: text(40).optional(),
-    device_model: text(80).optional(),
-    deliveryCriteria: text(40).optional(),
-    ref_page: text(80).optional(),
-    event_id: text(80).optional(),
-    page_name: text(80).optional(),
-    lob: text(20).optional(),
-    properties: z.record(z.string().max(60), value).optional(),
-  })
-  .strict();
-export type HiveEvent = z.infer<typeof hiveEventSchema>;
-
-export const hiveBatchSchema = z.array(hiveEventSchema, { error: 'Expected a JSON array of events' }).min(1, 'Send at least one event').max(MAX_BATCH, `At most ${MAX_BATCH} events at once`);
-
-/** SPEC §7.5 POST /ondc/log: one event with `event` and `type` (home_page_loaded, not-initialised). */
-export const logEventSchema = z
-  .object({ event: text(80).min(1), type: text(40).min(1) })
-  .catchall(value)
-  .refine((body) => Object.keys(body).length <= 40, 'Too many attributes');
-export type LogEvent = z.infer<typeof logEventSchema>;
-
-/** SPEC §3 tracking event (/ins-api, /insttttruummeenttt). */
-export const trackingEventSchema = z
-  .object({
-    id: text(80).min(1),
-    metadata: z.record(z.string().max(60), value).optional(),
-    data: z.object({
-      eventName: text(80).min(1),
-      page_source: text(80).optional(),
-      source: z.enum(['app', 'android_mweb', 'ios_mweb', 'other_mweb', 'desktop']),
-      lob: z.enum(['electric', 'mobility']),
-      identifier: z.string().regex(/^\+?\d{10,13}$/, 'identifier is a mobile number').optional(),
-    }),
-  })
-  .strict();
-export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
 /** SPEC §3 tracking event source, from the user agent (the native app says so itself). */
 export function sourceOf(userAgent: string, inNativeApp: boolean): 'app' | 'android_mweb' | 'ios_mweb' | 'other_mweb' | 'desktop' {

@@ -8,7 +8,8 @@ import { getDatabase } from '../../db/client.ts';
 import { hasNul, jsonError, NUL_MESSAGE } from '../../lib/http/json.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { shopperKey } from '../platform/shopper.server.ts';
-import { hiveBatchSchema, logEventSchema, MAX_BODY_BYTES, trackingEventSchema, type HiveEvent } from './events.ts';
+import { hiveBatchSchema, logEventSchema, trackingEventSchema, type HiveEvent } from './event-schemas.ts';
+import { MAX_BODY_BYTES } from './events.ts';
 import { hashIdentifier, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
 type Input = { request: Request; cookies: AstroCookies; userId: string | null | undefined; clientAddress: string | undefined };

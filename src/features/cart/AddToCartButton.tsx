@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import AddOnPicker from './AddOnPicker.tsx';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
+import { installChunkReload } from '../platform/chunk-reload.ts';
+import { announceLive } from '../platform/island-live.ts';
 import { mountCartChrome } from './chrome.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
@@ -19,6 +21,7 @@ interface Props {
 }
 
 const NOTHING: QuantityMap = {};
+let chunkReloadInstalled = false;
 
 /**
  * The add-to-cart control (AddToCart.astro): rendered on the server as the no-JS form, then a
@@ -44,17 +47,37 @@ export default function AddToCartButton({ item, city, t }: Props) {
   // The seller's maximum per order, once the cart knows it (a plain item is one line).
   const maximum = item.customisable ? Infinity : Number(linesOfItem(cart, item.itemId)[0]?.entry.item_metadata[0]?.quantity.maximum.count ?? Infinity);
 
+  const root = useRef<HTMLElement | null>(null);
+  const bindRoot = (element: HTMLElement | null) => {
+    root.current = element;
+  };
+
   useEffect(() => {
+    // SPEC §8 for the chunks loaded after hydration; client:interaction covers the island's own.
+    if (!chunkReloadInstalled) installChunkReload();
+    chunkReloadInstalled = true;
     mountCartChrome();
     setOfflineCopy(isOfflineCopy());
     void ensureCartLoaded(city);
   }, [city]);
 
+  useEffect(() => {
+    // The tap that woke this island was on the server's Add; the cart may hold the item already
+    // (another tab), so it means one more of it, as the no-JS form would have added.
+    const island = root.current;
+    announceLive(island, () => {
+      if (!island) return;
+      if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
+      else more();
+    });
+    // Once, on mount: the tap is the one that loaded this island.
+  }, []);
+
   const lastLine = () => linesOfItem($cart.get(), item.itemId).at(-1);
 
-  function add(form: HTMLFormElement) {
+  function add(from: Element) {
     // The island this tap came from: its Add button turns into a stepper while the add waits.
-    askedFrom.current = form.closest('astro-island') ?? form.parentElement;
+    askedFrom.current = from.closest('astro-island') ?? from.parentElement;
     if (item.customisable) setSheet('picker');
     else addToCart(item, { context: 'listing' });
   }
@@ -76,6 +99,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
     <>
       {quantity === 0 || !item.inStock ? (
         <form
+          ref={bindRoot}
           className="add-to-cart"
           method="post"
           action="/cart/add"
@@ -99,7 +123,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
           {item.customisable && <span className="add-to-cart__hint">{t.customisable}</span>}
         </form>
       ) : (
-        <div className="add-to-cart">
+        <div ref={bindRoot} className="add-to-cart">
           <div className="stepper" role="group" aria-label={fill(t.inCart, { name: item.name })}>
             <button type="button" className="stepper__button" aria-label={fill(t.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
               −

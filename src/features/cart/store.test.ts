@@ -387,3 +387,27 @@ describe('issue 15: taps without a connection wait in the queue and sync when it
     expect(toasts()).toEqual([CART_TOASTS.listingFailed]);
   });
 });
+
+describe('issue 16: a card that hydrates on the tap loads the cart and sends the tap together', () => {
+  it('an add answered while the load was on its way is not undone by the older cart it brings', async () => {
+    let answerLoad = () => {};
+    const reply = (answer: Answer) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/ondc/cart?cityName=')) {
+          await new Promise<void>((resolve) => (answerLoad = resolve));
+          return reply(success(null));
+        }
+        return reply(success(cartOf([[atta, 1]])));
+      }),
+    );
+    const loaded = loadCart('bengaluru');
+    addToCart(atta, { context: 'listing' });
+    await cartSettled();
+    answerLoad();
+    await loaded;
+    expect($cartProducts.get()).toEqual({ atta: 1 });
+    expect($cart.get()?.items).toHaveLength(1);
+  });
+});

@@ -315,8 +315,12 @@ async function send(op: Operation): Promise<void> {
   }
 }
 
+/** Server answers to operations so far: a cart load that one of them overtook is older than it. */
+let operationAnswers = 0;
+
 /** Takes the server's cart and drops the operation in one step, so quantities never flicker. */
 function settle(op: Operation, cart: Cart | null) {
+  operationAnswers++;
   $operations.set($operations.get().filter((o) => o.id !== op.id));
   $cart.set(cart);
 }
@@ -482,6 +486,9 @@ export function ensureCartLoaded(city: string): Promise<void> {
 
 export async function loadCart(city: string, appDomains: readonly string[] = APP_DOMAINS): Promise<void> {
   $cartLoad.set({ state: 'loading' });
+  // An island that hydrates on the shopper's tap loads the cart and sends the tap at once: the
+  // add's answer can come back first, and this older cart must not undo it.
+  const answersBefore = operationAnswers;
   let answer: CartAnswer | null = null;
   try {
     const response = await fetch(`/ondc/cart?cityName=${encodeURIComponent(city)}&offer=1`);
@@ -505,7 +512,7 @@ export async function loadCart(city: string, appDomains: readonly string[] = APP
   if (cart && isForeignDomainCart(cart, appDomains)) {
     await post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: cart.cart_reference_id });
     resetCart();
-  } else if ($operations.get().length === 0) {
+  } else if ($operations.get().length === 0 && operationAnswers === answersBefore) {
     $cart.set(cart);
   } else if (!$waitingForConnection.get()) {
     void drain();

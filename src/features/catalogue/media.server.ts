@@ -34,7 +34,10 @@ export async function fetchSellerImage(database: Database, src: string): Promise
   }
 }
 
-/** The address a page uses for a seller's image. */
+/**
+ * The address a page uses for a seller's image. `:` and `/` may stand unescaped in a query
+ * (RFC 3986 §3.4), which saves bytes on every item card (issue 16).
+ */
 export function mediaUrl(src: string | null): string | null {
-  return src ? `/media?src=${encodeURIComponent(src)}` : null;
+  return src ? `/media?src=${encodeURIComponent(src).replace(/%2F/g, '/').replace(/%3A/g, ':')}` : null;
 }

@@ -407,6 +407,14 @@ export const en = {
     status: 'Status:',
     cancelError: 'The store could not cancel this order: {reason}',
     cancelPending: 'Your cancellation is with the store.',
+    cancelledByStore: 'Cancelled by {store}: {reason}',
+    cancelledByYou: 'You cancelled this order: {reason}',
+    rtoState: 'Your items:',
+    storeCancelledList: 'Cancelled by {store}',
+    storeCancelledUnit: '{title} × {quantity} cancelled by the store: {reason}',
+    refunds: 'Refunds',
+    refunded: '{amount} refunded to your UPI id · {day}',
+    refunding: '{amount} being refunded to your UPI id · {day}',
     invoice: 'Invoice',
     returnItems: 'Return items',
     track: 'Track',
@@ -447,6 +455,12 @@ export const en = {
     out_for_delivery: 'Out for delivery',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+  },
+  /** Where the goods of an order cancelled on its way are (features/orders RTO_STATE_LABELS keys). */
+  rtoState: {
+    'RTO-Initiated': 'Going back to the store',
+    'RTO-Delivered': 'Back at the store',
+    'RTO-Disposed': 'Not resold: the store disposed of it',
   },
   /** Return states (features/orders RETURN_STATE_LABELS keys). */
   returnState: {
@@ -591,6 +605,16 @@ export const en = {
     return003: 'Damaged or unusable',
     return004: 'Wrong quantity',
     return005: 'Wrong product',
+    store002: 'Some items are out of stock at the store',
+    store005: 'The store could not take this order',
+    store011: 'The rider could not reach you',
+    store012: 'The order was refused at delivery',
+    store013: 'The delivery was refused at the door',
+    store014: 'The rider could not find the address',
+    store015: 'No one was at the address to take the delivery',
+    store018: 'The store does not deliver to this pin code',
+    store019: 'The store cannot send from its pin code',
+    store022: 'The payment did not go through',
   },
   /**
    * SPEC messages (§2.2, §4, §5, §8, §9) exactly as the SPEC writes them. They travel in English

@@ -31,8 +31,8 @@ export function openStateLabel(state: OpenState, locale: Locale, now = false): s
   return state === 'STORE_CLOSED' ? t.closed : t.temporarilyClosed;
 }
 
-/** SPEC §8 reason text by kind and id; an id the catalogue does not know keeps the given text. */
-export function reasonLabel(kind: 'cancel' | 'return', id: string, locale: Locale, fallback: string): string {
+/** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */
+export function reasonLabel(kind: 'cancel' | 'return' | 'store', id: string, locale: Locale, fallback: string): string {
   const reasons: Record<string, string> = messagesFor(locale).reasons;
   return reasons[`${kind}${id}`] ?? fallback;
 }

@@ -7,18 +7,30 @@ import type { Domain, RequestAction } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
-import { refundSettlements } from '../payment/payment.server.ts';
-import { cancelEligibility, nextStatus, ORDERS_PAGE_SIZE, type CancelReasonId, type Eligibility, type OrderReport, type OrderStatus } from './orders.ts';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import {
+  cancelEligibility,
+  cancellationView,
+  nextStatus,
+  ORDERS_PAGE_SIZE,
+  storeCancelledUnits,
+  type CancellationView,
+  type CancelReasonId,
+  type Eligibility,
+  type OrderReport,
+  type OrderStatus,
+} from './orders.ts';
 
 const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
 
+type SellerTag = { code?: string; list?: Array<{ code?: string; value?: string }> };
 type SellerOrder = {
   id?: string;
   state?: string;
   updated_at?: string;
-  fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } }; start?: { location?: { descriptor?: { name?: string } } } }>;
-  payment?: { '@ondc/org/settlement_details'?: Array<{ settlement_phase?: string; settlement_timestamp?: string; settlement_amount?: string }> };
+  fulfillments?: Array<{ id?: string; type?: string; state?: { descriptor?: { code?: string } }; start?: { location?: { descriptor?: { name?: string } } }; tags?: SellerTag[] }>;
+  cancellation?: { cancelled_by?: string; reason?: { id?: string } };
 };
 
 export function reportOf(order: SellerOrder): OrderReport {
@@ -32,17 +44,31 @@ export function latestReturnState(order: SellerOrder): string | null {
   return returns.at(-1)?.state?.descriptor?.code ?? null;
 }
 
-/** The refunds the seller reports settled to the buyer: when, and how much. */
-export function refundSettlementsOf(order: SellerOrder): Array<{ at: string; amountPaise: number }> {
-  return (order.payment?.['@ondc/org/settlement_details'] ?? [])
-    .filter((s) => s.settlement_phase === 'refund' && s.settlement_timestamp && s.settlement_amount && /^\d+(\.\d{1,2})?$/.test(s.settlement_amount))
-    .map((s) => ({ at: s.settlement_timestamp as string, amountPaise: rupeesToPaise(s.settlement_amount as string) }));
-}
+// When the money of a fulfillment that takes goods out of the order is due back: a cancel (of
+// some units, or of all, also when the goods ride back), and a return once the goods are collected
+// or the store lets the shopper keep them (ondc-notes §1 on_update states).
+const REFUND_WHEN: Record<string, (state: string) => boolean> = {
+  Cancel: (state) => state === 'Cancelled',
+  RTO: () => true,
+  Return: (state) => state === 'Return_Picked' || state === 'Return_Delivered' || state === 'Liquidated',
+};
+const RUPEES = /^-?\d+(\.\d{1,2})?$/;
 
-/** When the seller first reports a refund (a settlement in the refund phase), if it has. */
-export function refundStartedAt(order: SellerOrder): string | null {
-  const refunds = (order.payment?.['@ondc/org/settlement_details'] ?? []).filter((s) => s.settlement_phase === 'refund' && s.settlement_timestamp);
-  return refunds.map((s) => s.settlement_timestamp as string).sort()[0] ?? null;
+/**
+ * The refunds a seller's order message makes due, one per fulfillment: what its quote_trail took
+ * out of the order (negative lines), keyed by order and fulfillment so each is paid once.
+ */
+export function refundsDueOf(orderId: string, order: SellerOrder): RefundDue[] {
+  return (order.fulfillments ?? []).flatMap((f) => {
+    const due = f.type ? REFUND_WHEN[f.type] : undefined;
+    if (!f.id || !f.type || !due?.(f.state?.descriptor?.code ?? '')) return [];
+    const removed = (f.tags ?? [])
+      .filter((t) => t.code === 'quote_trail')
+      .map((t) => t.list?.find((e) => e.code === 'value')?.value ?? '')
+      .filter((value) => RUPEES.test(value))
+      .reduce((sum, value) => sum + rupeesToPaise(value), 0);
+    return removed < 0 ? [{ key: `${orderId}:${f.id}`, amountPaise: -removed, fulfillment: { id: f.id, type: f.type } }] : [];
+  });
 }
 
 /**
@@ -85,9 +111,9 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
     [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
   );
-  // Money the seller settles back goes back to the shopper's UPI id (once per settlement).
-  const refunds = refundSettlementsOf(order);
-  if (refunds.length > 0) await refundSettlements(database, row.order_id, refunds.map((r) => ({ key: `${row.order_id}:${r.at}:${r.amountPaise}`, amountPaise: r.amountPaise })));
+  // Money taken out of the order goes back to the shopper's UPI id (once per fulfillment).
+  const refunds = refundsDueOf(row.order_id, order);
+  if (refunds.length > 0) await refundSettlements(database, row.order_id, refunds);
   if (inserted.length === 0) return;
   await database.query(
     `UPDATE orders SET status = $2,
@@ -96,7 +122,7 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
        cancel_error = CASE WHEN $2 = 'cancelled' THEN NULL ELSE cancel_error END,
        updated_at = clock_timestamp()
      WHERE order_id = $1`,
-    [row.order_id, status, sellerAt, refundStartedAt(order)],
+    [row.order_id, status, sellerAt, refunds.length > 0 ? sellerAt : null],
   );
 }
 
@@ -185,6 +211,12 @@ export type OrderDetail = OrderListEntry & {
   returnState: string | null;
   returnError: string | null;
   returnPending: boolean;
+  /** who cancelled the order and why, once cancelled */
+  cancellation: CancellationView | null;
+  /** where the goods of an order cancelled on its way are (RTO-Initiated, RTO-Delivered, RTO-Disposed) */
+  rtoState: string | null;
+  /** units the store cancelled from an order it kept, titled from the bill */
+  storeCancelled: Array<{ itemId: string; title: string; quantity: number; reasonId: string; reason: string }>;
   eligibility: { cancel: Eligibility };
 };
 
@@ -205,6 +237,9 @@ export async function findOrderDetail(database: Database, shopper: string, order
     [row.transaction_id],
   );
   const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
+  const currentOrder = latest?.order ?? row.on_confirm;
+  const sellerId = (await sellerOf(database, row.transaction_id))?.bpp_id ?? null;
+  const titles = new Map((row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']));
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
     orderId: row.order_id,
@@ -215,7 +250,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     placedAt: iso(row.created_at) ?? '',
     transactionId: row.transaction_id,
     sellerOrder: row.on_confirm,
-    currentOrder: latest?.order ?? row.on_confirm,
+    currentOrder,
     events: events.map((e) => ({ action: e.action, status: e.status, orderState: e.order_state, fulfillmentState: e.fulfillment_state, sellerAt: iso(e.seller_at) ?? '' })),
     cancelPending,
     cancelError: row.cancel_error,
@@ -224,6 +259,9 @@ export async function findOrderDetail(database: Database, shopper: string, order
     returnState: row.return_state,
     returnError: row.return_error,
     returnPending: row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
+    cancellation: row.status === 'cancelled' ? cancellationView(currentOrder, sellerId) : null,
+    rtoState: currentOrder.fulfillments?.find((f) => f.type === 'RTO')?.state?.descriptor?.code ?? null,
+    storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
   };
 }
@@ -247,6 +285,60 @@ export async function sendToSeller(database: Database, app: BuyerApp, input: { s
     shopperKey: input.shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     message: input.message,
   });
+}
+
+/** A settlement update left claimed this long by a process that died is sent again. */
+const SETTLEMENT_CLAIM_MS = 60_000;
+
+/**
+ * Tells the seller of each refund paid for this order and not yet told (ONDC update, update_target
+ * payment: the fulfillment it pays for and the settlement), once each: a refund is claimed before
+ * its update goes, and a refused or unsent update is left for the next order message to retry.
+ * Only for an order that goes on (units cancelled, items returned): a cancelled order has no
+ * updates in ONDC's flows, its cancel settles it.
+ */
+export async function settleRefunds(database: Database, app: BuyerApp, orderId: string): Promise<number> {
+  const claimed = await database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
+    `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
+     FROM orders o
+     WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
+       AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))
+     RETURNING r.refund_id, r.amount_paise, r.fulfillment_id, r.fulfillment_type, r.updated_at, o.transaction_id, o.shopper_key`,
+    [orderId, SETTLEMENT_CLAIM_MS],
+  );
+  let sentCount = 0;
+  for (const refund of claimed) {
+    const sent = await sendToSeller(database, app, {
+      shopper: refund.shopper_key,
+      transactionId: refund.transaction_id,
+      action: 'update',
+      message: {
+        update_target: 'payment',
+        order: {
+          id: orderId,
+          fulfillments: [{ id: refund.fulfillment_id, type: refund.fulfillment_type }],
+          payment: {
+            '@ondc/org/settlement_details': [
+              {
+                settlement_counterparty: 'buyer',
+                settlement_phase: 'refund',
+                settlement_type: 'upi',
+                settlement_amount: paiseToRupees(refund.amount_paise),
+                settlement_timestamp: new Date(refund.updated_at).toISOString(),
+              },
+            ],
+          },
+        },
+      },
+    });
+    const told = sent?.ack === 'ACK';
+    await database.query('UPDATE payment_refunds SET settlement_message_id = $2, settled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE settled_at END WHERE refund_id = $1', [
+      refund.refund_id,
+      told ? sent.messageId : null,
+    ]);
+    if (told) sentCount++;
+  }
+  return sentCount;
 }
 
 /** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */

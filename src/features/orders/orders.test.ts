@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_REASONS, cancelEligibility, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf } from './orders.ts';
+import { CANCEL_REASONS, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
 
 const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
 
@@ -53,5 +53,29 @@ describe('SPEC §4 cancel', () => {
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '006' }).success).toBe(true);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '999' }).success).toBe(false);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: '', reason_id: '001' }).success).toBe(false);
+  });
+});
+
+describe('who cancelled, in words (ondc-notes §2)', () => {
+  const cancelled = (by: string, id: string) => ({ cancellation: { cancelled_by: by, reason: { id } } });
+  it('a store’s reason reads as what happened to the order; the shopper’s own as SPEC §8 says it', () => {
+    expect(cancellationView(cancelled('grocer.sellers', '011'), 'grocer.sellers')).toEqual({ byStore: true, reasonId: '011', reason: 'The rider could not reach you' });
+    expect(cancellationView(cancelled('kirana.localhost', '006'), 'grocer.sellers')).toEqual({ byStore: false, reasonId: '006', reason: 'Delivery delay' });
+    expect(cancellationView(cancelled('grocer.sellers', '020'), 'grocer.sellers')?.reason).toBe('The store could not complete this order');
+    expect(cancellationView({}, 'grocer.sellers')).toBeNull();
+  });
+
+  it('lists the units the store cut from an order it kept, not the buyer’s own cancel', () => {
+    const order = {
+      state: 'Accepted',
+      items: [
+        { id: 'I1', fulfillment_id: 'F1', quantity: { count: 1 } },
+        { id: 'I2', fulfillment_id: 'C1', quantity: { count: 2 } },
+      ],
+      fulfillments: [{ id: 'C1', type: 'Cancel', tags: [{ code: 'cancel_request', list: [{ code: 'reason_id', value: '002' }, { code: 'initiated_by', value: 'grocer.sellers' }] }] }],
+    };
+    expect(storeCancelledUnits(order, 'grocer.sellers')).toEqual([{ itemId: 'I2', quantity: 2, reasonId: '002', reason: STORE_CANCEL_REASONS['002'] }]);
+    expect(storeCancelledUnits({ ...order, state: 'Cancelled' }, 'grocer.sellers')).toEqual([]);
+    expect(storeCancelledUnits(order, 'another.seller')).toEqual([]);
   });
 });

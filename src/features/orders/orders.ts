@@ -101,3 +101,56 @@ export type CancelRequest = z.infer<typeof cancelRequestSchema>;
 
 /** Orders per page of /order-history. */
 export const ORDERS_PAGE_SIZE = 10;
+
+/**
+ * What a shopper reads when the store cancels (ONDC 1.2.0 seller reasons, ondc-notes §2), in
+ * words about their order rather than ONDC's; the shopper's own reasons are SPEC §8's.
+ */
+export const STORE_CANCEL_REASONS: Readonly<Record<string, string>> = {
+  '002': 'Some items are out of stock at the store',
+  '005': 'The store could not take this order',
+  '011': 'The rider could not reach you',
+  '012': 'The order was refused at delivery',
+  '013': 'The delivery was refused at the door',
+  '014': 'The rider could not find the address',
+  '015': 'No one was at the address to take the delivery',
+  '018': 'The store does not deliver to this pin code',
+  '019': 'The store cannot send from its pin code',
+  '022': 'The payment did not go through',
+};
+
+export type CancellationView = { byStore: boolean; reasonId: string; reason: string };
+
+/** Who cancelled the order and why, in words, from the seller's order; null while it stands. */
+export function cancellationView(order: { cancellation?: { cancelled_by?: string; reason?: { id?: string } } }, sellerId: string | null): CancellationView | null {
+  const reasonId = order.cancellation?.reason?.id;
+  if (!reasonId) return null;
+  const byStore = sellerId !== null && order.cancellation?.cancelled_by === sellerId;
+  const reason = byStore ? STORE_CANCEL_REASONS[reasonId] : CANCEL_REASONS.find((r) => r.id === reasonId)?.text;
+  return { byStore, reasonId, reason: reason ?? (byStore ? 'The store could not complete this order' : 'You cancelled this order') };
+}
+
+/** Where the goods of an order cancelled on its way are (ONDC RTO states), for the shopper. */
+export const RTO_STATE_LABELS: Readonly<Record<string, string>> = {
+  'RTO-Initiated': 'Going back to the store',
+  'RTO-Delivered': 'Back at the store',
+  'RTO-Disposed': 'Not resold: the store disposed of it',
+};
+
+type TaggedFulfillment = { id?: string; type?: string; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
+
+/**
+ * Units the store cancelled from an order it kept (a Cancel fulfillment of the seller's, beside a
+ * delivery that goes on), with the reason in words.
+ */
+export function storeCancelledUnits(order: { state?: string; fulfillments?: TaggedFulfillment[]; items?: Array<{ id: string; fulfillment_id?: string; quantity?: { count?: number } }> }, sellerId: string | null): Array<{ itemId: string; quantity: number; reasonId: string; reason: string }> {
+  if (order.state === 'Cancelled' || sellerId === null) return [];
+  return (order.fulfillments ?? []).flatMap((f) => {
+    const request = f.type === 'Cancel' ? f.tags?.find((t) => t.code === 'cancel_request') : undefined;
+    const value = (code: string) => request?.list?.find((e) => e.code === code)?.value;
+    if (!request || value('initiated_by') !== sellerId) return [];
+    const reasonId = value('reason_id') ?? '';
+    const reason = STORE_CANCEL_REASONS[reasonId] ?? 'The store could not supply these';
+    return (order.items ?? []).filter((i) => i.fulfillment_id === f.id).map((i) => ({ itemId: i.id, quantity: i.quantity?.count ?? 0, reasonId, reason }));
+  });
+}

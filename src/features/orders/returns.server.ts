@@ -153,6 +153,8 @@ export async function requestReturn(database: Database, app: BuyerApp, shopper: 
                 ...(images ? [{ code: 'images', value: images }] : []),
                 { code: 'ttl_approval', value: 'PT24H' },
                 { code: 'ttl_reverseqc', value: 'P3D' },
+                // Money back, not another item in exchange (ONDC's validator asks which).
+                { code: 'exchange', value: 'no' },
               ],
             },
           ],

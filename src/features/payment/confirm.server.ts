@@ -80,9 +80,10 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),
           ...BUYER_FINDER_FEE,
+          // ONDC's confirm schema wants the amount in params either way; only a paid one has a transaction.
           ...(payment.method === 'upi'
             ? { status: 'PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id } }
-            : { status: 'NOT-PAID' }),
+            : { status: 'NOT-PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR' } }),
         },
         // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.
         state: 'Created',

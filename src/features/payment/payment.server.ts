@@ -133,12 +133,15 @@ export async function lastUpiId(database: Database, shopper: string): Promise<st
   return row?.vpa ?? null;
 }
 
+/** Money due back to the shopper, keyed once (by the seller's fulfillment it pays for). */
+export type RefundDue = { key: string; amountPaise: number; fulfillment?: { id: string; type: string } };
+
 /**
- * Refunds what the seller settled back for an order paid by UPI: never more than was paid, each
- * settlement once (its key is the refund's id), the row written before the gateway is asked so a
- * crash in between leaves a PENDING refund that the next settlement message sends again.
+ * Refunds what is due back for an order paid by UPI: never more than was paid, each refund once
+ * (its key is the refund's id), the row written before the gateway is asked so a crash in between
+ * leaves a PENDING refund that the next order message sends again.
  */
-export async function refundSettlements(database: Database, orderId: string, settlements: ReadonlyArray<{ key: string; amountPaise: number }>): Promise<void> {
+export async function refundSettlements(database: Database, orderId: string, settlements: ReadonlyArray<RefundDue>): Promise<void> {
   const [payment] = await database.query<PaymentRow & { order_id: string }>(
     "SELECT p.*, o.order_id FROM payments p JOIN orders o ON o.payment_id = p.payment_id WHERE o.order_id = $1 AND p.method = 'upi' AND p.status = 'PAID'",
     [orderId],
@@ -153,8 +156,8 @@ export async function refundSettlements(database: Database, orderId: string, set
       const amount = Math.min(settlement.amountPaise, payment.amount_paise - refunded);
       if (amount <= 0) continue;
       await tx.query(
-        "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'PENDING') ON CONFLICT DO NOTHING",
-        [settlement.key, orderId, payment.payment_id, amount],
+        "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status, fulfillment_id, fulfillment_type) VALUES ($1, $2, $3, $4, 'PENDING', $5, $6) ON CONFLICT DO NOTHING",
+        [settlement.key, orderId, payment.payment_id, amount, settlement.fulfillment?.id ?? null, settlement.fulfillment?.type ?? null],
       );
     }
   });

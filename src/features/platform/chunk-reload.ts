@@ -30,15 +30,19 @@ export function isFailedChunk(entry: { name: string; initiatorType: string; resp
   return status !== undefined && (status >= 400 || (status === 0 && entry.transferSize === 0 && entry.initiatorType !== 'link'));
 }
 
-/** Installs the reload rule; the last reload time lives in session storage so it survives the reload. */
+/** Reloads unless this tab already did within the minute; the time lives in session storage so it survives the reload. */
+export function reloadAfterChunkError(win: Window = window) {
+  const stored = Number(win.sessionStorage.getItem(CHUNK_RELOAD_KEY));
+  const now = Date.now();
+  if (!shouldReloadAfterChunkError(Number.isFinite(stored) && stored > 0 ? stored : null, now, win.navigator.onLine)) return;
+  win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  win.location.reload();
+}
+
+/** Installs the reload rule for the chunks a hydrated island loads later (client:interaction covers the island's own). */
 export function installChunkReload(win: Window = window) {
   const onFailure = (reason: unknown) => {
-    if (!isChunkLoadError(reason)) return;
-    const stored = Number(win.sessionStorage.getItem(CHUNK_RELOAD_KEY));
-    const now = Date.now();
-    if (!shouldReloadAfterChunkError(Number.isFinite(stored) && stored > 0 ? stored : null, now, win.navigator.onLine)) return;
-    win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
-    win.location.reload();
+    if (isChunkLoadError(reason)) reloadAfterChunkError(win);
   };
   win.addEventListener('unhandledrejection', (event) => onFailure(event.reason));
   if (typeof PerformanceObserver !== 'undefined') {

@@ -7,7 +7,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json|manifest\+json)|i
 /**
  * Compresses an HTML/JSON/XML response as it streams (@astrojs/node sends everything raw).
  * Brotli at quality 5 is a fraction of the CPU of the default 11 for nearly the same size on
- * pages of a few tens of KB.
+ * pages of a few tens of KB; gzip at 9 (not 6) keeps a store page inside the first 14 KB flight
+ * for clients without brotli, for a few tenths of a millisecond more.
  */
 export function compressResponse(response: Response, acceptEncoding: string | null): Response {
   const type = response.headers.get('content-type') ?? '';
@@ -20,7 +21,7 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   const compressor =
     encoding === 'br'
       ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : createGzip({ level: 6 });
+      : createGzip({ level: 9 });
   headers.set('Content-Encoding', encoding);
   headers.delete('Content-Length');
   const body = response.body.pipeThrough(Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>);

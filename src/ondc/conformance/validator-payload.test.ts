@@ -48,6 +48,65 @@ describe('validator requests from a protocol log', () => {
     const cancelled = validatorRequests(['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel'].map((a) => ({ body: message(a, 'T3') })));
     expect(cancelled[0]?.body.flow).toBe('4');
   });
+
+  it('flow 5: an on_cancel nobody asked for, and the on_status that has the goods back at the store', () => {
+    const rto = (code: string) => ({ order: { state: 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }, { id: 'RTO1', type: 'RTO', state: { descriptor: { code } } }] } });
+    const [request] = validatorRequests(
+      [
+        ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T5')),
+        message('on_confirm', 'T5', order('Pending')),
+        message('on_status', 'T5', order('Out-for-delivery')),
+        message('on_cancel', 'T5', rto('RTO-Initiated')),
+        message('on_status', 'T5', rto('RTO-Disposed')),
+      ].map((m) => ({ body: m })),
+    );
+    expect(request?.body.flow).toBe('5');
+    expect(Object.keys(request?.body.payload ?? {})).toEqual(expect.arrayContaining(['on_status_out_for_delivery', 'on_cancel', 'on_status_rto_delivered/disposed']));
+    expect(request?.body.payload).not.toHaveProperty('cancel');
+  });
+
+  it('flow 6: the part cancel, each return by what became of it, and the buyer’s settlements by fulfillment', () => {
+    const withFulfillments = (state: string, fulfillments: unknown[]) => ({ order: { state, fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }, ...fulfillments] } });
+    const cancel = { id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } };
+    const ret = (id: string, code: string) => ({ id, type: 'Return', state: { descriptor: { code } } });
+    const returnRequest = (id: string) => ({ update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: id }] }] }] } });
+    const settlement = (id: string, type: string) => ({ update_target: 'payment', order: { fulfillments: [{ id, type }] } });
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T6'));
+    flow.push(message('on_update', 'T6', withFulfillments('Created', [cancel])), message('update', 'T6', settlement('C1', 'Cancel')));
+    // The seller answers a return request with an on_update of the request's own message id.
+    const answering = (request: ReturnType<typeof message>, body: Record<string, unknown>) => ({ ...message('on_update', 'T6', body), context: { ...request.context, action: 'on_update', timestamp: message('on_update', 'T6').context.timestamp } });
+    const qc = message('update', 'T6', returnRequest('R1'));
+    flow.push(
+      qc,
+      answering(qc, withFulfillments('Completed', [cancel, ret('R1', 'Return_Initiated')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Approved')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Picked')])),
+      message('update', 'T6', settlement('R1', 'Return')),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered')])),
+    );
+    const liquidation = message('update', 'T6', returnRequest('R2'));
+    flow.push(
+      liquidation,
+      answering(liquidation, withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered'), ret('R2', 'Return_Initiated')])),
+      message('on_update', 'T6', withFulfillments('Completed', [cancel, ret('R1', 'Return_Delivered'), ret('R2', 'Liquidated')])),
+      message('update', 'T6', settlement('R2', 'Return')),
+    );
+    const [request] = validatorRequests(flow.map((m) => ({ body: m })));
+    expect(request?.body.flow).toBe('6');
+    const payload = request?.body.payload ?? {};
+    expect(payload['on_update_part_cancel']).toBe(flow[6]);
+    expect(payload['update_settlement_part_cancel']).toBe(flow[7]);
+    expect(payload['update_reverse_qc']).toBe(qc);
+    expect(payload['on_update_interim_reverse_qc']).toBe(flow[9]);
+    expect(payload['on_update_approval']).toBe(flow[10]);
+    expect(payload['on_update_picked']).toBe(flow[11]);
+    expect(payload['update_settlement_reverse_qc']).toBe(flow[12]);
+    expect(payload['on_update_delivered']).toBe(flow[13]);
+    expect(payload['update_liquidated']).toBe(liquidation);
+    expect(payload['on_update_interim_liquidated']).toBe(flow[15]);
+    expect(payload['on_update_liquidated']).toBe(flow[16]);
+    expect(payload['update_settlement_liquidated']).toBe(flow[17]);
+  });
 });
 
 describe('reportLines', () => {

@@ -30,12 +30,67 @@ const STATUS_KEYS: Record<string, string> = {
   'Order-delivered': 'on_status_delivered',
 };
 
-type Order = { provider?: { id?: string }; fulfillments?: Array<{ type?: string; state?: { descriptor?: { code?: string } } }> };
+type Fulfillment = { id?: string; type?: string; state?: { descriptor?: { code?: string } }; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
+type Order = { state?: string; provider?: { id?: string }; fulfillments?: Fulfillment[] };
 const orderOf = (m: BecknMessage) => (m.message?.['order'] ?? {}) as Order;
+const stateOf = (f: Fulfillment | undefined) => f?.state?.descriptor?.code ?? '';
 
 function statusKey(m: BecknMessage): string | null {
-  const delivery = orderOf(m).fulfillments?.find((f) => f.type === 'Delivery');
-  return STATUS_KEYS[delivery?.state?.descriptor?.code ?? ''] ?? null;
+  const fulfillments = orderOf(m).fulfillments ?? [];
+  // Flow 5: the goods back at the store (or disposed of) after a cancel on the way.
+  const rto = fulfillments.find((f) => f.type === 'RTO');
+  if (rto && (stateOf(rto) === 'RTO-Delivered' || stateOf(rto) === 'RTO-Disposed')) return 'on_status_rto_delivered/disposed';
+  const delivery = fulfillments.find((f) => f.type === 'Delivery');
+  return STATUS_KEYS[stateOf(delivery)] ?? null;
+}
+
+/** The return ids an update (update_target item) asks for. */
+function returnIdsOf(m: BecknMessage): string[] {
+  return (orderOf(m).fulfillments ?? []).flatMap((f) => (f.type === 'Return' ? (f.tags ?? []).flatMap((t) => (t.code === 'return_request' ? (t.list ?? []).filter((e) => e.code === 'id').map((e) => e.value ?? '') : [])) : []));
+}
+
+/**
+ * Flow 6's payload keys (the validator's names): the seller's part cancel and the buyer's
+ * settlement of it, then per return its request, the seller's answers by return state, and the
+ * buyer's settlement; a return the seller liquidated is the "liquidated" one, the other "reverse_qc".
+ */
+function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage> {
+  const keys: Record<string, BecknMessage> = {};
+  const onUpdates = flow.filter((m) => m.context.action === 'on_update' && !m.error);
+  const updates = flow.filter((m) => m.context.action === 'update');
+  const target = (m: BecknMessage) => m.message?.['update_target'];
+  const settlementFor = (type: string, id?: string) =>
+    updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
+  const partCancel = onUpdates.find((m) => orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
+  if (partCancel) keys['on_update_part_cancel'] = partCancel;
+  const partSettlement = settlementFor('Cancel');
+  if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
+  for (const request of updates.filter((m) => target(m) === 'item')) {
+    const id = returnIdsOf(request)[0];
+    if (!id) continue;
+    const returnIn = (m: BecknMessage) => (orderOf(m).fulfillments ?? []).find((f) => f.type === 'Return' && f.id === id);
+    const firstIn = (state: string) => onUpdates.find((m) => m.context.message_id !== request.context.message_id && stateOf(returnIn(m)) === state);
+    const interim = onUpdates.find((m) => m.context.message_id === request.context.message_id);
+    const settlement = settlementFor('Return', id);
+    const liquidated = firstIn('Liquidated');
+    const set = (key: string, m: BecknMessage | undefined) => {
+      if (m) keys[key] = m;
+    };
+    if (liquidated) {
+      set('update_liquidated', request);
+      set('on_update_interim_liquidated', interim);
+      set('on_update_liquidated', liquidated);
+      set('update_settlement_liquidated', settlement);
+    } else {
+      set('update_reverse_qc', request);
+      set('on_update_interim_reverse_qc', interim);
+      set('on_update_approval', firstIn('Return_Approved'));
+      set('on_update_picked', firstIn('Return_Picked'));
+      set('update_settlement_reverse_qc', settlement);
+      set('on_update_delivered', firstIn('Return_Delivered'));
+    }
+  }
+  return keys;
 }
 
 export type ValidatorRequest = {
@@ -110,7 +165,12 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const key = statusKey(m);
       if (key && !payload[key]) payload[key] = m;
     }
-    const flowId = payload['cancel'] ? '4' : payload['select_out_of_stock'] ? '3' : '2';
+    // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
+    const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
+    Object.assign(payload, sixKeys);
+    // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
+    const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
+    const flowId = payload['cancel'] ? '4' : sellerCancelled ? '5' : Object.keys(sixKeys).length > 0 ? '6' : payload['select_out_of_stock'] ? '3' : '2';
     const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
     requests.push({
       transactionId,

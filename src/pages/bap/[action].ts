@@ -3,7 +3,7 @@ import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { queueCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
-import { recordOrderMessage } from '../../features/orders/orders.server.ts';
+import { recordOrderMessage, settleRefunds } from '../../features/orders/orders.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
@@ -26,7 +26,12 @@ export const POST: APIRoute = async ({ params, request }) => {
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
     queueCatalogueIngestion(database, app, reception.envelope);
   }
-  if (reception.status === 200 && !reception.duplicate) await recordOrderMessage(database, reception.envelope, rawBody);
+  if (reception.status === 200 && !reception.duplicate) {
+    await recordOrderMessage(database, reception.envelope, rawBody);
+    // Refunds this message made due are told to the seller after the ACK, not in its way.
+    const orderId = (reception.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
+    if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
+  }
   return Response.json(reception.body, { status: reception.status });
 };
 

@@ -1,0 +1,141 @@
+// `client:interaction` (issue 16): an island's code loads when the shopper shows intent inside it,
+// not while the page loads. Its server HTML is a working no-JS form, so nothing waits for it.
+// Astro inlines this file into each page that uses it (addClientDirective in astro.config.mjs):
+// it must stay small and import only what it uses.
+import type { ClientDirective } from 'astro';
+import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
+import { ISLAND_LIVE_EVENT, type IslandLive } from './island-live.ts';
+
+/** Signs of intent inside an island: a finger or pointer going down, focus arriving, a key. */
+const INTENT = ['pointerdown', 'focusin', 'keydown'] as const;
+/** Anything the shopper does that restarts the quiet wait, so hydration never competes with a gesture. */
+const ACTIVITY = ['pointerdown', 'keydown', 'scroll', 'wheel'] as const;
+/** How long the loaded page must be quiet before the islands in view hydrate (cart badge, quantities). */
+export const QUIET_MS = 3000;
+
+type Hydrate = () => Promise<void>;
+
+/** Islands registered before the quiet came; after it, each hydrates once it is on screen. */
+const beforeQuiet: Array<{ island: HTMLElement; hydrate: Hydrate }> = [];
+let fallbackArmed = false;
+let quietReached = false;
+/** Islands on screen, hydrated one per idle period so each is a short task and none blocks a tap. */
+const inView: Hydrate[] = [];
+let hydratingInView = false;
+const hydrateOf = new WeakMap<Element, Hydrate>();
+let onScreen: IntersectionObserver | undefined;
+
+function hydrateInView() {
+  const next = inView.shift();
+  hydratingInView = next !== undefined;
+  if (!next) return;
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  whenIdle(() => void next().finally(hydrateInView), { timeout: 2000 });
+}
+
+// As client:visible did, but only once the page is quiet: a card out of view has nothing to show
+// until the shopper scrolls to it. The island is display: contents, so its children are watched.
+function hydrateWhenSeen(island: HTMLElement, hydrate: Hydrate) {
+  onScreen ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      onScreen?.unobserve(entry.target);
+      const run = hydrateOf.get(entry.target);
+      if (run) inView.push(run);
+    }
+    if (!hydratingInView) hydrateInView();
+  });
+  for (const child of island.children) {
+    hydrateOf.set(child, hydrate);
+    onScreen.observe(child);
+  }
+}
+
+function armFallback() {
+  if (fallbackArmed) return;
+  fallbackArmed = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let loaded = false;
+  const restart = () => {
+    if (!loaded) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      for (const type of ACTIVITY) removeEventListener(type, restart, true);
+      quietReached = true;
+      const islands = beforeQuiet.splice(0);
+      // One island at once even if none is in view: a live island brings the header's cart badge.
+      if (islands[0]) inView.push(islands[0].hydrate);
+      for (const { island, hydrate } of islands) hydrateWhenSeen(island, hydrate);
+      if (!hydratingInView) hydrateInView();
+    }, QUIET_MS);
+  };
+  for (const type of ACTIVITY) addEventListener(type, restart, { capture: true, passive: true });
+  const start = () => {
+    loaded = true;
+    restart();
+  };
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}
+
+const interaction: ClientDirective = (load, _options, island) => {
+  let hydration: Promise<void> | undefined;
+  let failure: unknown;
+  // The first form submission before the island was live: held, then handed over once.
+  let heldTap: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+
+  const stopListening = () => {
+    for (const type of INTENT) island.removeEventListener(type, hydrate, true);
+    island.removeEventListener('submit', holdTap, true);
+  };
+
+  // Live: the island carries the tap out itself, since by now it may show a stepper, not the form.
+  island.addEventListener(
+    ISLAND_LIVE_EVENT,
+    (event) => {
+      stopListening();
+      const tap = heldTap;
+      heldTap = undefined;
+      if (tap) (event as CustomEvent<IslandLive>).detail.takeTap();
+    },
+    { once: true },
+  );
+  island.addEventListener('astro:hydration-error', (event) => (failure ??= (event as CustomEvent<{ error: unknown }>).detail.error), { once: true });
+
+  function hydrate() {
+    hydration ??= (async () => {
+      try {
+        const run = await load();
+        await run();
+      } catch (error) {
+        failure ??= error;
+      }
+      // Astro removes `ssr` once the island hydrated; a failed chunk leaves it.
+      if (!island.hasAttribute('ssr')) return;
+      stopListening();
+      const tap = heldTap;
+      heldTap = undefined;
+      // With the listener gone the browser posts the no-JS form, so the tap still lands.
+      if (tap) tap.form.requestSubmit(tap.submitter);
+      else if (isChunkLoadError(failure)) reloadAfterChunkError();
+    })();
+    return hydration;
+  }
+
+  // A submit before the island is live: not posted, since the island is about to take it over;
+  // more taps meanwhile are a double tap, not a second item.
+  function holdTap(event: Event) {
+    event.preventDefault();
+    heldTap ??= { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
+    void hydrate();
+  }
+
+  for (const type of INTENT) island.addEventListener(type, hydrate, { capture: true, passive: true });
+  island.addEventListener('submit', holdTap, true);
+  // Cards the infinite list appends after the quiet came are watched at once.
+  if (quietReached) hydrateWhenSeen(island, hydrate);
+  else beforeQuiet.push({ island, hydrate });
+  armFallback();
+};
+
+export default interaction;

@@ -1,0 +1,16 @@
+// The handshake between client:interaction (interaction.directive.ts) and an island it loads.
+// React hydrates after Astro's hydrate call returns, so a tap replayed at once would reach the
+// server form, not the island; the island says when it is live and carries out the held tap.
+
+/** Dispatched on the astro-island by the island's first effect, once React owns its DOM. */
+export const ISLAND_LIVE_EVENT = 'island-live';
+
+export interface IslandLive {
+  /** Carries out the tap held while the island's code loaded, as the shopper meant it now. */
+  takeTap: () => void;
+}
+
+/** Called from the island's first effect with any element inside it. */
+export function announceLive(inside: Element | null, takeTap: () => void) {
+  inside?.closest('astro-island')?.dispatchEvent(new CustomEvent<IslandLive>(ISLAND_LIVE_EVENT, { detail: { takeTap } }));
+}
