@@ -1,10 +1,11 @@
 // npm run ondc:flows: drives the storefront and the embedded sellers through the ONDC retail flows
 // ONDC's log validator checks, with the protocol log on and the sellers' clock fast and at lunch
 // time (restaurants keep hours), then checks the log (scripts/ondc-validate.ts, VALIDATOR_URL):
-// flow 2 for a grocery order (RET10) and a restaurant order (RET11), flow 3 (an item out of stock
-// at select, then a good select), flow 4 (a buyer cancel), flow 5 (the store cancels while the rider
-// is on the way and the goods ride back), flow 6 (the store cancels units it no longer has, then a
-// return the rider fetches and a damaged item the store liquidates, each refund settled), and the
+// for a grocery store (RET10) and a restaurant (RET11) alike: flow 2 (an order to delivery), flow 3
+// (an item out of stock at select, then a good select), flow 4 (a buyer cancel), flow 5 (the store
+// cancels while the rider is on the way and the goods ride back), flow 6 (the store cancels units
+// it no longer has, then a return the rider fetches and a damaged item the store liquidates, each
+// refund settled), and the
 // catalogue flows 1 (full, then incremental refresh), 7 (catalog_rejection of a full catalogue) and
 // 9 (of an incremental one), checked for the two shops the order flows use. Where the storefront
 // has a screen the runner uses the same JSON calls its pages make. The log is kept in
@@ -207,6 +208,20 @@ try {
       await until(client, orderId, 'out_for_delivery', 120);
       await storeCancels(restaurantShop, orderId, '013');
       await waitFor(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
+    }],
+    ['flow 3, RET11: the kitchen has one portion left at select, then a good select', async () => {
+      const client = await newShopper();
+      const dish = restaurant.dish;
+      await countShelf(restaurantShop, dish.id, 1);
+      const short = await select(client, restaurantShop, [{ sku_id: dish.id, quantity: 2 }]);
+      await countShelf(restaurantShop, dish.id, dish.stock);
+      await until(client, await order(client, restaurantShop, [{ sku_id: dish.id, quantity: 1 }], short.transactionId), 'delivered', 120);
+    }],
+    ['flow 4, RET11: a buyer cancel', async () => {
+      const client = await newShopper();
+      const orderId = await order(client, restaurantShop, [{ sku_id: restaurant.dish.id, quantity: 1 }]);
+      await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '010' });
+      await until(client, orderId, 'cancelled', 30);
     }],
     ['flow 2, RET10: a grocery order to delivery', async () => {
       const client = await newShopper();

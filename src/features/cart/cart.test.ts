@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartCityCode,
   cartTotals,
+  confirmedItemTotalPaise,
   decideQuantity,
   isForeignDomainCart,
   isProviderChange,
@@ -58,6 +59,14 @@ describe('SPEC §5 item total with item discount', () => {
   it('totals selling prices, MRPs and the savings between them, in paise', () => {
     const cart = { items: [entry(atta, 2, 26000), entry(dal, 1)] };
     expect(cartTotals(cart)).toEqual({ itemTotalPaise: 62250, mrpTotalPaise: 65250, savingsPaise: 3000, count: 3 });
+  });
+
+  it('the cart bar shows a total only once the server cart holds the quantities on the page', () => {
+    const cart = { items: [entry(atta, 2, 26000), entry(dal, 1)] };
+    expect(confirmedItemTotalPaise(cart, 3)).toBe(62250);
+    // A tap shows its quantity at once; until the server answers there is no total, never ₹0.
+    expect(confirmedItemTotalPaise(cart, 4)).toBeNull();
+    expect(confirmedItemTotalPaise(null, 1)).toBeNull();
   });
 });
 

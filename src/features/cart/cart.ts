@@ -107,6 +107,16 @@ export function cartTotals(cart: { items: readonly CartEntry[] } | null): CartTo
   return totals;
 }
 
+/**
+ * The item total the cart bar may show: the server's, and only once its cart holds the quantities
+ * the page shows. A tap's quantity shows at once, its price only when the server has answered, so
+ * the bar never reads ₹0 (or an older total) for an item just added.
+ */
+export function confirmedItemTotalPaise(cart: { items: readonly CartEntry[] } | null, shownQuantity: number): number | null {
+  const totals = cartTotals(cart);
+  return totals.count === shownQuantity ? totals.itemTotalPaise : null;
+}
+
 /** SPEC §3 cartProducts: the quantity of each item in the cart, its customised lines added up. */
 export type QuantityMap = Record<string, number>;
 

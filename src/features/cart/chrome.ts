@@ -6,7 +6,7 @@ import { clientText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $online } from '../pwa/connection.ts';
-import { cartTotals, totalQuantity } from './cart.ts';
+import { confirmedItemTotalPaise, totalQuantity } from './cart.ts';
 import { $cart, $cartProducts, $willSync } from './store.ts';
 
 let mounted = false;
@@ -48,9 +48,10 @@ function mountCartBar() {
     const count = totalQuantity($cartProducts.get());
     bar.hidden = count === 0;
     document.body.classList.toggle('has-cart-bar', count > 0);
-    // The total is the server's: while taps wait for the connection there is none to show yet.
-    const total = $willSync.get().size > 0 ? clientText().client.willSync : formatRupees(cartTotals($cart.get()).itemTotalPaise, clientText().locale);
-    summary.textContent = `${itemsText(count)} · ${total}`;
+    // The total is the server's: while taps wait for the connection or for their answer there is none to show yet.
+    const confirmed = confirmedItemTotalPaise($cart.get(), count);
+    const total = $willSync.get().size > 0 ? clientText().client.willSync : confirmed === null ? null : formatRupees(confirmed, clientText().locale);
+    summary.textContent = total === null ? itemsText(count) : `${itemsText(count)} · ${total}`;
   };
   $cartProducts.subscribe(update);
   $cart.listen(update);
