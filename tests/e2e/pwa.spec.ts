@@ -35,6 +35,17 @@ async function visitListingOnline(page: Page) {
   await page.goto(LISTING);
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect.poll(() => savedUrls(page)).toContain(LISTING);
+  // Item cards load their code once the page has been quiet (issue 16): the worker keeps it, so a
+  // saved copy and a page that lost its connection can still run the card.
+  await page.locator('.item-card astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
+/** The first card with an Add button: its item id, and a locator that still finds it once its form is a stepper. */
+async function firstAddableCard(page: Page) {
+  const first = page.locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first();
+  const itemId = (await first.locator('input[name="itemId"]').getAttribute('value')) ?? '';
+  const name = (await first.locator('.item-card__name').textContent()) ?? '';
+  return { itemId, card: page.locator('.item-card').filter({ has: page.locator('.item-card__name', { hasText: name }) }).first() };
 }
 
 const pngSize = (body: Buffer) => [body.readUInt32BE(16), body.readUInt32BE(20)];
@@ -131,8 +142,7 @@ test('a listing visited online opens offline from its saved copy, marked, with b
 
 test('an add made offline waits as "will sync", reaches the server cart after reconnecting, and checkout waits for the connection', async ({ page, context }, testInfo) => {
   await visitListingOnline(page);
-  const itemId = await page.locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first().getAttribute('data-item-id');
-  const card = page.locator(`.item-card[data-item-id="${itemId}"]`).first();
+  const { itemId, card } = await firstAddableCard(page);
   await card.scrollIntoViewIfNeeded();
   await card.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   const add = card.getByRole('button', { name: /^Add .+ to cart$/ });
@@ -169,8 +179,7 @@ test('an add made offline waits as "will sync", reaches the server cart after re
 
 test('an add made offline survives moving on to a saved copy, and is sent from there when the connection returns', async ({ page, context }) => {
   await visitListingOnline(page);
-  const itemId = await page.locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first().getAttribute('data-item-id');
-  const card = page.locator(`.item-card[data-item-id="${itemId}"]`).first();
+  const { itemId, card } = await firstAddableCard(page);
   await card.scrollIntoViewIfNeeded();
   await card.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
 
