@@ -142,7 +142,7 @@ test('a listing visited online opens offline from its saved copy, marked, with b
 
 test('an add made offline waits as "will sync", reaches the server cart after reconnecting, and checkout waits for the connection', async ({ page, context }, testInfo) => {
   await visitListingOnline(page);
-  const { itemId, card } = await firstAddableCard(page);
+  const { card } = await firstAddableCard(page);
   await card.scrollIntoViewIfNeeded();
   await card.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   const add = card.getByRole('button', { name: /^Add .+ to cart$/ });
