@@ -46,6 +46,16 @@ test.describe('catalogue journeys', () => {
     await expect(page.locator('.item-card__name').filter({ hasText: /potato|aloo/i }).first()).toBeVisible();
   });
 
+  test('search in Devanagari finds what the romanised word finds (आटा, दूध)', async ({ page }) => {
+    await page.goto('/grocery-search');
+    await page.getByRole('combobox').fill('आटा');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=/);
+    await expect(page.locator('.item-card__name').first()).toContainText(/atta/i);
+    await page.goto(`/grocery-search?q=${encodeURIComponent('दूध')}`);
+    await expect(page.locator('.item-card__name').filter({ hasText: /milk|doodh/i }).first()).toBeVisible();
+  });
+
   test('a provider page shows trays and its open state', async ({ page }, testInfo) => {
     await page.goto('/brand?provider_id=bengaluru-quick-basket-store&location_id=bengaluru-quick-basket-store-l1');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Quick Basket');
