@@ -11,16 +11,26 @@ const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Hindi pages are checked in the browser: without a Devanagari font Chromium draws boxes.
+function hasDevanagariFont() {
+  return /Noto Sans Devanagari/i.test(spawnSync('fc-list', [], { encoding: 'utf8' }).stdout ?? '');
+}
+
 function ensureChromium() {
-  if (existsSync(chromiumPath)) return;
+  const missing = [...(existsSync(chromiumPath) ? [] : ['chromium']), ...(hasDevanagariFont() ? [] : ['fonts-noto-core'])];
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian’s chromium package…');
+    console.log(`Installing Debian’s ${missing.join(' and ')}…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+    for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
       const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
       if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
     }
+    return;
+  }
+  if (existsSync(chromiumPath)) {
+    console.warn('No Devanagari font (Debian: fonts-noto-core): Hindi pages will show boxes in the browser tests.');
     return;
   }
   console.error(
