@@ -5,18 +5,11 @@
 // Prints p50/p99; never fails on them.
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../../src/serve.ts';
+import { itemsCallBodies as bodies } from '../support/catalogue-load.ts';
 import { startServer } from '../support/server.ts';
 
 const scales = (process.env.BENCH_SCALES ?? '10k,100k').split(',');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const bodies = [
-  { filters: [{ type: 'IN', field: 'categoryId', value: [7] }], sort: 'relevance' },
-  { filters: [{ type: 'IN', field: 'categoryId', value: [101] }], sort: 'price-low-high' },
-  { filters: [{ type: 'IN', field: 'categoryId', value: [2] }], sort: 'discount', page: 2 },
-  { filters: [{ type: 'IN', field: 'brandName', value: ['Amul', 'Fortune'] }], sort: 'price-high-low' },
-  { searchText: 'atta' },
-  { searchText: 'aloo' },
-].map((b) => JSON.stringify({ limit: 20, ...b }));
 
 ensureBuilt();
 for (const scale of scales) {

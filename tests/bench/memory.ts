@@ -7,19 +7,12 @@
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../../src/serve.ts';
 import { setupMemory } from '../support/memory.ts';
+import { itemsCallBodies as bodies } from '../support/catalogue-load.ts';
 import { startServer } from '../support/server.ts';
 
 const scales = (process.env.BENCH_SCALES ?? 'default').split(',');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const PINCODE = '560102';
-const bodies = [
-  { filters: [{ type: 'IN', field: 'categoryId', value: [7] }], sort: 'relevance' },
-  { filters: [{ type: 'IN', field: 'categoryId', value: [101] }], sort: 'price-low-high' },
-  { filters: [{ type: 'IN', field: 'categoryId', value: [2] }], sort: 'discount', page: 2 },
-  { filters: [{ type: 'IN', field: 'brandName', value: ['Amul', 'Fortune'] }], sort: 'price-high-low' },
-  { searchText: 'atta' },
-  { searchText: 'aloo' },
-].map((b) => JSON.stringify({ limit: 20, ...b }));
 const PAGES = ['/', '/stores', '/grocery-category?categoryId=101', '/grocery-search?q=atta', '/search?q=paneer&tab=dishes'];
 
 const line = (label: string, m: ReturnType<typeof setupMemory>) =>

@@ -2,7 +2,7 @@
 // with on_search, which the callback endpoint ingests (ingest-queue.server.ts).
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
+import { sendRequest, type SendInput } from '../../ondc/bap.server.ts';
 import { SERVED_CITIES } from '../../ondc/cities.ts';
 import { domainSchema, type Domain } from '../../ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
@@ -22,6 +22,21 @@ const SEARCH_INTENT = {
   },
 };
 
+/** One catalogue search to the gateway, in a transaction of its own and on no shopper's behalf. */
+function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city: string, message: SendInput['message'], at?: Date) {
+  return sendRequest(database, app, {
+    action: 'search',
+    url: app.gatewayUrl,
+    domain,
+    city,
+    transactionId: randomUUID(),
+    shopperKey: null,
+    message,
+    lifetimeMs: TRANSACTION_LIFETIME_MS.search,
+    ...(at ? { at } : {}),
+  });
+}
+
 /**
  * Searches every served city and domain. A city's answers are ingested before the next city is
  * asked, so a large catalogue arrives as a stream we keep up with rather than one burst whose
@@ -31,20 +46,7 @@ export async function requestCatalogues(database: Database, app: BuyerApp) {
   const results = [];
   for (const city of SERVED_CITIES) {
     await waitForBacklogBelow(BACKLOG_LIMIT, 120_000);
-    for (const domain of DOMAINS) {
-      results.push(
-        await sendRequest(database, app, {
-          action: 'search',
-          url: app.gatewayUrl,
-          domain,
-          city: city.code,
-          transactionId: randomUUID(),
-          shopperKey: null,
-          message: SEARCH_INTENT,
-          lifetimeMs: TRANSACTION_LIFETIME_MS.search,
-        }),
-      );
-    }
+    for (const domain of DOMAINS) results.push(await searchCatalogue(database, app, domain, city.code, SEARCH_INTENT));
   }
   return results;
 }
@@ -56,20 +58,8 @@ export async function requestCatalogues(database: Database, app: BuyerApp) {
 export async function requestCatalogueChanges(database: Database, app: BuyerApp, since: Date, now = new Date()) {
   const results = [];
   for (const domain of DOMAINS) {
-    results.push(
-      await sendRequest(database, app, {
-        action: 'search',
-        url: app.gatewayUrl,
-        domain,
-        city: '*',
-        transactionId: randomUUID(),
-        shopperKey: null,
-        message: incrementalSearchIntent(since, now),
-        lifetimeMs: TRANSACTION_LIFETIME_MS.search,
-        // The window ends before the request is made (end_time < context.timestamp).
-        at: new Date(now.getTime() + 1),
-      }),
-    );
+    // The window ends before the request is made (end_time < context.timestamp).
+    results.push(await searchCatalogue(database, app, domain, '*', incrementalSearchIntent(since, now), new Date(now.getTime() + 1)));
   }
   return results;
 }
