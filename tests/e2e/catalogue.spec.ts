@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e.ts';
 
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e.ts';
 
 test('a failed island chunk reloads the page once, not again within a minute (SPEC §8)', async ({ page }) => {
   test.skip((page.viewportSize()?.width ?? 0) > 400, 'one viewport is enough');

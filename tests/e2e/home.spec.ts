@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e.ts';
 
 test('a shopper sees the 12 categories on home and opens one', async ({ page }, testInfo) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '../support/e2e.ts';
 import { submitAddToCartForm } from '../support/add-to-cart.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own

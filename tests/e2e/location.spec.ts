@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/e2e.ts';
 
 /** Every request the page makes to a host other than the storefront. */
 function watchForeignRequests(page: Page, baseURL: string) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test, type Page } from '../support/e2e.ts';
 import { OFFLINE_MESSAGES } from '../../src/features/pwa/messages.ts';
 import { seriousViolations } from '../support/axe.ts';
 

@@ -81,7 +81,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
   const cutlery = useStore($isCutlerySelect, { ssr: () => true });
   const change = useStore($providerChange);
   const willSync = useStore($willSync);
-  const online = useStore($online);
+  const online = useStore($online, { ssr: () => true });
   const [picking, setPicking] = useState<CartEntry | null>(null);
 
   useEffect(() => {

@@ -6,6 +6,9 @@ import { OFFLINE_COPY_ATTRIBUTE } from './offline-copy.ts';
 export const $online = atom(true);
 
 onMount($online, () => {
+  // Server rendering mounts stores too, and Node's navigator has no onLine: the server's page is
+  // always the online one, so an island hydrates to the same markup whatever the phone's state.
+  if (typeof window === 'undefined') return;
   const update = () => $online.set(navigator.onLine);
   update();
   addEventListener('online', update);
