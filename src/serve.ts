@@ -18,6 +18,7 @@ import { flushAnalytics, startAnalyticsRetention } from './features/analytics/st
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
 import { confirmOrder } from './features/payment/confirm.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
+import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.ts';
 import { startChild } from './lib/process/child.server.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
@@ -68,6 +69,8 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => voi
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   ensureBuilt();
+  // Extra processes of a scale-out share DATA_DIR on PostgreSQL with no network of their own.
+  const claim = config.databaseUrl.startsWith('file://') || config.sellerNetwork !== 'off' ? await claimDataDir(config.dataDir) : null;
   const database = await openDatabase({
     url: config.databaseUrl,
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
@@ -86,9 +89,19 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     if (serveStatic(req, res)) return;
     void handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartRefused(`Port ${config.port} on ${config.host} is in use by another program (\`ss -ltnp 'sport = :${config.port}'\` shows which). Stop it, or start with another PORT.`)
+          : error,
+      ),
+    );
+    server.listen(config.port, config.host, resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  claim?.announce(`http://${config.host}:${port}`);
 
   // The seller network starts after we listen: its first callbacks must find us.
   const network = await joinNetwork(config, port, env);
@@ -135,6 +148,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     await flushAnalytics();
     await network.stop();
     await database.close();
+    await claim?.release();
   };
   return { server, port, stop };
 }
@@ -199,7 +213,11 @@ async function learnCatalogues(database: Database, app: BuyerApp) {
 }
 
 if (import.meta.main) {
-  const { stop } = await startStorefront();
+  const { stop } = await startStorefront().catch((error: unknown) => {
+    if (!(error instanceof StartRefused)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

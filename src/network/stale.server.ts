@@ -2,6 +2,7 @@
 // be free. A network of this same data dir left behind (a hung one, or one from an older
 // version that outlived its storefront) is replaced; anything else on the port is a clear error.
 import { z } from 'zod';
+import { StartRefused } from '../lib/process/data-dir-owner.server.ts';
 
 const healthSchema = z.object({ status: z.literal('ok'), pid: z.number().int().positive(), dataDir: z.string() });
 
@@ -31,7 +32,7 @@ export async function replaceStaleNetwork(port: number, dataDir: string, graceMs
   const found = await checkNetworkPort(port, dataDir);
   if (found.state === 'free') return;
   if (found.state === 'taken') {
-    throw new Error(`Cannot start the seller network: ${found.detail}. Stop that program, or give this storefront another PORT or NETWORK_PORT.`);
+    throw new StartRefused(`Cannot start the seller network: ${found.detail}. Stop that program, or give this storefront another PORT or NETWORK_PORT.`);
   }
   console.warn(`Replacing a stale seller network of this data dir on port ${port} (pid ${found.pid})`);
   const signal = (name: NodeJS.Signals) => {

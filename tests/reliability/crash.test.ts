@@ -148,3 +148,21 @@ describe('kill -9 at random moments', () => {
     for (const [cycle, ms] of restarts.entries()) expect(ms, `restart ${cycle + 1}`).toBeLessThan(10_000);
   }, 300_000);
 });
+
+describe('a second npm start on the data dir of a running storefront', () => {
+  it('is refused with the running one named, and the running shop and its sellers stay up', async () => {
+    const first = await startServer({ DATABASE_URL: '' });
+    started.push(first);
+    const networkHealth = async () => (await (await fetch(`http://127.0.0.1:${networkPortOf(first)}/healthz`)).json()) as { pid: number };
+    const networkPid = (await networkHealth()).pid;
+
+    const second = startServer({ DATABASE_URL: '' }, { dataDir: first.dataDir, keepDataDir: true });
+    // Should it start after all, it is stopped rather than left running beside the suite.
+    void second.then((wronglyStarted) => wronglyStarted.stop(), () => undefined);
+    await expect(second).rejects.toThrow(`server exited with 1`);
+    await expect(second).rejects.toThrow(`Another Kirana storefront (pid ${first.pid}, ${first.url}) is running on the data dir ${first.dataDir}`);
+
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect((await networkHealth()).pid, 'the running shop’s seller network was replaced').toBe(networkPid);
+  }, 240_000);
+});
