@@ -108,8 +108,10 @@ describe('kill -9 at random moments', () => {
       // The first start makes the database; every later one is a restart after kill -9, back
       // when it answers health checks (it serves while it re-reads the sellers' catalogues).
       if (cycle > 0) {
-        await healthy(`http://127.0.0.1:${env.PORT}`, 60_000);
+        const health = await healthy(`http://127.0.0.1:${env.PORT}`, 60_000);
         restarts.push(Date.now() - restarting);
+        // Healthy means joined: its sellers' network started and answering, not merely listening.
+        expect(health['network'], `cycle ${cycle}`).toEqual({ ok: true, embedded: true });
       }
       const server = await starting;
       // Stopped after the run should a check fail before this cycle's kill.
