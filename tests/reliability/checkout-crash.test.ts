@@ -22,8 +22,8 @@ import { healthy, startServer, type StartedServer } from '../support/server.ts';
 // Taken in turn (the bounded run kills at confirm, the step whose claim outlives the process);
 // CRASH_STEPS=payment,confirm narrows the full run to some of them.
 const STEPS = process.env['CRASH_STEPS']?.split(',') ?? ['confirm', 'payment', 'init', 'select'];
-/** From the restart to the shopper's order confirmed (the restart itself included). */
-const ORDER_AFTER_RESTART_MS = 20_000;
+/** From the shop answering health checks again to the shopper's order confirmed. */
+const ORDER_AFTER_BACK_MS = 15_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-checkout-crash-'));
 let server: StartedServer | undefined;
 afterAll(async () => {
@@ -40,6 +40,7 @@ describe('kill -9 at random moments during checkout', () => {
     const env = { DATABASE_URL: '', PORT: String(await freePort()), NETWORK_PORT: String(await freePort()) };
     const restarts: number[] = [];
     const ordersAfterRestart: number[] = [];
+    const ordersAfterBack: number[] = [];
     const checkouts: string[] = [];
     server = await startServer(env, { dataDir, keepDataDir: true });
     const plentiful = await plentifulItems(server.url, cycles * 2, 10);
@@ -49,6 +50,7 @@ describe('kill -9 at random moments during checkout', () => {
       const killAtStep = STEPS[cycle % STEPS.length]!;
       let killing: Promise<void> | undefined;
       let restarting = 0;
+      let back = 0;
       const done = await checkoutThroughFailures(client, {
         limitMs: 150_000,
         // Each checkout its own items, so twenty orders do not run the shelf empty.
@@ -65,7 +67,8 @@ describe('kill -9 at random moments during checkout', () => {
             const starting = startServer(env, { dataDir, keepDataDir: true });
             // Back = answering health checks again (it serves pages while it re-reads catalogues).
             await healthy(victim.url, 60_000);
-            restarts.push(Date.now() - restarting);
+            back = Date.now();
+            restarts.push(back - restarting);
             server = await starting;
           })();
         },
@@ -74,8 +77,12 @@ describe('kill -9 at random moments during checkout', () => {
       await killing;
       expect(done.orderId).toMatch(/^KO/);
       // A kill that came after the order stood (its step's requests were that quick) times nothing.
-      const afterRestart = finished > restarting ? `, order ${((finished - restarting) / 1000).toFixed(1)}s after restart` : ', order before the kill';
-      if (finished > restarting) ordersAfterRestart.push(finished - restarting);
+      const timed = finished > restarting;
+      const afterRestart = timed ? `, order ${((finished - restarting) / 1000).toFixed(1)}s after restart, ${((finished - back) / 1000).toFixed(1)}s after back` : ', order before the kill';
+      if (timed) {
+        ordersAfterRestart.push(finished - restarting);
+        ordersAfterBack.push(finished - back);
+      }
       checkouts.push(`${killAtStep}:${done.seconds.toFixed(1)}s/${done.retries}${afterRestart}`);
     }
     const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
@@ -84,6 +91,7 @@ describe('kill -9 at random moments during checkout', () => {
       cycles,
       restartMs: { max: Math.max(...restarts), median: median(restarts) },
       orderAfterRestartMs: { max: Math.max(...ordersAfterRestart), median: median(ordersAfterRestart) },
+      orderAfterBackMs: { max: Math.max(...ordersAfterBack), median: median(ordersAfterBack) },
       checkouts,
     });
 
@@ -99,6 +107,7 @@ describe('kill -9 at random moments during checkout', () => {
       await database.close();
     }
     for (const [cycle, ms] of restarts.entries()) expect(ms, `restart ${cycle}`).toBeLessThan(10_000);
-    for (const [cycle, ms] of ordersAfterRestart.entries()) expect(ms, `order after restart ${cycle}`).toBeLessThan(ORDER_AFTER_RESTART_MS);
+    // A killed process's claim on the confirm is taken over at once, not once it has aged 30 s.
+    for (const [cycle, ms] of ordersAfterBack.entries()) expect(ms, `order after the shop was back ${cycle}`).toBeLessThan(ORDER_AFTER_BACK_MS);
   }, 900_000);
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { store } from '../support/checkout.ts';
+import { cartUpdate } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -163,14 +163,7 @@ describe.skipIf(!pgUrl)('hostile input on a PostgreSQL storefront read before an
     await expectStillHealthy(server.url);
 
     // The comparison sees a real change: one shopper's accepted cart update shows in it.
-    const item = store.items[0]!;
-    const added = await shopper(server.url).post('/ondc/cart', {
-      action: 'UPDATE_ITEM',
-      sku_id: item.id,
-      quantity: 1,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-    });
+    const added = await shopper(server.url).post('/ondc/cart', cartUpdate(1));
     expect(added.status).toBe(200);
     const afterCart = await snapshot(database, schema);
     expect(Object.keys(afterCart).filter((table) => JSON.stringify(after[table]) !== JSON.stringify(afterCart[table]))).toEqual(expect.arrayContaining(['carts', 'cart_lines']));
