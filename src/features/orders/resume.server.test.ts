@@ -28,7 +28,7 @@ describe.each(testDatabases())('crash-only checkout on $name', ({ open }) => {
     return confirmed;
   };
 
-  it('sends the confirm a stopped process claimed and never sent, once its claim is stale', async () => {
+  it('sends the confirm a stopped process claimed and never sent: a claim naming no holder (before migration 24) once it is 30 s old', async () => {
     await checkout(database, '1', 'SENDING', 120);
     await checkout(database, '2', 'SENDING', 2);
     expect(await resume()).toEqual(['T1']);
