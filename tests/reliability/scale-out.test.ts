@@ -89,8 +89,9 @@ describe.skipIf(!pgUrl)('two storefront processes on one PostgreSQL', () => {
       const polling = Date.now();
       const answer = await (await client.get(`/ondc/fetchMessage?type=select&message_id=${messageId}`)).json();
       const waited = Date.now() - polling;
-      const landed = proxy.log.find((entry) => entry.path === '/bap/on_select' && entry.upstream === a.url && entry.at >= sending);
-      expect(landed, 'on_select went to process A').toBeDefined();
+      // The proxy notes a request once its answer comes back, which may be after A's NOTIFY woke B.
+      const landed = () => proxy.log.find((entry) => entry.path === '/bap/on_select' && entry.upstream === a.url && entry.at >= sending);
+      await expect.poll(landed, { timeout: 5000, message: 'on_select went to process A' }).toBeDefined();
       expect(answer.status).not.toBe('PENDING');
       return waited;
     } finally {

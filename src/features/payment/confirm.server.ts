@@ -48,7 +48,8 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   try {
     return await sendConfirm(database, app, shopper, request, { order, payment, init });
   } catch (error) {
-    // A live holder's claim is never taken over: one that failed half-way lets the next try in.
+    // A live holder's claim is never taken over: one that failed half-way (as one that ended
+    // without sending) lets the next try in.
     await setOrderState(database, order.order_id, 'FAILED', null).catch(() => undefined);
     throw error;
   }
@@ -72,7 +73,10 @@ async function sendConfirm(database: Database, app: BuyerApp, shopper: string, r
     'SELECT bpp_id, bpp_uri FROM ondc_transactions WHERE transaction_id = $1',
     [request.transaction_id],
   );
-  if (!seller?.bpp_id || !seller.bpp_uri) return { ok: false, status: 404, message: 'No seller for this checkout' };
+  if (!seller?.bpp_id || !seller.bpp_uri) {
+    await setOrderState(database, order.order_id, 'FAILED', null);
+    return { ok: false, status: 404, message: 'No seller for this checkout' };
+  }
   const { context } = init;
   // ondc-notes §1 confirm: a new order's created_at is the confirm's own timestamp.
   const at = new Date();
