@@ -14,7 +14,7 @@ import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
 import { holdLease, takeLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
-import { flushAnalytics, startAnalyticsRetention } from './features/analytics/store.server.ts';
+import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
 import { confirmOrder } from './features/payment/confirm.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
@@ -23,7 +23,7 @@ import { startChild } from './lib/process/child.server.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
 import { createFileRegistry, createRemoteRegistry } from './ondc/registry.ts';
-import { createBuyerApp, setBuyerApp, type BuyerApp } from './ondc/runtime.server.ts';
+import { createBuyerApp, setBuyerApp, setJoiningNetwork, type BuyerApp } from './ondc/runtime.server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -52,8 +52,11 @@ function newestMtime(p: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
 }
 
-/** How often half-done checkouts are looked for (a claim is a stopped process's after 30 s). */
-const RESUME_EVERY_MS = 30_000;
+/**
+ * How often half-done checkouts are looked for: a dead process's claims are found by the next
+ * sweep (the first runs at start), an unanswered confirm is asked after once it is 30 s old.
+ */
+const RESUME_EVERY_MS = 5_000;
 
 /** How long SIGTERM lets requests under way finish. */
 const DRAIN_MS = 10_000;
@@ -81,6 +84,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   await database.query(
     `INSERT INTO kirana_meta (key, value) VALUES ('first_started_at', now()::text) ON CONFLICT (key) DO NOTHING`,
   );
+  await loadAnalyticsSalt(database, config.dataDir);
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
@@ -89,6 +93,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     if (serveStatic(req, res)) return;
     void handler(req, res);
   });
+  setJoiningNetwork(true);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -107,6 +112,14 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const network = await joinNetwork(config, port, env);
   const app = network.app;
   if (app) setBuyerApp(app);
+  setJoiningNetwork(false);
+  // Checkouts a stopped process left half done are finished by the next one, once: at once (the
+  // process before a restart is gone, and the shopper may be waiting), then every few seconds.
+  const resumeOrders = () =>
+    app ? void resumeInterruptedOrders(database, app, (shopper, request) => confirmOrder(database, app, shopper, request)).catch((e: unknown) => console.error('resuming orders failed', e)) : undefined;
+  resumeOrders();
+  const resume = app ? setInterval(resumeOrders, RESUME_EVERY_MS) : undefined;
+  resume?.unref();
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
   // process that starts the embedded sellers always learns their catalogues; others only when
@@ -125,11 +138,6 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
       ? setInterval(() => void refreshIfDue().catch((e: unknown) => console.error('catalogue refresh failed', e)), tickMs)
       : undefined;
   refresh?.unref();
-  // Checkouts a stopped process left half done are finished by the next one, once.
-  const resume = app
-    ? setInterval(() => void resumeInterruptedOrders(database, app, (shopper, request) => confirmOrder(database, app, shopper, request)).catch((e: unknown) => console.error('resuming orders failed', e)), RESUME_EVERY_MS)
-    : undefined;
-  resume?.unref();
   const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 

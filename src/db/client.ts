@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +19,20 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * This process among those on the database: it holds a session advisory lock on this number for
+   * as long as it lives, so `kirana_boot_alive(boot)` tells from SQL whether a claim's holder is
+   * still there (migration 24).
+   */
+  boot: number;
   exec(sql: string): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel: across processes on PostgreSQL, within this process on PGlite. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel: across processes on PostgreSQL, within this process on PGlite. A lost
+   * connection is made again and the channel listened to again; `onReconnect` then runs, since a
+   * NOTIFY sent while it was down never arrives.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /**
    * Runs `work` in one transaction on one connection: committed when it returns, rolled back when
    * it throws. Row locks (`SELECT … FOR UPDATE`) taken inside hold until the end.
@@ -72,6 +83,7 @@ async function openPglite(url: string): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const database: Database = {
     kind: 'pglite',
+    boot: newBoot(),
     db: drizzlePglite(client, { schema }) as unknown as Db,
     exec: async (sql) => {
       await client.exec(sql);
@@ -85,7 +97,17 @@ async function openPglite(url: string): Promise<Database> {
     close: () => client.close(),
   };
   await migrate(database);
+  // One process owns a PGlite database: claims of an earlier boot are a dead process's.
+  await database.query('SELECT pg_advisory_lock($1, $2)', [BOOT_LOCK, database.boot]);
   return database;
+}
+
+/** The advisory lock class of boots (kirana_boot_alive in migration 24 reads it). */
+const BOOT_LOCK = 727275;
+
+/** A boot number: random, so processes on a shared database (and earlier boots) never pick alike. */
+function newBoot() {
+  return randomInt(1, 2 ** 31 - 1);
 }
 
 /**
@@ -130,30 +152,21 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     await connection.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
     connection.release();
   }
-  const listeners: pg.Client[] = [];
+  // A pool that loses an idle connection (a restarted or terminated backend) says so and makes
+  // another on the next query; unhandled, the error would end the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  const boot = newBoot();
+  const session = await openSession(url, boot);
   return {
     kind: 'postgres',
+    boot,
     db: drizzlePg(pool, { schema }) as unknown as Db,
     exec: async (sql) => {
       await pool.query(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) =>
       (await pool.query(sql, params)).rows as T[],
-    // A pooled connection may be handed to someone else between queries, so each channel gets a
-    // connection of its own for as long as it listens.
-    listen: async (channel, onNotify) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel) onNotify(n.payload ?? '');
-      });
-      await client.query(`LISTEN "${channel}"`);
-      listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
-      };
-    },
+    listen: session.listen,
     transaction: async (work) => {
       const connection = await pool.connect();
       try {
@@ -169,8 +182,103 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
       }
     },
     close: async () => {
-      await Promise.all(listeners.splice(0).map((c) => c.end()));
+      await session.close();
       await pool.end();
+    },
+  };
+}
+
+/** The session connection's name in pg_stat_activity: which process, which boot. */
+export function sessionName(boot: number) {
+  return `kirana pid ${process.pid} boot ${boot}`;
+}
+
+type Listener = { channel: string; onNotify: (payload: string) => void; onReconnect: (() => void) | undefined };
+
+/** Longest pause between attempts to make the session connection again. */
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * The connection a process keeps to itself on PostgreSQL (a pooled one may be handed to someone
+ * else between queries): it holds the boot lock and every LISTEN. When it is lost (the server
+ * restarted, the backend was terminated, the network dropped) it is made again, backing off from
+ * 100 ms to 5 s, the lock taken and every channel listened to again; then each listener's
+ * onReconnect runs, for the NOTIFYs sent while it was down.
+ */
+async function openSession(url: string, boot: number) {
+  const listeners: Listener[] = [];
+  let current: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: sessionName(boot),
+      connectionTimeoutMillis: 5_000,
+      // The server notices a host that vanished within ~25 s and ends the session, which frees
+      // the boot lock: that process's claims are then taken over.
+      options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
+    });
+    client.on('error', (error) => lost(client, error.message));
+    client.on('end', () => lost(client, 'connection ended'));
+    client.on('notification', (n) => {
+      for (const listener of listeners) if (listener.channel === n.channel) listener.onNotify(n.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of new Set(listeners.map((l) => l.channel))) await client.query(`LISTEN "${channel}"`);
+      // Waits while a backend of ours the server has not yet noticed is gone still holds it.
+      await client.query('SELECT pg_advisory_lock($1, $2)', [BOOT_LOCK, boot]);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    current = client;
+  };
+  const lost = (client: pg.Client, why: string) => {
+    if (closed || current !== client) return;
+    current = null;
+    void client.end().catch(() => undefined);
+    console.warn(`database session lost (${why}): reconnecting`);
+    reconnectLater();
+  };
+  const reconnectLater = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          console.warn('database session back: listening again');
+          for (const listener of [...listeners]) listener.onReconnect?.();
+        },
+        (error: unknown) => {
+          failures++;
+          console.warn(`database session: reconnect failed (${error instanceof Error ? error.message : String(error)})`);
+          if (!closed) reconnectLater();
+        },
+      );
+    }, Math.min(100 * 2 ** failures, RECONNECT_MAX_MS));
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    listen: async (channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) => {
+      const listener: Listener = { channel, onNotify, onReconnect };
+      const fresh = !listeners.some((l) => l.channel === channel);
+      listeners.push(listener);
+      // While reconnecting, the new connection listens to it.
+      if (fresh) await current?.query(`LISTEN "${channel}"`);
+      return async () => {
+        listeners.splice(listeners.indexOf(listener), 1);
+        if (!listeners.some((l) => l.channel === channel)) await current?.query(`UNLISTEN "${channel}"`);
+      };
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await current?.end();
     },
   };
 }

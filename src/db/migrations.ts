@@ -530,4 +530,23 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 24,
+    name: 'claim-holders',
+    sql: `
+      -- A confirm's claim names the storefront process that holds it (its boot, issue 14): each
+      -- process holds a session advisory lock on its boot number for as long as it lives, so a
+      -- claim whose holder's lock is gone belongs to a process that died and is taken over at once.
+      ALTER TABLE orders ADD COLUMN claimed_by integer;
+      -- The crash-resume sweep runs every few seconds on every process: it reads only orders
+      -- still waiting for their on_confirm.
+      CREATE INDEX orders_unconfirmed ON orders (updated_at) WHERE on_confirm IS NULL;
+      CREATE FUNCTION kirana_boot_alive(boot integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+        SELECT EXISTS (
+          SELECT 1 FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND classid = 727275 AND objid = boot AND objsubid = 2
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+      $$;
+    `,
+  },
 ];

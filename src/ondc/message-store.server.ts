@@ -221,7 +221,17 @@ function messageEvents(database: Database): Promise<EventEmitter> {
   if (!events) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    events = database.listen(MESSAGE_CHANNEL, (payload) => emitter.emit(payload)).then(() => emitter);
+    events = database
+      .listen(
+        MESSAGE_CHANNEL,
+        (payload) => emitter.emit(payload),
+        // A callback stored while the LISTEN connection was down woke nobody: every waiting poll
+        // looks again.
+        () => {
+          for (const key of emitter.eventNames()) emitter.emit(key);
+        },
+      )
+      .then(() => emitter);
     emitters.set(database, events);
   }
   return events;
@@ -237,19 +247,25 @@ export async function waitForAnswer(
 ): Promise<StoredAnswer> {
   const events = await messageEvents(database);
   const key = `on_${input.action}:${input.messageId}`;
-  let wake: () => void = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    wake = resolve;
-    events.once(key, wake);
-  });
-  try {
-    const now = await findAnswer(database, input);
-    if (now.state !== 'pending' || input.waitMs <= 0) return now;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, input.waitMs)))]);
-    clearTimeout(timer);
-    return findAnswer(database, input);
-  } finally {
-    events.off(key, wake);
+  const deadline = Date.now() + input.waitMs;
+  // A wake-up that finds nothing new (a LISTEN connection back after a drop wakes every poll)
+  // waits again for what is left of the hold.
+  for (;;) {
+    let wake: () => void = () => {};
+    const arrived = new Promise<boolean>((resolve) => {
+      wake = () => resolve(true);
+      events.once(key, wake);
+    });
+    try {
+      const now = await findAnswer(database, input);
+      const left = deadline - Date.now();
+      if (now.state !== 'pending' || left <= 0) return now;
+      let timer: NodeJS.Timeout | undefined;
+      const woken = await Promise.race([arrived, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), left)))]);
+      clearTimeout(timer);
+      if (!woken) return findAnswer(database, input);
+    } finally {
+      events.off(key, wake);
+    }
   }
 }

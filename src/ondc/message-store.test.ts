@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { openDatabase, sessionName, type Database } from '../db/client.ts';
 import { testDatabases } from '../db/testing.ts';
 import { buildContext, callbackContext } from './context.ts';
 import {
@@ -15,6 +16,22 @@ import {
 const BAP = 'kirana-storefront.local';
 const SELLER = 'grocer-one.sellers.kirana.local';
 
+async function sendSelect(database: Database, transactionId: string, shopper = 'device:a', now = new Date()) {
+  const context = buildContext({
+    action: 'select', domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: BAP,
+    bapUri: 'http://127.0.0.1:4321/bap', bppId: SELLER, bppUri: 'http://127.0.0.1:5321/sellers/x', now,
+  });
+  await startTransaction(database, { transactionId, shopperKey: shopper, domain: 'ONDC:RET10', city: 'std:080', lifetimeMs: 86_400_000, now });
+  await recordRequest(database, { context, body: { context, message: {} }, participantId: SELLER });
+  await recordAck(database, { messageId: context.message_id, action: 'select', ack: 'ACK' });
+  return context;
+}
+
+function onSelect(request: ReturnType<typeof buildContext>, quote = '100.00'): { envelope: CallbackEnvelope; raw: string } {
+  const envelope = { context: callbackContext(request), message: { order: { quote: { price: { currency: 'INR', value: quote } } } } };
+  return { envelope, raw: JSON.stringify(envelope) };
+}
+
 describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   let database: Database;
   beforeAll(async () => {
@@ -22,21 +39,7 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   });
   afterAll(() => database.close());
 
-  async function select(transactionId: string, shopper = 'device:a', now = new Date()) {
-    const context = buildContext({
-      action: 'select', domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: BAP,
-      bapUri: 'http://127.0.0.1:4321/bap', bppId: SELLER, bppUri: 'http://127.0.0.1:5321/sellers/x', now,
-    });
-    await startTransaction(database, { transactionId, shopperKey: shopper, domain: 'ONDC:RET10', city: 'std:080', lifetimeMs: 86_400_000, now });
-    await recordRequest(database, { context, body: { context, message: {} }, participantId: SELLER });
-    await recordAck(database, { messageId: context.message_id, action: 'select', ack: 'ACK' });
-    return context;
-  }
-
-  function onSelect(request: ReturnType<typeof buildContext>, quote = '100.00'): { envelope: CallbackEnvelope; raw: string } {
-    const envelope = { context: callbackContext(request), message: { order: { quote: { price: { currency: 'INR', value: quote } } } } };
-    return { envelope, raw: JSON.stringify(envelope) };
-  }
+  const select = (transactionId: string, shopper?: string, now?: Date) => sendSelect(database, transactionId, shopper, now);
 
   it('stores a callback for our request, and a repeat of it only once', async () => {
     const request = await select('tx-dup-0001');
@@ -114,5 +117,62 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   it('gives up a long poll after its wait, still pending', async () => {
     const request = await select('tx-wait-0002');
     expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 200 })).toEqual({ state: 'pending' });
+  });
+});
+
+// Issue 14 scale-out: the shopper's poll on one process, the seller's callback on another. The
+// poll's process loses its LISTEN connection (pg_terminate_backend, as a PostgreSQL restart or a
+// network drop would): it comes back, and no wake-up is lost.
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl)('long polls across two processes on PostgreSQL, the LISTEN connection cut', () => {
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let polling: Database;
+  let storing: Database;
+  beforeAll(async () => {
+    polling = await openDatabase({ url: pgUrl!, schema });
+    storing = await openDatabase({ url: pgUrl!, schema });
+  });
+  afterAll(async () => {
+    await storing?.exec(`DROP SCHEMA "${schema}" CASCADE`);
+    await storing?.close();
+    await polling?.close();
+  });
+
+  /** Ends the polling process's LISTEN connection from the server's side. */
+  async function cutListenConnection() {
+    const cut = await storing.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1', [sessionName(polling.boot)]);
+    expect(cut).toEqual([{ ended: true }]);
+  }
+
+  it('a callback stored by the other process after the cut still wakes the poll at once', async () => {
+    const request = await sendSelect(polling, `tx-cut-${randomUUID().slice(0, 8)}`);
+    // Both processes have listened once, so the cut hits a connection in use.
+    expect(await waitForAnswer(polling, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 0 })).toEqual({ state: 'pending' });
+    await cutListenConnection();
+    const started = Date.now();
+    const waiting = waitForAnswer(polling, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 8000 });
+    setTimeout(() => {
+      const { envelope, raw } = onSelect(request);
+      void acceptCallback(storing, { envelope, rawBody: raw, signer: SELLER, bapId: BAP });
+    }, 1000);
+    expect((await waiting).state).toBe('answered');
+    // Woken by the NOTIFY, not by the end of its 8 s wait.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a poll waiting through the cut looks again when the connection is back (a NOTIFY sent meanwhile is lost)', async () => {
+    const request = await sendSelect(polling, `tx-cut-${randomUUID().slice(0, 8)}`);
+    const started = Date.now();
+    const waiting = waitForAnswer(polling, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 8000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The answer is stored without a NOTIFY, as one sent while the connection was down is lost.
+    const { raw } = onSelect(request);
+    await storing.query(
+      `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, 'on_select', 'in', $3, 'lost-notify', $4)`,
+      [request.transaction_id, request.message_id, SELLER, raw],
+    );
+    await cutListenConnection();
+    expect((await waiting).state).toBe('answered');
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

@@ -35,7 +35,20 @@ export function createBuyerApp(options: Omit<BuyerApp, 'client'>): BuyerApp {
 }
 
 const BUYER_APP = Symbol.for('kirana.buyer-app');
-type Holder = { [BUYER_APP]?: BuyerApp };
+const JOINING = Symbol.for('kirana.network-joining');
+type Holder = { [BUYER_APP]?: BuyerApp; [JOINING]?: boolean };
+
+/**
+ * From the moment the storefront listens until it has joined the network (its identity
+ * registered, the embedded sellers started and its buyer app set), health checks say so.
+ */
+export function setJoiningNetwork(joining: boolean) {
+  (globalThis as Holder)[JOINING] = joining;
+}
+
+export function isJoiningNetwork(): boolean {
+  return (globalThis as Holder)[JOINING] ?? false;
+}
 
 export function setBuyerApp(app: BuyerApp) {
   (globalThis as Holder)[BUYER_APP] = app;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mulberry32 } from '../../src/network/catalogue/random.ts';
-import { lines, selectBody, store } from '../support/checkout.ts';
+import { cartUpdate, lines, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
 import { freePort } from '../support/ports.ts';
@@ -37,13 +37,7 @@ describe('kill -9 of the storefront', () => {
     expect(await listening(networkPort)).toBe(true);
     const client = shopper(first.url);
     const item = store.items[0]!;
-    const added = await client.post('/ondc/cart', {
-      action: 'UPDATE_ITEM',
-      sku_id: item.id,
-      quantity: 2,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-    });
+    const added = await client.post('/ondc/cart', cartUpdate(2, item));
     expect(added.status).toBe(200);
 
     process.kill(first.pid, 'SIGKILL');
@@ -90,13 +84,6 @@ describe('kill -9 at random moments', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-crash-'));
     const random = mulberry32(20261124);
     const item = store.items[0]!;
-    const cartBody = (quantity: number) => ({
-      action: 'UPDATE_ITEM',
-      sku_id: item.id,
-      quantity,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-    });
     let cookies = new Map<string, string>();
     let acknowledged = 0;
     const restarts: number[] = [];
@@ -108,8 +95,10 @@ describe('kill -9 at random moments', () => {
       // The first start makes the database; every later one is a restart after kill -9, back
       // when it answers health checks (it serves while it re-reads the sellers' catalogues).
       if (cycle > 0) {
-        await healthy(`http://127.0.0.1:${env.PORT}`, 60_000);
+        const health = await healthy(`http://127.0.0.1:${env.PORT}`, 60_000);
         restarts.push(Date.now() - restarting);
+        // Healthy means joined: its sellers' network started and answering, not merely listening.
+        expect(health['network'], `cycle ${cycle}`).toEqual({ ok: true, embedded: true });
       }
       const server = await starting;
       // Stopped after the run should a check fail before this cycle's kill.
@@ -131,7 +120,7 @@ describe('kill -9 at random moments', () => {
       let quantity = acknowledged;
       while (Date.now() < killAt) {
         const next = (quantity % 9) + 1;
-        const answer = await client.post('/ondc/cart', cartBody(next)).catch(() => null);
+        const answer = await client.post('/ondc/cart', cartUpdate(next, item)).catch(() => null);
         if (answer?.status === 200) {
           quantity = next;
           acknowledged = next;

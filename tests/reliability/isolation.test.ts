@@ -3,7 +3,7 @@
 // payment, order, invoice, return photo, address, coins) while the other tries to read and to
 // change it. Every cross access is refused, and the owner finds everything as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initBody, lines, plentifulItems, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
+import { cartUpdate, initBody, lines, plentifulItems, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -29,14 +29,7 @@ const jpeg = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i < 
 const cartItem = store.items[2]!;
 // Items the all-day store has plenty of at the catalogue price, two for each owner.
 let plentiful: Awaited<ReturnType<typeof plentifulItems>> = [];
-const cartUpdate = (extra: Record<string, unknown> = {}) => ({
-  action: 'UPDATE_ITEM',
-  sku_id: cartItem.id,
-  quantity: 2,
-  cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-  item_metadata: { itemId: cartItem.id, name: cartItem.name, providerId: store.provider.id, locationId: store.location.id },
-  ...extra,
-});
+const ownersCartUpdate = (extra: Record<string, unknown> = {}) => ({ ...cartUpdate(2, cartItem), ...extra });
 const homeAddress = (id: string) => ({
   id, address_type: 'HOME', latitude: 12.9116, longitude: 77.6389, city: 'Bengaluru', state: 'Karnataka', pin_code: '560102',
   locality: 'HSR Layout', address: `${id}, HSR Layout, Bengaluru, Karnataka 560102`,
@@ -63,7 +56,7 @@ async function ownEverything(owner: Client, kind: Kind) {
   const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: jpeg(20_000), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
   expect(photo.status).toBe(200);
   const photoId = String((await photo.json()).data.photo_id);
-  const cart = (await (await owner.post('/ondc/cart', cartUpdate())).json()) as { data: Array<{ cart_reference_id: string; available_coins_balance: number }> };
+  const cart = (await (await owner.post('/ondc/cart', ownersCartUpdate())).json()) as { data: Array<{ cart_reference_id: string; available_coins_balance: number }> };
   const cartReference = cart.data[0]!.cart_reference_id;
   const addressId = kind === 'user' ? `home-${Date.now()}` : null;
   if (addressId) expect((await owner.post('/save/unified/address', homeAddress(addressId))).status).toBe(200);
@@ -79,7 +72,7 @@ function attempts(owned: Owned, stranger: Client, strangerKind: Kind): Array<[st
   const deleteAddress = (id: string) => fetch(`${server.url}/save/unified/address?id=${id}`, { method: 'DELETE', headers: { origin: server.url, cookie: cookieHeader(stranger) } });
   return [
     ['cart read', async () => !JSON.stringify(await (await stranger.get('/ondc/cart?cityName=bengaluru')).json()).includes(owned.cartReference)],
-    ['cart write (update with its reference)', async () => refused(await status(stranger.post('/ondc/cart', cartUpdate({ quantity: 9, cart_reference_id: owned.cartReference }))))],
+    ['cart write (update with its reference)', async () => refused(await status(stranger.post('/ondc/cart', ownersCartUpdate({ quantity: 9, cart_reference_id: owned.cartReference }))))],
     ['cart write (clear with its reference)', async () => refused(await status(stranger.post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: owned.cartReference })))],
     ['transaction messages read (on_select)', async () => refused(await status(stranger.get(`/ondc/fetchMessage?type=select&message_id=${owned.selectMessageId}`)))],
     ['transaction messages read (on_init)', async () => refused(await status(stranger.get(`/ondc/status?type=init&message_id=${owned.initMessageId}`)))],
@@ -107,7 +100,7 @@ function attempts(owned: Owned, stranger: Client, strangerKind: Kind): Array<[st
     }],
     ['coins read', async () => {
       // The stranger's own cart states the balance it may burn: its own, none.
-      const cart = (await (await stranger.post('/ondc/cart', cartUpdate())).json()) as { data: Array<{ available_coins_balance?: number }> };
+      const cart = (await (await stranger.post('/ondc/cart', ownersCartUpdate())).json()) as { data: Array<{ available_coins_balance?: number }> };
       return cart.data[0]?.available_coins_balance === 0;
     }],
   ];

@@ -10,6 +10,15 @@ export type Line = { sku_id: string; quantity: number };
 
 export const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
 
+/** A POST /ondc/cart body that sets `quantity` of one of the store's items. */
+export const cartUpdate = (quantity: number, item = store.items[0]!) => ({
+  action: 'UPDATE_ITEM',
+  sku_id: item.id,
+  quantity,
+  cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+  item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+});
+
 export function selectBody(items: Line[], areaCode = store.location.pincode) {
   return {
     categoryDomain: 'ONDC:RET10',

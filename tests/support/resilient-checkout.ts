@@ -65,7 +65,13 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
   });
   const paymentId = await step('payment', async () => {
     const sent = await attempt(() => client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' }));
-    return sent?.status === 200 && sent.body.data?.['status'] === 'PAID' ? String(sent.body.data['payment_id']) : null;
+    if (sent?.status !== 200 || !sent.body.data) return null;
+    const id = String(sent.body.data['payment_id']);
+    if (sent.body.data['status'] === 'PAID') return id;
+    // A payment still pending (its collect was under way when the process died) is asked after,
+    // as the payment page does: 10 polls, 1 s apart.
+    const paid = await poll(client, `/ondc/payment/status?payment_id=${id}`, (b) => b.data?.['status'] !== 'PENDING', 10);
+    return paid?.data?.['status'] === 'PAID' ? id : null;
   });
   const orderId = await step('confirm', async () => {
     const sent = await attempt(() => client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: paymentId }));

@@ -106,11 +106,14 @@ export async function startNetwork(dataDir: string, env: Record<string, string> 
   };
 }
 
-/** Waits until GET /healthz answers 200: the shop is back (it serves while it re-reads catalogues). */
-export async function healthy(url: string, limitMs: number) {
+/**
+ * Waits until GET /healthz answers 200: the shop is back (it serves while it re-reads catalogues).
+ * The first healthy report is the answer.
+ */
+export async function healthy(url: string, limitMs: number): Promise<Record<string, unknown>> {
   for (const started = Date.now(); Date.now() - started < limitMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
     const answer = await fetch(`${url}/healthz`).catch(() => null);
-    if (answer?.status === 200) return;
+    if (answer?.status === 200) return (await answer.json()) as Record<string, unknown>;
   }
   throw new Error(`${url} not healthy within ${limitMs / 1000} s`);
 }

@@ -3,7 +3,6 @@
 // request that fails any of these.
 import type { AstroCookies } from 'astro';
 import type { z } from 'zod';
-import { readConfig } from '../../config.server.ts';
 import { getDatabase } from '../../db/client.ts';
 import { hasNul, jsonError, NUL_MESSAGE } from '../../lib/http/json.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
@@ -109,7 +108,7 @@ export function takeTracking(input: Input): Promise<Response> {
       {
         endpoint: 'ins', name: eventName, shopper_key: shopper, session_id: null, device_id: null, page: pageSource ?? null, source, lob, event_id: event.id,
         city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null,
-        identifier_hash: identifier ? hashIdentifier(readConfig().dataDir, identifier) : null,
+        identifier_hash: identifier ? hashIdentifier(identifier) : null,
         attributes: { id: event.id, ...(event.metadata ? { metadata: event.metadata } : {}) },
       },
     ];

@@ -1,23 +1,64 @@
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
-import { EVENTS_PER_MINUTE, flushAnalytics, funnelSince, hashIdentifier, pruneAnalytics, rateLimit, recordEvents, type EventRow } from './store.server.ts';
+import { EVENTS_PER_MINUTE, flushAnalytics, funnelSince, hashIdentifier, loadAnalyticsSalt, pruneAnalytics, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
 const row = (name: string, extra: Partial<EventRow> = {}): EventRow => ({
   endpoint: 'hive', name, shopper_key: null, session_id: 's1', device_id: null, page: null, source: null, lob: null, event_id: null,
   city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes: {}, ...extra,
 });
 
-describe('hashed identifiers', () => {
-  it('are the same for the same number, in any format, and never hold it', () => {
+describe.each(testDatabases())('hashed identifiers on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => database?.close());
+
+  const saltDir = (salt?: Buffer) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kirana-salt-'));
-    const a = hashIdentifier(dir, '+91 98765 43210');
-    expect(a).toBe(hashIdentifier(dir, '9876543210'));
+    if (salt) {
+      mkdirSync(path.join(dir, 'analytics'));
+      writeFileSync(path.join(dir, 'analytics', 'salt'), salt);
+    }
+    return dir;
+  };
+
+  it('takes over the salt file an earlier version kept, once: hashes already stored stay the same', async () => {
+    const earlier = randomBytes(32);
+    await loadAnalyticsSalt(database, saltDir(earlier));
+    const hash = hashIdentifier('+91 98765 43210');
+    expect(hash).toBe(createHash('sha256').update(earlier).update('9876543210').digest('hex'));
+    // Another host with a salt file of its own, or none, hashes with the database's salt.
+    await loadAnalyticsSalt(database, saltDir(randomBytes(32)));
+    expect(hashIdentifier('9876543210')).toBe(hash);
+    await loadAnalyticsSalt(database, saltDir());
+    expect(hashIdentifier('9876543210')).toBe(hash);
+  });
+
+  it('are the same for the same number, in any format, and never hold it', async () => {
+    await loadAnalyticsSalt(database, saltDir());
+    const a = hashIdentifier('+91 98765 43210');
+    expect(a).toBe(hashIdentifier('9876543210'));
     expect(a).not.toContain('9876543210');
-    expect(a).not.toBe(hashIdentifier(dir, '9876543211'));
+    expect(a).not.toBe(hashIdentifier('9876543211'));
+  });
+});
+
+describe.each(testDatabases())('the analytics salt made at first start on $name', ({ open }) => {
+  it('is one salt for two processes starting together on a new database', async () => {
+    const database = await open();
+    try {
+      const salts = await Promise.all([loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-'))), loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-')))]);
+      expect(salts[0]).toHaveLength(32);
+      expect(salts[0]?.equals(salts[1]!)).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });
 

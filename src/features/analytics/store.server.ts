@@ -2,7 +2,7 @@
 // request path (at most 250 ms later, or when 200 are waiting, and on shutdown), limited per
 // shopper, with mobile numbers hashed and old events pruned daily.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
@@ -80,18 +80,37 @@ export function rateLimit(database: Database, sender: string, events: number, no
 
 // ---- hashed identifiers ----
 
-let salt: Buffer | null = null;
+const SALT_KEY = 'analytics_salt';
+// One salt per process, on a process-wide symbol: src/serve.ts loads it before the first request
+// and the Vite-built endpoints hash with it (as with the database).
+const SALT = Symbol.for('kirana.analytics-salt');
+type SaltHolder = { [SALT]?: Buffer };
 
-/** A mobile number as kept: salted SHA-256 (the salt stays under DATA_DIR), never the number. */
-export function hashIdentifier(dataDir: string, identifier: string): string {
-  if (!salt) {
+/**
+ * The salt mobile numbers are hashed with, kept in the database so every process and host hashes
+ * alike. The first start makes it (the salt file an earlier version kept under DATA_DIR, if there
+ * is one, so hashes already stored stay comparable); ON CONFLICT keeps the first of two processes
+ * starting together, and both read that one back.
+ */
+export async function loadAnalyticsSalt(database: Database, dataDir: string): Promise<Buffer> {
+  const read = async () => (await database.query<{ value: string }>('SELECT value FROM kirana_meta WHERE key = $1', [SALT_KEY]))[0]?.value;
+  let stored = await read();
+  if (stored === undefined) {
     const file = path.join(dataDir, 'analytics', 'salt');
-    if (!existsSync(file)) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(32), { mode: 0o600, flag: 'wx' });
-    }
-    salt = readFileSync(file);
+    const made = existsSync(file) ? readFileSync(file) : randomBytes(32);
+    await database.query('INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SALT_KEY, made.toString('hex')]);
+    stored = await read();
   }
+  if (stored === undefined) throw new Error('the analytics salt could not be stored');
+  const salt = Buffer.from(stored, 'hex');
+  (globalThis as SaltHolder)[SALT] = salt;
+  return salt;
+}
+
+/** A mobile number as kept: salted SHA-256 (the salt is loaded at start), never the number. */
+export function hashIdentifier(identifier: string): string {
+  const salt = (globalThis as SaltHolder)[SALT];
+  if (!salt) throw new Error('The analytics salt is not loaded: start the storefront with `npm start`');
   return createHash('sha256').update(salt).update(identifier.replace(/\D/g, '').slice(-10)).digest('hex');
 }
 

@@ -27,14 +27,19 @@ const CATALOGUE_CHANNEL = 'catalogue_changed';
 /** Drops this process's answers and tells every other storefront process on the database to. */
 export async function announceCatalogueChange(database: Database) {
   catalogueChanged();
-  await database.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, String(process.pid)]);
+  await database.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, String(database.boot)]);
 }
 
 /** Drops this process's answers whenever another process ingested a change (issue 14 scale-out). */
 export function followCatalogueChanges(database: Database) {
-  return database.listen(CATALOGUE_CHANNEL, (pid) => {
-    if (pid !== String(process.pid)) catalogueChanged();
-  });
+  return database.listen(
+    CATALOGUE_CHANNEL,
+    (boot) => {
+      if (boot !== String(database.boot)) catalogueChanged();
+    },
+    // An ingestion announced while the LISTEN connection was down went unheard: drop everything.
+    catalogueChanged,
+  );
 }
 
 function generation() {

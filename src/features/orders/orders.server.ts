@@ -8,6 +8,7 @@ import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/messa
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { claimAbandoned } from '../payment/confirm.server.ts';
 import { refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
@@ -414,29 +415,34 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
   return deliveries;
 }
 
-/** Claims and unanswered confirms older than this belong to a process that is gone. */
-const INTERRUPTED_AFTER = "interval '30 seconds'";
+/** An order's confirm unanswered this long is asked after, its sender alive or not. */
+const UNANSWERED_AFTER = "interval '30 seconds'";
 
 /**
  * Crash-only: checkouts a stopped process left half done, finished once. A confirm claimed but
  * never sent is sent now (the seller answers a repeated order id with the order it made, so a
  * confirm that did leave is not doubled); a confirm sent whose on_confirm never reached us is
- * asked after with ONDC status, whose answer records the order.
+ * asked after with ONDC status, whose answer records the order. Both are looked for at once when
+ * the process that held them is gone (a restart finds its predecessor's at start), otherwise
+ * after 30 s.
  */
 export async function resumeInterruptedOrders(database: Database, app: BuyerApp, confirm: (shopper: string, request: { transaction_id: string; payment_id: string }) => Promise<unknown>): Promise<{ confirmed: number; asked: number }> {
   const unsent = await database.query<{ transaction_id: string; payment_id: string; shopper_key: string }>(
     `SELECT o.transaction_id, o.payment_id, o.shopper_key FROM orders o JOIN payments p ON p.payment_id = o.payment_id
      WHERE o.on_confirm IS NULL AND o.confirm_message_id IS NULL AND o.state = 'SENDING' AND p.status IN ('PAID', 'ON-DELIVERY')
-       AND o.updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND o.created_at > clock_timestamp() - interval '1 day'`,
+       AND ${claimAbandoned('o.')} AND o.created_at > clock_timestamp() - interval '1 day'`,
   );
   for (const order of unsent) await confirm(order.shopper_key, { transaction_id: order.transaction_id, payment_id: order.payment_id });
-  // Claimed by moving updated_at: another process sweeping at the same moment finds the row fresh
-  // and leaves it, so each order is asked about once per INTERRUPTED_AFTER.
+  // Claimed by moving updated_at and naming this process: another process sweeping at the same
+  // moment finds the row fresh and its holder alive, and leaves it, so each order is asked about
+  // once per UNANSWERED_AFTER.
   const unanswered = await database.query<{ order_id: string; transaction_id: string; shopper_key: string }>(
-    `UPDATE orders SET updated_at = clock_timestamp()
+    `UPDATE orders SET updated_at = clock_timestamp(), claimed_by = $1
      WHERE on_confirm IS NULL AND confirm_message_id IS NOT NULL AND state = 'CONFIRMING'
-       AND updated_at < clock_timestamp() - ${INTERRUPTED_AFTER} AND created_at > clock_timestamp() - interval '1 day'
+       AND (updated_at < clock_timestamp() - ${UNANSWERED_AFTER} OR (claimed_by IS NOT NULL AND NOT kirana_boot_alive(claimed_by)))
+       AND created_at > clock_timestamp() - interval '1 day'
      RETURNING order_id, transaction_id, shopper_key`,
+    [database.boot],
   );
   let asked = 0;
   for (const order of unanswered) if (await refreshStatus(database, app, order.shopper_key, { orderId: order.order_id, transactionId: order.transaction_id })) asked++;

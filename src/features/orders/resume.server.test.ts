@@ -5,13 +5,13 @@ import { buildContext } from '../../ondc/context.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { recordOrderMessage, resumeInterruptedOrders } from './orders.server.ts';
 
-async function checkout(database: Database, id: string, state: string, ageSeconds: number, confirmMessageId: string | null = null) {
+async function checkout(database: Database, id: string, state: string, ageSeconds: number, confirmMessageId: string | null = null, claimedBy: number | null = null) {
   await database.query("INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, 'device:d1', 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')", [`T${id}`]);
   await database.query("INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ($1, $2, 'device:d1', 'm', 1000, 'upi', 'asha@okaxis', 'PAID')", [`P${id}`, `T${id}`]);
   await database.query(
-    `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, confirm_message_id, updated_at)
-     VALUES ($1, $2, 'device:d1', $3, 1000, $4, $5, clock_timestamp() - make_interval(secs => $6))`,
-    [`O${id}`, `T${id}`, `P${id}`, state, confirmMessageId, ageSeconds],
+    `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, confirm_message_id, updated_at, claimed_by)
+     VALUES ($1, $2, 'device:d1', $3, 1000, $4, $5, clock_timestamp() - make_interval(secs => $6), $7)`,
+    [`O${id}`, `T${id}`, `P${id}`, state, confirmMessageId, ageSeconds, claimedBy],
   );
 }
 
@@ -22,13 +22,29 @@ describe.each(testDatabases())('crash-only checkout on $name', ({ open }) => {
   });
   afterAll(async () => database?.close());
 
-  it('sends the confirm a stopped process claimed and never sent, once its claim is stale', async () => {
+  const resume = async () => {
+    const confirmed: string[] = [];
+    await resumeInterruptedOrders(database, {} as BuyerApp, async (_shopper, request) => void confirmed.push(request.transaction_id));
+    return confirmed;
+  };
+
+  it('sends the confirm a stopped process claimed and never sent: a claim naming no holder (before migration 24) once it is 30 s old', async () => {
     await checkout(database, '1', 'SENDING', 120);
     await checkout(database, '2', 'SENDING', 2);
-    const confirmed: Array<{ shopper: string; transaction_id: string; payment_id: string }> = [];
-    const result = await resumeInterruptedOrders(database, {} as BuyerApp, async (shopper, request) => void confirmed.push({ shopper, ...request }));
-    expect(result.confirmed).toBe(1);
-    expect(confirmed).toEqual([{ shopper: 'device:d1', transaction_id: 'T1', payment_id: 'P1' }]);
+    expect(await resume()).toEqual(['T1']);
+    await database.query("DELETE FROM orders WHERE order_id = 'O1'");
+  });
+
+  it('takes over at once a claim whose process is gone (a restart finds its predecessor’s)', async () => {
+    // A boot number no session holds the lock of: the process that claimed it was killed.
+    await checkout(database, '4', 'SENDING', 0, null, 1_234_567);
+    expect(await resume()).toEqual(['T4']);
+    await database.query("DELETE FROM orders WHERE order_id = 'O4'");
+  });
+
+  it('never takes a claim from a process still alive, however long it has held it', async () => {
+    await checkout(database, '5', 'SENDING', 120, null, database.boot);
+    expect(await resume()).toEqual([]);
   });
 
   it('takes the seller’s on_status as the order when its on_confirm never reached us', async () => {

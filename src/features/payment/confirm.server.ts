@@ -36,23 +36,47 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   const [order] = await database.query<OrderRow>('SELECT * FROM orders WHERE transaction_id = $1', [request.transaction_id]);
   if (!order) throw new Error(`order row for ${request.transaction_id} vanished`);
   if (order.confirm_message_id && order.state !== 'FAILED') return { ok: true, orderId: order.order_id, messageId: order.confirm_message_id };
-  // One request sends the confirm; a concurrent one (a double tap) waits for its message id. A
-  // claim older than CLAIM_STALE_MS is a process that stopped mid-way: it is taken over.
+  // One request sends the confirm; a concurrent one (a double tap, or another process) waits for
+  // its message id. A claim whose holder died is taken over at once.
   const claimed = await database.query<{ order_id: string }>(
-    `UPDATE orders SET state = 'SENDING', updated_at = clock_timestamp()
-     WHERE order_id = $1 AND (confirm_message_id IS NULL OR state = 'FAILED')
-       AND (state <> 'SENDING' OR updated_at < clock_timestamp() - make_interval(secs => $2))
+    `UPDATE orders SET state = 'SENDING', claimed_by = $2, updated_at = clock_timestamp()
+     WHERE order_id = $1 AND (confirm_message_id IS NULL OR state = 'FAILED') AND (state <> 'SENDING' OR ${claimAbandoned()})
      RETURNING order_id`,
-    [order.order_id, CLAIM_STALE_MS / 1000],
+    [order.order_id, database.boot],
   );
   if (claimed.length === 0) return waitForConfirm(database, order.order_id);
+  try {
+    return await sendConfirm(database, app, shopper, request, { order, payment, init });
+  } catch (error) {
+    // A live holder's claim is never taken over: one that failed half-way (as one that ended
+    // without sending) lets the next try in.
+    await setOrderState(database, order.order_id, 'FAILED', null).catch(() => undefined);
+    throw error;
+  }
+}
 
+/**
+ * SQL: the confirm claim on this order row belongs to a process that is gone: its holder no
+ * longer holds its boot lock (killed, crashed, or its host lost and PostgreSQL has noticed). A
+ * claim made before claims named their holder is judged by its age.
+ */
+export function claimAbandoned(row = '') {
+  return `(CASE WHEN ${row}claimed_by IS NULL THEN ${row}updated_at < clock_timestamp() - interval '30 seconds' ELSE NOT kirana_boot_alive(${row}claimed_by) END)`;
+}
+
+type Claimed = { order: OrderRow; payment: NonNullable<Awaited<ReturnType<typeof findPayment>>>; init: NonNullable<Awaited<ReturnType<typeof initQuote>>> };
+
+/** Sends the claimed order to its seller as ONDC confirm and records the message id. */
+async function sendConfirm(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest, { order, payment, init }: Claimed): Promise<ConfirmOutcome> {
   // The seller's address as our catalogue recorded it at select, not as a callback says it.
   const [seller] = await database.query<{ bpp_id: string | null; bpp_uri: string | null }>(
     'SELECT bpp_id, bpp_uri FROM ondc_transactions WHERE transaction_id = $1',
     [request.transaction_id],
   );
-  if (!seller?.bpp_id || !seller.bpp_uri) return { ok: false, status: 404, message: 'No seller for this checkout' };
+  if (!seller?.bpp_id || !seller.bpp_uri) {
+    await setOrderState(database, order.order_id, 'FAILED', null);
+    return { ok: false, status: 404, message: 'No seller for this checkout' };
+  }
   const { context } = init;
   // ondc-notes §1 confirm: a new order's created_at is the confirm's own timestamp.
   const at = new Date();
@@ -101,8 +125,6 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   return { ok: true, orderId: order.order_id, messageId: sent.messageId };
 }
 
-/** How long a confirm may take to leave before another request takes over. */
-const CLAIM_STALE_MS = 30_000;
 const CLAIM_WAIT_MS = 5_000;
 
 async function waitForConfirm(database: Database, orderId: string): Promise<ConfirmOutcome> {
@@ -123,8 +145,14 @@ export async function confirmStatus(database: Database, shopper: string, message
     [messageId, shopper],
   );
   if (!order) return null;
-  const answer = await waitForAnswer(database, { messageId, action: 'confirm', shopperKey: shopper, waitMs });
   const base = { order_id: order.order_id };
+  // The order may stand without this confirm's on_confirm: it went to a process that died, and
+  // the seller's on_status, asked for by the crash-resume sweep, recorded the order.
+  if (order.on_confirm !== null && order.state !== 'FAILED') {
+    await settleConfirmedOrder(database, shopper, order);
+    return { ...base, order_status: 'CONFIRMED', error: null };
+  }
+  const answer = await waitForAnswer(database, { messageId, action: 'confirm', shopperKey: shopper, waitMs });
   switch (answer.state) {
     case 'unknown':
       return null;
@@ -140,12 +168,17 @@ export async function confirmStatus(database: Database, shopper: string, message
       }
       const confirmed = (answer.message?.['order'] ?? null) as { state?: string } | null;
       await setOrderState(database, order.order_id, confirmed?.state ?? 'Created', confirmed);
-      await rewardOrder(database, shopper, order.order_id, order.total_paise);
-      const [payment] = await database.query<{ coins_burned: number }>('SELECT coins_burned FROM payments WHERE payment_id = $1', [order.payment_id]);
-      await burnForOrder(database, shopper, order.order_id, payment?.coins_burned ?? 0);
+      await settleConfirmedOrder(database, shopper, order);
       return { ...base, order_status: 'CONFIRMED', error: null };
     }
   }
+}
+
+/** SPEC §5 coins of a confirmed order: the reward earned and the coins burned, once each. */
+async function settleConfirmedOrder(database: Database, shopper: string, order: OrderRow) {
+  await rewardOrder(database, shopper, order.order_id, order.total_paise);
+  const [payment] = await database.query<{ coins_burned: number }>('SELECT coins_burned FROM payments WHERE payment_id = $1', [order.payment_id]);
+  await burnForOrder(database, shopper, order.order_id, payment?.coins_burned ?? 0);
 }
 
 async function setOrderState(database: Database, orderId: string, state: string, onConfirm: unknown) {

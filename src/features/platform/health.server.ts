@@ -1,11 +1,12 @@
 import { getDatabase } from '../../db/client.ts';
 import { catalogueCounts } from '../catalogue/ingest.server.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { findBuyerApp, isJoiningNetwork } from '../../ondc/runtime.server.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: { ok: boolean; kind?: string; error?: string };
-  network: { ok: boolean; embedded: boolean; error?: string };
+  /** `joining` from start until the storefront has joined the network: not ready for shoppers. */
+  network: { ok: boolean; embedded: boolean; joining?: true; error?: string };
   catalogue?: { sellers: number; providers: number; items: number };
 }
 
@@ -26,6 +27,8 @@ export async function checkHealth(): Promise<HealthReport> {
 }
 
 async function checkNetwork(): Promise<HealthReport['network']> {
+  // Without a buyer app yet this process cannot reach a seller: not "ok, no network".
+  if (isJoiningNetwork()) return { ok: false, embedded: false, joining: true, error: 'joining the network' };
   const url = findBuyerApp()?.embeddedNetworkUrl;
   if (!url) return { ok: true, embedded: false };
   try {
