@@ -175,8 +175,7 @@ function searchPageSql(input: {
   params: Params;
 }): string {
   const { search, params } = input;
-  const relevance = input.sort === 'relevance';
-  const rank = relevance ? search.rankInputs() : undefined;
+  const rank = input.sort === 'relevance' ? search.rankInputs() : undefined;
   const sortInputs = rank ? [`ts_rank(i.search_document, to_tsquery('simple', ${rank.tsquery})) AS text_rank`, 'i.name_trigrams'] : ['i.mrp_paise', 'i.rating', 'i.item_id'];
   const preferred = params.add(input.preferredSellerId ?? '');
   const limit = params.add(input.limit + 1);
@@ -198,16 +197,17 @@ function searchPageSql(input: {
          ORDER BY ${byRank('rank')} LIMIT ${limit} OFFSET ${offset}
        )`
     : `page AS (SELECT i.tid FROM winners i ORDER BY ${orderSql(input.sort)} LIMIT ${limit} OFFSET ${offset})`;
-  // The items are read once, and their store looked up in a hash of the stores asked for: as the
-  // inner side of a join the scan ran again for every store (12 times on PGlite without
-  // statistics; at 1M items the planner ANDed the matches with each store's 60,000 rows).
+  // The items are read once, and their store looked up in a hash of the stores asked for (IS TRUE
+  // keeps the planner from turning the lookup into a join): as the inner side of a join the scan ran
+  // again for every store (12 times on PGlite without statistics; at 1M items the planner ANDed the
+  // matches with each store's 60,000 rows).
   return `WITH matches AS MATERIALIZED (
        SELECT i.ctid AS tid, i.bpp_id, i.dedupe_key, i.price_paise, ${sortInputs.join(', ')}
        FROM catalogue_items i
        WHERE ${[`i.kind = 'item'`, search.where, ...input.itemWhere].join(' AND ')}
          AND ((i.bpp_id, i.provider_id) IN (SELECT p.bpp_id, p.provider_id FROM catalogue_providers p WHERE ${input.providerWhere.join(' AND ')})) IS TRUE
      ), winners AS (
-       -- Entries without a licence are always listed; a licence + name is compared as bytes.
+       -- Entries without a licence stand alone (SPEC §5); a licence + name is compared as bytes.
        SELECT * FROM matches WHERE dedupe_key IS NULL
        UNION ALL
        (SELECT DISTINCT ON (dedupe_key COLLATE "C") * FROM matches WHERE dedupe_key IS NOT NULL
