@@ -104,47 +104,121 @@ function filtersSql(filters: readonly Filter[], orFilters: readonly Filter[], pa
 
 const NO_ITEMS = '(SELECT * FROM catalogue_items WHERE false)';
 
+/** What the shopper typed, as a condition on the items `i` it matches and the parts of its rank. */
+interface SearchMatch {
+  where: string;
+  /** The text as a prefix tsquery and as the catalogue spells it, as parameters (added when called). */
+  rankInputs: () => { tsquery: string; text: string };
+}
+
 /**
- * What the shopper typed, as the items it matches (a subquery to join) and a rank. Every word must match, through any of its
- * Hindi/English alternatives by prefix; a word no item holds (a typo: "pottato") stands for the
- * catalogue's words nearest to it (pg_trgm over the vocabulary, migration 14). Matching looks
- * up "<city> <word>" keys of the cities serving the pincode only, so a search costs what that
- * city's matching items cost, not the whole catalogue. The rank is the full-text rank plus the
- * name's similarity to the text. Text with no letters or digits matches nothing (and adds no
- * parameter the query would leave untyped).
+ * Every word must match, through any of its Hindi/English alternatives by prefix; a word no item
+ * holds (a typo: "pottato") stands for the catalogue's words nearest to it (pg_trgm over the
+ * vocabulary, migration 14). Matching looks up "<city> <word>" keys of the cities serving the
+ * pincode only, so a search costs what that city's matching items cost, not the whole catalogue.
+ * Null when the text matches nothing: no letters or digits, no word near a typo, no city.
  */
-async function searchSql(database: Database, pincode: string, searchText: string, params: Params): Promise<{ items: string; rank: () => string }> {
+async function searchSql(database: Database, pincode: string, searchText: string, params: Params): Promise<SearchMatch | null> {
   const query = searchQuery(searchText);
   const words = searchWords(searchText);
-  if (!query || words.length === 0) return { items: NO_ITEMS, rank: () => '0' };
-  const rows = await database.query<{ known: string[]; near: string[]; cities: string[] }>(
-    `SELECT array(SELECT w.word FROM catalogue_words w
-                  WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(q.alternatives, ' ')) a WHERE starts_with(w.word, a))) AS known,
-            array(SELECT w.word FROM catalogue_words w WHERE w.word % q.word ORDER BY w.word <-> q.word, w.word LIMIT 3) AS near,
+  if (!query || words.length === 0) return null;
+  // The nearest words are looked for only when no word starts with what was typed.
+  const rows = await database.query<{ known: string[]; near: string[] | null; cities: string[] }>(
+    `SELECT k.known,
+            CASE WHEN cardinality(k.known) = 0
+              THEN array(SELECT w.word FROM catalogue_words w WHERE w.word % q.word ORDER BY w.word <-> q.word, w.word LIMIT 3) END AS near,
             array(SELECT DISTINCT city_code FROM catalogue_providers WHERE serves_pincodes @> ARRAY[$1]::text[]) AS cities
-     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS q(word, alternatives, n)
+     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS q(word, alternatives, n),
+          LATERAL (SELECT array(SELECT w.word FROM catalogue_words w WHERE w.word ^@ ANY (string_to_array(q.alternatives, ' '))) AS known) k
      ORDER BY q.n`,
     [pincode, words, words.map((w) => alternativesOf(w).join(' '))],
   );
   const cities = rows[0]?.cities ?? [];
-  const keys = rows.map((r) => (r.known.length > 0 ? r.known : r.near));
-  if (cities.length === 0 || keys.length !== words.length || keys.some((k) => k.length === 0)) return { items: NO_ITEMS, rank: () => '0' };
-  const where = keys.map((k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`);
+  const keys = rows.map((r) => (r.known.length > 0 ? r.known : (r.near ?? [])));
+  if (cities.length === 0 || keys.length !== words.length || keys.some((k) => k.length === 0)) return null;
   return {
-    // OFFSET 0 keeps the planner from folding this into the join, where at 1M items it ANDed
-    // the few thousand matches with each store's 60,000 rows (~45 ms a store) before reading them.
-    items: `(SELECT * FROM catalogue_items i WHERE i.kind = 'item' AND ${where.join(' AND ')} OFFSET 0)`,
-    // Its parameters are added only by a query that ranks: one left unused would stay untyped.
-    rank: () => {
-      const tsq = params.add(query);
-      // The name is compared with the words as the catalogue spells them (आटा is atta there).
-      const text = params.add(romanisedText(searchText).toLowerCase());
-      return `ts_rank(i.search_document, to_tsquery('simple', ${tsq})) + similarity(lower(i.name), ${text})`;
-    },
+    where: keys.map((k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`).join(' AND '),
+    // Added only by a query that ranks: a parameter left unused would stay untyped. The name is
+    // compared with the words as the catalogue spells them (आटा is atta there).
+    rankInputs: () => ({ tsquery: params.add(query), text: params.add(romanisedText(searchText).toLowerCase()) }),
   };
 }
 
-function orderSql(sort: SortName, searching: boolean): string {
+/** The items a search matches, as a subquery to join (facet counts). */
+function searchedItems(search: SearchMatch | null): string {
+  // OFFSET 0 keeps the planner from folding this into the join, where at 1M items it ANDed
+  // the few thousand matches with each store's 60,000 rows (~45 ms a store) before reading them.
+  return search ? `(SELECT * FROM catalogue_items i WHERE i.kind = 'item' AND ${search.where} OFFSET 0)` : NO_ITEMS;
+}
+
+/** Relevance of a search: the match, then popularity. */
+const byRank = (rank: string) => `${rank} DESC, i.rating_count DESC NULLS LAST, i.item_id`;
+
+/**
+ * One page of search results: the matches of the stores `providerWhere` picks, one entry per
+ * licence + name (SPEC §5: the preferred seller's, else the lowest price), in the shopper's sort.
+ * A common word matches thousands of a city's items (22,000 for "a" at 1M), so the matches are
+ * read once as narrow rows (row address, dedupe key, price, what the sort needs), deduplicated and
+ * ordered, and only the page's rows are read whole. Relevance is the full-text rank plus the
+ * name's trigram similarity to the text; comparing names is the costly part, so a name is compared
+ * only when its bound (rank + the most similarity its trigram count allows, migration 22) can still
+ * reach the page: the page is the same as ranking every match.
+ */
+function searchPageSql(input: {
+  search: SearchMatch;
+  itemWhere: readonly string[];
+  providerWhere: readonly string[];
+  sort: SortName;
+  preferredSellerId: string | undefined;
+  limit: number;
+  page: number;
+  params: Params;
+}): string {
+  const { search, params } = input;
+  const rank = input.sort === 'relevance' ? search.rankInputs() : undefined;
+  const sortInputs = rank ? [`ts_rank(i.search_document, to_tsquery('simple', ${rank.tsquery})) AS text_rank`, 'i.name_trigrams'] : ['i.mrp_paise', 'i.rating', 'i.item_id'];
+  const preferred = params.add(input.preferredSellerId ?? '');
+  const limit = params.add(input.limit + 1);
+  const offset = params.add(input.page * input.limit);
+  const page = rank
+    ? `bounded AS (
+         -- Similarity is shared trigrams over all trigrams, so at most the smaller count over the
+         -- larger; the margin keeps float rounding from ever leaving out a row that belongs.
+         SELECT w.tid, w.text_rank, w.text_rank + least(w.name_trigrams, q.n)::real / greatest(w.name_trigrams, q.n, 1) + 0.00001 AS best
+         FROM winners w, (SELECT cardinality(show_trgm(${rank.text})) AS n) q
+       ), threshold AS (
+         -- The exact ranks of the most promising rows: no row of the page ranks below the lowest.
+         SELECT min(b.text_rank + similarity(lower(i.name), ${rank.text})) AS rank
+         FROM (SELECT * FROM bounded ORDER BY best DESC LIMIT ${limit}::int + ${offset}::int) b JOIN catalogue_items i ON i.ctid = b.tid
+       ), page AS (
+         SELECT b.tid, b.text_rank + similarity(lower(i.name), ${rank.text}) AS rank
+         FROM bounded b JOIN catalogue_items i ON i.ctid = b.tid
+         WHERE b.best >= (SELECT rank FROM threshold)
+         ORDER BY ${byRank('rank')} LIMIT ${limit} OFFSET ${offset}
+       )`
+    : `page AS (SELECT i.tid FROM winners i ORDER BY ${orderSql(input.sort)} LIMIT ${limit} OFFSET ${offset})`;
+  // The items are read once, and their store looked up in a hash of the stores asked for (IS TRUE
+  // keeps the planner from turning the lookup into a join): as the inner side of a join the scan ran
+  // again for every store (12 times on PGlite without statistics; at 1M items the planner ANDed the
+  // matches with each store's 60,000 rows).
+  return `WITH matches AS MATERIALIZED (
+       SELECT i.ctid AS tid, i.bpp_id, i.dedupe_key, i.price_paise, ${sortInputs.join(', ')}
+       FROM catalogue_items i
+       WHERE ${[`i.kind = 'item'`, search.where, ...input.itemWhere].join(' AND ')}
+         AND ((i.bpp_id, i.provider_id) IN (SELECT p.bpp_id, p.provider_id FROM catalogue_providers p WHERE ${input.providerWhere.join(' AND ')})) IS TRUE
+     ), winners AS (
+       -- Entries without a licence stand alone (SPEC §5); a licence + name is compared as bytes.
+       SELECT * FROM matches WHERE dedupe_key IS NULL
+       UNION ALL
+       (SELECT DISTINCT ON (dedupe_key COLLATE "C") * FROM matches WHERE dedupe_key IS NOT NULL
+        ORDER BY dedupe_key COLLATE "C", (bpp_id = ${preferred}) DESC, price_paise ASC, bpp_id)
+     ), ${page}
+     SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+     FROM page JOIN catalogue_items i ON i.ctid = page.tid JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+     ORDER BY ${rank ? byRank('page.rank') : orderSql(input.sort)}`;
+}
+
+function orderSql(sort: SortName): string {
   switch (sort) {
     case 'discount':
       return `${DISCOUNT_PCT_SQL} DESC, i.price_paise ASC, i.item_id`;
@@ -155,12 +229,11 @@ function orderSql(sort: SortName, searching: boolean): string {
     case 'rating':
       return 'i.rating DESC NULLS LAST, i.item_id';
     default:
-      // Relevance: the match when searching; otherwise what sellers flag first (SPEC §5 titles), then popularity.
-      return searching
-        ? 'rank DESC, i.rating_count DESC NULLS LAST, i.item_id'
-        : `CASE i.title WHEN 'searchrelated' THEN 0 WHEN 'recommend' THEN 1 WHEN 'bestseller' THEN 2 ELSE 3 END, i.rating_count DESC NULLS LAST, i.item_id`;
+      // Relevance of a listing: what sellers flag first (SPEC §5 titles), then popularity.
+      return `CASE i.title WHEN 'searchrelated' THEN 0 WHEN 'recommend' THEN 1 WHEN 'bestseller' THEN 2 ELSE 3 END, i.rating_count DESC NULLS LAST, i.item_id`;
   }
 }
+
 
 const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
   i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
@@ -242,22 +315,14 @@ export function groceryItems(database: Database, place: ShopperPlace, request: G
 
 async function queryGroceryItems(database: Database, place: ShopperPlace, request: GroceryItemsRequest): Promise<Page<ItemWidget>> {
   const params = new Params();
-  const where = [
-    `i.kind = 'item'`,
-    `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`,
-    // A store's groceries and what it lists in other retail domains (personal care, home, health).
-    `p.domain <> 'ONDC:RET11'`,
-    `p.status = 'enable'`,
-  ];
-  if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
-  if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
-  where.push(...filtersSql(request.filters, request.orFilters, params));
-  let rank = '0';
-  let items = 'catalogue_items';
+  const providerWhere = groceryStoresWhere(place.pincode, params);
+  const itemWhere = storeWhere(request, params);
+  itemWhere.push(...filtersSql(request.filters, request.orFilters, params));
   if (request.searchText) {
     const search = await searchSql(database, place.pincode, request.searchText, params);
-    items = search.items;
-    rank = search.rank();
+    if (!search) return page([], request.page, request.limit);
+    const sql = searchPageSql({ search, itemWhere, providerWhere, sort: request.sort, preferredSellerId: place.preferredSellerId, limit: request.limit, page: request.page, params });
+    return page((await database.query<ItemRecord>(sql, params.values)).map(toWidget), request.page, request.limit);
   }
   const preferred = params.add(place.preferredSellerId ?? '');
   const limit = params.add(request.limit + 1);
@@ -265,16 +330,30 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   const rows = await database.query<ItemRecord>(
     `SELECT * FROM (
        SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
-              ${ITEM_COLUMNS}, ${rank} AS rank, p.name AS provider_name, p.domain, p.internal_tags
-       FROM ${items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-       WHERE ${where.join(' AND ')}
+              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+       WHERE ${[`i.kind = 'item'`, ...providerWhere, ...itemWhere].join(' AND ')}
        ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
      ) i
-     ORDER BY ${orderSql(request.sort, Boolean(request.searchText))}
+     ORDER BY ${orderSql(request.sort)}
      LIMIT ${limit} OFFSET ${offset}`,
     params.values,
   );
   return page(rows.map(toWidget), request.page, request.limit);
+}
+
+/** The stores whose goods a grocery listing shows: open ones delivering to the pincode. */
+function groceryStoresWhere(pincode: string, params: Params): string[] {
+  // A store's groceries and what it lists in other retail domains (personal care, home, health).
+  return [`p.serves_pincodes @> ARRAY[${params.add(pincode)}]::text[]`, `p.domain <> 'ONDC:RET11'`, `p.status = 'enable'`];
+}
+
+/** A listing within one store or one of its locations, when the request names them. */
+function storeWhere(request: { providerId?: string | undefined; locationId?: string | undefined }, params: Params): string[] {
+  const where: string[] = [];
+  if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
+  if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
+  return where;
 }
 
 /** One more row than the limit was asked for: it only tells whether a next page exists. */
@@ -297,14 +376,12 @@ export function groceryFilters(database: Database, place: ShopperPlace, request:
 
 async function queryGroceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
   const params = new Params();
-  const where = [`i.kind = 'item'`, `p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain <> 'ONDC:RET11'`, `p.status = 'enable'`];
   // The same listing as groceryItems (store, location, search), so the counts match what it lists.
-  if (request.providerId) where.push(`i.provider_id = ${params.add(request.providerId)}`);
-  if (request.locationId) where.push(`i.location_id = ${params.add(request.locationId)}`);
+  const where = [`i.kind = 'item'`, ...groceryStoresWhere(place.pincode, params), ...storeWhere(request, params)];
   // The facet being chosen is left out of the filters, so its other values stay selectable.
   const others = request.filters.filter((f) => f.field !== request.selectedFilterFieldName);
   where.push(...filtersSql(others, request.orFilters, params));
-  const items = request.searchText ? (await searchSql(database, place.pincode, request.searchText, params)).items : 'catalogue_items';
+  const items = request.searchText ? searchedItems(await searchSql(database, place.pincode, request.searchText, params)) : 'catalogue_items';
   const column = FACET_SQL[request.selectedFilterFieldName];
   const rows = await database.query<{ value: string; count: number }>(
     `SELECT value, count(*)::int AS count FROM (
@@ -679,7 +756,7 @@ export async function providerItems(database: Database, request: ProviderItemsRe
     `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE ${where.join(' AND ')}
-     ORDER BY ${request.trayOnly && request.sort === 'relevance' ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort, false)}
+     ORDER BY ${request.trayOnly && request.sort === 'relevance' ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort)}
      LIMIT ${params.add(request.limit + 1)} OFFSET ${params.add(request.page * request.limit)}`,
     params.values,
   );
@@ -710,27 +787,22 @@ export async function searchDishes(
   place: ShopperPlace,
   input: { searchText: string; limit: number; page: number; providerId?: string | undefined },
 ): Promise<Page<ItemWidget>> {
-  if (!searchQuery(input.searchText)) return { data: [], page: input.page, limit: input.limit, completed: true };
   const params = new Params();
-  const pincode = params.add(place.pincode);
   const search = await searchSql(database, place.pincode, input.searchText, params);
-  const provider = params.add(input.providerId ?? null);
-  const preferred = params.add(place.preferredSellerId ?? '');
+  if (!search) return page([], input.page, input.limit);
   // One entry per licence + name (SPEC §5), as in groceryItems: a kitchen listed through two
   // seller apps offers each dish once, the preferred seller's or else the cheaper one.
-  const rows = await database.query<ItemRecord>(
-    `SELECT * FROM (
-       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
-              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags, ${search.rank()} AS rank
-       FROM ${search.items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-       WHERE p.serves_pincodes @> ARRAY[${pincode}]::text[] AND p.domain = 'ONDC:RET11' AND i.kind = 'item'
-         AND (${provider}::text IS NULL OR i.provider_id = ${provider})
-       ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
-     ) i
-     ORDER BY rank DESC, i.rating_count DESC NULLS LAST, i.item_id LIMIT ${params.add(input.limit + 1)} OFFSET ${params.add(input.page * input.limit)}`,
-    params.values,
-  );
-  return page(rows.map(toWidget), input.page, input.limit);
+  const sql = searchPageSql({
+    search,
+    itemWhere: storeWhere(input, params),
+    providerWhere: [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET11'`],
+    sort: 'relevance',
+    preferredSellerId: place.preferredSellerId,
+    limit: input.limit,
+    page: input.page,
+    params,
+  });
+  return page((await database.query<ItemRecord>(sql, params.values)).map(toWidget), input.page, input.limit);
 }
 
 /** SPEC §7.2 search dropdown: a few providers and items as the shopper types. */
