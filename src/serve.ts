@@ -11,6 +11,8 @@ import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { refreshTickMs } from './features/catalogue/refresh.ts';
 import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
+import { redoDedupeFor } from './features/catalogue/ingest.server.ts';
+import { stopCatalogueIngestion, wakeCatalogueIngestion } from './features/catalogue/ingest-queue.server.ts';
 import { holdLease, takeLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
@@ -94,6 +96,11 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const network = await joinNetwork(config, port, env);
   const app = network.app;
   if (app) setBuyerApp(app);
+  if (app) {
+    await redoDedupeFor(database, process.env.PREFERRED_SELLER_ID);
+    // Pages a stopped process kept but had not applied yet go first (an ingestion half done).
+    wakeCatalogueIngestion(database, app);
+  }
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
   // process that starts the embedded sellers always learns their catalogues; others only when
@@ -131,6 +138,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     cut.unref();
     await closed;
     clearTimeout(cut);
+    await stopCatalogueIngestion();
     stopRetention();
     await flushAnalytics();
     await network.stop();

@@ -1,6 +1,6 @@
 // Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
@@ -50,7 +50,7 @@ const BATCH = 100;
 
 // Binding tens of thousands of parameters costs more than the insert itself; one jsonb parameter
 // expanded by jsonb_to_recordset lets the database parse the batch in C.
-async function upsert<T>(database: Database, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
+async function upsert<T>(database: Queryable, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
   const names = columns.map(([, column]) => column);
   const definition = names.map((n) => `${n} ${COLUMN_TYPES[n] ?? 'text'}`).join(', ');
   const updates = names.filter((n) => !keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
@@ -75,25 +75,73 @@ function isIncrementalCatalog(catalog: unknown): boolean {
   return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined;
 }
 
-async function removeItems(database: Database, bppId: string, providerId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return;
-  await database.query('DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)', [bppId, providerId, [...itemIds]]);
+/** A SPEC §5 dedupe group: the entries of one city sharing a licence and name. */
+type DedupeGroup = { cityCode: string; key: string };
+
+async function removeItems(database: Queryable, bppId: string, providerId: string, itemIds: readonly string[]): Promise<DedupeGroup[]> {
+  if (itemIds.length === 0) return [];
+  const removed = await database.query<{ city_code: string; dedupe_key: string | null }>(
+    'DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3) RETURNING city_code, dedupe_key',
+    [bppId, providerId, [...itemIds]],
+  );
+  return removed.flatMap((r) => (r.dedupe_key ? [{ cityCode: r.city_code, key: r.dedupe_key }] : []));
+}
+
+/**
+ * Upserts items and returns the dedupe groups whose winner they may change: a new entry, a new
+ * price, or a licence or name that moved it from one group to another. The same page again
+ * changes no group, so a full refresh of an unchanged catalogue leaves dedupe nothing to do.
+ */
+async function upsertItems(database: Queryable, bppId: string, rows: ItemRow[]): Promise<DedupeGroup[]> {
+  const before = await database.query<{ provider_id: string; item_id: string; city_code: string; dedupe_key: string | null; price_paise: number }>(
+    `SELECT provider_id, item_id, city_code, dedupe_key, price_paise FROM catalogue_items
+     WHERE bpp_id = $1 AND (provider_id, item_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+    [bppId, rows.map((r) => r.providerId), rows.map((r) => r.itemId)],
+  );
+  const stored = new Map(before.map((r) => [`${r.provider_id}/${r.item_id}`, r]));
+  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], rows);
+  const changed: DedupeGroup[] = [];
+  for (const row of rows) {
+    const old = stored.get(`${row.providerId}/${row.itemId}`);
+    const moved = old?.dedupe_key !== row.dedupeKey || old?.city_code !== row.cityCode;
+    if (old?.dedupe_key && moved) changed.push({ cityCode: old.city_code, key: old.dedupe_key });
+    if (row.dedupeKey && (moved || old?.price_paise !== row.pricePaise)) changed.push({ cityCode: row.cityCode, key: row.dedupeKey });
+  }
+  return changed;
+}
+
+/**
+ * Queues the changed groups that need a decision: those with more than one entry, or with an entry
+ * switched off (its winner may have gone). A group of one is active as it is.
+ */
+async function markDedupe(database: Queryable, groups: readonly DedupeGroup[]) {
+  if (groups.length === 0) return;
+  await database.query(
+    `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
+     SELECT i.city_code, i.dedupe_key FROM catalogue_items i
+     JOIN (SELECT DISTINCT * FROM unnest($1::text[], $2::text[]) AS g(city_code, dedupe_key)) g
+       ON g.city_code = i.city_code AND g.dedupe_key = i.dedupe_key
+     GROUP BY i.city_code, i.dedupe_key HAVING count(*) > 1 OR bool_or(NOT i.is_active)
+     ON CONFLICT DO NOTHING`,
+    [groups.map((g) => g.cityCode), groups.map((g) => g.key)],
+  );
 }
 
 /**
  * Ingests one on_search callback, a full catalogue or an incremental refresh. A catalogue whose
  * frame is broken (no provider id, a location without an address) is refused whole; inside it,
  * each item is judged alone and a bad one is rejected (returned, for catalog_rejection) and kept
- * off the shelves. The caller refreshes the dedupe flag of the cities it returns (refreshDedupe).
+ * off the shelves. The dedupe groups it changed are queued for settleDedupe. Run it in a
+ * transaction: a page is applied whole or not at all.
  */
-export async function ingestOnSearch(database: Database, envelope: CallbackEnvelope): Promise<IngestResult> {
+export async function ingestOnSearch(database: Queryable, envelope: CallbackEnvelope): Promise<IngestResult> {
   const { context } = envelope;
   if (!context.bpp_id || !context.bpp_uri) return { ok: false, error: 'on_search without bpp_id/bpp_uri' };
   const catalog = envelope.message?.['catalog'];
   return isIncrementalCatalog(catalog) ? ingestIncrement(database, context.bpp_id, context.domain, catalog) : ingestFull(database, envelope, catalog);
 }
 
-async function ingestFull(database: Database, envelope: CallbackEnvelope, received: unknown): Promise<IngestResult> {
+async function ingestFull(database: Queryable, envelope: CallbackEnvelope, received: unknown): Promise<IngestResult> {
   const { context } = envelope;
   const parsed = receivedCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
@@ -108,8 +156,9 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
   );
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);
-  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], items);
-  for (const row of rows) await removeItems(database, bppId, row.provider.providerId, row.unlisted);
+  const changed = await upsertItems(database, bppId, items);
+  for (const row of rows) changed.push(...(await removeItems(database, bppId, row.provider.providerId, row.unlisted)));
+  await markDedupe(database, changed);
   return {
     ok: true,
     providers: rows.length,
@@ -120,7 +169,7 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
 }
 
 /** A changed dish that does not name its menus stays on the menus it was on (a delta sends what changed). */
-async function keepMenus(database: Database, bppId: string, providerId: string, items: readonly CatalogItem[], rows: ItemRow[]): Promise<ItemRow[]> {
+async function keepMenus(database: Queryable, bppId: string, providerId: string, items: readonly CatalogItem[], rows: ItemRow[]): Promise<ItemRow[]> {
   const unnamed = items.filter((item) => item.category_ids === undefined).map((item) => item.id);
   if (unnamed.length === 0) return rows;
   const stored = await database.query<{ item_id: string; menu_ids: string[] }>(
@@ -138,7 +187,7 @@ type StoredProvider = { provider_id: string; city_code: string; location_id: str
  * open state, and each changed item (price, stock, switched on or off) replace what we had. A
  * store we never had a full listing of waits for the next full refresh.
  */
-async function ingestIncrement(database: Database, bppId: string, domain: string, received: unknown): Promise<IngestResult> {
+async function ingestIncrement(database: Queryable, bppId: string, domain: string, received: unknown): Promise<IngestResult> {
   const parsed = incrementalCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   const providers = parsed.data['bpp/providers'];
@@ -149,6 +198,7 @@ async function ingestIncrement(database: Database, bppId: string, domain: string
   const known = new Map(stored.map((row) => [row.provider_id, row]));
   const rejected: ItemRejection[] = [];
   const cities = new Set<string>();
+  const changed: DedupeGroup[] = [];
   let items = 0;
   for (const provider of providers) {
     const row = known.get(provider.id);
@@ -171,35 +221,67 @@ async function ingestIncrement(database: Database, bppId: string, domain: string
       { domain, categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set([row.location_id]) },
     );
     const listed = await keepMenus(database, bppId, provider.id, judged.listed, itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }));
-    await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], listed);
-    await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)]);
+    changed.push(...(await upsertItems(database, bppId, listed)));
+    changed.push(...(await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)])));
     items += listed.length;
     rejected.push(...judged.rejected);
   }
+  await markDedupe(database, changed);
   return { ok: true, providers: known.size, items, cities: [...cities], rejected };
 }
 
 /**
  * SPEC §5: entries sharing a licence number and name are one product; the preferred seller's
  * entry stays active, otherwise the lowest price; entries without a licence are always active.
+ * Settles up to `limit` queued groups in one statement and returns how many it settled (0: none
+ * left). Another process settling at the same time takes other groups.
  */
-export async function refreshDedupe(database: Database, cityCode: string, preferredSellerId?: string) {
-  await database.query(
-    `WITH ranked AS (
-       SELECT bpp_id, provider_id, item_id,
+export async function settleDedupe(database: Queryable, preferredSellerId: string | undefined, limit: number): Promise<number> {
+  const [row] = await database.query<{ settled: number }>(
+    `WITH batch AS (
+       DELETE FROM catalogue_dedupe_pending
+       WHERE (city_code, dedupe_key) IN (SELECT city_code, dedupe_key FROM catalogue_dedupe_pending LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING city_code, dedupe_key
+     ),
+     ranked AS (
+       SELECT i.bpp_id, i.provider_id, i.item_id, i.is_active,
               row_number() OVER (
-                PARTITION BY dedupe_key
-                ORDER BY (bpp_id = $2) DESC, price_paise ASC, bpp_id, provider_id, item_id
+                PARTITION BY i.city_code, i.dedupe_key
+                ORDER BY (i.bpp_id = $1) DESC, i.price_paise ASC, i.bpp_id, i.provider_id, i.item_id
               ) = 1 AS winner
-       FROM catalogue_items
-       WHERE city_code = $1 AND dedupe_key IS NOT NULL
+       FROM catalogue_items i JOIN batch b ON b.city_code = i.city_code AND b.dedupe_key = i.dedupe_key
+     ),
+     flipped AS (
+       UPDATE catalogue_items c SET is_active = r.winner
+       FROM ranked r
+       WHERE c.bpp_id = r.bpp_id AND c.provider_id = r.provider_id AND c.item_id = r.item_id AND r.is_active IS DISTINCT FROM r.winner
      )
-     UPDATE catalogue_items c SET is_active = r.winner
-     FROM ranked r
-     WHERE c.bpp_id = r.bpp_id AND c.provider_id = r.provider_id AND c.item_id = r.item_id
-       AND c.is_active IS DISTINCT FROM r.winner`,
-    [cityCode, preferredSellerId ?? ''],
+     SELECT count(*)::int AS settled FROM batch`,
+    [preferredSellerId ?? '', limit],
   );
+  return row?.settled ?? 0;
+}
+
+/**
+ * Queues every group with a decision to make, when the preferred seller is not the one the flags
+ * were settled for (PREFERRED_SELLER_ID changed between starts): pages only queue what they changed.
+ */
+export async function redoDedupeFor(database: Database, preferredSellerId: string | undefined) {
+  const wanted = preferredSellerId ?? '';
+  const [settledFor] = await database.query<{ value: string }>(`SELECT value FROM kirana_meta WHERE key = 'dedupe_preferred_seller'`);
+  if ((settledFor?.value ?? '') === wanted) return;
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
+       SELECT city_code, dedupe_key FROM catalogue_items WHERE dedupe_key IS NOT NULL
+       GROUP BY city_code, dedupe_key HAVING count(*) > 1
+       ON CONFLICT DO NOTHING`,
+    );
+    await tx.query(
+      `INSERT INTO kirana_meta (key, value) VALUES ('dedupe_preferred_seller', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [wanted],
+    );
+  });
 }
 
 export async function catalogueCounts(database: Database) {

@@ -1,5 +1,5 @@
 // Learning catalogues the ONDC way: a search per city and domain to the gateway; sellers answer
-// with on_search, which the callback endpoint ingests (ingest-queue.server.ts).
+// with on_search, which the callback endpoint keeps in the inbox and ingest-queue.server.ts applies.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest, type SendInput } from '../../ondc/bap.server.ts';
@@ -45,7 +45,7 @@ function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city
 export async function requestCatalogues(database: Database, app: BuyerApp) {
   const results = [];
   for (const city of SERVED_CITIES) {
-    await waitForBacklogBelow(BACKLOG_LIMIT, 120_000);
+    await waitForBacklogBelow(database, BACKLOG_LIMIT, 120_000);
     for (const domain of DOMAINS) results.push(await searchCatalogue(database, app, domain, city.code, SEARCH_INTENT));
   }
   return results;
@@ -113,9 +113,9 @@ export async function refreshCatalogues(database: Database, app: BuyerApp, every
 /** Pages queued for ingestion before the next city is asked. */
 const BACKLOG_LIMIT = 4;
 
-async function waitForBacklogBelow(limit: number, limitMs: number) {
+async function waitForBacklogBelow(database: Database, limit: number, limitMs: number) {
   const started = Date.now();
-  while (ingestionBacklog() >= limit && Date.now() - started < limitMs) {
+  while ((await ingestionBacklog(database)) >= limit && Date.now() - started < limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -128,7 +128,7 @@ export async function waitForCatalogueToSettle(database: Database, options: { qu
   const started = Date.now();
   // Callbacks start arriving a moment after the searches are ACKed.
   await new Promise((resolve) => setTimeout(resolve, options.quietMs));
-  while (Date.now() - started < options.limitMs && !ingestionIdle(options.quietMs)) {
+  while (Date.now() - started < options.limitMs && !(await ingestionIdle(database, options.quietMs))) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return catalogueCounts(database);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
-import { queueCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
+import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds } from '../../features/orders/orders.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
@@ -24,7 +24,8 @@ export const POST: APIRoute = async ({ params, request }) => {
     body: { request: safeJson(rawBody), reply: reception.body },
   });
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
-    queueCatalogueIngestion(database, app, reception.envelope);
+    // Kept in the inbox before the ACK; applied in order by the ingestion worker.
+    wakeCatalogueIngestion(database, app);
   }
   if (reception.status === 200 && !reception.duplicate) {
     await recordOrderMessage(database, reception.envelope, rawBody);
