@@ -284,11 +284,14 @@ export async function redoDedupeFor(database: Database, preferredSellerId: strin
   });
 }
 
+/** What the catalogue holds, and what ingestion still has to do (pages in the inbox, dedupe groups to settle). */
 export async function catalogueCounts(database: Database) {
-  const [row] = await database.query<{ sellers: number; providers: number; items: number }>(
+  const [row] = await database.query<{ sellers: number; providers: number; items: number; pagesWaiting: number; dedupeWaiting: number }>(
     `SELECT (SELECT count(*)::int FROM catalogue_sellers) AS sellers,
             (SELECT count(*)::int FROM catalogue_providers) AS providers,
-            (SELECT count(*)::int FROM catalogue_items) AS items`,
+            (SELECT count(*)::int FROM catalogue_items) AS items,
+            (SELECT count(*)::int FROM ondc_inbox WHERE action = 'on_search') AS "pagesWaiting",
+            (SELECT count(*)::int FROM catalogue_dedupe_pending) AS "dedupeWaiting"`,
   );
-  return row ?? { sellers: 0, providers: 0, items: 0 };
+  return row ?? { sellers: 0, providers: 0, items: 0, pagesWaiting: 0, dedupeWaiting: 0 };
 }

@@ -6,7 +6,7 @@ export interface HealthReport {
   status: 'ok' | 'degraded';
   database: { ok: boolean; kind?: string; error?: string };
   network: { ok: boolean; embedded: boolean; error?: string };
-  catalogue?: { sellers: number; providers: number; items: number };
+  catalogue?: { sellers: number; providers: number; items: number; pagesWaiting: number; dedupeWaiting: number };
 }
 
 /** What an operator's probe needs: can this process reach its database and its sellers right now? */
