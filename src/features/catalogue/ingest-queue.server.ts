@@ -3,8 +3,8 @@
 // transaction with its removal from the inbox: a page is applied once, and a storefront killed
 // half-way through an ingestion finishes it when it starts again. Memory holds one page at a time
 // however fast sellers answer (ACKed pages once waited in memory: 1.9 GB at 1M items). When the
-// inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in small batches, so
-// the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
+// inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in batches of ~100 ms,
+// so the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
 import type { Database, Queryable } from '../../db/client.ts';
 import { callbackEnvelopeSchema, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
@@ -24,8 +24,15 @@ interface WorkerState {
 
 /** One ingester at a time across the storefront's processes, so pages apply in the order they came. */
 const INGEST_LOCK = 727275;
-/** Dedupe groups settled per statement: each batch is a short write, not a city-wide one. */
-const DEDUPE_BATCH = 200;
+/** How long one dedupe statement should hold the database: the batch grows or shrinks to fit it. */
+const DEDUPE_BATCH_MS = 100;
+const DEDUPE_BATCH = { first: 200, min: 20, max: 5000 };
+
+/** The next dedupe batch size after one of `size` groups took `tookMs`. */
+export function nextDedupeBatch(size: number, tookMs: number): number {
+  const scaled = tookMs > DEDUPE_BATCH_MS * 2 ? size / 2 : tookMs < DEDUPE_BATCH_MS / 2 ? size * 2 : size;
+  return Math.round(Math.min(DEDUPE_BATCH.max, Math.max(DEDUPE_BATCH.min, scaled)));
+}
 /** How long to wait before looking again when another process holds the lock or a page failed. */
 const RETRY_MS = 1000;
 /** A page whose application fails this many times running is dropped (and logged), not retried forever. */
@@ -79,16 +86,19 @@ async function drain(database: Database, app: BuyerApp) {
       worker.again = false;
       let step: Step = 'applied';
       while (step === 'applied' && !worker.stopping) {
-        step = await applyNextPage(database, app, attempts);
+        step = await applyNextPage(database, app, attempts, preferredSellerId);
         await yieldToRequests();
       }
       if (step === 'busy' || step === 'failed') return later();
       // The inbox is empty: settle what the pages changed, unless another page comes first.
       let settled = 1;
+      let size = DEDUPE_BATCH.first;
       while (settled > 0 && !worker.again && !worker.stopping) {
-        const batch = await settleDedupeBatch(database, preferredSellerId);
+        const begun = Date.now();
+        const batch = await settleDedupeBatch(database, preferredSellerId, size);
         if (batch === 'busy') return later();
         settled = batch;
+        size = nextDedupeBatch(size, Date.now() - begun);
         if (settled > 0) await announceCatalogueChange(database);
         await yieldToRequests();
       }
@@ -120,7 +130,7 @@ async function takeIngestLock(tx: Queryable): Promise<boolean> {
   return row?.locked ?? false;
 }
 
-async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<string, number>): Promise<Step> {
+async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<string, number>, preferredSellerId: string | undefined): Promise<Step> {
   let pageId = '';
   try {
     const outcome = await database.transaction(async (tx) => {
@@ -129,7 +139,7 @@ async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<st
       if (!page) return 'empty' as const;
       pageId = page.id;
       const envelope = parseEnvelope(page.body);
-      const result: IngestResult = envelope ? await ingestOnSearch(tx, envelope) : { ok: false, error: 'not an on_search envelope' };
+      const result: IngestResult = envelope ? await ingestOnSearch(tx, envelope, preferredSellerId) : { ok: false, error: 'not an on_search envelope' };
       await tx.query('DELETE FROM ondc_inbox WHERE id = $1', [page.id]);
       return { envelope, result };
     });
@@ -157,10 +167,10 @@ async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<st
 }
 
 /** One batch of dedupe groups, under the ingestion lock (a page applied meanwhile would race it). */
-async function settleDedupeBatch(database: Database, preferredSellerId: string | undefined): Promise<number | 'busy'> {
+async function settleDedupeBatch(database: Database, preferredSellerId: string | undefined, size: number): Promise<number | 'busy'> {
   return database.transaction(async (tx) => {
     if (!(await takeIngestLock(tx))) return 'busy' as const;
-    return settleDedupe(tx, preferredSellerId, DEDUPE_BATCH);
+    return settleDedupe(tx, preferredSellerId, size);
   });
 }
 

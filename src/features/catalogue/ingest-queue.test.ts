@@ -11,7 +11,7 @@ import { createBuyerApp, type BuyerApp } from '../../ondc/runtime.server.ts';
 import { generateNetwork } from '../../network/catalogue/generate.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
 import { listingProblems } from './listing-checks.ts';
-import { ingestionIdle, stopCatalogueIngestion, wakeCatalogueIngestion } from './ingest-queue.server.ts';
+import { ingestionIdle, nextDedupeBatch, stopCatalogueIngestion, wakeCatalogueIngestion } from './ingest-queue.server.ts';
 
 const BLR = 'std:080';
 const network = generateNetwork({ scale: 1200 });
@@ -38,6 +38,16 @@ async function drained(database: Database) {
   }
   throw new Error('ingestion did not drain in 30 s');
 }
+
+describe('dedupe batches hold the database about 100 ms each', () => {
+  it('double when quick, halve when slow, and stay between 20 and 5,000 groups', () => {
+    expect(nextDedupeBatch(200, 20)).toBe(400);
+    expect(nextDedupeBatch(200, 100)).toBe(200);
+    expect(nextDedupeBatch(200, 450)).toBe(100);
+    expect(nextDedupeBatch(30, 1000)).toBe(20);
+    expect(nextDedupeBatch(4000, 1)).toBe(5000);
+  });
+});
 
 describe('the ingestion worker', () => {
   let database: Database;

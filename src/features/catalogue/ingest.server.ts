@@ -43,27 +43,48 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 
 /**
- * Rows per statement. Small enough that a callback's ACK, queued behind a batch on the one
- * embedded connection, still answers within the sender's timeout.
+ * Rows per statement: a page (≤ 500 items) in one. A page is applied in one transaction, so on the
+ * one embedded connection smaller statements would not let anyone in between them anyway.
  */
-const BATCH = 100;
+const BATCH = 500;
 
 // Binding tens of thousands of parameters costs more than the insert itself; one jsonb parameter
 // expanded by jsonb_to_recordset lets the database parse the batch in C.
-async function upsert<T>(database: Queryable, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
+/** A column a new row gets from SQL over the incoming row `r` rather than from the page (never updated). */
+type InsertOnly = { column: string; sql: string; params: unknown[] };
+
+async function upsert<T>(database: Queryable, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[], insertOnly?: InsertOnly) {
   const names = columns.map(([, column]) => column);
   const definition = names.map((n) => `${n} ${COLUMN_TYPES[n] ?? 'text'}`).join(', ');
   const updates = names.filter((n) => !keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
+  const targets = insertOnly ? [...names, insertOnly.column] : names;
+  const values = insertOnly ? [...names.map((n) => `r.${n}`), insertOnly.sql] : names.map((n) => `r.${n}`);
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH).map((row) => Object.fromEntries(columns.map(([field, column]) => [column, row[field]])));
     await database.query(
-      `INSERT INTO ${table} (${names.join(', ')})
-       SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${definition})
+      `INSERT INTO ${table} (${targets.join(', ')})
+       SELECT ${values.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${definition})
        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}, updated_at = now()`,
-      [JSON.stringify(batch)],
+      [JSON.stringify(batch), ...(insertOnly?.params ?? [])],
     );
   }
 }
+
+/**
+ * SPEC §5 for an entry new to the catalogue: active unless its group already holds a better one
+ * (the preferred seller's, else a lower price; ties by id, as settleDedupe ranks). Most entries
+ * arriving after their group's winner are thus settled as they are written, not by a later update.
+ */
+const ACTIVE_ON_ARRIVAL = (preferredSellerId: string | undefined): InsertOnly => ({
+  column: 'is_active',
+  sql: `r.dedupe_key IS NULL OR NOT EXISTS (
+          SELECT 1 FROM catalogue_items o
+          WHERE o.city_code = r.city_code AND o.dedupe_key = r.dedupe_key
+            AND ((o.bpp_id = $2) > (r.bpp_id = $2)
+              OR ((o.bpp_id = $2) = (r.bpp_id = $2)
+                  AND (o.price_paise, o.bpp_id, o.provider_id, o.item_id) < (r.price_paise, r.bpp_id, r.provider_id, r.item_id))))`,
+  params: [preferredSellerId ?? ''],
+});
 
 export type IngestResult =
   | { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] }
@@ -75,8 +96,12 @@ function isIncrementalCatalog(catalog: unknown): boolean {
   return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined;
 }
 
-/** A SPEC §5 dedupe group: the entries of one city sharing a licence and name. */
-type DedupeGroup = { cityCode: string; key: string };
+/**
+ * A SPEC §5 dedupe group (the entries of one city sharing a licence and name) a page touched:
+ * `moved` when an entry in it changed price, left or joined from another group, rather than
+ * arrived new (settled on arrival unless it beat the winner).
+ */
+type DedupeGroup = { cityCode: string; key: string; moved: boolean };
 
 async function removeItems(database: Queryable, bppId: string, providerId: string, itemIds: readonly string[]): Promise<DedupeGroup[]> {
   if (itemIds.length === 0) return [];
@@ -84,7 +109,7 @@ async function removeItems(database: Queryable, bppId: string, providerId: strin
     'DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3) RETURNING city_code, dedupe_key',
     [bppId, providerId, [...itemIds]],
   );
-  return removed.flatMap((r) => (r.dedupe_key ? [{ cityCode: r.city_code, key: r.dedupe_key }] : []));
+  return removed.flatMap((r) => (r.dedupe_key ? [{ cityCode: r.city_code, key: r.dedupe_key, moved: true }] : []));
 }
 
 /**
@@ -92,38 +117,46 @@ async function removeItems(database: Queryable, bppId: string, providerId: strin
  * price, or a licence or name that moved it from one group to another. The same page again
  * changes no group, so a full refresh of an unchanged catalogue leaves dedupe nothing to do.
  */
-async function upsertItems(database: Queryable, bppId: string, rows: ItemRow[]): Promise<DedupeGroup[]> {
+async function upsertItems(database: Queryable, bppId: string, rows: ItemRow[], preferredSellerId: string | undefined): Promise<DedupeGroup[]> {
   const before = await database.query<{ provider_id: string; item_id: string; city_code: string; dedupe_key: string | null; price_paise: number }>(
     `SELECT provider_id, item_id, city_code, dedupe_key, price_paise FROM catalogue_items
      WHERE bpp_id = $1 AND (provider_id, item_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
     [bppId, rows.map((r) => r.providerId), rows.map((r) => r.itemId)],
   );
   const stored = new Map(before.map((r) => [`${r.provider_id}/${r.item_id}`, r]));
-  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], rows);
+  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], rows, ACTIVE_ON_ARRIVAL(preferredSellerId));
   const changed: DedupeGroup[] = [];
   for (const row of rows) {
     const old = stored.get(`${row.providerId}/${row.itemId}`);
-    const moved = old?.dedupe_key !== row.dedupeKey || old?.city_code !== row.cityCode;
-    if (old?.dedupe_key && moved) changed.push({ cityCode: old.city_code, key: old.dedupe_key });
-    if (row.dedupeKey && (moved || old?.price_paise !== row.pricePaise)) changed.push({ cityCode: row.cityCode, key: row.dedupeKey });
+    if (!old) {
+      if (row.dedupeKey) changed.push({ cityCode: row.cityCode, key: row.dedupeKey, moved: false });
+      continue;
+    }
+    const regrouped = old.dedupe_key !== row.dedupeKey || old.city_code !== row.cityCode;
+    if (old.dedupe_key && regrouped) changed.push({ cityCode: old.city_code, key: old.dedupe_key, moved: true });
+    if (row.dedupeKey && (regrouped || old.price_paise !== row.pricePaise)) changed.push({ cityCode: row.cityCode, key: row.dedupeKey, moved: true });
   }
   return changed;
 }
 
 /**
- * Queues the changed groups that need a decision: those with more than one entry, or with an entry
- * switched off (its winner may have gone). A group of one is active as it is.
+ * Queues the touched groups that need a decision: any without exactly one active entry (a new
+ * entry beat the winner, or the winner left), and any of several entries where one moved (a
+ * price change can dethrone the winner). A group of one, or one a newcomer lost, is settled.
  */
 async function markDedupe(database: Queryable, groups: readonly DedupeGroup[]) {
   if (groups.length === 0) return;
   await database.query(
     `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
      SELECT i.city_code, i.dedupe_key FROM catalogue_items i
-     JOIN (SELECT DISTINCT * FROM unnest($1::text[], $2::text[]) AS g(city_code, dedupe_key)) g
-       ON g.city_code = i.city_code AND g.dedupe_key = i.dedupe_key
-     GROUP BY i.city_code, i.dedupe_key HAVING count(*) > 1 OR bool_or(NOT i.is_active)
+     JOIN (
+       SELECT city_code, dedupe_key, bool_or(moved) AS moved
+       FROM unnest($1::text[], $2::text[], $3::boolean[]) AS g(city_code, dedupe_key, moved) GROUP BY city_code, dedupe_key
+     ) g ON g.city_code = i.city_code AND g.dedupe_key = i.dedupe_key
+     GROUP BY i.city_code, i.dedupe_key
+     HAVING count(*) FILTER (WHERE i.is_active) <> 1 OR (bool_or(g.moved) AND count(*) > 1)
      ON CONFLICT DO NOTHING`,
-    [groups.map((g) => g.cityCode), groups.map((g) => g.key)],
+    [groups.map((g) => g.cityCode), groups.map((g) => g.key), groups.map((g) => g.moved)],
   );
 }
 
@@ -134,14 +167,16 @@ async function markDedupe(database: Queryable, groups: readonly DedupeGroup[]) {
  * off the shelves. The dedupe groups it changed are queued for settleDedupe. Run it in a
  * transaction: a page is applied whole or not at all.
  */
-export async function ingestOnSearch(database: Queryable, envelope: CallbackEnvelope): Promise<IngestResult> {
+export async function ingestOnSearch(database: Queryable, envelope: CallbackEnvelope, preferredSellerId?: string): Promise<IngestResult> {
   const { context } = envelope;
   if (!context.bpp_id || !context.bpp_uri) return { ok: false, error: 'on_search without bpp_id/bpp_uri' };
   const catalog = envelope.message?.['catalog'];
-  return isIncrementalCatalog(catalog) ? ingestIncrement(database, context.bpp_id, context.domain, catalog) : ingestFull(database, envelope, catalog);
+  return isIncrementalCatalog(catalog)
+    ? ingestIncrement(database, context.bpp_id, context.domain, catalog, preferredSellerId)
+    : ingestFull(database, envelope, catalog, preferredSellerId);
 }
 
-async function ingestFull(database: Queryable, envelope: CallbackEnvelope, received: unknown): Promise<IngestResult> {
+async function ingestFull(database: Queryable, envelope: CallbackEnvelope, received: unknown, preferredSellerId: string | undefined): Promise<IngestResult> {
   const { context } = envelope;
   const parsed = receivedCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
@@ -156,7 +191,7 @@ async function ingestFull(database: Queryable, envelope: CallbackEnvelope, recei
   );
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);
-  const changed = await upsertItems(database, bppId, items);
+  const changed = await upsertItems(database, bppId, items, preferredSellerId);
   for (const row of rows) changed.push(...(await removeItems(database, bppId, row.provider.providerId, row.unlisted)));
   await markDedupe(database, changed);
   return {
@@ -187,7 +222,7 @@ type StoredProvider = { provider_id: string; city_code: string; location_id: str
  * open state, and each changed item (price, stock, switched on or off) replace what we had. A
  * store we never had a full listing of waits for the next full refresh.
  */
-async function ingestIncrement(database: Queryable, bppId: string, domain: string, received: unknown): Promise<IngestResult> {
+async function ingestIncrement(database: Queryable, bppId: string, domain: string, received: unknown, preferredSellerId: string | undefined): Promise<IngestResult> {
   const parsed = incrementalCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   const providers = parsed.data['bpp/providers'];
@@ -221,7 +256,7 @@ async function ingestIncrement(database: Queryable, bppId: string, domain: strin
       { domain, categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set([row.location_id]) },
     );
     const listed = await keepMenus(database, bppId, provider.id, judged.listed, itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }));
-    changed.push(...(await upsertItems(database, bppId, listed)));
+    changed.push(...(await upsertItems(database, bppId, listed, preferredSellerId)));
     changed.push(...(await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)])));
     items += listed.length;
     rejected.push(...judged.rejected);
