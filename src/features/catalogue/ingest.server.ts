@@ -268,33 +268,39 @@ async function ingestIncrement(database: Queryable, bppId: string, domain: strin
 /**
  * SPEC §5: entries sharing a licence number and name are one product; the preferred seller's
  * entry stays active, otherwise the lowest price; entries without a licence are always active.
- * Settles up to `limit` queued groups in one statement and returns how many it settled (0: none
- * left). Another process settling at the same time takes other groups.
+ * Settles up to `limit` queued groups and returns how many it settled (0: none left). Run it in a
+ * transaction; another process settling at the same time takes other groups.
  */
 export async function settleDedupe(database: Queryable, preferredSellerId: string | undefined, limit: number): Promise<number> {
-  const [row] = await database.query<{ settled: number }>(
-    `WITH batch AS (
-       DELETE FROM catalogue_dedupe_pending
-       WHERE (city_code, dedupe_key) IN (SELECT city_code, dedupe_key FROM catalogue_dedupe_pending LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING city_code, dedupe_key
-     ),
-     ranked AS (
-       SELECT i.bpp_id, i.provider_id, i.item_id, i.is_active,
-              row_number() OVER (
-                PARTITION BY i.city_code, i.dedupe_key
-                ORDER BY (i.bpp_id = $1) DESC, i.price_paise ASC, i.bpp_id, i.provider_id, i.item_id
-              ) = 1 AS winner
-       FROM catalogue_items i JOIN batch b ON b.city_code = i.city_code AND b.dedupe_key = i.dedupe_key
-     ),
-     flipped AS (
-       UPDATE catalogue_items c SET is_active = r.winner
-       FROM ranked r
-       WHERE c.bpp_id = r.bpp_id AND c.provider_id = r.provider_id AND c.item_id = r.item_id AND r.is_active IS DISTINCT FROM r.winner
-     )
-     SELECT count(*)::int AS settled FROM batch`,
-    [preferredSellerId ?? '', limit],
+  const batch = await database.query<{ city_code: string; dedupe_key: string }>(
+    `DELETE FROM catalogue_dedupe_pending
+     WHERE ctid = ANY(ARRAY(SELECT ctid FROM catalogue_dedupe_pending LIMIT $1 FOR UPDATE SKIP LOCKED))
+     RETURNING city_code, dedupe_key`,
+    [limit],
   );
-  return row?.settled ?? 0;
+  if (batch.length === 0) return 0;
+  // Group by group through the (city, key) index: a join the planner may choose to answer with
+  // a scan of every item, once per batch.
+  const flips = await database.query<{ bpp_id: string; provider_id: string; item_id: string; winner: boolean }>(
+    `SELECT x.bpp_id, x.provider_id, x.item_id, x.winner
+     FROM unnest($1::text[], $2::text[]) AS g(city_code, dedupe_key)
+     CROSS JOIN LATERAL (
+       SELECT i.bpp_id, i.provider_id, i.item_id, i.is_active,
+              row_number() OVER (ORDER BY (i.bpp_id = $3) DESC, i.price_paise ASC, i.bpp_id, i.provider_id, i.item_id) = 1 AS winner
+       FROM catalogue_items i WHERE i.city_code = g.city_code AND i.dedupe_key = g.dedupe_key
+     ) x
+     WHERE x.is_active IS DISTINCT FROM x.winner`,
+    [batch.map((g) => g.city_code), batch.map((g) => g.dedupe_key), preferredSellerId ?? ''],
+  );
+  if (flips.length > 0) {
+    await database.query(
+      `UPDATE catalogue_items c SET is_active = f.winner
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS f(bpp_id, provider_id, item_id, winner)
+       WHERE c.bpp_id = f.bpp_id AND c.provider_id = f.provider_id AND c.item_id = f.item_id`,
+      [flips.map((f) => f.bpp_id), flips.map((f) => f.provider_id), flips.map((f) => f.item_id), flips.map((f) => f.winner)],
+    );
+  }
+  return batch.length;
 }
 
 /**
