@@ -421,12 +421,12 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
-  async function send(node: SellerNode, request: Context, answer: Answer, quiet = false) {
-    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri }), answer.message);
+  async function send(node: SellerNode, request: Context, answer: Answer, page?: { at: Date }) {
+    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri, ...(page ? { now: page.at } : {}) }), answer.message);
     const { context } = fitted;
     const body = { context, message: fitted.message, ...(answer.error ? { error: answer.error } : {}) };
     const result = await node.client.post(request.bap_uri, context.action, body);
-    if (quiet) return result;
+    if (page) return result;
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
     else if (result.response.message.ack.status === 'NACK') {
       console.warn(`${node.seller.id}: ${context.action} NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
@@ -437,19 +437,20 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   /**
    * An on_search page is sent until the buyer app takes it, as a seller would: one it could not
    * take (down, restarting, or its inbox full) comes again after a pause, and the seller's next
-   * page waits for it, so a busy buyer app paces the sellers instead of losing pages.
+   * page waits for it, so a busy buyer app paces the sellers instead of losing pages. Every try is
+   * the same message, to the byte: one the buyer app kept before it failed to answer is known again.
    */
   async function sendPage(node: SellerNode, request: Context, answer: Answer) {
-    const started = Date.now();
+    const at = new Date();
     for (let attempt = 1; !stopping; attempt++) {
       // Each try is not worth a log line (a busy buyer app NACKs hundreds); a refusal or giving up is.
-      const result = await send(node, request, answer, true);
+      const result = await send(node, request, answer, { at });
       const outcome = pageOutcome(result);
       if (outcome === 'taken') return;
       if (outcome === 'refused' && result.ok) {
         return console.warn(`${node.seller.id}: on_search page NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
       }
-      const delay = pageRetryDelay(attempt, Date.now() - started);
+      const delay = pageRetryDelay(attempt, Date.now() - at.getTime());
       if (delay === null) return console.warn(`${node.seller.id}: on_search page given up after ${attempt} attempts`);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
