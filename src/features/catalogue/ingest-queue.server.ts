@@ -85,11 +85,16 @@ async function drain(database: Database, app: BuyerApp) {
     for (;;) {
       worker.again = false;
       let step: Step = 'applied';
+      let applied = 0;
       while (step === 'applied' && !worker.stopping) {
         step = await applyNextPage(database, app, attempts, preferredSellerId);
+        if (step === 'applied') applied++;
         await yieldToRequests();
       }
       if (step === 'busy' || step === 'failed') return later();
+      // Applied pages leave their bodies behind as dead rows until a vacuum; PGlite runs no
+      // autovacuum, so without this every full refresh would add the catalogue's size to the disk.
+      if (applied > 0) await database.exec('VACUUM ondc_inbox');
       // The inbox is empty: settle what the pages changed, unless another page comes first.
       let settled = 1;
       let size = DEDUPE_BATCH.first;
