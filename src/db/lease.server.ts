@@ -1,6 +1,6 @@
 // Work that one storefront process at a time must do (issue 14 scale-out), such as searching the
 // network for catalogues: the process that takes the lease does it, the others skip, and a holder
-// that dies simply lets the lease run out.
+// that dies lets the lease run out (or, killed on this host, is taken over: takeOverLease).
 import { hostname } from 'node:os';
 import type { Database } from './client.ts';
 
