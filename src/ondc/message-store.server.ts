@@ -97,6 +97,12 @@ export type CallbackVerdict =
  */
 export const INBOX_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/** Whether the inbox takes another page now: a page refused before it is read costs nothing. */
+export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_BYTES): Promise<boolean> {
+  const [row] = await database.query<{ room: boolean }>('SELECT count(*) = 0 OR sum(bytes) < $1 AS room FROM ondc_inbox', [limitBytes]);
+  return row?.room ?? true;
+}
+
 /** The NACK of a page the inbox has no room for now: the seller is to send it again. */
 export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly' } as const;
 

@@ -7,6 +7,7 @@ import {
   findAnswer,
   recordAck,
   INBOX_FULL,
+  inboxHasRoom,
   recordRequest,
   startTransaction,
   waitForAnswer,
@@ -157,6 +158,9 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
       });
       expect((await inbox()).map((r) => r.body)).toEqual([first.raw]);
       expect(await receipts(request.message_id)).toBe(1);
+      // What the callback endpoint asks before it reads a page at all.
+      expect(await inboxHasRoom(database, limit)).toBe(true);
+      expect(await inboxHasRoom(database, Buffer.byteLength(first.raw))).toBe(false);
       // The first page applied (deleted), the seller's second try is taken, not mistaken for a repeat.
       await database.query('DELETE FROM ondc_inbox');
       expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({ accepted: true, duplicate: false, late: false });

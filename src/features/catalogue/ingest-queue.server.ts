@@ -87,9 +87,10 @@ async function drain(database: Database, app: BuyerApp) {
       let step: Step = 'applied';
       let applied = 0;
       while (step === 'applied' && !worker.stopping) {
+        const begun = Date.now();
         step = await applyNextPage(database, app, attempts, preferredSellerId);
         if (step === 'applied') applied++;
-        await yieldToRequests();
+        await yieldToRequests(database, Date.now() - begun);
       }
       if (step === 'busy' || step === 'failed') return later();
       // Applied pages leave their bodies behind as dead rows until a vacuum; PGlite runs no
@@ -105,7 +106,7 @@ async function drain(database: Database, app: BuyerApp) {
         settled = batch;
         size = nextDedupeBatch(size, Date.now() - begun);
         if (settled > 0) await announceCatalogueChange(database);
-        await yieldToRequests();
+        await yieldToRequests(database, Date.now() - begun);
       }
       if (!worker.again || worker.stopping) return;
     }
@@ -115,9 +116,14 @@ async function drain(database: Database, app: BuyerApp) {
   }
 }
 
-/** Lets the requests queued behind the last statement run (PGlite has one connection). */
-function yieldToRequests() {
-  return new Promise((resolve) => setImmediate(resolve));
+/**
+ * Lets the shop's requests run. PGlite's queries run on the Node thread, which a stream of pages
+ * would keep busy: there the worker leaves it idle for as long as its last step used it (at most
+ * half a second), so the shop has at least half of it while a large catalogue comes in.
+ */
+function yieldToRequests(database: Database, tookMs: number) {
+  if (database.kind !== 'pglite') return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => setTimeout(resolve, Math.min(tookMs, 500)));
 }
 
 function parseEnvelope(body: string): CallbackEnvelope | null {
