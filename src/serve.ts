@@ -8,10 +8,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
-import { refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
+import { fullRefreshUnfinished, refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { refreshTickMs } from './features/catalogue/refresh.ts';
 import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
-import { holdLease, takeLease } from './db/lease.server.ts';
+import { redoDedupeFor } from './features/catalogue/ingest.server.ts';
+import { stopCatalogueIngestion, wakeCatalogueIngestion } from './features/catalogue/ingest-queue.server.ts';
+import { holdLease, takeLease, takeOverLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
@@ -112,6 +114,11 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const network = await joinNetwork(config, port, env);
   const app = network.app;
   if (app) setBuyerApp(app);
+  if (app) {
+    await redoDedupeFor(database, process.env.PREFERRED_SELLER_ID);
+    // Pages a stopped process kept but had not applied yet go first (an ingestion half done).
+    wakeCatalogueIngestion(database, app);
+  }
   setJoiningNetwork(false);
   // Checkouts a stopped process left half done are finished by the next one, once: at once (the
   // process before a restart is gone, and the shopper may be waiting), then every few seconds.
@@ -128,7 +135,12 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const tickMs = refreshTickMs(every);
   const leaseMs = tickMs || FIRST_LEARN_LEASE_MS;
   if (app && network.embedded) await holdLease(database, REFRESH_LEASE, holder, leaseMs);
-  if (app && (network.embedded || (await takeLease(database, REFRESH_LEASE, holder, leaseMs)))) await learnCatalogues(database, app);
+  // A full refresh a killed process left half sent is finished by the next one to start.
+  const learn =
+    network.embedded ||
+    (await takeLease(database, REFRESH_LEASE, holder, leaseMs)) ||
+    ((await fullRefreshUnfinished(database)) && (await takeOverLease(database, REFRESH_LEASE, holder, leaseMs)));
+  if (app && learn) await learnCatalogues(database, app, !network.embedded);
   const refreshIfDue = async () => {
     // A little shorter than the tick, so the holder's own next tick finds it free again.
     if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
@@ -152,6 +164,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     cut.unref();
     await closed;
     clearTimeout(cut);
+    await stopCatalogueIngestion();
     stopRetention();
     await flushAnalytics();
     await network.stop();
@@ -209,9 +222,9 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   return { app, embedded: true, stop: network.stop };
 }
 
-async function learnCatalogues(database: Database, app: BuyerApp) {
+async function learnCatalogues(database: Database, app: BuyerApp, resume: boolean) {
   const started = Date.now();
-  const sent = await refreshFullCatalogues(database, app);
+  const sent = await refreshFullCatalogues(database, app, resume);
   const refused = sent.filter((s) => s.ack !== 'ACK');
   if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
   const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });

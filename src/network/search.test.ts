@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateNetwork, type Provider } from './catalogue/generate.ts';
-import { searchPages, type SearchScope } from './search.ts';
+import { PAGE_RETRY, pageOutcome, pageRetryDelay, searchPages, type SearchScope } from './search.ts';
 
 const network = generateNetwork({ scale: 20_000 });
 const providers: Provider[] = network.sellers.flatMap((s) => s.providers);
@@ -36,5 +36,21 @@ describe('search answers (ondc-notes §1 on_search)', () => {
 
   it('lists nothing for another city or domain', () => {
     expect([...searchPages(providers, scope({ city: 'std:999' }))]).toEqual([]);
+  });
+});
+
+describe('an on_search page the buyer app did not take (streaming ingestion)', () => {
+  const nack = (code: string) => ({ ok: true as const, status: 503, response: { message: { ack: { status: 'NACK' as const } }, error: { type: 'CORE-ERROR' as const, code, message: 'x' } } });
+  it('is taken on an ACK, sent again when undelivered or NACKed as busy (23001), and not when refused for what it says', () => {
+    expect(pageOutcome({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } })).toBe('taken');
+    expect(pageOutcome({ ok: false, error: { kind: 'unreachable', message: 'ECONNREFUSED', attempts: 3 } })).toBe('again');
+    expect(pageOutcome({ ok: false, error: { kind: 'timeout', attempts: 3 } })).toBe('again');
+    expect(pageOutcome(nack('23001'))).toBe('again');
+    expect(pageOutcome(nack('20006'))).toBe('refused');
+  });
+  it('waits 0.5 s, doubling to 5 s, and gives up after 3 minutes', () => {
+    expect([1, 2, 3, 4, 5, 9].map((attempt) => pageRetryDelay(attempt, 0))).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+    expect(pageRetryDelay(40, PAGE_RETRY.giveUpAfterMs - 1)).toBe(5000);
+    expect(pageRetryDelay(41, PAGE_RETRY.giveUpAfterMs)).toBeNull();
   });
 });

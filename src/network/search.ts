@@ -3,6 +3,7 @@
 // given, cut into pages so no on_search carries more than PAGE_SIZE items.
 import type { CatalogueItem, Provider } from './catalogue/generate.ts';
 import { providerItems } from './catalogue/generate.ts';
+import type { OndcPostResult } from '../ondc/client.ts';
 import type { MessageOf } from './requests.ts';
 
 const PAGE_SIZE = 500;
@@ -50,4 +51,24 @@ export function* searchPages(providers: readonly Provider[], scope: SearchScope)
     // A narrowed search lists a provider only when something of it matched.
     if (page.length > 0 && (sellable > 0 || !filtered)) yield { provider, items: page };
   }
+}
+
+/**
+ * What a seller makes of a buyer app's answer to an on_search page: taken (ACK), to send again
+ * (not delivered: the buyer app is down or slow; or NACKed as busy, 23001, its inbox being full),
+ * or refused for good (any other NACK: the page itself is wrong).
+ */
+export function pageOutcome(result: OndcPostResult): 'taken' | 'again' | 'refused' {
+  if (!result.ok) return 'again';
+  if (result.response.message.ack.status === 'ACK') return 'taken';
+  return result.response.error?.code === '23001' ? 'again' : 'refused';
+}
+
+/** A page not taken is sent again after 0.5 s, doubling to 5 s, for up to 3 minutes; then it is given up. */
+export const PAGE_RETRY = { firstMs: 500, maxMs: 5_000, giveUpAfterMs: 180_000 } as const;
+
+/** The pause before sending a page again, or null once it has been tried for PAGE_RETRY.giveUpAfterMs. */
+export function pageRetryDelay(attempt: number, elapsedMs: number): number | null {
+  if (elapsedMs >= PAGE_RETRY.giveUpAfterMs) return null;
+  return Math.min(PAGE_RETRY.firstMs * 2 ** (attempt - 1), PAGE_RETRY.maxMs);
 }

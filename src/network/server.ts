@@ -17,6 +17,7 @@ import { generateNetwork, type Seller } from './catalogue/generate.ts';
 import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
 import { buildIncrementalCatalog, buildOnSearchCatalog } from './catalogue/on-search.ts';
 import { createNetworkClock } from './clock.ts';
+import { pageOutcome, pageRetryDelay } from './search.ts';
 import { parseRequest, SELLER_ACTIONS, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
 import { sellerError } from './seller-errors.ts';
@@ -420,14 +421,38 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
-  async function send(node: SellerNode, request: Context, answer: Answer) {
-    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri }), answer.message);
+  async function send(node: SellerNode, request: Context, answer: Answer, page?: { at: Date }) {
+    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri, ...(page ? { now: page.at } : {}) }), answer.message);
     const { context } = fitted;
     const body = { context, message: fitted.message, ...(answer.error ? { error: answer.error } : {}) };
     const result = await node.client.post(request.bap_uri, context.action, body);
+    if (page) return result;
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
     else if (result.response.message.ack.status === 'NACK') {
       console.warn(`${node.seller.id}: ${context.action} NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+    }
+    return result;
+  }
+
+  /**
+   * An on_search page is sent until the buyer app takes it, as a seller would: one it could not
+   * take (down, restarting, or its inbox full) comes again after a pause, and the seller's next
+   * page waits for it, so a busy buyer app paces the sellers instead of losing pages. Every try is
+   * the same message, to the byte: one the buyer app kept before it failed to answer is known again.
+   */
+  async function sendPage(node: SellerNode, request: Context, answer: Answer) {
+    const at = new Date();
+    for (let attempt = 1; !stopping; attempt++) {
+      // Each try is not worth a log line (a busy buyer app NACKs hundreds); a refusal or giving up is.
+      const result = await send(node, request, answer, { at });
+      const outcome = pageOutcome(result);
+      if (outcome === 'taken') return;
+      if (outcome === 'refused' && result.ok) {
+        return console.warn(`${node.seller.id}: on_search page NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+      }
+      const delay = pageRetryDelay(attempt, Date.now() - at.getTime());
+      if (delay === null) return console.warn(`${node.seller.id}: on_search page given up after ${attempt} attempts`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 
@@ -465,14 +490,14 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
           // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
           for (const page of sellerDesk.changedPages(node.seller.id, context, window.from, window.to)) {
             if (stopping) return;
-            await send(node, context, { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
+            await sendPage(node, context, { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
           }
           return;
         }
         for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
           if (stopping) return;
           const catalog = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items });
-          await send(node, context, { message: { catalog } });
+          await sendPage(node, context, { message: { catalog } });
         }
       }),
     );

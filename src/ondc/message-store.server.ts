@@ -88,7 +88,23 @@ export async function recordAck(
 
 export type CallbackVerdict =
   | { accepted: true; duplicate: boolean; late: boolean }
-  | { accepted: false; status: number; error: { type: 'CONTEXT-ERROR' | 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } };
+  | { accepted: false; status: number; error: { type: 'CONTEXT-ERROR' | 'CORE-ERROR' | 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } };
+
+/**
+ * How many bytes of catalogue pages may wait in the inbox. Past it a page is NACKed as busy and its
+ * seller sends it again shortly: the backlog stays bounded however fast sellers answer, and nothing
+ * ACKed waits in memory.
+ */
+export const INBOX_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** Whether the inbox takes another page now: a page refused before it is read costs nothing. */
+export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_BYTES): Promise<boolean> {
+  const [row] = await database.query<{ room: boolean }>('SELECT count(*) = 0 OR sum(bytes) < $1 AS room FROM ondc_inbox', [limitBytes]);
+  return row?.room ?? true;
+}
+
+/** The NACK of a page the inbox has no room for now: the seller is to send it again. */
+export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly' } as const;
 
 /**
  * Decides whether a verified callback belongs to us and stores it once. `signer` is the
@@ -96,7 +112,7 @@ export type CallbackVerdict =
  */
 export async function acceptCallback(
   database: Database,
-  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date },
+  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number },
 ): Promise<CallbackVerdict> {
   const { context } = input.envelope;
   const now = input.now ?? new Date();
@@ -134,28 +150,49 @@ export async function acceptCallback(
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);
   }
   const late = request?.respond_by ? now.getTime() > new Date(request.respond_by).getTime() : false;
-  const stored = context.action === 'on_search' ? catalogueReceipt(input.envelope) : input.rawBody;
-
-  const inserted = await database.query<{ id: string }>(
-    `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, error_code, error_message, late)
-     VALUES ($1, $2, $3, 'in', $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (action, message_id, body_digest) DO NOTHING RETURNING id`,
-    [
-      context.transaction_id,
-      context.message_id,
-      context.action,
-      input.signer,
-      blake512Digest(input.rawBody),
-      stored,
-      input.envelope.error?.code ?? null,
-      input.envelope.error?.message ?? null,
-      late,
-    ],
-  );
-  if (inserted.length > 0) {
+  const receipt = [
+    context.transaction_id,
+    context.message_id,
+    context.action,
+    input.signer,
+    blake512Digest(input.rawBody),
+    context.action === 'on_search' ? catalogueReceipt(input.envelope) : input.rawBody,
+    input.envelope.error?.code ?? null,
+    input.envelope.error?.message ?? null,
+    late,
+  ];
+  const stored = context.action === 'on_search'
+    ? await keepInInbox(database, receipt, input.rawBody, input.inboxLimitBytes ?? INBOX_LIMIT_BYTES)
+    : { room: true, inserted: (await database.query(`${INSERT_RECEIPT} VALUES ($1, $2, $3, 'in', $4, $5, $6, $7, $8, $9) ${ON_RECEIPT_CONFLICT}`, receipt)).length > 0 };
+  if (!stored.room) return { accepted: false, status: 503, error: { ...INBOX_FULL } };
+  if (stored.inserted) {
     await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `${context.action}:${context.message_id}`]);
   }
-  return { accepted: true, duplicate: inserted.length === 0, late };
+  return { accepted: true, duplicate: !stored.inserted, late };
+}
+
+const INSERT_RECEIPT = `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, error_code, error_message, late)`;
+const ON_RECEIPT_CONFLICT = 'ON CONFLICT (action, message_id, body_digest) DO NOTHING RETURNING id';
+
+/**
+ * The receipt of a callback whose work is heavy (an on_search page) and the callback itself, kept
+ * whole in the inbox, in one statement: both or neither, so a page ACKed is never lost by a crash
+ * and a page a seller sends again after a crash is never applied twice. When the waiting pages
+ * already fill `limitBytes`, neither is written (the seller is told to send it again).
+ */
+async function keepInInbox(database: Database, receipt: unknown[], rawBody: string, limitBytes: number) {
+  const [row] = await database.query<{ room: boolean; inserted: boolean }>(
+    `WITH room AS (SELECT count(*) = 0 OR coalesce(sum(bytes), 0) + $12 <= $13 AS ok FROM ondc_inbox),
+     receipt AS (
+       ${INSERT_RECEIPT}
+       SELECT $1, $2, $3, 'in', $4, $5, $6::jsonb, $7, $8, $9 WHERE (SELECT ok FROM room)
+       ${ON_RECEIPT_CONFLICT}
+     ),
+     kept AS (INSERT INTO ondc_inbox (action, body, bytes) SELECT $10, $11, $12 FROM receipt RETURNING id)
+     SELECT (SELECT ok FROM room) AS room, EXISTS (SELECT 1 FROM kept) AS inserted`,
+    [...receipt, receipt[2], rawBody, Buffer.byteLength(rawBody), limitBytes],
+  );
+  return { room: row?.room ?? false, inserted: row?.inserted ?? false };
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   acceptCallback,
   findAnswer,
   recordAck,
+  INBOX_FULL,
+  inboxHasRoom,
   recordRequest,
   startTransaction,
   waitForAnswer,
@@ -117,6 +119,64 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   it('gives up a long poll after its wait, still pending', async () => {
     const request = await select('tx-wait-0002');
     expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 200 })).toEqual({ state: 'pending' });
+  });
+
+  describe('the inbox of on_search pages (streaming ingestion)', () => {
+    async function search(transactionId: string) {
+      const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: BAP, bapUri: 'http://127.0.0.1:4321/bap' });
+      await startTransaction(database, { transactionId, shopperKey: null, domain: 'ONDC:RET10', city: 'std:080', lifetimeMs: 3_600_000 });
+      await recordRequest(database, { context, body: { context, message: {} }, participantId: null });
+      return context;
+    }
+    function page(request: ReturnType<typeof buildContext>, itemIds: string[]) {
+      const envelope = { context: { ...callbackContext(request), bpp_id: SELLER, bpp_uri: 'http://127.0.0.1:5321/sellers/x' }, message: { catalog: { 'bpp/providers': [{ id: 'p1', items: itemIds.map((id) => ({ id })) }] } } };
+      return { envelope, raw: JSON.stringify(envelope) };
+    }
+    const inbox = () => database.query<{ body: string; bytes: number }>(`SELECT body, bytes FROM ondc_inbox WHERE action = 'on_search' ORDER BY id`);
+    const receipts = async (messageId: string) =>
+      (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ondc_messages WHERE message_id = $1 AND action = 'on_search'`, [messageId]))[0]?.n;
+
+    it('keeps a page whole, with its receipt, and a page sent again only once', async () => {
+      await database.query('DELETE FROM ondc_inbox');
+      const request = await search('tx-inbox-0001');
+      const { envelope, raw } = page(request, ['a', 'b']);
+      expect(await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP })).toEqual({ accepted: true, duplicate: false, late: false });
+      expect(await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP })).toEqual({ accepted: true, duplicate: true, late: false });
+      expect(await inbox()).toEqual([{ body: raw, bytes: Buffer.byteLength(raw) }]);
+      expect(await receipts(request.message_id)).toBe(1);
+    });
+
+    it('refuses a page as busy (23001, nothing stored) while waiting pages fill the limit, and takes it once there is room', async () => {
+      await database.query('DELETE FROM ondc_inbox');
+      const request = await search('tx-inbox-0002');
+      const first = page(request, ['a']);
+      const second = page(request, ['b']);
+      const limit = Buffer.byteLength(first.raw) + 10;
+      // An empty inbox takes a page whatever its size; the next one would pass the limit.
+      expect(await acceptCallback(database, { envelope: first.envelope, rawBody: first.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: 1 })).toMatchObject({ accepted: true });
+      expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({
+        accepted: false,
+        status: 503,
+        error: INBOX_FULL,
+      });
+      expect((await inbox()).map((r) => r.body)).toEqual([first.raw]);
+      expect(await receipts(request.message_id)).toBe(1);
+      // What the callback endpoint asks before it reads a page at all.
+      expect(await inboxHasRoom(database, limit)).toBe(true);
+      expect(await inboxHasRoom(database, Buffer.byteLength(first.raw))).toBe(false);
+      // The first page applied (deleted), the seller's second try is taken, not mistaken for a repeat.
+      await database.query('DELETE FROM ondc_inbox');
+      expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({ accepted: true, duplicate: false, late: false });
+      expect((await inbox()).map((r) => r.body)).toEqual([second.raw]);
+    });
+
+    it('keeps nothing but the receipt of other callbacks', async () => {
+      await database.query('DELETE FROM ondc_inbox');
+      const request = await select('tx-inbox-0003');
+      const { envelope, raw } = onSelect(request);
+      await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP });
+      expect(await inbox()).toEqual([]);
+    });
   });
 });
 

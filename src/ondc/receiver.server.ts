@@ -14,7 +14,7 @@ export type ReceivedAction = z.infer<typeof callbackActionSchema>;
 
 export type Reception =
   | { status: 200; body: Ack; envelope: CallbackEnvelope; duplicate: boolean; late: boolean }
-  | { status: 400 | 401 | 404; body: Ack };
+  | { status: 400 | 401 | 404 | 503; body: Ack };
 
 export async function receiveCallback(
   database: Database,
@@ -64,7 +64,7 @@ export async function receiveCallback(
     ...(input.now ? { now: input.now } : {}),
   });
   if (!verdict.accepted) {
-    return { status: verdict.status === 401 ? 401 : 400, body: nack(verdict.error) };
+    return { status: verdict.status === 401 || verdict.status === 503 ? verdict.status : 400, body: nack(verdict.error) };
   }
   return { status: 200, body: ack(), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
 }

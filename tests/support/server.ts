@@ -20,7 +20,10 @@ export interface StartedServer {
  * Starts the storefront exactly as `npm start` does (src/serve.ts), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
  */
-export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean } = {}): Promise<StartedServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean; onSpawn?: (pid: number) => void } = {},
+): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
@@ -32,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}, options: { t
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // The storefront listens before it has learned the catalogues, but says so only after.
+  options.onSpawn?.(child.pid ?? 0);
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));

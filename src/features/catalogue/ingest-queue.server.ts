@@ -1,87 +1,202 @@
-// on_search callbacks are ACKed at once and ingested after, one at a time: a seller's ACK must
-// not wait on our writes (ondc-notes §6: callbacks within seconds), and serial writes keep the
-// embedded database from thrashing when five sellers answer together. Dedupe runs once the
-// callbacks have stopped for a while, for the cities that changed: on PGlite a city-wide update
-// holds the one connection (and the event loop) for seconds, which must not happen between pages.
-import type { Database } from '../../db/client.ts';
-import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+// Sellers' on_search pages wait in the inbox (ondc_inbox: the receiver keeps each one there before
+// it ACKs, message-store.server.ts) and are applied here one at a time, oldest first, each in one
+// transaction with its removal from the inbox: a page is applied once, and a storefront killed
+// half-way through an ingestion finishes it when it starts again. Memory holds one page at a time
+// however fast sellers answer (ACKed pages once waited in memory: 1.9 GB at 1M items). When the
+// inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in batches of ~100 ms,
+// so the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
+import type { Database, Queryable } from '../../db/client.ts';
+import { callbackEnvelopeSchema, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { announceCatalogueChange } from './cache.server.ts';
-import { ingestOnSearch, refreshDedupe } from './ingest.server.ts';
+import { ingestOnSearch, settleDedupe, type IngestResult } from './ingest.server.ts';
 import { sendCatalogRejection } from './rejection.server.ts';
 
-interface QueueState {
-  tail: Promise<unknown>;
-  pending: number;
+interface WorkerState {
+  /** the drain under way, if any */
+  running: Promise<void> | null;
+  /** woken while draining: look at the inbox again before stopping */
+  again: boolean;
+  stopping: boolean;
   lastActivity: number;
-  dirtyCities: Set<string>;
-  dedupeTimer: NodeJS.Timeout | undefined;
+  retry: NodeJS.Timeout | undefined;
 }
 
-/** Quiet time after the last page before the dedupe flags are recomputed. */
-const DEDUPE_AFTER_MS = 2000;
+/** One ingester at a time across the storefront's processes, so pages apply in the order they came. */
+const INGEST_LOCK = 727275;
+/** How long one dedupe statement should hold the database: the batch grows or shrinks to fit it. */
+const DEDUPE_BATCH_MS = 100;
+const DEDUPE_BATCH = { first: 200, min: 20, max: 5000 };
 
-// Shared through the process like the database (src/db/client.ts): serve.ts, run by Node, waits
-// on the queue the server bundle fills.
-const QUEUE = Symbol.for('kirana.ingest-queue');
-function state(): QueueState {
-  const holder = globalThis as { [QUEUE]?: QueueState };
-  holder[QUEUE] ??= { tail: Promise.resolve(), pending: 0, lastActivity: 0, dirtyCities: new Set(), dedupeTimer: undefined };
-  return holder[QUEUE];
+/** The next dedupe batch size after one of `size` groups took `tookMs`. */
+export function nextDedupeBatch(size: number, tookMs: number): number {
+  const scaled = tookMs > DEDUPE_BATCH_MS * 2 ? size / 2 : tookMs < DEDUPE_BATCH_MS / 2 ? size * 2 : size;
+  return Math.round(Math.min(DEDUPE_BATCH.max, Math.max(DEDUPE_BATCH.min, scaled)));
+}
+/** How long to wait before looking again when another process holds the lock or a page failed. */
+const RETRY_MS = 1000;
+/** A page whose application fails this many times running is dropped (and logged), not retried forever. */
+const MAX_ATTEMPTS = 3;
+
+// Shared through the process like the database (src/db/client.ts): serve.ts, run by Node, wakes and
+// stops the worker the server bundle's callback endpoint also wakes.
+const WORKER = Symbol.for('kirana.ingest-worker');
+function state(): WorkerState {
+  const holder = globalThis as { [WORKER]?: WorkerState };
+  holder[WORKER] ??= { running: null, again: false, stopping: false, lastActivity: 0, retry: undefined };
+  return holder[WORKER];
 }
 
-export function queueCatalogueIngestion(database: Database, app: BuyerApp, envelope: CallbackEnvelope) {
-  const queue = state();
+/** Pages are waiting in the inbox (a callback was just kept, or the storefront has just started). */
+export function wakeCatalogueIngestion(database: Database, app: BuyerApp) {
+  const worker = state();
+  worker.lastActivity = Date.now();
+  if (worker.stopping) return;
+  if (worker.running) {
+    worker.again = true;
+    return;
+  }
+  clearTimeout(worker.retry);
+  worker.running = drain(database, app).finally(() => {
+    worker.running = null;
+    worker.lastActivity = Date.now();
+  });
+}
+
+/** SIGTERM: no new page is started; the one under way is finished. */
+export async function stopCatalogueIngestion() {
+  const worker = state();
+  worker.stopping = true;
+  clearTimeout(worker.retry);
+  await worker.running;
+}
+
+type Step = 'applied' | 'empty' | 'busy' | 'failed';
+
+async function drain(database: Database, app: BuyerApp) {
+  const worker = state();
+  const attempts = new Map<string, number>();
+  const later = () => {
+    worker.retry = setTimeout(() => wakeCatalogueIngestion(database, app), RETRY_MS);
+    worker.retry.unref();
+  };
   const preferredSellerId = process.env.PREFERRED_SELLER_ID;
-  queue.pending += 1;
-  queue.lastActivity = Date.now();
-  clearTimeout(queue.dedupeTimer);
-  queue.tail = queue.tail
-    .then(async () => {
-      const result = await ingestOnSearch(database, envelope);
-      if (!result.ok) {
-        console.error(`on_search from ${envelope.context.bpp_id} refused: ${result.error}`);
-        return;
+  try {
+    for (;;) {
+      worker.again = false;
+      let step: Step = 'applied';
+      let applied = 0;
+      while (step === 'applied' && !worker.stopping) {
+        const begun = Date.now();
+        step = await applyNextPage(database, app, attempts, preferredSellerId);
+        if (step === 'applied') applied++;
+        await yieldToRequests(database, Date.now() - begun);
       }
-      for (const city of result.cities) queue.dirtyCities.add(city);
-      await announceCatalogueChange(database);
-      await sendCatalogRejection(app, envelope.context, result.rejected);
-    })
-    .catch((error: unknown) => console.error('catalogue ingestion failed', error))
-    .finally(() => {
-      queue.pending -= 1;
-      queue.lastActivity = Date.now();
-      if (queue.pending === 0) {
-        clearTimeout(queue.dedupeTimer);
-        queue.dedupeTimer = setTimeout(() => runDedupe(database, preferredSellerId), DEDUPE_AFTER_MS);
+      if (step === 'busy' || step === 'failed') return later();
+      // Applied pages leave their bodies behind as dead rows until a vacuum; PGlite runs no
+      // autovacuum, so without this every full refresh would add the catalogue's size to the disk.
+      if (applied > 0) await database.exec('VACUUM ondc_inbox');
+      // The inbox is empty: settle what the pages changed, unless another page comes first.
+      let settled = 1;
+      let size = DEDUPE_BATCH.first;
+      while (settled > 0 && !worker.again && !worker.stopping) {
+        const begun = Date.now();
+        const batch = await settleDedupeBatch(database, preferredSellerId, size);
+        if (batch === 'busy') return later();
+        settled = batch;
+        size = nextDedupeBatch(size, Date.now() - begun);
+        if (settled > 0) await announceCatalogueChange(database);
+        await yieldToRequests(database, Date.now() - begun);
       }
+      if (!worker.again || worker.stopping) return;
+    }
+  } catch (error) {
+    console.error('catalogue ingestion failed', error);
+    later();
+  }
+}
+
+/**
+ * Lets the shop's requests run. PGlite's queries run on the Node thread, which a stream of pages
+ * would keep busy: there the worker leaves it idle for as long as its last step used it (at most
+ * half a second), so the shop has at least half of it while a large catalogue comes in.
+ */
+function yieldToRequests(database: Database, tookMs: number) {
+  if (database.kind !== 'pglite') return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => setTimeout(resolve, Math.min(tookMs, 500)));
+}
+
+function parseEnvelope(body: string): CallbackEnvelope | null {
+  try {
+    const parsed = callbackEnvelopeSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the ingestion lock for this transaction; false when another process holds it. */
+async function takeIngestLock(tx: Queryable): Promise<boolean> {
+  const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [INGEST_LOCK]);
+  return row?.locked ?? false;
+}
+
+async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<string, number>, preferredSellerId: string | undefined): Promise<Step> {
+  let pageId = '';
+  try {
+    const outcome = await database.transaction(async (tx) => {
+      if (!(await takeIngestLock(tx))) return 'busy' as const;
+      const [page] = await tx.query<{ id: string; body: string }>(`SELECT id::text, body FROM ondc_inbox WHERE action = 'on_search' ORDER BY id LIMIT 1`);
+      if (!page) return 'empty' as const;
+      pageId = page.id;
+      const envelope = parseEnvelope(page.body);
+      const result: IngestResult = envelope ? await ingestOnSearch(tx, envelope, preferredSellerId) : { ok: false, error: 'not an on_search envelope' };
+      await tx.query('DELETE FROM ondc_inbox WHERE id = $1', [page.id]);
+      return { envelope, result };
     });
+    if (typeof outcome === 'string') return outcome;
+    attempts.delete(pageId);
+    state().lastActivity = Date.now();
+    const { envelope, result } = outcome;
+    if (!result.ok || !envelope) {
+      console.error(`on_search from ${envelope?.context.bpp_id ?? 'a seller'} refused: ${result.ok ? 'unreadable' : result.error}`);
+      return 'applied';
+    }
+    await announceCatalogueChange(database);
+    await sendCatalogRejection(app, envelope.context, result.rejected).catch((error: unknown) => console.error('catalog_rejection not sent', error));
+    return 'applied';
+  } catch (error) {
+    if (!pageId) throw error;
+    const tries = (attempts.get(pageId) ?? 0) + 1;
+    attempts.set(pageId, tries);
+    console.error(`catalogue page ${pageId} could not be applied (attempt ${tries})`, error);
+    if (tries < MAX_ATTEMPTS) return 'failed';
+    await database.query('DELETE FROM ondc_inbox WHERE id = $1', [pageId]);
+    attempts.delete(pageId);
+    return 'applied';
+  }
 }
 
-function runDedupe(database: Database, preferredSellerId: string | undefined) {
-  const queue = state();
-  const cities = [...queue.dirtyCities];
-  queue.dirtyCities.clear();
-  queue.pending += 1;
-  queue.tail = queue.tail
-    .then(async () => {
-      for (const city of cities) await refreshDedupe(database, city, preferredSellerId);
-      if (cities.length > 0) await announceCatalogueChange(database);
-    })
-    .catch((error: unknown) => console.error('catalogue dedupe failed', error))
-    .finally(() => {
-      queue.pending -= 1;
-      queue.lastActivity = Date.now();
-    });
+/** One batch of dedupe groups, under the ingestion lock (a page applied meanwhile would race it). */
+async function settleDedupeBatch(database: Database, preferredSellerId: string | undefined, size: number): Promise<number | 'busy'> {
+  return database.transaction(async (tx) => {
+    if (!(await takeIngestLock(tx))) return 'busy' as const;
+    return settleDedupe(tx, preferredSellerId, size);
+  });
 }
 
-/** Callbacks still waiting to be ingested. */
-export function ingestionBacklog(): number {
-  return state().pending;
+/** Pages waiting in the inbox. */
+export async function ingestionBacklog(database: Database): Promise<number> {
+  const [row] = await database.query<{ pages: number }>(`SELECT count(*)::int AS pages FROM ondc_inbox WHERE action = 'on_search'`);
+  return row?.pages ?? 0;
 }
 
-/** Ingestion is idle: nothing queued and nothing arrived for `quietMs`. */
-export function ingestionIdle(quietMs: number): boolean {
-  const queue = state();
-  return queue.pending === 0 && Date.now() - queue.lastActivity >= quietMs;
+/** Ingestion is idle: no page waiting, no dedupe group unsettled, and nothing arrived for `quietMs`. */
+export async function ingestionIdle(database: Database, quietMs: number): Promise<boolean> {
+  const worker = state();
+  if (worker.running || Date.now() - worker.lastActivity < quietMs) return false;
+  const [row] = await database.query<{ idle: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM ondc_inbox WHERE action = 'on_search') AND NOT EXISTS (SELECT 1 FROM catalogue_dedupe_pending) AS idle`,
+  );
+  return row?.idle ?? false;
 }

@@ -1,6 +1,6 @@
 // Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
@@ -43,27 +43,48 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 
 /**
- * Rows per statement. Small enough that a callback's ACK, queued behind a batch on the one
- * embedded connection, still answers within the sender's timeout.
+ * Rows per statement: a page (≤ 500 items) in one. A page is applied in one transaction, so on the
+ * one embedded connection smaller statements would not let anyone in between them anyway.
  */
-const BATCH = 100;
+const BATCH = 500;
 
 // Binding tens of thousands of parameters costs more than the insert itself; one jsonb parameter
 // expanded by jsonb_to_recordset lets the database parse the batch in C.
-async function upsert<T>(database: Database, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[]) {
+/** A column a new row gets from SQL over the incoming row `r` rather than from the page (never updated). */
+type InsertOnly = { column: string; sql: string; params: unknown[] };
+
+async function upsert<T>(database: Queryable, table: string, columns: Array<[keyof T, string]>, keys: string[], rows: T[], insertOnly?: InsertOnly) {
   const names = columns.map(([, column]) => column);
   const definition = names.map((n) => `${n} ${COLUMN_TYPES[n] ?? 'text'}`).join(', ');
   const updates = names.filter((n) => !keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
+  const targets = insertOnly ? [...names, insertOnly.column] : names;
+  const values = insertOnly ? [...names.map((n) => `r.${n}`), insertOnly.sql] : names.map((n) => `r.${n}`);
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH).map((row) => Object.fromEntries(columns.map(([field, column]) => [column, row[field]])));
     await database.query(
-      `INSERT INTO ${table} (${names.join(', ')})
-       SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${definition})
+      `INSERT INTO ${table} (${targets.join(', ')})
+       SELECT ${values.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${definition})
        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}, updated_at = now()`,
-      [JSON.stringify(batch)],
+      [JSON.stringify(batch), ...(insertOnly?.params ?? [])],
     );
   }
 }
+
+/**
+ * SPEC §5 for an entry new to the catalogue: active unless its group already holds a better one
+ * (the preferred seller's, else a lower price; ties by id, as settleDedupe ranks). Most entries
+ * arriving after their group's winner are thus settled as they are written, not by a later update.
+ */
+const ACTIVE_ON_ARRIVAL = (preferredSellerId: string | undefined): InsertOnly => ({
+  column: 'is_active',
+  sql: `r.dedupe_key IS NULL OR NOT EXISTS (
+          SELECT 1 FROM catalogue_items o
+          WHERE o.city_code = r.city_code AND o.dedupe_key = r.dedupe_key
+            AND ((o.bpp_id = $2) > (r.bpp_id = $2)
+              OR ((o.bpp_id = $2) = (r.bpp_id = $2)
+                  AND (o.price_paise, o.bpp_id, o.provider_id, o.item_id) < (r.price_paise, r.bpp_id, r.provider_id, r.item_id))))`,
+  params: [preferredSellerId ?? ''],
+});
 
 export type IngestResult =
   | { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] }
@@ -75,25 +96,87 @@ function isIncrementalCatalog(catalog: unknown): boolean {
   return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined;
 }
 
-async function removeItems(database: Database, bppId: string, providerId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return;
-  await database.query('DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)', [bppId, providerId, [...itemIds]]);
+/**
+ * A SPEC §5 dedupe group (the entries of one city sharing a licence and name) a page touched:
+ * `moved` when an entry in it changed price, left or joined from another group, rather than
+ * arrived new (settled on arrival unless it beat the winner).
+ */
+type DedupeGroup = { cityCode: string; key: string; moved: boolean };
+
+async function removeItems(database: Queryable, bppId: string, providerId: string, itemIds: readonly string[]): Promise<DedupeGroup[]> {
+  if (itemIds.length === 0) return [];
+  const removed = await database.query<{ city_code: string; dedupe_key: string | null }>(
+    'DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3) RETURNING city_code, dedupe_key',
+    [bppId, providerId, [...itemIds]],
+  );
+  return removed.flatMap((r) => (r.dedupe_key ? [{ cityCode: r.city_code, key: r.dedupe_key, moved: true }] : []));
+}
+
+/**
+ * Upserts items and returns the dedupe groups whose winner they may change: a new entry, a new
+ * price, or a licence or name that moved it from one group to another. The same page again
+ * changes no group, so a full refresh of an unchanged catalogue leaves dedupe nothing to do.
+ */
+async function upsertItems(database: Queryable, bppId: string, rows: ItemRow[], preferredSellerId: string | undefined): Promise<DedupeGroup[]> {
+  const before = await database.query<{ provider_id: string; item_id: string; city_code: string; dedupe_key: string | null; price_paise: number }>(
+    `SELECT provider_id, item_id, city_code, dedupe_key, price_paise FROM catalogue_items
+     WHERE bpp_id = $1 AND (provider_id, item_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+    [bppId, rows.map((r) => r.providerId), rows.map((r) => r.itemId)],
+  );
+  const stored = new Map(before.map((r) => [`${r.provider_id}/${r.item_id}`, r]));
+  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], rows, ACTIVE_ON_ARRIVAL(preferredSellerId));
+  const changed: DedupeGroup[] = [];
+  for (const row of rows) {
+    const old = stored.get(`${row.providerId}/${row.itemId}`);
+    if (!old) {
+      if (row.dedupeKey) changed.push({ cityCode: row.cityCode, key: row.dedupeKey, moved: false });
+      continue;
+    }
+    const regrouped = old.dedupe_key !== row.dedupeKey || old.city_code !== row.cityCode;
+    if (old.dedupe_key && regrouped) changed.push({ cityCode: old.city_code, key: old.dedupe_key, moved: true });
+    if (row.dedupeKey && (regrouped || old.price_paise !== row.pricePaise)) changed.push({ cityCode: row.cityCode, key: row.dedupeKey, moved: true });
+  }
+  return changed;
+}
+
+/**
+ * Queues the touched groups that need a decision: any without exactly one active entry (a new
+ * entry beat the winner, or the winner left), and any of several entries where one moved (a
+ * price change can dethrone the winner). A group of one, or one a newcomer lost, is settled.
+ */
+async function markDedupe(database: Queryable, groups: readonly DedupeGroup[]) {
+  if (groups.length === 0) return;
+  await database.query(
+    `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
+     SELECT i.city_code, i.dedupe_key FROM catalogue_items i
+     JOIN (
+       SELECT city_code, dedupe_key, bool_or(moved) AS moved
+       FROM unnest($1::text[], $2::text[], $3::boolean[]) AS g(city_code, dedupe_key, moved) GROUP BY city_code, dedupe_key
+     ) g ON g.city_code = i.city_code AND g.dedupe_key = i.dedupe_key
+     GROUP BY i.city_code, i.dedupe_key
+     HAVING count(*) FILTER (WHERE i.is_active) <> 1 OR (bool_or(g.moved) AND count(*) > 1)
+     ON CONFLICT DO NOTHING`,
+    [groups.map((g) => g.cityCode), groups.map((g) => g.key), groups.map((g) => g.moved)],
+  );
 }
 
 /**
  * Ingests one on_search callback, a full catalogue or an incremental refresh. A catalogue whose
  * frame is broken (no provider id, a location without an address) is refused whole; inside it,
  * each item is judged alone and a bad one is rejected (returned, for catalog_rejection) and kept
- * off the shelves. The caller refreshes the dedupe flag of the cities it returns (refreshDedupe).
+ * off the shelves. The dedupe groups it changed are queued for settleDedupe. Run it in a
+ * transaction: a page is applied whole or not at all.
  */
-export async function ingestOnSearch(database: Database, envelope: CallbackEnvelope): Promise<IngestResult> {
+export async function ingestOnSearch(database: Queryable, envelope: CallbackEnvelope, preferredSellerId?: string): Promise<IngestResult> {
   const { context } = envelope;
   if (!context.bpp_id || !context.bpp_uri) return { ok: false, error: 'on_search without bpp_id/bpp_uri' };
   const catalog = envelope.message?.['catalog'];
-  return isIncrementalCatalog(catalog) ? ingestIncrement(database, context.bpp_id, context.domain, catalog) : ingestFull(database, envelope, catalog);
+  return isIncrementalCatalog(catalog)
+    ? ingestIncrement(database, context.bpp_id, context.domain, catalog, preferredSellerId)
+    : ingestFull(database, envelope, catalog, preferredSellerId);
 }
 
-async function ingestFull(database: Database, envelope: CallbackEnvelope, received: unknown): Promise<IngestResult> {
+async function ingestFull(database: Queryable, envelope: CallbackEnvelope, received: unknown, preferredSellerId: string | undefined): Promise<IngestResult> {
   const { context } = envelope;
   const parsed = receivedCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
@@ -108,8 +191,9 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
   );
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);
-  await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], items);
-  for (const row of rows) await removeItems(database, bppId, row.provider.providerId, row.unlisted);
+  const changed = await upsertItems(database, bppId, items, preferredSellerId);
+  for (const row of rows) changed.push(...(await removeItems(database, bppId, row.provider.providerId, row.unlisted)));
+  await markDedupe(database, changed);
   return {
     ok: true,
     providers: rows.length,
@@ -120,7 +204,7 @@ async function ingestFull(database: Database, envelope: CallbackEnvelope, receiv
 }
 
 /** A changed dish that does not name its menus stays on the menus it was on (a delta sends what changed). */
-async function keepMenus(database: Database, bppId: string, providerId: string, items: readonly CatalogItem[], rows: ItemRow[]): Promise<ItemRow[]> {
+async function keepMenus(database: Queryable, bppId: string, providerId: string, items: readonly CatalogItem[], rows: ItemRow[]): Promise<ItemRow[]> {
   const unnamed = items.filter((item) => item.category_ids === undefined).map((item) => item.id);
   if (unnamed.length === 0) return rows;
   const stored = await database.query<{ item_id: string; menu_ids: string[] }>(
@@ -138,7 +222,7 @@ type StoredProvider = { provider_id: string; city_code: string; location_id: str
  * open state, and each changed item (price, stock, switched on or off) replace what we had. A
  * store we never had a full listing of waits for the next full refresh.
  */
-async function ingestIncrement(database: Database, bppId: string, domain: string, received: unknown): Promise<IngestResult> {
+async function ingestIncrement(database: Queryable, bppId: string, domain: string, received: unknown, preferredSellerId: string | undefined): Promise<IngestResult> {
   const parsed = incrementalCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   const providers = parsed.data['bpp/providers'];
@@ -149,6 +233,7 @@ async function ingestIncrement(database: Database, bppId: string, domain: string
   const known = new Map(stored.map((row) => [row.provider_id, row]));
   const rejected: ItemRejection[] = [];
   const cities = new Set<string>();
+  const changed: DedupeGroup[] = [];
   let items = 0;
   for (const provider of providers) {
     const row = known.get(provider.id);
@@ -171,42 +256,83 @@ async function ingestIncrement(database: Database, bppId: string, domain: string
       { domain, categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set([row.location_id]) },
     );
     const listed = await keepMenus(database, bppId, provider.id, judged.listed, itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }));
-    await upsert(database, 'catalogue_items', ITEM_COLUMNS, ['bpp_id', 'provider_id', 'item_id'], listed);
-    await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)]);
+    changed.push(...(await upsertItems(database, bppId, listed, preferredSellerId)));
+    changed.push(...(await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)])));
     items += listed.length;
     rejected.push(...judged.rejected);
   }
+  await markDedupe(database, changed);
   return { ok: true, providers: known.size, items, cities: [...cities], rejected };
 }
 
 /**
  * SPEC §5: entries sharing a licence number and name are one product; the preferred seller's
  * entry stays active, otherwise the lowest price; entries without a licence are always active.
+ * Settles up to `limit` queued groups and returns how many it settled (0: none left). Run it in a
+ * transaction; another process settling at the same time takes other groups.
  */
-export async function refreshDedupe(database: Database, cityCode: string, preferredSellerId?: string) {
-  await database.query(
-    `WITH ranked AS (
-       SELECT bpp_id, provider_id, item_id,
-              row_number() OVER (
-                PARTITION BY dedupe_key
-                ORDER BY (bpp_id = $2) DESC, price_paise ASC, bpp_id, provider_id, item_id
-              ) = 1 AS winner
-       FROM catalogue_items
-       WHERE city_code = $1 AND dedupe_key IS NOT NULL
-     )
-     UPDATE catalogue_items c SET is_active = r.winner
-     FROM ranked r
-     WHERE c.bpp_id = r.bpp_id AND c.provider_id = r.provider_id AND c.item_id = r.item_id
-       AND c.is_active IS DISTINCT FROM r.winner`,
-    [cityCode, preferredSellerId ?? ''],
+export async function settleDedupe(database: Queryable, preferredSellerId: string | undefined, limit: number): Promise<number> {
+  const batch = await database.query<{ city_code: string; dedupe_key: string }>(
+    `DELETE FROM catalogue_dedupe_pending
+     WHERE ctid = ANY(ARRAY(SELECT ctid FROM catalogue_dedupe_pending LIMIT $1 FOR UPDATE SKIP LOCKED))
+     RETURNING city_code, dedupe_key`,
+    [limit],
   );
+  if (batch.length === 0) return 0;
+  // Group by group through the (city, key) index: a join the planner may choose to answer with
+  // a scan of every item, once per batch.
+  const flips = await database.query<{ bpp_id: string; provider_id: string; item_id: string; winner: boolean }>(
+    `SELECT x.bpp_id, x.provider_id, x.item_id, x.winner
+     FROM unnest($1::text[], $2::text[]) AS g(city_code, dedupe_key)
+     CROSS JOIN LATERAL (
+       SELECT i.bpp_id, i.provider_id, i.item_id, i.is_active,
+              row_number() OVER (ORDER BY (i.bpp_id = $3) DESC, i.price_paise ASC, i.bpp_id, i.provider_id, i.item_id) = 1 AS winner
+       FROM catalogue_items i WHERE i.city_code = g.city_code AND i.dedupe_key = g.dedupe_key
+     ) x
+     WHERE x.is_active IS DISTINCT FROM x.winner`,
+    [batch.map((g) => g.city_code), batch.map((g) => g.dedupe_key), preferredSellerId ?? ''],
+  );
+  if (flips.length > 0) {
+    await database.query(
+      `UPDATE catalogue_items c SET is_active = f.winner
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS f(bpp_id, provider_id, item_id, winner)
+       WHERE c.bpp_id = f.bpp_id AND c.provider_id = f.provider_id AND c.item_id = f.item_id`,
+      [flips.map((f) => f.bpp_id), flips.map((f) => f.provider_id), flips.map((f) => f.item_id), flips.map((f) => f.winner)],
+    );
+  }
+  return batch.length;
 }
 
+/**
+ * Queues every group with a decision to make, when the preferred seller is not the one the flags
+ * were settled for (PREFERRED_SELLER_ID changed between starts): pages only queue what they changed.
+ */
+export async function redoDedupeFor(database: Database, preferredSellerId: string | undefined) {
+  const wanted = preferredSellerId ?? '';
+  const [settledFor] = await database.query<{ value: string }>(`SELECT value FROM kirana_meta WHERE key = 'dedupe_preferred_seller'`);
+  if ((settledFor?.value ?? '') === wanted) return;
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
+       SELECT city_code, dedupe_key FROM catalogue_items WHERE dedupe_key IS NOT NULL
+       GROUP BY city_code, dedupe_key HAVING count(*) > 1
+       ON CONFLICT DO NOTHING`,
+    );
+    await tx.query(
+      `INSERT INTO kirana_meta (key, value) VALUES ('dedupe_preferred_seller', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [wanted],
+    );
+  });
+}
+
+/** What the catalogue holds, and what ingestion still has to do (pages in the inbox, dedupe groups to settle). */
 export async function catalogueCounts(database: Database) {
-  const [row] = await database.query<{ sellers: number; providers: number; items: number }>(
+  const [row] = await database.query<{ sellers: number; providers: number; items: number; pagesWaiting: number; dedupeWaiting: number }>(
     `SELECT (SELECT count(*)::int FROM catalogue_sellers) AS sellers,
             (SELECT count(*)::int FROM catalogue_providers) AS providers,
-            (SELECT count(*)::int FROM catalogue_items) AS items`,
+            (SELECT count(*)::int FROM catalogue_items) AS items,
+            (SELECT count(*)::int FROM ondc_inbox WHERE action = 'on_search') AS "pagesWaiting",
+            (SELECT count(*)::int FROM catalogue_dedupe_pending) AS "dedupeWaiting"`,
   );
-  return row ?? { sellers: 0, providers: 0, items: 0 };
+  return row ?? { sellers: 0, providers: 0, items: 0, pagesWaiting: 0, dedupeWaiting: 0 };
 }

@@ -7,7 +7,7 @@ import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import { generateNetwork } from '../../network/catalogue/generate.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
 import { dedupeKey } from './ingest.ts';
-import { catalogueCounts, ingestOnSearch, refreshDedupe } from './ingest.server.ts';
+import { catalogueCounts, ingestOnSearch, redoDedupeFor, settleDedupe } from './ingest.server.ts';
 
 const network = generateNetwork({ scale: 1200 });
 const BLR = 'std:080';
@@ -26,6 +26,11 @@ function onSearchFrom(sellerIndex: number): CallbackEnvelope {
     },
     message: { catalog: buildOnSearchCatalog(providers, { bppId: seller.id, bppUri }) },
   };
+}
+
+/** Settles every queued dedupe group, a batch at a time, as the ingestion worker does. */
+async function settleAll(database: Database, preferredSellerId?: string) {
+  while ((await settleDedupe(database, preferredSellerId, 50)) > 0);
 }
 
 describe('SPEC §5 dedupe key', () => {
@@ -52,7 +57,7 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
       expect(result.ok).toBe(true);
       if (result.ok) expectedItems += result.items;
     }
-    await refreshDedupe(database, BLR);
+    await settleAll(database);
     const first = await catalogueCounts(database);
     expect(first.items).toBe(expectedItems);
     expect(first.providers).toBeGreaterThan(0);
@@ -84,7 +89,8 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
        HAVING count(DISTINCT bpp_id) > 1 AND count(DISTINCT price_paise) > 1 LIMIT 1`,
     );
     expect(pair).toBeDefined();
-    await refreshDedupe(database, BLR, pair!.dear);
+    await redoDedupeFor(database, pair!.dear);
+    await settleAll(database, pair!.dear);
     const active = await database.query<{ bpp_id: string }>(
       'SELECT bpp_id FROM catalogue_items WHERE dedupe_key = $1 AND is_active',
       [pair!.dedupe_key],

@@ -1,5 +1,5 @@
 // Learning catalogues the ONDC way: a search per city and domain to the gateway; sellers answer
-// with on_search, which the callback endpoint ingests (ingest-queue.server.ts).
+// with on_search, which the callback endpoint keeps in the inbox and ingest-queue.server.ts applies.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest, type SendInput } from '../../ondc/bap.server.ts';
@@ -38,15 +38,20 @@ function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city
 }
 
 /**
- * Searches every served city and domain. A city's answers are ingested before the next city is
- * asked, so a large catalogue arrives as a stream we keep up with rather than one burst whose
- * callbacks wait past the sellers' timeout.
+ * Searches every served city and domain but those in `done` (`city|domain`), telling `onSent` of
+ * each. A city's answers are ingested before the next city is asked, so a large catalogue arrives
+ * as a stream we keep up with rather than one burst of pages in flight at once.
  */
-export async function requestCatalogues(database: Database, app: BuyerApp) {
+export async function requestCatalogues(database: Database, app: BuyerApp, done: readonly string[] = [], onSent: (search: string) => Promise<void> = async () => {}) {
   const results = [];
   for (const city of SERVED_CITIES) {
-    await waitForBacklogBelow(BACKLOG_LIMIT, 120_000);
-    for (const domain of DOMAINS) results.push(await searchCatalogue(database, app, domain, city.code, SEARCH_INTENT));
+    const left = DOMAINS.filter((domain) => !done.includes(`${city.code}|${domain}`));
+    if (left.length === 0) continue;
+    await waitForBacklogBelow(database, BACKLOG_LIMIT, 120_000);
+    for (const domain of left) {
+      results.push(await searchCatalogue(database, app, domain, city.code, SEARCH_INTENT));
+      await onSent(`${city.code}|${domain}`);
+    }
   }
   return results;
 }
@@ -85,11 +90,42 @@ async function recordRefresh(database: Database, keys: string[], at: Date) {
   }
 }
 
-/** A full refresh, remembered as the point later incremental refreshes start from. */
-export async function refreshFullCatalogues(database: Database, app: BuyerApp) {
-  const at = new Date();
-  const sent = await requestCatalogues(database, app);
-  await recordRefresh(database, [FULL_KEY, ANY_KEY], at);
+/** A full refresh under way: when it began and the searches (`city|domain`) already sent. */
+const PROGRESS_KEY = 'catalogue_full_refresh_progress';
+type Progress = { startedAt: string; sent: string[] };
+
+async function refreshProgress(database: Database): Promise<Progress | null> {
+  const [row] = await database.query<{ value: string }>('SELECT value FROM kirana_meta WHERE key = $1', [PROGRESS_KEY]);
+  return row ? (JSON.parse(row.value) as Progress) : null;
+}
+
+async function saveProgress(database: Database, progress: Progress) {
+  await database.query(
+    `INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [PROGRESS_KEY, JSON.stringify(progress)],
+  );
+}
+
+/** A full refresh a stopped process began and did not finish sending. */
+export async function fullRefreshUnfinished(database: Database): Promise<boolean> {
+  return (await refreshProgress(database)) !== null;
+}
+
+/**
+ * A full refresh, remembered as the point later incremental refreshes start from. One a stopped
+ * process left half sent is finished (`resume`), not begun again: the searches it sent are answered
+ * into the inbox (or sent again by their sellers), so asking again would bring every page twice.
+ * Sellers that stopped with the process (the embedded network) answer nothing more: begin again.
+ */
+export async function refreshFullCatalogues(database: Database, app: BuyerApp, resume = true) {
+  const progress = (resume ? await refreshProgress(database) : null) ?? { startedAt: new Date().toISOString(), sent: [] };
+  await saveProgress(database, progress);
+  const sent = await requestCatalogues(database, app, progress.sent, async (search) => {
+    progress.sent.push(search);
+    await saveProgress(database, progress);
+  });
+  await recordRefresh(database, [FULL_KEY, ANY_KEY], new Date(progress.startedAt));
+  await database.query('DELETE FROM kirana_meta WHERE key = $1', [PROGRESS_KEY]);
   return sent;
 }
 
@@ -113,9 +149,9 @@ export async function refreshCatalogues(database: Database, app: BuyerApp, every
 /** Pages queued for ingestion before the next city is asked. */
 const BACKLOG_LIMIT = 4;
 
-async function waitForBacklogBelow(limit: number, limitMs: number) {
+async function waitForBacklogBelow(database: Database, limit: number, limitMs: number) {
   const started = Date.now();
-  while (ingestionBacklog() >= limit && Date.now() - started < limitMs) {
+  while ((await ingestionBacklog(database)) >= limit && Date.now() - started < limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -128,7 +164,7 @@ export async function waitForCatalogueToSettle(database: Database, options: { qu
   const started = Date.now();
   // Callbacks start arriving a moment after the searches are ACKed.
   await new Promise((resolve) => setTimeout(resolve, options.quietMs));
-  while (Date.now() - started < options.limitMs && !ingestionIdle(options.quietMs)) {
+  while (Date.now() - started < options.limitMs && !(await ingestionIdle(database, options.quietMs))) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return catalogueCounts(database);

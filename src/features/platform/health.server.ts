@@ -7,7 +7,7 @@ export interface HealthReport {
   database: { ok: boolean; kind?: string; error?: string };
   /** `joining` from start until the storefront has joined the network: not ready for shoppers. */
   network: { ok: boolean; embedded: boolean; joining?: true; error?: string };
-  catalogue?: { sellers: number; providers: number; items: number };
+  catalogue?: { sellers: number; providers: number; items: number; pagesWaiting: number; dedupeWaiting: number };
 }
 
 /** What an operator's probe needs: can this process reach its database and its sellers right now? */

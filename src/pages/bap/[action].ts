@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
+import { nack } from '../../ondc/context.ts';
+import { INBOX_FULL, inboxHasRoom } from '../../ondc/message-store.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
-import { queueCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
+import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds } from '../../features/orders/orders.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
@@ -10,6 +12,9 @@ export const POST: APIRoute = async ({ params, request }) => {
   const database = getDatabase();
   const app = getBuyerApp();
   const rawBody = await request.text();
+  // A full inbox refuses a page before verifying and parsing it: sellers send it again shortly,
+  // and each refusal should cost nothing while the worker catches up.
+  if (params.action === 'on_search' && !(await inboxHasRoom(database))) return Response.json(nack(INBOX_FULL), { status: 503 });
   const reception = await receiveCallback(database, app, {
     action: params.action ?? '',
     rawBody,
@@ -24,7 +29,8 @@ export const POST: APIRoute = async ({ params, request }) => {
     body: { request: safeJson(rawBody), reply: reception.body },
   });
   if (reception.status === 200 && reception.envelope.context.action === 'on_search' && !reception.duplicate) {
-    queueCatalogueIngestion(database, app, reception.envelope);
+    // Kept in the inbox before the ACK; applied in order by the ingestion worker.
+    wakeCatalogueIngestion(database, app);
   }
   if (reception.status === 200 && !reception.duplicate) {
     await recordOrderMessage(database, reception.envelope, rawBody);
