@@ -13,12 +13,14 @@
 export const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=4', '--expose-gc'] as const;
 
 // The seller network answers a few searches and orders, not a shopper's every tap, and runs no
-// PGlite: it trades some speed for memory (with its bundle ~155 → ~95 MB at the default catalogue).
+// PGlite: it trades some speed for memory (with its bundle ~155 → ~87 MB at the default catalogue).
+// --no-opt --no-maglev: its JavaScript runs on V8's interpreter and baseline code only (signing a
+// message stays a few milliseconds), without the optimising compilers' code and memory (~8 MB).
 // --optimize-for-size: V8 grows the heap in smaller steps, compiles less eagerly and keeps less
 // code. --max-semi-space-size=1: a 2 MB young generation rather than 8 MB. --v8-pool-size=1: one
 // background thread for V8's collector and compilers rather than four, each of which kept a
 // malloc arena of its own. --expose-gc: what answering a full catalogue took goes back at once.
-export const NETWORK_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1', '--expose-gc'] as const;
+export const NETWORK_NODE_FLAGS = ['--no-opt', '--no-maglev', '--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1', '--expose-gc'] as const;
 
 // glibc's malloc settings, read when a process starts: `npm start` sets them before Node runs and
 // the storefront passes them on to the seller network. By default each thread that allocates gets
