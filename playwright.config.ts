@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { NODE_FLAGS } from './src/lib/process/node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
+import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
 
@@ -39,10 +40,10 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} src/serve.ts`,
+    command: `node --disable-warning=ExperimentalWarning src/lib/process/build.server.ts && node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} ${NODE_BUNDLES.storefront}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
+    env: { ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
   },
 });

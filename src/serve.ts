@@ -1,11 +1,9 @@
 // The process `npm start` runs: builds the storefront when the build is missing or stale, opens the
 // database (migrating it), then serves static files and the Astro app on PORT/HOST.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
 import { fullRefreshUnfinished, refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
@@ -22,43 +20,29 @@ import { confirmOrder } from './features/payment/confirm.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
 import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.ts';
 import { startChild } from './lib/process/child.server.ts';
+import { ensureBuilt, NODE_BUNDLES } from './lib/process/build.server.ts';
+import { releaseAfterBursts, releaseFreedMemory } from './lib/process/memory.server.ts';
+import { MALLOC_ENV, NETWORK_NODE_FLAGS } from './lib/process/node-flags.ts';
+import { findProjectRoot } from './lib/process/project-root.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
 import { createFileRegistry, createRemoteRegistry } from './ondc/registry.ts';
 import { createBuyerApp, setBuyerApp, setJoiningNetwork, type BuyerApp } from './ondc/runtime.server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = findProjectRoot();
 const entry = path.join(root, 'dist/server/entry.mjs');
-
-/** Sources whose change makes the build stale. */
-const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-
-export function ensureBuilt() {
-  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  const newest = Math.max(...BUILD_INPUTS.map((p) => newestMtime(path.join(root, p))));
-  if (built >= newest) return;
-  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'Building the storefront…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    // A build started from a test runner inherits NODE_ENV=test and would ship React's dev build.
-    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('astro build failed');
-}
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
-}
 
 /**
  * How often half-done checkouts are looked for: a dead process's claims are found by the next
  * sweep (the first runs at start), an unanswered confirm is asked after once it is 30 s old.
  */
 const RESUME_EVERY_MS = 5_000;
+
+/**
+ * How long no request may be under way before what a burst of them took goes back to the system
+ * (issue 14: under load the heap grows by 100+ MB, which V8 otherwise keeps 10–20 s or more).
+ */
+const QUIET_BEFORE_RELEASE_MS = 2_000;
 
 /** How long SIGTERM lets requests under way finish. */
 const DRAIN_MS = 10_000;
@@ -90,7 +74,10 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
+  const requests = releaseAfterBursts(QUIET_BEFORE_RELEASE_MS);
   const server = createServer((req, res) => {
+    requests.begin();
+    res.once('close', requests.end);
     dropUntrustedForwarding(req, config.trustProxy);
     if (serveStatic(req, res)) return;
     void handler(req, res);
@@ -197,9 +184,13 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   }
   await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({
-    script: path.join(root, 'src/network/main.ts'),
+    // The network runs from its bundle, as the storefront does: Node's TypeScript stripping would
+    // keep its WebAssembly compiler in memory for the life of the process (issue 14).
+    script: path.join(root, NODE_BUNDLES.network),
+    flags: NETWORK_NODE_FLAGS,
     env: {
       ...env,
+      ...MALLOC_ENV,
       NETWORK_PORT: String(config.networkPort),
       NETWORK_HOST: '127.0.0.1',
       DATA_DIR: config.dataDir,
@@ -228,6 +219,7 @@ async function learnCatalogues(database: Database, app: BuyerApp, resume: boolea
   const refused = sent.filter((s) => s.ack !== 'ACK');
   if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
   const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });
+  releaseFreedMemory();
   console.log(
     `Catalogue: ${counts.sellers} sellers, ${counts.providers} providers, ${counts.items} items (ingested in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '../src/serve.ts';
+import { ensureBuilt } from '../src/lib/process/build.server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = path.join(root, 'test-results');

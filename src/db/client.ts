@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { migrations } from './migrations.ts';
 import { NODE_FLAGS } from '../lib/process/node-flags.ts';
+import { findProjectRoot } from '../lib/process/project-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -122,7 +122,7 @@ function initialisePgliteDir(dataDir: string) {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const fresh = `${dataDir}.new`;
   rmSync(fresh, { recursive: true, force: true });
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-init.ts');
+  const script = path.join(findProjectRoot(), 'src/db/pglite-init.ts');
   const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, script, fresh], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`Could not create the PGlite database in ${dataDir} (${result.error?.message ?? `exit code ${result.status}`})`);
   rmSync(dataDir, { recursive: true, force: true });

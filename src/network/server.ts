@@ -23,6 +23,7 @@ import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } fro
 import { sellerError } from './seller-errors.ts';
 import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
 import { openStateStore } from './state.ts';
+import { releaseAfterBursts } from '../lib/process/memory.server.ts';
 
 export type SellerNetworkOptions = {
   /** 0 picks a free port */
@@ -479,6 +480,10 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
   }
 
+  // A full catalogue is hundreds of pages built and signed at once; what they took goes back to
+  // the system once the searches are answered (issue 14: memory).
+  const fullSearches = releaseAfterBursts(1_000);
+
   /** Each seller with providers in the city and domain answers; pages of one seller go in turn. */
   async function answerSearch(only: SellerNode | null, { context, message }: RequestOf<'search'>) {
     const chosen = only ? [only] : [...nodes.values()].filter((n) => context.bpp_id === undefined || n.seller.id === context.bpp_id);
@@ -494,10 +499,15 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
           }
           return;
         }
-        for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
-          if (stopping) return;
-          const catalog = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items });
-          await sendPage(node, context, { message: { catalog } });
+        fullSearches.begin();
+        try {
+          for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
+            if (stopping) return;
+            const catalog = buildOnSearchCatalog(page.provider, { ...options, itemsOf: () => page.items });
+            await sendPage(node, context, { message: { catalog } });
+          }
+        } finally {
+          fullSearches.end();
         }
       }),
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt } from '../../src/serve.ts';
+import { ensureBuilt } from '../../src/lib/process/build.server.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 declare module 'vitest' {

@@ -5,7 +5,7 @@
 // on them.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ensureBuilt } from '../../src/serve.ts';
+import { ensureBuilt } from '../../src/lib/process/build.server.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer } from '../support/server.ts';
 

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
+import { ensureBuilt, NODE_BUNDLES } from '../../src/lib/process/build.server.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +18,7 @@ export interface StartedServer {
 }
 
 /**
- * Starts the storefront exactly as `npm start` does (src/serve.ts), on a free port, with its own
+ * Starts the storefront exactly as `npm start` does (its bundle, dist/node/serve.mjs), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
  */
 export async function startServer(
@@ -25,13 +26,14 @@ export async function startServer(
   options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean; onSpawn?: (pid: number) => void } = {},
 ): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
+  ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, 'src/serve.ts')],
+    ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)],
     {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },
+      env: { ...process.env, ...MALLOC_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

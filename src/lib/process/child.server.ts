@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { NODE_FLAGS } from './node-flags.ts';
 
 /**
  * Runs a Node script as a child process, forwards its output with a prefix, and resolves once a
@@ -7,6 +6,8 @@ import { NODE_FLAGS } from './node-flags.ts';
  */
 export async function startChild(options: {
   script: string;
+  /** Node's own flags for the child */
+  flags: readonly string[];
   env: NodeJS.ProcessEnv;
   ready: RegExp;
   prefix: string;
@@ -14,7 +15,7 @@ export async function startChild(options: {
 }): Promise<{ child: ChildProcess; match: RegExpExecArray; stop: () => Promise<void> }> {
   // The IPC channel is how the child knows we are gone: it closes when this process ends in any
   // way, kill -9 included, and the child then stops on its own (crash-only: no orphans).
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, options.script], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...options.flags, options.script], {
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

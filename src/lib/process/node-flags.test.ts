@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NODE_FLAGS } from './node-flags.ts';
+import { NODE_BUNDLES } from './build.server.ts';
+import { MALLOC_ENV, NODE_FLAGS } from './node-flags.ts';
 
-describe('Node flags of the storefront', () => {
-  it('npm start runs with every flag the tests and the seller network run with', () => {
-    const start = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    const args = start.split(/\s+/);
-    for (const flag of NODE_FLAGS) expect(args.slice(0, args.indexOf('src/serve.ts'))).toContain(flag);
+const start = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+// The command that runs the storefront, after the build step.
+const serveCommand = start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+
+describe('how npm start runs the storefront', () => {
+  it('runs its bundle with every flag the tests run it with', () => {
+    const flags = serveCommand.slice(0, serveCommand.indexOf(NODE_BUNDLES.storefront));
+    for (const flag of NODE_FLAGS) expect(flags).toContain(flag);
+  });
+
+  it('sets the malloc settings before Node starts', () => {
+    for (const [name, value] of Object.entries(MALLOC_ENV)) expect(serveCommand).toContain(`${name}=${value}`);
   });
 });
