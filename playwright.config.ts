@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { MALLOC_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
+import { START_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
@@ -44,6 +44,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
+    env: { ...START_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
   },
 });

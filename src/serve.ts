@@ -22,7 +22,7 @@ import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.
 import { startChild } from './lib/process/child.server.ts';
 import { ensureBuilt, NODE_BUNDLES } from './lib/process/build.server.ts';
 import { releaseAfterBursts, releaseFreedMemory } from './lib/process/memory.server.ts';
-import { MALLOC_ENV, NETWORK_NODE_FLAGS } from './lib/process/node-flags.ts';
+import { START_ENV, NETWORK_NODE_FLAGS } from './lib/process/node-flags.ts';
 import { findProjectRoot } from './lib/process/project-root.ts';
 import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
@@ -190,7 +190,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
     flags: NETWORK_NODE_FLAGS,
     env: {
       ...env,
-      ...MALLOC_ENV,
+      ...START_ENV,
       NETWORK_PORT: String(config.networkPort),
       NETWORK_HOST: '127.0.0.1',
       DATA_DIR: config.dataDir,

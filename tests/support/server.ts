@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, NODE_BUNDLES } from '../../src/lib/process/build.server.ts';
-import { MALLOC_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
+import { START_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,7 +33,7 @@ export async function startServer(
     ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)],
     {
       cwd: root,
-      env: { ...process.env, ...MALLOC_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },
+      env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

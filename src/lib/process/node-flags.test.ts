@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NODE_BUNDLES } from './build.server.ts';
-import { MALLOC_ENV, NODE_FLAGS } from './node-flags.ts';
+import { START_ENV, NODE_FLAGS } from './node-flags.ts';
 
 const start = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
 // The command that runs the storefront, after the build step.
@@ -14,6 +14,6 @@ describe('how npm start runs the storefront', () => {
   });
 
   it('sets the malloc settings before Node starts', () => {
-    for (const [name, value] of Object.entries(MALLOC_ENV)) expect(serveCommand).toContain(`${name}=${value}`);
+    for (const [name, value] of Object.entries(START_ENV)) expect(serveCommand).toContain(`${name}=${value}`);
   });
 });

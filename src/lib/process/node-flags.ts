@@ -22,11 +22,14 @@ export const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=4', '--expos
 // malloc arena of its own. --expose-gc: what answering a full catalogue took goes back at once.
 export const NETWORK_NODE_FLAGS = ['--no-opt', '--no-maglev', '--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1', '--expose-gc'] as const;
 
-// glibc's malloc settings, read when a process starts: `npm start` sets them before Node runs and
+// The environment both processes start with. glibc's malloc settings, read when a process starts: `npm start` sets them before Node runs and
 // the storefront passes them on to the seller network. By default each thread that allocates gets
 // an arena of its own (up to 8 per core) that keeps what it freed, and after a large block is
 // freed glibc raises its thresholds, so later large blocks come from the heap and freed memory
 // stays with the process. Two arenas and fixed 128 KB thresholds (large blocks mapped on their
 // own, free memory at the heap's top given back) held the storefront at ~192 MB after the start-up
 // ingest against ~220 MB (issue 14, BENCHMARKS.md).
-export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
+// NODE_ENV=production: React's server renderer is a package, not bundled, and picks its build
+// when loaded: without it every page was rendered by React's development build (a listing at
+// 108 req/s against 170, BENCHMARKS.md).
+export const START_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
