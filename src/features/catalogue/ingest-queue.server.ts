@@ -96,6 +96,9 @@ async function drain(database: Database, app: BuyerApp) {
       // Applied pages leave their bodies behind as dead rows until a vacuum; PGlite runs no
       // autovacuum, so without this every full refresh would add the catalogue's size to the disk.
       if (applied > 0) await database.exec('VACUUM ondc_inbox');
+      // Nor does it analyze: without statistics every catalogue query is planned on guesses
+      // (a search for "milk" at the default catalogue took 36.5 ms, 5.5 ms once analyzed).
+      if (applied > 0 && database.kind === 'pglite') await database.exec('ANALYZE catalogue_items');
       // The inbox is empty: settle what the pages changed, unless another page comes first.
       let settled = 1;
       let size = DEDUPE_BATCH.first;
