@@ -1,6 +1,7 @@
 // SPEC §6 user blacklist: the home provider response says whether the signed-in user is paused,
 // /user-blacklist explains it to that user only, and a paused user cannot start a checkout.
 import { describe, expect, inject, it } from 'vitest';
+import { userIdCookieValue } from '../support/identity.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { PAUSED_USER_ID } from './global-setup.ts';
 
@@ -11,7 +12,7 @@ describe.each(inject('servers'))('user blacklist on $name', ({ url }) => {
   const as = (userId: string | null, init: RequestInit & { headers?: Record<string, string> } = {}) => ({
     ...init,
     redirect: 'manual' as const,
-    headers: { pincode: '560102', 'content-type': 'application/json', ...(userId ? { cookie: `userId=${userId}` } : {}), ...init.headers },
+    headers: { pincode: '560102', 'content-type': 'application/json', ...(userId ? { cookie: `userId=${userIdCookieValue(userId)}` } : {}), ...init.headers },
   });
   const providers = async (userId: string | null) => {
     const response = await fetch(`${url}/ondc/landing-page?type=provider`, as(userId, { method: 'POST', body: JSON.stringify({ cityName: 'bengaluru' }) }));

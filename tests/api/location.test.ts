@@ -1,10 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
+import { userIdCookieValue } from '../support/identity.ts';
 
 function signedIn(url: string, userId: string) {
   const client = shopper(url);
-  client.cookies.set('userId', userId);
+  client.cookies.set('userId', userIdCookieValue(userId));
   return client;
 }
 

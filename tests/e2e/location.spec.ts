@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/e2e.ts';
+import { userIdCookieValue } from '../support/identity.ts';
 
 /** Every request the page makes to a host other than the storefront. */
 function watchForeignRequests(page: Page, baseURL: string) {
@@ -108,7 +109,7 @@ test.describe('address picker for a signed-in app user', () => {
 
   test('keeps saved addresses on the account and picks the one nearby on start', async ({ page, context, baseURL }) => {
     const userId = `e2e-${Date.now()}`;
-    await context.addCookies([{ name: 'userId', value: userId, url: baseURL ?? '' }]);
+    await context.addCookies([{ name: 'userId', value: userIdCookieValue(userId), url: baseURL ?? '' }]);
     await page.goto('/address-map');
     await mapReady(page);
     await expect(page.locator('[data-address-chip-value]')).toHaveText('HSR Layout, Bengaluru 560102');

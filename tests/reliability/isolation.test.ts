@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartUpdate, initBody, lines, plentifulItems, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
+import { userIdCookieValue } from '../support/identity.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 let server: StartedServer;
@@ -18,7 +19,7 @@ afterAll(async () => server?.stop());
 type Kind = 'device' | 'user';
 async function newShopper(kind: Kind): Promise<Client> {
   const client = shopper(server.url);
-  if (kind === 'user') client.cookies.set('userId', `iso-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+  if (kind === 'user') client.cookies.set('userId', userIdCookieValue(`iso-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`));
   client.cookies.set('isCoinEnabled', 'true');
   await client.get('/');
   return client;
