@@ -20,7 +20,8 @@ export default defineConfig({
           name: 'api',
           // tests/reliability (issue 14: crash, hostile input, isolation, soak, scale-out) shares
           // the API suite's servers; CI runs it bounded, `npm run bench -- reliability` in full.
-          include: ['tests/api/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          // tests/security (issue 24): one file per threat, against the same servers.
+          include: ['tests/api/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
