@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
+          globalSetup: ['tests/support/pglite-template.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  // A dump of a migrated PGlite database to start a memory:// one from (the test servers: issue 27).
+  PGLITE_TEMPLATE: z.string().min(1).optional(),
   PUBLIC_SITE_URL: z.url().optional(),
   SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),
   NETWORK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -43,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // 'memory://' keeps PGlite in memory (tests); a postgres:// URL selects PostgreSQL.
     databaseUrl: e.DATABASE_URL ?? `file://${path.join(dataDir, 'pglite')}`,
     databaseSchema: e.DATABASE_SCHEMA,
+    pgliteTemplate: e.PGLITE_TEMPLATE,
     siteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sellerNetwork: e.SELLER_NETWORK,
     networkPort: e.NETWORK_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1000),

@@ -1,5 +1,6 @@
 // The process `npm start` runs: builds the storefront when the build is missing or stale, opens the
 // database (migrating it), then serves static files and the Astro app on PORT/HOST.
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -63,6 +64,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const database = await openDatabase({
     url: config.databaseUrl,
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    ...(config.pgliteTemplate ? { template: new Blob([readFileSync(config.pgliteTemplate)]) } : {}),
   });
   setDatabase(database);
   // Catalogue answers another process ingested drop this process's cached ones too.

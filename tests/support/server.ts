@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, NODE_BUNDLES } from '../../src/lib/process/build.server.ts';
 import { START_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
+import { migratedTemplateFile } from '../../src/db/testing.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,12 +29,14 @@ export async function startServer(
   const timeoutMs = options.timeoutMs ?? 90_000;
   ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
+  // An in-memory storefront starts from the migrated template, not from an empty database (issue 27).
+  const template = (env['DATABASE_URL'] ?? 'memory://') === 'memory://' ? { PGLITE_TEMPLATE: await migratedTemplateFile() } : {};
   const child: ChildProcess = spawn(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)],
     {
       cwd: root,
-      env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...env },
+      env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...template, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

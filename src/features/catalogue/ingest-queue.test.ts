@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { migratedTemplate } from '../../db/testing.ts';
 import { buildContext } from '../../ondc/context.ts';
 import { loadOrCreateKeys } from '../../ondc/identity.server.ts';
 import { createFileRegistry } from '../../ondc/registry.ts';
@@ -53,7 +54,7 @@ describe('the ingestion worker', () => {
   let database: Database;
   let app: BuyerApp;
   beforeAll(async () => {
-    database = await openDatabase({ url: 'memory://' });
+    database = await openDatabase({ url: 'memory://', template: await migratedTemplate() });
     app = createBuyerApp({
       identity: loadOrCreateKeys(path.join(dir, 'keys.json'), 'kirana.localhost'),
       bapUri: 'http://127.0.0.1:4321/bap',
