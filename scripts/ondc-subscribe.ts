@@ -120,7 +120,8 @@ if (!storefrontUrl || !networkUrl) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-subscribe-'));
   const networkPort = await freePort();
   console.log(`Starting a storefront and the embedded network on a fresh data dir (${dataDir})…`);
-  const server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent' }, { dataDir });
+  // The smallest catalogue: the storefront says it is up once it has learned it, and a subscribe needs none.
+  const server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { dataDir, timeoutMs: 300_000 });
   storefrontUrl = server.url;
   networkUrl = `http://127.0.0.1:${networkPort}`;
   stop = async () => {

@@ -20,11 +20,11 @@ let bapUrl: string;
 
 beforeAll(async () => {
   const networkPort = await freePort();
-  server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent' });
+  server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { timeoutMs: 240_000 });
   networkUrl = `http://127.0.0.1:${networkPort}`;
   bapUrl = `http://${BAP_ID}:${new URL(server.url).port}/bap`;
   registryKey = ((await (await fetch(`${networkUrl}/registry/encryption-public-key`)).json()) as { encryption_public_key: string }).encryption_public_key;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
