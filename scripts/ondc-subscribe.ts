@@ -121,7 +121,12 @@ if (!storefrontUrl || !networkUrl) {
   const networkPort = await freePort();
   console.log(`Starting a storefront and the embedded network on a fresh data dir (${dataDir})…`);
   // The smallest catalogue: the storefront says it is up once it has learned it, and a subscribe needs none.
-  const server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { dataDir, timeoutMs: 300_000 });
+  let spawned = 0;
+  const server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { dataDir, timeoutMs: 300_000, onSpawn: (pid) => (spawned = pid) }).catch((error: unknown) => {
+    // A storefront that did not come up in time is not left running.
+    if (spawned) process.kill(spawned, 'SIGTERM');
+    throw error;
+  });
   storefrontUrl = server.url;
   networkUrl = `http://127.0.0.1:${networkPort}`;
   stop = async () => {

@@ -17,17 +17,21 @@ let server: StartedServer;
 let networkUrl: string;
 let registryKey: string;
 let bapUrl: string;
+let spawned = 0;
 
 beforeAll(async () => {
   const networkPort = await freePort();
-  server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { timeoutMs: 240_000 });
+  // Its own storefront: these tests subscribe, rotate and publish keys in its registry. The smallest
+  // catalogue, since none is needed.
+  server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { timeoutMs: 240_000, onSpawn: (pid) => (spawned = pid) });
   networkUrl = `http://127.0.0.1:${networkPort}`;
   bapUrl = `http://${BAP_ID}:${new URL(server.url).port}/bap`;
   registryKey = ((await (await fetch(`${networkUrl}/registry/encryption-public-key`)).json()) as { encryption_public_key: string }).encryption_public_key;
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop();
+  if (server) await server.stop();
+  else if (spawned) process.kill(spawned, 'SIGTERM');
 });
 
 function prepare(registryEncryptionPublicKey = registryKey, rotate?: { validFrom: Date }) {
