@@ -36,6 +36,12 @@ export function readAttempt(bapDir: string): SubscriptionAttempt | null {
   return attemptSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/**
+ * How long after `npm run ondc:subscribe` the challenge is answered. The registry asks while the
+ * subscribe request waits; outside that time /on_subscribe decrypts nothing for anyone.
+ */
+export const ATTEMPT_ANSWERED_FOR_MS = 60 * 60_000;
+
 export type Onboarding = { bapDir: string; subscriberId: string; keyring: Keyring };
 
 export function createOnboarding(bapDir: string, subscriberId: string): Onboarding {
@@ -57,7 +63,7 @@ function refusal(status: 400 | 404 | 409, code: string, message: string): Challe
 }
 
 /** Decrypts the registry's challenge with the key of the attempt under way and answers it. */
-export function answerChallenge(onboarding: Onboarding, input: unknown): ChallengeReply {
+export function answerChallenge(onboarding: Onboarding, input: unknown, now: number = Date.now()): ChallengeReply {
   const parsed = onSubscribeSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -67,7 +73,9 @@ export function answerChallenge(onboarding: Onboarding, input: unknown): Challen
     return refusal(400, 'wrong-subscriber', `This is ${onboarding.subscriberId}, not ${parsed.data.subscriber_id}`);
   }
   const attempt = readAttempt(onboarding.bapDir);
-  if (!attempt) return refusal(409, 'no-subscription', 'No subscription is under way: run `npm run ondc:subscribe` first');
+  if (!attempt || now - Date.parse(attempt.started_at) > ATTEMPT_ANSWERED_FOR_MS) {
+    return refusal(409, 'no-subscription', 'No subscription is under way: run `npm run ondc:subscribe` first');
+  }
   const keys = onboarding.keyring.find(attempt.unique_key_id);
   if (!keys) return refusal(409, 'unknown-key', `The key ${attempt.unique_key_id} being subscribed is not kept here`);
   let key: Buffer;

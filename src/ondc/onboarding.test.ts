@@ -6,7 +6,7 @@ import vector from './fixtures/x25519-aes-256-ecb.json' with { type: 'json' };
 import { encryptChallenge, sharedKey } from './encryption.ts';
 import { createKeyring, keyFiles, loadKeySets } from './identity.server.ts';
 import { readSiteVerification, subscribeRequestSchema } from './onboarding.ts';
-import { answerChallenge, createOnboarding, saveAttempt, siteVerificationPage } from './onboarding.server.ts';
+import { answerChallenge, ATTEMPT_ANSWERED_FOR_MS, createOnboarding, saveAttempt, siteVerificationPage } from './onboarding.server.ts';
 import { verifyText } from './signing.ts';
 import { EMBEDDED_ENTITY, prepareSubscribe } from './subscribe.server.ts';
 
@@ -99,8 +99,14 @@ describe('site verification and the challenge', () => {
     expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge })).toMatchObject({ status: 400, body: { error: { code: 'undecryptable-challenge' } } });
   });
 
-  it('says no subscription is under way rather than guessing a key', () => {
+  it('says no subscription is under way rather than guessing a key, and stops answering an hour after the subscribe', () => {
     const onboarding = createOnboarding(dir, SUBSCRIBER);
     expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge: vector.ciphertext_base64 })).toMatchObject({ status: 409, body: { error: { code: 'no-subscription' } } });
+    const keys = onboarding.keyring.signingAt(Date.now());
+    const startedAt = Date.parse('2026-11-25T10:00:00.000Z');
+    saveAttempt(dir, { request_id: 'r1', unique_key_id: keys.uniqueKeyId, env: 'embedded', registry_encryption_public_key: vector.registry_public_key, started_at: new Date(startedAt).toISOString() });
+    const challenge = encryptChallenge('late', sharedKey(vector.registry_private_key, keys.encryption.publicKey));
+    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge }, startedAt + ATTEMPT_ANSWERED_FOR_MS)).toMatchObject({ status: 200 });
+    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge }, startedAt + ATTEMPT_ANSWERED_FOR_MS + 1)).toMatchObject({ status: 409 });
   });
 });

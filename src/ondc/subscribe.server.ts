@@ -2,7 +2,6 @@
 // (the one in force, or a new one for a rotation), keep the attempt where the storefront's
 // /ondc-site-verification.html and /on_subscribe read it, and build the request.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { createKeyring, createRotatedKeySet, type KeySet } from './identity.server.ts';
 import { buildSubscribeRequest, registryReplySchema, type Entity, type RegistryEnv, type RegistryReply, type SubscribeRequest } from './onboarding.ts';
 import { saveAttempt, type SubscriptionAttempt } from './onboarding.server.ts';
@@ -88,5 +87,3 @@ export const EMBEDDED_ENTITY: Entity = {
   city_code: ['std:080'],
   domains: ['ONDC:RET10', 'ONDC:RET11'],
 };
-
-export const lookupEntrySchema = z.looseObject({ subscriber_id: z.string(), ukId: z.string(), valid_from: z.string().optional(), valid_until: z.string().optional() });
