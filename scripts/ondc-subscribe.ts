@@ -77,6 +77,7 @@ const entity = readEntity(o.entity);
 
 if (o.env !== 'embedded') {
   const registry = REGISTRY_ENVIRONMENTS[o.env];
+  if ('retired' in registry) console.warn(`Warning: ${registry.retired}.`);
   const config = readConfig(process.env);
   // ONDC reaches us at https://<subscriber_id>; our endpoints sit under the path of BAP_URI.
   const subscriberUrl = config.bapUri ? new URL(config.bapUri).pathname : '/bap';

@@ -18,6 +18,7 @@ export const REGISTRY_ENVIRONMENTS = {
     subscribeUrl: 'https://staging.registry.ondc.org/subscribe',
     lookupUrl: 'https://staging.registry.ondc.org/v2.0/lookup',
     encryptionPublicKey: 'MCowBQYDK2VuAyEAduMuZgmtpjdCuxv+Nc49K0cB6tL/Dj3HZetvVN7ZekM=',
+    retired: 'ONDC decommissioned the staging registry (developer-docs PR #95, 2026-07-28): use preprod',
   },
   preprod: {
     subscribeUrl: 'https://preprod.registry.ondc.org/ondc/subscribe',
