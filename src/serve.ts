@@ -25,9 +25,10 @@ import { ensureBuilt, NODE_BUNDLES } from './lib/process/build.server.ts';
 import { releaseAfterBursts, releaseFreedMemory } from './lib/process/memory.server.ts';
 import { START_ENV, NETWORK_NODE_FLAGS } from './lib/process/node-flags.ts';
 import { findProjectRoot } from './lib/process/project-root.ts';
-import { loadOrCreateKeys, registerParticipants } from './ondc/identity.server.ts';
+import { createKeyring, loadOrCreateKeys, upsertParticipantKeys } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
 import { createFileRegistry, createRemoteRegistry } from './ondc/registry.ts';
+import { signRequest } from './ondc/signing.ts';
 import { createBuyerApp, setBuyerApp, setJoiningNetwork, type BuyerApp } from './ondc/runtime.server.ts';
 
 const root = findProjectRoot();
@@ -169,12 +170,27 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
  */
 async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; embedded: boolean; stop: () => Promise<void> }> {
   const identity = loadOrCreateKeys(path.join(config.dataDir, 'bap', 'keys.json'), config.bapId);
+  // The encryption key registry onboarding needs is made beside the signing key at first start;
+  // keys a rotation adds are signed with from their valid_from (README "ONDC registry onboarding").
+  const keyring = createKeyring(path.join(config.dataDir, 'bap'), config.bapId);
+  keyring.sets();
+  const signingKeyAt = (now: number) => {
+    const set = keyring.signingAt(now);
+    return { uniqueKeyId: set.uniqueKeyId, privateKey: set.signing.privateKey };
+  };
   // On loopback our callback address is named under .localhost (RFC 6761), with the subscriber
   // id in it, as ONDC's validator requires of a subscriber URL; sellers connect to it on loopback.
   const bapUri = config.bapUri ?? `http://${config.bapId.endsWith('.localhost') ? config.bapId : 'localhost'}:${port}/bap`;
-  const registry = config.registryUrl ? createRemoteRegistry(config.registryUrl) : createFileRegistry(config.registryFile);
+  const registry = config.registryUrl
+    ? createRemoteRegistry(config.registryUrl, {
+        // ONDC's /v2.0/lookup wants the lookup signed by a subscribed participant.
+        authorize: (body) => signRequest({ body, subscriberId: identity.subscriberId, ...signingKeyAt(Date.now()) }),
+        onStale: (subscriberId) => console.warn(`registry lookup for ${subscriberId} failed; using its last answer`),
+      })
+    : createFileRegistry(config.registryFile);
   if (!config.registryUrl) {
-    registerParticipants(config.registryFile, [
+    // Updated in place, so what a subscribe to the embedded registry added (validity, encryption key, a rotated key) stays.
+    upsertParticipantKeys(config.registryFile, [
       { subscriber_id: identity.subscriberId, unique_key_id: identity.uniqueKeyId, signing_public_key: identity.publicKey, type: 'BAP', subscriber_url: bapUri },
     ]);
   }
@@ -182,7 +198,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
 
   if (config.sellerNetwork === 'off') {
     if (!config.gatewayUrl) return { app: null, embedded: false, stop: async () => {} };
-    return { app: createBuyerApp({ identity, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
+    return { app: createBuyerApp({ identity, signingKeyAt, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
   }
   await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({
@@ -205,6 +221,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   const networkUrl = network.match[1] ?? '';
   const app = createBuyerApp({
     identity,
+    signingKeyAt,
     bapUri,
     taxNumber: config.taxNumber,
     gatewayUrl: config.gatewayUrl ?? `${networkUrl}/gateway`,

@@ -23,6 +23,7 @@ import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } fro
 import { sellerError } from './seller-errors.ts';
 import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
 import { openStateStore } from './state.ts';
+import { createEmbeddedRegistry, lookupRequestSchema } from './registry.ts';
 import { releaseAfterBursts } from '../lib/process/memory.server.ts';
 
 export type SellerNetworkOptions = {
@@ -165,6 +166,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     ...(state.savedNetworkTime ? { notBefore: state.savedNetworkTime } : {}),
   });
   const registry = createFileRegistry(registryFile);
+  const onboardingRegistry = createEmbeddedRegistry({ networkDir, registryFile });
   const log = createProtocolLogger(networkDir, options.ondcLog ?? process.env.ONDC_LOG === '1');
 
   const nodes = new Map<string, SellerNode>();
@@ -234,6 +236,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
       return;
     }
+    if (pathname === '/registry/subscribe' || pathname === '/registry/v2.0/lookup') return registryRequest(req, res, pathname);
     const desk = DESK_CANCEL_PATH.exec(pathname);
     if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
     const shelf = DESK_SHELF_PATH.exec(pathname);
@@ -397,7 +400,39 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, ack());
   }
 
+  /** The registry's two POSTs: subscribe (open, as ONDC's is), and lookup (signed by a subscriber, as /v2.0/lookup is). */
+  async function registryRequest(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse(res, 413, { type: 'JSON-SCHEMA-ERROR', code: '151', message: 'The body is over 1 MiB' });
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '151', message: 'The body is not JSON' });
+    }
+    if (pathname === '/registry/subscribe') {
+      const reply = await onboardingRegistry.subscribe(json);
+      return sendJson(res, reply.status, reply.body);
+    }
+    const verified = await verifyRequest({
+      body: raw,
+      header: req.headers.authorization,
+      lookupPublicKey: (subscriberId, ukId) => registry.lookupPublicKey(subscriberId, ukId),
+    });
+    if (!verified.ok) return refuse(res, 401, { type: 'POLICY-ERROR', code: '1020', message: `The lookup is not signed by a subscriber (${verified.reason})` });
+    const query = lookupRequestSchema.safeParse(json);
+    if (!query.success) return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '151', message: query.error.issues[0]?.message ?? 'Invalid lookup' });
+    return sendJson(res, 200, onboardingRegistry.lookup(query.data));
+  }
+
   function serveGet(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    // What ONDC publishes in its docs for each registry: the key its subscribe challenge is encrypted with.
+    if (pathname === '/registry/encryption-public-key') return sendJson(res, 200, { encryption_public_key: onboardingRegistry.encryptionPublicKey });
     // pid and dataDir let a restarting storefront recognise a stale network of its own.
     if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts, pid: process.pid, dataDir: options.dataDir });
     const image = IMAGE_PATH.exec(pathname);

@@ -96,6 +96,38 @@ describe('createFileRegistry', () => {
   });
 });
 
+describe('key validity (rotation)', () => {
+  let dir: string;
+  let file: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kirana-registry-'));
+    file = join(dir, 'registry.json');
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('accepts the old and the new key during their overlap, only the new after the old one ends, neither before valid_from', async () => {
+    const old = participant({ unique_key_id: 'k1', valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2026-06-01T00:00:00.000Z' });
+    const next = participant({ unique_key_id: 'k2', valid_from: '2026-05-01T00:00:00.000Z', valid_until: '2027-05-01T00:00:00.000Z' });
+    await writeFile(file, JSON.stringify([old, next]));
+    let clock = Date.parse('2026-04-30T23:59:59.000Z');
+    const registry = createFileRegistry(file, { now: () => clock });
+    expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(old.signing_public_key);
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBeNull();
+    clock = Date.parse('2026-05-15T00:00:00.000Z');
+    expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(old.signing_public_key);
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBe(next.signing_public_key);
+    clock = Date.parse('2026-06-01T00:00:00.000Z');
+    expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBeNull();
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBe(next.signing_public_key);
+    clock = Date.parse('2027-05-01T00:00:00.001Z');
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBeNull();
+  });
+});
+
 describe('createRemoteRegistry', () => {
   let server: TestServer;
   let answer: unknown[];
@@ -183,5 +215,40 @@ describe('createRemoteRegistry', () => {
     const registry = createRemoteRegistry(server.url);
     await expect(registry.lookupPublicKey('seller.example.in', 'k1')).rejects.toThrow();
     expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(seller.signing_public_key);
+  });
+
+  it('answers from the last good lookup while the registry fails, and stops once that is too old', async () => {
+    const seller = participant();
+    await server.close();
+    let up = true;
+    server = await startServer(() => (up ? { status: 200, body: JSON.stringify([lookupEntry(seller)]) } : { status: 503, body: '{}' }));
+    let clock = 0;
+    const stale: string[] = [];
+    const registry = createRemoteRegistry(server.url, { cacheMs: 1_000, maxStaleMs: 60_000, now: () => clock, onStale: (id) => stale.push(id) });
+    expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(seller.signing_public_key);
+    up = false;
+    clock = 30_000;
+    expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(seller.signing_public_key);
+    expect(stale).toEqual(['seller.example.in']);
+    clock = 60_001;
+    await expect(registry.lookupPublicKey('seller.example.in', 'k1')).rejects.toThrow();
+  });
+
+  it('asks again soon for a key it did not find, so a key just published is picked up', async () => {
+    answer = [lookupEntry(participant())];
+    let clock = 0;
+    const registry = createRemoteRegistry(server.url, { cacheMs: 300_000, notFoundCacheMs: 30_000, now: () => clock });
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBeNull();
+    const next = participant({ unique_key_id: 'k2' });
+    answer = [lookupEntry(participant()), lookupEntry(next)];
+    clock = 29_999;
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBeNull();
+    clock = 30_000;
+    expect(await registry.lookupPublicKey('seller.example.in', 'k2')).toBe(next.signing_public_key);
+  });
+
+  it('refuses a key the registry lists past its valid_until', async () => {
+    answer = [lookupEntry(participant({ valid_from: '2020-01-01T00:00:00.000Z', valid_until: '2021-01-01T00:00:00.000Z' }))];
+    expect(await createRemoteRegistry(server.url).lookupPublicKey('seller.example.in', 'k1')).toBeNull();
   });
 });

@@ -21,16 +21,31 @@ export interface BuyerApp {
   log: ProtocolLogger | undefined;
 }
 
-export function createBuyerApp(options: Omit<BuyerApp, 'client'>): BuyerApp {
-  const log = options.log;
+/** The key to sign with at `now` (ms): after a rotation, the new one from its valid_from. */
+export type SigningKeyAt = (now: number) => { uniqueKeyId: string; privateKey: string };
+
+export function createBuyerApp(options: Omit<BuyerApp, 'client'> & { signingKeyAt?: SigningKeyAt }): BuyerApp {
+  const { signingKeyAt, ...app } = options;
+  const log = app.log;
+  const clients = new Map<string, OndcClient>();
+  const clientFor = (key: { uniqueKeyId: string; privateKey: string }) => {
+    let client = clients.get(key.uniqueKeyId);
+    if (!client) {
+      client = createOndcClient({
+        subscriberId: app.identity.subscriberId,
+        uniqueKeyId: key.uniqueKeyId,
+        privateKey: key.privateKey,
+        ...(log ? { log: (entry) => logClientEntry(log, app.identity.subscriberId, entry) } : {}),
+      });
+      clients.set(key.uniqueKeyId, client);
+    }
+    return client;
+  };
+  const first = { uniqueKeyId: app.identity.uniqueKeyId, privateKey: app.identity.privateKey };
   return {
-    ...options,
-    client: createOndcClient({
-      subscriberId: options.identity.subscriberId,
-      uniqueKeyId: options.identity.uniqueKeyId,
-      privateKey: options.identity.privateKey,
-      ...(log ? { log: (entry) => logClientEntry(log, options.identity.subscriberId, entry) } : {}),
-    }),
+    ...app,
+    // Each message is signed with the key in force when it leaves, so a rotation needs no restart.
+    client: { post: (url, action, body) => clientFor(signingKeyAt ? signingKeyAt(Date.now()) : first).post(url, action, body) },
   };
 }
 

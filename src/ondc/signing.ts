@@ -196,3 +196,15 @@ export function generateKeyPair(): KeyPair {
   seedAndPublic.set(publicKey, 32);
   return { privateKey: toBase64(seedAndPublic), publicKey: toBase64(publicKey) };
 }
+
+/**
+ * Ed25519 over the text itself, not hashed: how registry onboarding signs the subscribe
+ * request_id for ondc-site-verification.html (developer-docs registry onboarding, step 4).
+ */
+export function signText(text: string, privateKey: string): string {
+  return toBase64(ed.sign(utf8.encode(text), signingSeed(privateKey)));
+}
+
+export function verifyText(text: string, signature: string, publicKey: string): boolean {
+  return signatureMatches(signature, utf8.encode(text), publicKey);
+}
