@@ -21,6 +21,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/support/e2e-ready.ts',
   outputDir: 'test-results',
   workers: 1,
   // Two shared cores under CI load make a first cold request slow now and then: one retry, and

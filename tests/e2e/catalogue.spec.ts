@@ -46,6 +46,44 @@ test.describe('catalogue journeys', () => {
     await expect(page.locator('.item-card__name').filter({ hasText: /potato|aloo/i }).first()).toBeVisible();
   });
 
+  test('the header search finds groceries, dishes and stores together, and the keyboard walks its suggestions', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    const box = page.getByRole('combobox');
+    await box.fill('paneer');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    // Arrow down chooses the first suggestion without leaving the box; Escape closes the list.
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /option-0$/);
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Escape');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeHidden();
+    await expect(box).toHaveValue('paneer');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=paneer/);
+    const groceries = page.getByRole('region', { name: 'Groceries' });
+    await expect(groceries.locator('.item-card__name').first()).toContainText(/paneer/i);
+    await expect(page.getByRole('region', { name: 'Dishes' }).locator('.item-card__name').first()).toContainText(/paneer/i);
+    await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: `tests/e2e/artifacts/search-all-${testInfo.project.name}.png`, fullPage: true });
+    // Every "Popular near you" chip leads to results, not to "No results found".
+    await page.goto('/search');
+    const chips = await page.locator('#suggest-heading + ul a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(chips.length).toBeGreaterThan(0);
+    for (const href of chips) {
+      await page.goto(href);
+      await expect(page.locator('.item-card, .provider-card').first(), href).toBeVisible();
+    }
+  });
+
+  test('the header search in Hindi shows groceries under their Hindi heading', async ({ page }) => {
+    await page.goto('/search?lang=hi');
+    await page.getByRole('combobox').fill('paneer');
+    await page.getByRole('button', { name: 'खोजें' }).click();
+    await expect(page.getByRole('region', { name: 'किराना' }).locator('.item-card__name').first()).toContainText(/paneer/i);
+  });
+
   test('search in Devanagari finds what the romanised word finds (आटा, दूध)', async ({ page }) => {
     await page.goto('/grocery-search');
     await page.getByRole('combobox').fill('आटा');

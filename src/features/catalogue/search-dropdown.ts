@@ -18,24 +18,51 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   };
 }
 
+/**
+ * The option an arrow key moves to in a list of `count` (-1 = none, the input itself): down from
+ * the input goes to the first, past either end wraps back to the input (WAI-ARIA combobox).
+ */
+export function movedOption(current: number, key: 'ArrowDown' | 'ArrowUp', count: number): number {
+  if (count === 0) return -1;
+  if (key === 'ArrowDown') return current + 1 >= count ? -1 : current + 1;
+  return current === -1 ? count - 1 : current - 1;
+}
+
 /** `storeWord` names a store without a locality, in the page's language. */
 export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListElement, storeWord: string) {
   let controller: AbortController | undefined;
+  let active = -1;
+  const options = () => [...list.querySelectorAll<HTMLLIElement>('[role="option"]')];
+  const activate = (index: number) => {
+    active = index;
+    options().forEach((option, i) => option.setAttribute('aria-selected', String(i === index)));
+    const chosen = options()[index];
+    if (chosen) {
+      input.setAttribute('aria-activedescendant', chosen.id);
+      chosen.scrollIntoView({ block: 'nearest' });
+    } else input.removeAttribute('aria-activedescendant');
+  };
   const close = () => {
     list.hidden = true;
     input.setAttribute('aria-expanded', 'false');
+    activate(-1);
   };
   const show = (data: DropdownData) => {
     list.replaceChildren();
     const add = (href: string, text: string, note: string) => {
       const li = document.createElement('li');
       li.setAttribute('role', 'option');
+      li.id = `${list.id}-option-${list.childElementCount}`;
+      li.setAttribute('aria-selected', 'false');
       const a = document.createElement('a');
       a.href = href;
       a.textContent = text;
       const small = document.createElement('small');
       small.textContent = note;
       a.append(small);
+      // The input keeps focus while the arrow keys choose (aria-activedescendant): the links are
+      // for the pointer and for Enter, not extra tab stops.
+      a.tabIndex = -1;
       li.append(a);
       list.append(li);
     };
@@ -43,6 +70,7 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
     for (const i of data.items) add(`/grocery-search?q=${encodeURIComponent(i.name)}`, i.name, i.providerName);
     list.hidden = list.childElementCount === 0;
     input.setAttribute('aria-expanded', String(!list.hidden));
+    activate(-1);
   };
   const lookup = debounce(async (text: string) => {
     controller?.abort();
@@ -56,8 +84,23 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
     }
   }, DROPDOWN_DEBOUNCE_MS);
   input.addEventListener('input', () => lookup(input.value));
+  // Typed before this script arrived (a slow network): suggest for it now, not at the next key.
+  if (input.value !== input.defaultValue) lookup(input.value);
   input.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') close();
+    if (event.key === 'Escape' && !list.hidden) {
+      // The first Escape closes the list and keeps the words; a second clears the search box.
+      event.preventDefault();
+      close();
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !list.hidden) {
+      event.preventDefault();
+      activate(movedOption(active, event.key, options().length));
+    } else if (event.key === 'Enter' && active >= 0) {
+      const link = options()[active]?.querySelector('a');
+      if (link) {
+        event.preventDefault();
+        link.click();
+      }
+    }
   });
   input.addEventListener('blur', () => setTimeout(close, 150));
 }
