@@ -137,3 +137,8 @@ function lenient(action: CallbackMessageAction): z.ZodType {
       return CALLBACK_MESSAGE_SCHEMAS[action].partial();
   }
 }
+
+/** Whether a stored order reads as ONDC's order after confirm (what the order pages show). */
+export function readableOrder(order: unknown): boolean {
+  return reportedOrder.safeParse(order).success;
+}
