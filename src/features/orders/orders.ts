@@ -170,8 +170,9 @@ const REFUNDING_RETURN_STATES = new Set(['Return_Picked', 'Return_Delivered', 'L
 /**
  * Why a seller's report cannot move this order (issue 24; SPEC §4 and ONDC's order and fulfillment
  * state machines), or null when it may. A report never needs to move the order (a late one is kept
- * as history and changes nothing); these are the moves no honest seller makes:
- * - Completed while the delivery is not Order-delivered;
+ * as history and changes nothing); these are the moves no honest seller makes (a Completed order
+ * whose delivery names an earlier step is taken, as ONDC's own Workbench sends one, and read by
+ * its delivery's step):
  * - delivered before out for delivery, unless the delivery carries its whole path (picked up and
  *   delivered times, as ONDC's on_status for Order-delivered does, and as a status asked for
  *   after we were down does);
@@ -183,9 +184,6 @@ export function reportProblem(held: HeldOrder, order: { state?: string; fulfillm
   const fulfillments = order.fulfillments ?? [];
   const delivery = fulfillments.find((f) => f.type === 'Delivery') ?? fulfillments[0];
   const report: OrderReport = { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
-  if (report.orderState === 'Completed' && delivery?.type === 'Delivery' && report.fulfillmentState !== 'Order-delivered') {
-    return `A Completed order's delivery is Order-delivered, not ${report.fulfillmentState ?? 'missing'}`;
-  }
   if (held.status === 'cancelled') return null;
   const step = stepOf(report);
   if (step === 'delivered' && rank(held.status) < rank('out_for_delivery') && !carriesWholePath(delivery)) {
