@@ -48,7 +48,7 @@ describe.each(testDatabases())('ONDC 1.2.0 examples through the receiver on $nam
         transaction_id: transactionId, message_id: messageId, timestamp: new Date().toISOString(),
       };
       const request = { ...context, action: example.body.context.action.replace(/^on_/, ''), timestamp: new Date(Date.now() - 1000).toISOString(), ttl: 'PT30S' };
-      await startTransaction(database, { transactionId, shopperKey: 'device:a', domain: context.domain as string, city: String(context['city']), bppId: SELLER, bppUri: 'https://sellerNP.com/ondc', lifetimeMs: 3_600_000 });
+      await startTransaction(database, { transactionId, shopperKey: 'device:a', domain: context.domain as string, city: String(example.body.context['city']), bppId: SELLER, bppUri: 'https://sellerNP.com/ondc', lifetimeMs: 3_600_000 });
       await recordRequest(database, { context: request as never, body: { context: request, message: {} }, participantId: example.body.context.action === 'on_search' ? null : SELLER });
       const rawBody = JSON.stringify({ ...example.body, context });
       const authorization = signRequest({ body: rawBody, subscriberId: SELLER, uniqueKeyId: 'k1', privateKey: keys.privateKey });

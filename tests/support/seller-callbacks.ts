@@ -37,7 +37,7 @@ export async function postSigned(url: string, action: string, body: unknown, sel
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const authorization = signRequest({ body: text, subscriberId: seller.id, uniqueKeyId: seller.uniqueKeyId, privateKey: seller.privateKey, ...signature });
   const response = await fetch(`${url}/bap/${action}`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', authorization } });
-  const reply = (await response.json().catch(() => null)) as { message?: { ack?: { status?: string } }; error?: { type?: string; code?: string; message?: string } } | null;
+  const reply = (await response.json().catch(() => null)) as { message?: { ack?: { status?: string } }; error?: { type?: string; code?: string; path?: string; message?: string } } | null;
   return { status: response.status, ack: reply?.message?.ack?.status, error: reply?.error };
 }
 
