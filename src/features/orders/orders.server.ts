@@ -82,7 +82,9 @@ export function vetOrderMessage(database: Database): CallbackVetting {
   return async (envelope) => {
     if (!ORDER_ACTIONS.has(envelope.context.action) || envelope.error) return null;
     const order = envelope.message?.['order'] as (SellerOrder & { fulfillments?: Parameters<typeof reportProblem>[1]['fulfillments'] }) | undefined;
-    if (!order?.id) return null;
+    // A seller may turn an order down in its on_confirm (ONDC: on_confirm state Cancelled): the
+    // order never stood, there is nothing of it to cancel.
+    if (!order?.id || (envelope.context.action === 'on_confirm' && order.state === 'Cancelled')) return null;
     const [row] = await database.query<{ status: OrderStatus; return_requested: boolean }>(
       'SELECT status, (return_state IS NOT NULL OR return_message_id IS NOT NULL) AS return_requested FROM orders WHERE order_id = $1 AND transaction_id = $2',
       [order.id, envelope.context.transaction_id],
