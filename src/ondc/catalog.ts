@@ -177,8 +177,25 @@ export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
 // What the storefront reads off an on_search before judging each store and each item by itself
 // (listing checks in src/features/catalogue): one bad store or item is rejected (catalog_rejection),
 // not the catalogue.
-export const receivedProviderSchema = providerObjectSchema.extend({ items: z.array(z.unknown()) });
-export const receivedCatalogSchema = onSearchCatalogSchema.extend({ 'bpp/providers': z.array(z.unknown()) });
+// Liberal where ONDC's 1.2.0 retail spec is (issue 25): its own examples send catalogues without
+// bpp/fulfillments or with a Buyer-Delivery one, stores without offers and locations without an
+// area_code. Our sellers' catalogues stay held to the schemas above.
+// A store's tag entry without a string value (ONDC's own Workbench catalogue writes `"value\""`)
+// is dropped, not the store.
+const receivedTagSchema = z
+  .object({ code: z.string().min(1), list: z.array(z.looseObject({ code: z.string().min(1), value: z.unknown().optional() })) })
+  .transform((tag) => ({ code: tag.code, list: tag.list.flatMap((entry) => (typeof entry.value === 'string' ? [{ code: entry.code, value: entry.value }] : [])) }));
+const receivedLocationSchema = locationSchema.extend({ address: locationSchema.shape.address.extend({ area_code: locationSchema.shape.address.shape.area_code.optional() }) });
+export const receivedProviderSchema = providerObjectSchema.extend({
+  items: z.array(z.unknown()),
+  offers: z.array(offerSchema).default([]),
+  locations: z.array(receivedLocationSchema).min(1),
+  tags: z.array(receivedTagSchema),
+});
+export const receivedCatalogSchema = onSearchCatalogSchema.extend({
+  'bpp/fulfillments': z.array(z.object({ id: z.string().min(1), type: z.string().min(1) })).optional(),
+  'bpp/providers': z.array(z.unknown()),
+});
 export type ReceivedProvider = z.infer<typeof receivedProviderSchema>;
 
 // An incremental refresh (catalog_inc, ondc-notes §1) names only what changed: a store switched

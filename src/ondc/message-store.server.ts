@@ -107,12 +107,25 @@ export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_
 export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly' } as const;
 
 /**
+ * Answers a request may have only one of: the first the seller sends is what the shopper is quoted
+ * and pays (issue 24), a different one for the same message id is refused. Order reports (status,
+ * cancel, update) may come again for one request: they are kept as history, and the order moves
+ * only forward (features/orders).
+ */
+export const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support']);
+
+/** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
+export type CallbackVetting = (envelope: CallbackEnvelope) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
+
+/**
  * Decides whether a verified callback belongs to us and stores it once. `signer` is the
- * subscriber whose signature verified; it must be the seller the context names.
+ * subscriber whose signature verified; it must be the seller the context names, and that seller
+ * must be the one our request went to or, for a message nobody asked for, the one whose order it is
+ * (issue 24: a seller speaks only for its own transactions).
  */
 export async function acceptCallback(
   database: Database,
-  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number },
+  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number; vet?: CallbackVetting },
 ): Promise<CallbackVerdict> {
   const { context } = input.envelope;
   const now = input.now ?? new Date();
@@ -122,8 +135,8 @@ export async function acceptCallback(
   if (context.bpp_id !== input.signer) {
     return refuse(401, 'CONTEXT-ERROR', '20001', 'The callback was not signed by the seller it names');
   }
-  const transaction = await database.query<{ expires_at: Date | string }>(
-    'SELECT expires_at FROM ondc_transactions WHERE transaction_id = $1',
+  const transaction = await database.query<{ expires_at: Date | string; bpp_id: string | null }>(
+    'SELECT expires_at, bpp_id FROM ondc_transactions WHERE transaction_id = $1',
     [context.transaction_id],
   );
   const tx = transaction[0];
@@ -133,14 +146,23 @@ export async function acceptCallback(
   }
 
   const requestAction = context.action.replace(/^on_/, '');
-  const requests = await database.query<{ respond_by: Date | string | null }>(
-    `SELECT respond_by FROM ondc_messages
+  const requests = await database.query<{ respond_by: Date | string | null; participant_id: string | null }>(
+    `SELECT respond_by, participant_id FROM ondc_messages
      WHERE message_id = $1 AND action = $2 AND direction = 'out' AND transaction_id = $3`,
     [context.message_id, requestAction, context.transaction_id],
   );
   const request = requests[0];
   if (!request && !UNSOLICITED.has(context.action)) {
     return refuse(400, 'CONTEXT-ERROR', '20008', `No ${requestAction} request with message_id ${context.message_id}`);
+  }
+  // The seller we asked answers; a search sent to the whole network is answered by every seller,
+  // each for its own stores.
+  const answerer = request ? request.participant_id : tx.bpp_id;
+  if (answerer !== null && answerer !== input.signer) {
+    return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: ${request ? `this ${requestAction} was sent to` : 'this order belongs to'} ${answerer}, not ${input.signer}`);
+  }
+  if (!request && answerer === null) {
+    return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: transaction ${context.transaction_id} has no seller`);
   }
   // A pushed order update must be about an order of ours in that transaction; anything else is
   // refused and kept nowhere.
@@ -149,13 +171,23 @@ export async function acceptCallback(
     const known = typeof orderId === 'string' && (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);
   }
+  const digest = blake512Digest(input.rawBody);
+  if (ONE_ANSWER_ACTIONS.has(context.action)) {
+    const answered = await database.query(
+      `SELECT 1 FROM ondc_messages WHERE message_id = $1 AND action = $2 AND direction = 'in' AND transaction_id = $3 AND body_digest <> $4 LIMIT 1`,
+      [context.message_id, context.action, context.transaction_id, digest],
+    );
+    if (answered.length > 0) return refuse(409, 'CONTEXT-ERROR', '20008', `Response out of sequence: ${requestAction} ${context.message_id} is already answered`);
+  }
+  const problem = await input.vet?.(input.envelope);
+  if (problem) return { accepted: false, status: 400, error: problem };
   const late = request?.respond_by ? now.getTime() > new Date(request.respond_by).getTime() : false;
   const receipt = [
     context.transaction_id,
     context.message_id,
     context.action,
     input.signer,
-    blake512Digest(input.rawBody),
+    digest,
     context.action === 'on_search' ? catalogueReceipt(input.envelope) : input.rawBody,
     input.envelope.error?.code ?? null,
     input.envelope.error?.message ?? null,
@@ -235,7 +267,7 @@ export async function findAnswer(database: Database, input: { messageId: string;
   }
   const answers = await database.query<{ body: unknown; error_code: string | null; error_message: string | null; late: boolean }>(
     `SELECT body, error_code, error_message, late FROM ondc_messages
-     WHERE message_id = $1 AND action = $2 AND direction = 'in' ORDER BY id DESC LIMIT 1`,
+     WHERE message_id = $1 AND action = $2 AND direction = 'in' ORDER BY id ${ONE_ANSWER_ACTIONS.has(`on_${input.action}`) ? 'ASC' : 'DESC'} LIMIT 1`,
     [input.messageId, `on_${input.action}`],
   );
   const answer = answers[0];

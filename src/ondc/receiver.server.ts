@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { ack, nack, type Ack } from './context.ts';
-import { acceptCallback, callbackEnvelopeSchema, type CallbackEnvelope } from './message-store.server.ts';
+import { callbackMessageProblem } from './callback-schemas.ts';
+import { acceptCallback, callbackEnvelopeSchema, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
-import { verifyRequest } from './signing.ts';
+import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
 
 export const callbackActionSchema = z.enum([
   'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
@@ -14,12 +15,34 @@ export type ReceivedAction = z.infer<typeof callbackActionSchema>;
 
 export type Reception =
   | { status: 200; body: Ack; envelope: CallbackEnvelope; duplicate: boolean; late: boolean }
-  | { status: 400 | 401 | 404 | 503; body: Ack };
+  | { status: 400 | 401 | 403 | 404 | 409 | 503; body: Ack };
+
+/**
+ * How long a callback stays good (issue 24): a signature lives at most this long, and its
+ * `created` and the context timestamp may be this old. A seller sends a callback within seconds
+ * and tries a catalogue page again for up to 3 minutes (network/search.ts PAGE_RETRY), so five
+ * minutes take every honest delivery and refuse a message captured and replayed later.
+ */
+export const CALLBACK_TTL_SECONDS = 300;
+/** How far a seller's clock may run ahead of ours. */
+export const CLOCK_SKEW_SECONDS = 5;
+const SIGNATURE_LIMITS: SignatureLimits = { maxLifetimeSeconds: CALLBACK_TTL_SECONDS, skewSeconds: CLOCK_SKEW_SECONDS };
+
+const SIGNATURE_PROBLEMS: Record<VerifyFailureReason, string> = {
+  'missing-header': 'no Authorization header',
+  'malformed-header': 'the Authorization header is malformed',
+  'algorithm-mismatch': 'the algorithm is not ed25519',
+  'not-yet-valid': `created is more than ${CLOCK_SKEW_SECONDS} s ahead of our clock`,
+  expired: 'the signature has expired',
+  'too-long-lived': `expires is more than ${CALLBACK_TTL_SECONDS} s after created`,
+  'unknown-key': 'the registry has no such key',
+  'bad-signature': 'the signature does not match the body',
+};
 
 export async function receiveCallback(
   database: Database,
   app: BuyerApp,
-  input: { action: string; rawBody: string; authorization: string | null; now?: Date },
+  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting },
 ): Promise<Reception> {
   const action = callbackActionSchema.safeParse(input.action);
   if (!action.success) {
@@ -29,10 +52,11 @@ export async function receiveCallback(
     body: input.rawBody,
     header: input.authorization ?? undefined,
     lookupPublicKey: (subscriberId, ukId) => app.registry.lookupPublicKey(subscriberId, ukId),
+    limits: SIGNATURE_LIMITS,
     ...(input.now ? { now: input.now } : {}),
   });
   if (!verified.ok) {
-    return { status: 401, body: nack({ type: 'CONTEXT-ERROR', code: '20001', message: `Invalid Signature (${verified.reason})` }) };
+    return { status: 401, body: nack({ type: 'CONTEXT-ERROR', code: '20001', message: `Invalid Signature: ${SIGNATURE_PROBLEMS[verified.reason]}` }) };
   }
   let json: unknown;
   try {
@@ -56,15 +80,37 @@ export async function receiveCallback(
   if (envelope.data.context.action !== action.data) {
     return { status: 400, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `context.action is not ${action.data}` }) };
   }
+  const stale = timestampProblem(envelope.data.context.timestamp, input.now ?? new Date());
+  if (stale) return { status: 400, body: nack(stale) };
+  // The whole body is checked before anything is written: a message we could not show is refused.
+  const problem = callbackMessageProblem(action.data, envelope.data.message, envelope.data.error !== undefined);
+  if (problem) {
+    return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }) };
+  }
   const verdict = await acceptCallback(database, {
     envelope: envelope.data,
     rawBody: input.rawBody,
     signer: verified.subscriberId,
     bapId: app.identity.subscriberId,
     ...(input.now ? { now: input.now } : {}),
+    ...(input.vet ? { vet: input.vet } : {}),
   });
   if (!verdict.accepted) {
-    return { status: verdict.status === 401 || verdict.status === 503 ? verdict.status : 400, body: nack(verdict.error) };
+    return { status: REFUSAL_STATUSES.has(verdict.status) ? (verdict.status as 401 | 403 | 409 | 503) : 400, body: nack(verdict.error) };
   }
   return { status: 200, body: ack(), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
+}
+
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([401, 403, 409, 503]);
+
+/** The context timestamp read as the signature's `created` is (issue 24): not ahead, not stale. */
+function timestampProblem(timestamp: string, now: Date): Parameters<typeof nack>[0] | null {
+  const at = Date.parse(timestamp);
+  if (at > now.getTime() + CLOCK_SKEW_SECONDS * 1000) {
+    return { type: 'CONTEXT-ERROR', code: '20006', path: 'context.timestamp', message: `Invalid response: context.timestamp ${timestamp} is ahead of our clock` };
+  }
+  if (at < now.getTime() - CALLBACK_TTL_SECONDS * 1000) {
+    return { type: 'CONTEXT-ERROR', code: '20002', path: 'context.timestamp', message: `Stale Request: context.timestamp ${timestamp} is more than ${CALLBACK_TTL_SECONDS} s old` };
+  }
+  return null;
 }

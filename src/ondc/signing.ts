@@ -127,6 +127,7 @@ export type VerifyFailureReason =
   | 'algorithm-mismatch'
   | 'not-yet-valid'
   | 'expired'
+  | 'too-long-lived'
   | 'unknown-key'
   | 'bad-signature';
 
@@ -140,7 +141,14 @@ export type VerifyRequestInput = {
   /** base64 Ed25519 public key, or null when the registry has no such key */
   lookupPublicKey: (subscriberId: string, uniqueKeyId: string) => Promise<string | null>;
   now?: Date;
+  /**
+   * How long a signature may live and how far the signer's clock may run ahead of ours. Without
+   * it the header's own window is taken as it is (ONDC's reference signs for an hour).
+   */
+  limits?: SignatureLimits;
 };
+
+export type SignatureLimits = { maxLifetimeSeconds: number; skewSeconds: number };
 
 /**
  * Checks an incoming request the way ondc-notes §3.4 describes. A lookup that throws is
@@ -158,8 +166,10 @@ export async function verifyRequest(input: VerifyRequestInput): Promise<VerifyRe
   }
 
   const now = unixSeconds(input.now ?? new Date());
-  if (auth.created > now) return { ok: false, reason: 'not-yet-valid' };
-  if (now > auth.expires) return { ok: false, reason: 'expired' };
+  const skew = input.limits?.skewSeconds ?? 0;
+  if (input.limits && auth.expires - auth.created > input.limits.maxLifetimeSeconds) return { ok: false, reason: 'too-long-lived' };
+  if (auth.created > now + skew) return { ok: false, reason: 'not-yet-valid' };
+  if (now > auth.expires + skew) return { ok: false, reason: 'expired' };
 
   const publicKey = await input.lookupPublicKey(subscriberId, uniqueKeyId);
   if (publicKey === null) return { ok: false, reason: 'unknown-key' };

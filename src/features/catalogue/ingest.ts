@@ -92,7 +92,8 @@ const int = (value: string | null) => (value === null || value === '' ? null : N
 const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
 const hhmm = (value: string | undefined) => (value ? Number.parseInt(value, 10) : null);
 
-export function providerRow(provider: CatalogProvider, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
+/** A store as listed: a location without an area_code (ONDC allows it) serves the pincodes it names. */
+export function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
   const location = provider.locations[0];
   if (!location) throw new Error(`provider ${provider.id} has no location`);
   const [lat, lng] = location.gps.split(',').map((n) => Number(n.trim()));
@@ -115,9 +116,9 @@ export function providerRow(provider: CatalogProvider, meta: { bppId: string; do
     locality: location.address.locality,
     city: location.address.city,
     state: location.address.state,
-    areaCode: location.address.area_code,
+    areaCode: location.address.area_code ?? null,
     radiusKm: Number(location.circle.radius.value),
-    servesPincodes: pincodes.length > 0 ? pincodes : [location.address.area_code],
+    servesPincodes: pincodes.length > 0 ? pincodes : location.address.area_code ? [location.address.area_code] : [],
     opensAt: hhmm(location.time.range.start),
     closesAt: hhmm(location.time.range.end),
     rating: num(first(tags, 'kirana', 'rating')),
@@ -243,7 +244,7 @@ export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppI
       categoryIds: new Set(received.categories.map((c) => c.id)),
       locationIds: new Set(received.locations.map((l) => l.id)),
     });
-    const provider: CatalogProvider = { ...received, items: judged.listed };
+    const provider = { ...received, items: judged.listed };
     const row = providerRow(provider, meta);
     return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }), unlisted: [...judged.disabled, ...judged.rejected.map((r) => r.itemId)], rejected: judged.rejected };
   });

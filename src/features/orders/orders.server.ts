@@ -4,7 +4,8 @@
 import type { Database } from '../../db/client.ts';
 import { sendRequest, type SendResult } from '../../ondc/bap.server.ts';
 import type { Domain, RequestAction } from '../../ondc/context.ts';
-import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import { readableOrder } from '../../ondc/callback-schemas.ts';
+import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
@@ -15,6 +16,7 @@ import {
   cancellationView,
   nextStatus,
   ORDERS_PAGE_SIZE,
+  reportProblem,
   storeCancelledUnits,
   type CancellationView,
   type CancelReasonId,
@@ -70,6 +72,27 @@ export function refundsDueOf(orderId: string, order: SellerOrder): RefundDue[] {
       .reduce((sum, value) => sum + rupeesToPaise(value), 0);
     return removed < 0 ? [{ key: `${orderId}:${f.id}`, amountPaise: -removed, fulfillment: { id: f.id, type: f.type } }] : [];
   });
+}
+
+/**
+ * The receiver's check of an order message against the order we hold, before it is stored: a move
+ * the order's state machine does not make is refused (20007) and changes nothing.
+ */
+export function vetOrderMessage(database: Database): CallbackVetting {
+  return async (envelope) => {
+    if (!ORDER_ACTIONS.has(envelope.context.action) || envelope.error) return null;
+    const order = envelope.message?.['order'] as (SellerOrder & { fulfillments?: Parameters<typeof reportProblem>[1]['fulfillments'] }) | undefined;
+    // A seller may turn an order down in its on_confirm (ONDC: on_confirm state Cancelled): the
+    // order never stood, there is nothing of it to cancel.
+    if (!order?.id || (envelope.context.action === 'on_confirm' && order.state === 'Cancelled')) return null;
+    const [row] = await database.query<{ status: OrderStatus; return_requested: boolean }>(
+      'SELECT status, (return_state IS NOT NULL OR return_message_id IS NOT NULL) AS return_requested FROM orders WHERE order_id = $1 AND transaction_id = $2',
+      [order.id, envelope.context.transaction_id],
+    );
+    if (!row) return null;
+    const problem = reportProblem({ status: row.status, returnRequested: row.return_requested }, order);
+    return problem ? { type: 'DOMAIN-ERROR', code: '20007', message: `Invalid order state: ${problem}` } : null;
+  };
 }
 
 /**
@@ -162,6 +185,14 @@ type SellerOrderFull = SellerOrder & {
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
+/**
+ * An order as stored, when it reads as ONDC's order (issue 24: nothing a seller sends makes a page
+ * fail). Rows stored before callbacks were checked whole may not: the page shows less instead.
+ */
+function readable(order: unknown): SellerOrderFull | null {
+  return readableOrder(order) ? (order as SellerOrderFull) : null;
+}
+
 /** The store's name as the seller wrote it into the order: the provider, or the pickup location. */
 function storeName(order: SellerOrderFull | null): string {
   return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? 'Store';
@@ -184,8 +215,8 @@ export async function listOrders(database: Database, shopper: string, page: numb
   return {
     orders: rows.slice(0, ORDERS_PAGE_SIZE).map((r) => ({
       orderId: r.order_id,
-      storeName: storeName(r.on_confirm),
-      itemsSummary: itemsSummary(r.on_confirm),
+      storeName: storeName(readable(r.on_confirm)),
+      itemsSummary: itemsSummary(readable(r.on_confirm)),
       totalPaise: r.total_paise,
       status: r.status,
       placedAt: iso(r.created_at) ?? '',
@@ -223,22 +254,25 @@ export type OrderDetail = OrderListEntry & {
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
 export async function findOrderDetail(database: Database, shopper: string, orderId: string): Promise<OrderDetail | null> {
-  const [row] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [orderId, shopper]);
-  if (!row || !row.on_confirm) return null;
+  const [found] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [orderId, shopper]);
+  if (!found || !found.on_confirm) return null;
+  const row = { ...found, on_confirm: readable(found.on_confirm) ?? { id: found.order_id } };
   const events = await database.query<{ action: string; status: OrderStatus; order_state: string; fulfillment_state: string | null; seller_at: string | Date }>(
     'SELECT action, status, order_state, fulfillment_state, seller_at FROM order_events WHERE order_id = $1 ORDER BY seller_at, id',
     [orderId],
   );
-  // The order as the seller last wrote it (the rider, the return states): the newest order message.
-  const [latest] = await database.query<{ order: SellerOrderFull }>(
+  // The order as the seller last wrote it (the rider, the return states): the newest order message
+  // that reads as one.
+  const recent = await database.query<{ order: unknown }>(
     `SELECT body->'message'->'order' AS order FROM ondc_messages
      WHERE transaction_id = $1 AND direction = 'in' AND action IN ('on_confirm', 'on_status', 'on_update', 'on_cancel')
        AND jsonb_typeof(body->'error') IS DISTINCT FROM 'object' AND jsonb_typeof(body->'message'->'order') = 'object'
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
+     ORDER BY created_at DESC, id DESC LIMIT 10`,
     [row.transaction_id],
   );
+  const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
   const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
-  const currentOrder = latest?.order ?? row.on_confirm;
+  const currentOrder = latest ?? row.on_confirm;
   const sellerId = (await sellerOf(database, row.transaction_id))?.bpp_id ?? null;
   const titles = new Map((row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']));
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;

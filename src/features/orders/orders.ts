@@ -154,3 +154,52 @@ export function storeCancelledUnits(order: { state?: string; fulfillments?: Tagg
     return (order.items ?? []).filter((i) => i.fulfillment_id === f.id).map((i) => ({ itemId: i.id, quantity: i.quantity?.count ?? 0, reasonId, reason }));
   });
 }
+
+type ReportedFulfillment = {
+  type?: string;
+  state?: { descriptor?: { code?: string } };
+  start?: { time?: { timestamp?: string } };
+  end?: { time?: { timestamp?: string } };
+};
+
+/** What the storefront holds of an order when a seller reports on it. */
+export type HeldOrder = { status: OrderStatus; returnRequested: boolean };
+
+const REFUNDING_RETURN_STATES = new Set(['Return_Picked', 'Return_Delivered', 'Liquidated']);
+
+/**
+ * Why a seller's report cannot move this order (issue 24; SPEC §4 and ONDC's order and fulfillment
+ * state machines), or null when it may. A report never needs to move the order (a late one is kept
+ * as history and changes nothing); these are the moves no honest seller makes (a Completed order
+ * whose delivery names an earlier step is taken, as ONDC's own Workbench sends one, and read by
+ * its delivery's step):
+ * - delivered before out for delivery, unless the delivery carries its whole path (picked up and
+ *   delivered times, as ONDC's on_status for Order-delivered does, and as a status asked for
+ *   after we were down does);
+ * - cancelled without a Cancel or RTO fulfillment (ONDC's on_cancel always carries one, with the
+ *   quote trail that says what is paid back);
+ * - a return that pays money back for an order whose shopper asked for no return.
+ */
+export function reportProblem(held: HeldOrder, order: { state?: string; fulfillments?: ReportedFulfillment[] }): string | null {
+  const fulfillments = order.fulfillments ?? [];
+  const delivery = fulfillments.find((f) => f.type === 'Delivery') ?? fulfillments[0];
+  const report: OrderReport = { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
+  if (held.status === 'cancelled') return null;
+  const step = stepOf(report);
+  if (step === 'delivered' && rank(held.status) < rank('out_for_delivery') && !carriesWholePath(delivery)) {
+    return `The order is ${held.status}: Order-delivered needs Out-for-delivery first, or the delivery's picked-up and delivered times`;
+  }
+  if (step === null && !fulfillments.some((f) => f.type === 'Cancel' || f.type === 'RTO')) {
+    return 'A cancelled order carries its Cancel or RTO fulfillment';
+  }
+  if (!held.returnRequested && fulfillments.some((f) => f.type === 'Return' && REFUNDING_RETURN_STATES.has(f.state?.descriptor?.code ?? ''))) {
+    return 'No return was asked for on this order';
+  }
+  return null;
+}
+
+function carriesWholePath(delivery: ReportedFulfillment | undefined): boolean {
+  const pickedUp = Date.parse(delivery?.start?.time?.timestamp ?? '');
+  const delivered = Date.parse(delivery?.end?.time?.timestamp ?? '');
+  return Number.isFinite(pickedUp) && Number.isFinite(delivered) && pickedUp <= delivered;
+}

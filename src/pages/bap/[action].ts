@@ -5,7 +5,7 @@ import { nack } from '../../ondc/context.ts';
 import { INBOX_FULL, inboxHasRoom } from '../../ondc/message-store.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
-import { recordOrderMessage, settleRefunds } from '../../features/orders/orders.server.ts';
+import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
@@ -19,6 +19,7 @@ export const POST: APIRoute = async ({ params, request }) => {
     action: params.action ?? '',
     rawBody,
     authorization: request.headers.get('authorization'),
+    vet: vetOrderMessage(database),
   });
   app.log?.({
     at: new Date().toISOString(),
