@@ -26,7 +26,8 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean; onSpawn?: (pid: number) => void } = {},
 ): Promise<StartedServer> {
-  const timeoutMs = options.timeoutMs ?? 90_000;
+  // A quiet machine starts in seconds; a loaded 2-core one has taken over 90 s to learn the catalogue.
+  const timeoutMs = options.timeoutMs ?? 180_000;
   ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   // An in-memory storefront starts from the migrated template, not from an empty database (issue 27).
@@ -47,7 +48,11 @@ export async function startServer(
   child.stderr?.on('data', (d) => (log += d));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Stopped with its seller network (it ends its child on SIGTERM): a failed start leaves nothing running.
+      child.kill('SIGTERM');
+      reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`));
+    }, timeoutMs);
     child.stdout?.on('data', () => {
       const match = /Kirana storefront on (http:\/\/\S+)/.exec(log);
       if (match?.[1]) {
