@@ -6,13 +6,14 @@ import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit
 
 type CartRow = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
 
+/** The shopper's carts (one city, or all), locked until the transaction ends, with their line counts. */
 async function cartsOf(q: Queryable, shopper: string, cityCode?: string): Promise<CartRow[]> {
-  return q.query<CartRow>(
-    `SELECT c.city_code, c.bpp_id, c.provider_id,
-            (SELECT count(*)::int FROM cart_lines l WHERE l.shopper_key = c.shopper_key AND l.city_code = c.city_code) AS lines
-     FROM carts c WHERE c.shopper_key = $1${cityCode === undefined ? '' : ' AND c.city_code = $2'} ORDER BY c.city_code FOR UPDATE`,
+  const carts = await q.query<Omit<CartRow, 'lines'>>(
+    `SELECT city_code, bpp_id, provider_id FROM carts WHERE shopper_key = $1${cityCode === undefined ? '' : ' AND city_code = $2'} ORDER BY city_code FOR UPDATE`,
     cityCode === undefined ? [shopper] : [shopper, cityCode],
   );
+  const counts = await q.query<{ city_code: string; lines: number }>('SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code', [shopper]);
+  return carts.map((cart) => ({ ...cart, lines: counts.find((c) => c.city_code === cart.city_code)?.lines ?? 0 }));
 }
 
 /**
