@@ -45,7 +45,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   // The UPI id used to sit in this script-readable cookie; it is kept server-side now (issue 24).
-  if (cookies.has(PAYMENT_IDENTIFIER_COOKIE)) cookies.delete(PAYMENT_IDENTIFIER_COOKIE, { path: '/' });
+  if (cookies.has(PAYMENT_IDENTIFIER_COOKIE)) cookies.delete(PAYMENT_IDENTIFIER_COOKIE, cookieOptions({}));
   const storedLocaleCleared = clearsStoredLocale(context.locals.tenant);
   const chosenByAddress = localeSchema.safeParse(url.searchParams.get(LOCALE_QUERY));
   context.locals.locale = chooseLocale({
@@ -55,7 +55,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     storedLocaleCleared,
   });
   if (storedLocaleCleared) {
-    if (cookies.has(LOCALE_COOKIE)) cookies.delete(LOCALE_COOKIE, { path: '/' });
+    if (cookies.has(LOCALE_COOKIE)) cookies.delete(LOCALE_COOKIE, cookieOptions({ httpOnly: true }));
   } else if (request.method === 'GET' && chosenByAddress.success && cookies.get(LOCALE_COOKIE)?.value !== chosenByAddress.data) {
     // The language switch is a plain link to ?lang=: following it stores the choice for the next pages.
     cookies.set(LOCALE_COOKIE, chosenByAddress.data, cookieOptions({ maxAge: LOCALE_COOKIE_MAX_AGE_S, httpOnly: true }));

@@ -21,9 +21,9 @@ let server: StartedServer;
 let plentiful: Awaited<ReturnType<typeof plentifulItems>> = [];
 beforeAll(async () => {
   // Orders reach Delivered within ~15 s (a network minute in 0.5 s), and stay cancellable ~5 s.
-  server = await startServer({ NETWORK_CLOCK_SPEED: '120', SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE), ANALYTICS_TOKEN: 'ops-token-for-tests' });
+  server = await startServer({ NETWORK_CLOCK_SPEED: '120', SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE), ANALYTICS_TOKEN: 'ops-token-for-tests' }, { timeoutMs: 240_000 });
   plentiful = await plentifulItems(server.url, 6, 20);
-}, 180_000);
+}, 300_000);
 afterAll(async () => server?.stop());
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -192,12 +192,12 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
     expect(forged?.attributes).toMatchObject({ ext_user_id: victimId, ext_user_verified: false });
     expect(signed?.shopper_key).toBe(`user:${victimId}-real`);
     expect(signed?.attributes).toMatchObject({ ext_user_id: `${victimId}-real`, ext_user_verified: true });
-  });
+  }, 60_000);
 });
 
 describe('issue 24: the device’s cart moves to the user who signs in on it, once', () => {
   it('moves on the first signed-in request, whatever the concurrency; not again; never over the user’s own cart', async () => {
-    const [first, second] = [store.items[3]!, store.items[4]!];
+    const [first, second] = plentiful.splice(0, 2) as [(typeof plentiful)[number], (typeof plentiful)[number]];
     const device = await newShopper(null);
     expect((await device.post('/ondc/cart', cartUpdate(3, first))).status).toBe(200);
     const deviceCookie = device.cookies.get('kirana_device');
@@ -231,7 +231,7 @@ describe('issue 24: the device’s cart moves to the user who signs in on it, on
     expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: first.id, quantity: 3 })]);
     other.cookies.delete('userId');
     expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: second.id, quantity: 2 })]);
-  });
+  }, 120_000);
 });
 
 describe('issue 24: per-shopper limits live in the database', () => {
@@ -261,16 +261,24 @@ describe('issue 24: per-shopper limits live in the database', () => {
     expect((await over.json()).error.message).toMatch(/Too many requests/);
     const someoneElse = await newShopper(userIdCookieValue(`calm-${randomBytes(4).toString('hex')}`));
     expect((await deleteNothing(someoneElse)).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('issue 24: cookies on an https shop, and the test secret', () => {
   it('refuses to start with the public test secret where others can reach the shop', async () => {
     await expect(startServer({ PUBLIC_SITE_URL: 'https://shop.example.in' }, { timeoutMs: 60_000 })).rejects.toThrow(/public test secret/);
-  });
+  }, 90_000);
 
   it('every cookie we set is Secure under an https public URL, and HttpOnly unless a page reads it', async () => {
-    const https = await startServer({ PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex') }, { timeoutMs: 180_000 });
+    // A small catalogue: only the cookies matter here.
+    let pid = 0;
+    const https = await startServer(
+      { PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex'), CATALOGUE_SCALE: '200' },
+      { timeoutMs: 180_000, onSpawn: (spawned) => (pid = spawned) },
+    ).catch((error: unknown) => {
+      if (pid) process.kill(pid, 'SIGKILL');
+      throw error;
+    });
     try {
       const setCookies: string[] = [];
       const home = await fetch(`${https.url}/?lang=hi`);
