@@ -34,5 +34,5 @@ describe.each(testDatabases())('issue 24: the device cart moves to the user once
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });
