@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { START_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
+import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
 
@@ -45,6 +46,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { ...START_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
+    // The test secret: journeys sign a shopper in with tests/support/identity.ts's tokens.
+    env: { ...START_ENV, ...TEST_APP_AUTH_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
   },
 });

@@ -1,10 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
 import { recordPageView } from './features/analytics/page-view.server.ts';
-import { shopperKey } from './features/platform/shopper.server.ts';
+import { deviceKey, shopperKey } from './features/platform/shopper.server.ts';
+import { identityOf } from './features/platform/app-auth.server.ts';
+import { settleDeviceForUser, takeShopperAllowance } from './features/platform/identity.server.ts';
+import { getDatabase } from './db/client.ts';
+import { cookieOptions } from './lib/http/cookies.server.ts';
 import { clearsStoredLocale, resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
 import { chooseLocale, HTML_LANG, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_QUERY, localeSchema } from './features/i18n/locale.ts';
 import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
-import { USER_ID_COOKIE, readUserId } from './features/platform/user.ts';
+import { USER_ID_COOKIE } from './features/platform/user.ts';
+import { PAYMENT_IDENTIFIER_COOKIE } from './features/payment/payment.ts';
 import { compressResponse } from './lib/http/compress.server.ts';
 import { NUL_MESSAGE } from './lib/http/json.ts';
 import { SECURITY_HEADERS } from './lib/http/security-headers.ts';
@@ -19,10 +24,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.sessionId = newSession?.value ?? cookies.get(SESSION_COOKIE)?.value ?? '';
   if (newSession) {
     // Read by client analytics too (SPEC §7.5 session_id), so not HttpOnly.
-    cookies.set(newSession.name, newSession.value, { path: '/', maxAge: newSession.maxAge, sameSite: 'lax' });
+    cookies.set(newSession.name, newSession.value, cookieOptions({ maxAge: newSession.maxAge }));
   }
   context.locals.tenant = resolveTenant(cookies.get(TENANT_COOKIE)?.value);
-  context.locals.userId = readUserId(cookies.get(USER_ID_COOKIE)?.value);
+  // Issue 24: the cookie signs a user in only when its token verifies; anything else is the
+  // device shopper, whose claimed id may reach analytics marked unverified and nothing more.
+  const identity = identityOf(cookies.get(USER_ID_COOKIE)?.value);
+  context.locals.userId = identity.verified ? identity.userId : null;
+  context.locals.claimedUserId = identity.verified ? identity.userId : identity.claimed;
+  const device = deviceKey(cookies);
+  if (context.locals.userId && device) {
+    await settleDeviceForUser(getDatabase(), device, `user:${context.locals.userId}`).catch((error: unknown) => console.error('moving the device cart to the user failed (the next request tries again)', error));
+  }
+  const shopper = shopperKey(cookies, context.locals.userId, { create: false });
+  const wait = shopper ? await takeShopperAllowance(getDatabase(), request.method, url.pathname.replace(/(.)\/+$/, '$1'), shopper) : null;
+  if (wait !== null) {
+    return new Response(JSON.stringify({ status: 'FAILURE', error: { message: `Too many requests: try again in ${wait} s` } }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': String(wait), 'cache-control': 'no-store' },
+    });
+  }
+  // The UPI id used to sit in this script-readable cookie; it is kept server-side now (issue 24).
+  if (cookies.has(PAYMENT_IDENTIFIER_COOKIE)) cookies.delete(PAYMENT_IDENTIFIER_COOKIE, cookieOptions({}));
   const storedLocaleCleared = clearsStoredLocale(context.locals.tenant);
   const chosenByAddress = localeSchema.safeParse(url.searchParams.get(LOCALE_QUERY));
   context.locals.locale = chooseLocale({
@@ -32,10 +55,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     storedLocaleCleared,
   });
   if (storedLocaleCleared) {
-    if (cookies.has(LOCALE_COOKIE)) cookies.delete(LOCALE_COOKIE, { path: '/' });
+    if (cookies.has(LOCALE_COOKIE)) cookies.delete(LOCALE_COOKIE, cookieOptions({ httpOnly: true }));
   } else if (request.method === 'GET' && chosenByAddress.success && cookies.get(LOCALE_COOKIE)?.value !== chosenByAddress.data) {
     // The language switch is a plain link to ?lang=: following it stores the choice for the next pages.
-    cookies.set(LOCALE_COOKIE, chosenByAddress.data, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+    cookies.set(LOCALE_COOKIE, chosenByAddress.data, cookieOptions({ maxAge: LOCALE_COOKIE_MAX_AGE_S, httpOnly: true }));
   }
 
   let response: Response;

@@ -14,6 +14,8 @@ import { redoDedupeFor } from './features/catalogue/ingest.server.ts';
 import { stopCatalogueIngestion, wakeCatalogueIngestion } from './features/catalogue/ingest-queue.server.ts';
 import { holdLease, takeLease, takeOverLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
+import { describeAppAuth, readAppAuth } from './features/platform/app-auth.server.ts';
+import { startShopperLimitPruning } from './features/platform/identity.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
@@ -59,6 +61,14 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => voi
 
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
+  // Issue 24: a shop that would take forged sign-ins (the public test secret) stops here.
+  const appAuth = (() => {
+    try {
+      return readAppAuth(env);
+    } catch (error) {
+      throw new StartRefused((error as Error).message);
+    }
+  })();
   ensureBuilt();
   // Extra processes of a scale-out share DATA_DIR on PostgreSQL with no network of their own.
   const claim = config.databaseUrl.startsWith('file://') || config.sellerNetwork !== 'off' ? await claimDataDir(config.dataDir) : null;
@@ -141,6 +151,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
       : undefined;
   refresh?.unref();
   const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
+  const stopLimitPruning = startShopperLimitPruning(database);
+  console.log(describeAppAuth(appAuth));
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {
@@ -156,6 +168,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     clearTimeout(cut);
     await stopCatalogueIngestion();
     stopRetention();
+    stopLimitPruning();
     await flushAnalytics();
     await network.stop();
     await database.close();

@@ -599,4 +599,19 @@ export const migrations: Migration[] = [
       $$;
     `,
   },
+  {
+    id: 40,
+    name: 'identity-merges',
+    sql: `
+      -- Issue 24: a signed-in user arriving on a device whose shopper already has a cart takes that
+      -- cart over once. The row is written in the transaction that moves the cart, so a crash
+      -- either moved it and remembers so, or did neither; a second request finds the row.
+      CREATE TABLE identity_merges (
+        device_key text NOT NULL,
+        user_key text NOT NULL,
+        merged_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (device_key, user_key)
+      );
+    `,
+  },
 ];

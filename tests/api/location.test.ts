@@ -124,7 +124,7 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
       expect((await user.post('/sync/unified/address', { not: 'a list' })).status).toBe(400);
       const tooMany = Array.from({ length: 31 }, (_, i) => address(`a${i}`, 'OTHER', 12.9 + i / 1000, 77.6));
       expect((await user.post('/sync/unified/address', tooMany)).status).toBe(400);
-      const bad = await fetch(`${url}/save/unified/address?id=${'x'.repeat(65)}`, { method: 'DELETE', headers: { origin: url, cookie: 'userId=api-bad' } });
+      const bad = await fetch(`${url}/save/unified/address?id=${'x'.repeat(65)}`, { method: 'DELETE', headers: { origin: url, cookie: `userId=${userIdCookieValue('api-bad')}` } });
       expect(bad.status).toBe(400);
     });
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuilt, NODE_BUNDLES } from '../../src/lib/process/build.server.ts';
 import { START_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
 import { migratedTemplateFile } from '../../src/db/testing.ts';
+import { TEST_APP_AUTH_ENV } from './identity.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,6 +22,7 @@ export interface StartedServer {
 /**
  * Starts the storefront exactly as `npm start` does (its bundle, dist/node/serve.mjs), on a free port, with its own
  * data dir, and waits until it listens. Tests never reuse a server already running on the machine.
+ * It takes sign-in tokens made with the test secret (identity.ts), unless `env` says otherwise.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -37,7 +39,7 @@ export async function startServer(
     ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)],
     {
       cwd: root,
-      env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...template, ...env },
+      env: { ...process.env, ...START_ENV, ...TEST_APP_AUTH_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...template, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

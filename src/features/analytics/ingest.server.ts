@@ -11,7 +11,7 @@ import { hiveBatchSchema, logEventSchema, trackingEventSchema, type HiveEvent } 
 import { MAX_BODY_BYTES } from './events.ts';
 import { hashIdentifier, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
-type Input = { request: Request; cookies: AstroCookies; userId: string | null | undefined; clientAddress: string | undefined };
+type Input = { request: Request; cookies: AstroCookies; userId: string | null | undefined; claimedUserId?: string | null | undefined; clientAddress: string | undefined };
 
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -61,6 +61,15 @@ async function take<T extends z.ZodType>(input: Input, schema: T, rowsOf: (data:
   return accepted(rows.length);
 }
 
+/**
+ * SPEC §7.5 ext_user_id, as the event or the userId cookie names it: `ext_user_verified` only when
+ * it is the user whose token verified (issue 24), so an unsigned id never passes for a signed-in one.
+ */
+function extUser(named: string | undefined, input: Input): { ext_user_id?: string; ext_user_verified?: boolean } {
+  const id = named ?? input.claimedUserId ?? null;
+  return id ? { ext_user_id: id, ext_user_verified: !!input.userId && id === input.userId } : {};
+}
+
 /** POST /ondc/hive: a JSON array of §7.5 events; the §7.5 headers fill what an event leaves out. */
 export function takeHive(input: Input): Promise<Response> {
   const header = (name: string) => str(input.request.headers.get(name));
@@ -83,7 +92,7 @@ export function takeHive(input: Input): Promise<Response> {
         utm_medium: event.utm_medium ?? header('utm_medium'),
         utm_campaign: event.utm_campaign ?? header('utm_campaign'),
         identifier_hash: null,
-        attributes: { ...fields, ...(properties ? { properties } : {}) },
+        attributes: { ...fields, ...extUser(event.ext_user_id, input), ...(properties ? { properties } : {}) },
       };
     }),
   );

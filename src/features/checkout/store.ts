@@ -8,7 +8,7 @@ import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { PAYMENT_FAILED_MESSAGE, paymentIdentifierCookieLine, vpaFromCookie } from '../payment/payment.ts';
+import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
 import { burnableCoins, burnDiscountPaise, type CoinConfig } from './coins.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
@@ -244,10 +244,8 @@ async function payOnDelivery(initMessageId: string) {
   await confirmAndOpen(transactionId, (started.json['data'] as { payment_id: string }).payment_id);
 }
 
-/** SPEC §7.3: the payment-identifier cookie supplies the UPI id; otherwise the instrument call. */
+/** SPEC §7.3: the shopper's saved UPI id, kept on the server (issue 24), from the instrument call. */
 async function savedUpiId(): Promise<string | null> {
-  const fromCookie = vpaFromCookie(document.cookie);
-  if (fromCookie) return fromCookie;
   const answer = await call('/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account');
   return answer.json['success'] === true && typeof answer.json['vpa'] === 'string' ? answer.json['vpa'] : null;
 }
@@ -266,7 +264,6 @@ export async function payAndConfirm(vpa: string) {
     await sleep(PAYMENT_POLL.intervalMs);
     payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as typeof payment;
   }
-  if (payment.status === 'PAID') document.cookie = paymentIdentifierCookieLine(vpa);
   if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : 'Payment is taking too long. Please try again');
   await confirmAndOpen(transactionId, payment.payment_id);
 }

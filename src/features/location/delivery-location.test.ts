@@ -30,6 +30,10 @@ describe('delivery location cookie written by the picker', () => {
     expect(readDeliveryLocation(value)).toEqual(location);
     expect(deliveryLocationText(location)).toBe('Koramangala, Bengaluru 560034');
   });
+  it('is Secure on an https shop (issue 24)', () => {
+    const line = deliveryLocationCookieLine({ label: 'Koramangala', city: 'bengaluru', pincode: '560034', lat: 12.9352, lng: 77.6245 }, true);
+    expect(line).toMatch(/; SameSite=Lax; Secure$/);
+  });
   it('refuses to write a location the server would not read', () => {
     expect(() => deliveryLocationCookieLine({ label: '', city: 'delhi', pincode: '1', lat: 0, lng: 0 })).toThrow();
   });

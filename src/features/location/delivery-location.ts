@@ -50,9 +50,9 @@ export function deliveryLocationCookieValue(location: DeliveryLocation): string 
   return JSON.stringify(deliveryLocationSchema.parse(location));
 }
 
-/** The `document.cookie` line the picker writes when the shopper chooses an address. */
-export function deliveryLocationCookieLine(location: DeliveryLocation): string {
-  return `${DELIVERY_LOCATION_COOKIE}=${encodeURIComponent(deliveryLocationCookieValue(location))}; Path=/; Max-Age=${DELIVERY_LOCATION_MAX_AGE_SECONDS}; SameSite=Lax`;
+/** The `document.cookie` line the picker writes when the shopper chooses an address (Secure on https, issue 24). */
+export function deliveryLocationCookieLine(location: DeliveryLocation, secure = false): string {
+  return `${DELIVERY_LOCATION_COOKIE}=${encodeURIComponent(deliveryLocationCookieValue(location))}; Path=/; Max-Age=${DELIVERY_LOCATION_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** What the header chip says for a location (SSR and the picker's live update alike). */

@@ -51,7 +51,7 @@ export function chooseAddress(address: Address, options: { fromSaved: boolean })
   $selectedLocation.set(discovery);
   $currentDiscoveryLocation.set(discovery);
   $selectedSavedAddress.set(options.fromSaved ? address : null);
-  document.cookie = deliveryLocationCookieLine(deliveryLocationOf(address));
+  document.cookie = deliveryLocationCookieLine(deliveryLocationOf(address), location.protocol === 'https:');
 }
 
 /** Chooses the pin's locality as the current address (the shopper skipped the details form). */

@@ -22,25 +22,10 @@ export const COD_UNAVAILABLE_MESSAGE = 'Cash on delivery is not available for th
 
 export const instrumentQuerySchema = z.object({ instrumentType: z.literal('upi_account') });
 
-/** SPEC §7.3: a stored payment-identifier cookie can supply the UPI data instead of the instrument call. */
+/**
+ * SPEC §7.3 names a stored payment-identifier cookie that supplies the UPI id. Issue 24: that was
+ * a script-readable cookie holding the shopper's UPI id for 90 days; the id is now kept per
+ * shopper on the server (their last paid UPI id, answered by getInstrumentDetails) and the
+ * middleware deletes the old cookie wherever it still is.
+ */
 export const PAYMENT_IDENTIFIER_COOKIE = 'payment-identifier';
-const NINETY_DAYS_SECONDS = 90 * 24 * 3600;
-
-/** The UPI id kept in the payment-identifier cookie, when it reads as one. */
-export function vpaFromCookie(cookieHeader: string): string | null {
-  const pair = cookieHeader.split(/;\s*/).find((part) => part.startsWith(`${PAYMENT_IDENTIFIER_COOKIE}=`));
-  if (!pair) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(pair.slice(PAYMENT_IDENTIFIER_COOKIE.length + 1));
-  } catch {
-    return null;
-  }
-  const parsed = vpaSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-/** The `document.cookie` line that remembers the UPI id a payment succeeded with. */
-export function paymentIdentifierCookieLine(vpa: string): string {
-  return `${PAYMENT_IDENTIFIER_COOKIE}=${encodeURIComponent(vpa)}; Path=/; Max-Age=${NINETY_DAYS_SECONDS}; SameSite=Lax`;
-}

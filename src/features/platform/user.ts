@@ -1,8 +1,5 @@
-/** SPEC §6: inside the native app a user id cookie marks the shopper as signed in. */
+/**
+ * SPEC §6: inside the native app a user id cookie marks the shopper as signed in. Issue 24: it
+ * holds a token the app's backend signed (app-token.ts), read by the middleware.
+ */
 export const USER_ID_COOKIE = 'userId';
-
-const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function readUserId(cookieValue: string | undefined): string | null {
-  return cookieValue && USER_ID.test(cookieValue) ? cookieValue : null;
-}

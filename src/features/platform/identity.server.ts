@@ -1,0 +1,114 @@
+// Issue 24: what happens around the shopper's identity on every request: the device's cart moving
+// to the user who signs in on it, and the per-shopper request limits, both in the database so they
+// hold however many storefront processes serve the shop.
+import type { Database, Queryable } from '../../db/client.ts';
+import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
+
+type CartRow = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
+
+/** The shopper's carts (one city, or all), locked until the transaction ends, with their line counts. */
+async function cartsOf(q: Queryable, shopper: string, cityCode?: string): Promise<CartRow[]> {
+  const carts = await q.query<Omit<CartRow, 'lines'>>(
+    `SELECT city_code, bpp_id, provider_id FROM carts WHERE shopper_key = $1${cityCode === undefined ? '' : ' AND city_code = $2'} ORDER BY city_code FOR UPDATE`,
+    cityCode === undefined ? [shopper] : [shopper, cityCode],
+  );
+  const counts = await q.query<{ city_code: string; lines: number }>('SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code', [shopper]);
+  return carts.map((cart) => ({ ...cart, lines: counts.find((c) => c.city_code === cart.city_code)?.lines ?? 0 }));
+}
+
+/**
+ * The first time a signed-in user arrives on a device, the device shopper's carts become the
+ * user's, city by city, where the user's own cart there is empty (a cart the user filled
+ * elsewhere is theirs to keep; the device's then stays with the device). One transaction, with
+ * the record that it happened: a crash moves all or nothing, and a repeat moves nothing.
+ * The device's saved addresses live on the device and reach the user by SPEC §7.1's sync.
+ */
+export async function moveDeviceCartToUser(database: Database, deviceKey: string, userKey: string): Promise<boolean> {
+  return database.transaction(async (q) => {
+    const fresh = await q.query('INSERT INTO identity_merges (device_key, user_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_key', [deviceKey, userKey]);
+    if (fresh.length === 0) return false;
+    for (const cart of await cartsOf(q, deviceKey)) {
+      if (cart.lines === 0) continue;
+      const [own] = await cartsOf(q, userKey, cart.city_code);
+      if (own && own.lines > 0) continue;
+      // A new reference: a page still holding the user's old empty cart must not clear this one.
+      await q.query(
+        `INSERT INTO carts (shopper_key, city_code, cart_reference_id, bpp_id, provider_id) VALUES ($1, $2, gen_random_uuid()::text, $3, $4)
+         ON CONFLICT (shopper_key, city_code) DO UPDATE SET bpp_id = EXCLUDED.bpp_id, provider_id = EXCLUDED.provider_id,
+           cart_reference_id = EXCLUDED.cart_reference_id, version = carts.version + 1, updated_at = now()`,
+        [userKey, cart.city_code, cart.bpp_id, cart.provider_id],
+      );
+      await q.query('UPDATE cart_lines SET shopper_key = $2 WHERE shopper_key = $1 AND city_code = $3', [deviceKey, userKey, cart.city_code]);
+      await q.query('DELETE FROM carts WHERE shopper_key = $1 AND city_code = $2', [deviceKey, cart.city_code]);
+    }
+    return true;
+  });
+}
+
+// Pairs this process has seen merged: the database is asked once per pair and process.
+const merged = new Set<string>();
+const MERGED_REMEMBERED = 10_000;
+
+/** Moves the device's cart to the user on the first request that carries both (see above). */
+export async function settleDeviceForUser(database: Database, deviceKey: string, userKey: string): Promise<void> {
+  const pair = `${deviceKey}\n${userKey}`;
+  if (merged.has(pair)) return;
+  await moveDeviceCartToUser(database, deviceKey, userKey);
+  if (merged.size >= MERGED_REMEMBERED) merged.clear();
+  merged.add(pair);
+}
+
+// ---- per-shopper request limits ----
+
+/** Where a shopper changes something: carts, checkout, payment, orders, returns, addresses. */
+const WRITES = new Set([
+  '/cart/add', '/cart/update', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
+  '/ondc/offer/apply', '/ondc/order/update', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
+]);
+
+/** Where a shopper reads what is theirs (JSON calls; pages are limited by what they call). */
+const READS = [
+  /^\/ondc\/cart$/, /^\/get\/unified\/address$/, /^\/ondc\/status$/, /^\/ondc\/fetchMessage$/, /^\/ondc\/payment\/status$/, /^\/ondc\/order\//,
+  /^\/ondc\/offer\/list$/, /^\/kong-api\/package_api\/v3\/payment\/getInstrumentDetails$/, /^\/return-photos\//,
+];
+
+/**
+ * Writes a shopper may make a minute (SHOPPER_WRITE_LIMIT; `0` turns the limits off for load
+ * tests). A person tapping + and − makes a few a second at most, briefly; a script makes
+ * hundreds. Reads of their own data (status polls every second) get five times as many.
+ */
+export function shopperLimits(env: NodeJS.ProcessEnv = process.env): { writes: Limit; reads: Limit } | null {
+  const perMinute = env['SHOPPER_WRITE_LIMIT'] ? Number(env['SHOPPER_WRITE_LIMIT']) : 240;
+  if (!Number.isFinite(perMinute) || perMinute <= 0) return null;
+  return {
+    writes: { bucket: 'shopper-writes', perWindow: perMinute, windowMs: 60_000 },
+    reads: { bucket: 'shopper-reads', perWindow: perMinute * 5, windowMs: 60_000 },
+  };
+}
+
+let limits: ReturnType<typeof shopperLimits> | undefined;
+
+/**
+ * Counts one request against its shopper's minute when it reads or writes what is theirs; the
+ * seconds to wait when over. Requests with no shopper are not counted here: they can read nothing
+ * private, and what they may write (a first cart line) makes them a shopper.
+ */
+export async function takeShopperAllowance(database: Database, method: string, path: string, shopper: string | null): Promise<number | null> {
+  limits = limits === undefined ? shopperLimits() : limits;
+  if (!limits || !shopper) return null;
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (write ? !WRITES.has(path) : !READS.some((r) => r.test(path))) return null;
+  return takeAllowance(database, write ? limits.writes : limits.reads, shopper, 1);
+}
+
+/** Forgets finished windows now and then (one row per shopper otherwise stays). */
+export function startShopperLimitPruning(database: Database): () => void {
+  const prune = () => {
+    const current = shopperLimits();
+    if (!current) return;
+    for (const limit of [current.writes, current.reads]) void pruneAllowances(database, limit).catch((e: unknown) => console.error('rate limit pruning failed', e));
+  };
+  const timer = setInterval(prune, 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
