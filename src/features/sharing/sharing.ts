@@ -33,7 +33,8 @@ export function brandImage(alt: string): ShareImage {
  * preview draws, so /media/share.png rasterises them onto a 1200×630 card.
  */
 export function sellerShareImage(src: string | null | undefined, alt: string): ShareImage | null {
-  return src ? { path: `/media/share.png?src=${encodeURIComponent(src)}`, alt, ...SHARE_SIZE } : null;
+  // `:` and `/` may stand unescaped in a query (RFC 3986 §3.4), as in mediaUrl: bytes on every shared page.
+  return src ? { path: `/media/share.png?src=${encodeURIComponent(src).replace(/%2F/g, '/').replace(/%3A/g, ':')}`, alt, ...SHARE_SIZE } : null;
 }
 
 /** og:locale values: the same language-region pairs as hreflang, with an underscore. */
