@@ -633,6 +633,9 @@ export interface ProviderDetail extends ProviderSummary {
   providerStatus: string;
   categoryMap: ProviderFetch['categoryMap'];
   contact: ProviderFetch['metadata']['contactDetails'];
+  /** Where the store is and its ONDC hours (HHMM, every day), for its schema.org data. */
+  geo: { lat: number; lng: number };
+  hours: { opensAt: number; closesAt: number } | null;
 }
 
 /** ONDC's consumer-care line is "name,email,phone"; a part that is missing stays null. */
@@ -668,6 +671,8 @@ export async function providerDetail(
       ...parseConsumerCare(row.consumer_care),
       address: { street: row.street, locality: row.locality, city: row.city, state: row.state, area_code: row.area_code },
     },
+    geo: { lat: row.lat, lng: row.lng },
+    hours: row.opens_at !== null && row.closes_at !== null ? { opensAt: row.opens_at, closesAt: row.closes_at } : null,
   };
 }
 

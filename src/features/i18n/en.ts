@@ -9,6 +9,7 @@ export const en = {
   meta: {
     description: 'Order groceries and food from stores and restaurants near you on ONDC, India’s open commerce network.',
     homeDescription: 'Groceries and food from stores and restaurants near you, delivered. Order atta, dal, milk, vegetables and more on ONDC.',
+    shareImageAlt: 'A white shopping bag on a green tile: the GROCERY APP logo',
     skipLink: 'Skip to content',
     languageName: 'English',
     switchTo: 'हिन्दी',

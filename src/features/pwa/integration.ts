@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import sharp from 'sharp';
+import { shareCard } from '../sharing/share-image.server.ts';
+import { BRAND_SHARE_PATH } from '../sharing/sharing.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -46,6 +48,8 @@ export function pwa(): AstroIntegration {
             .png({ compressionLevel: 9 })
             .toFile(path.join(client, 'icons', icon.file));
         }
+        // The link-preview card of pages that show no seller's picture (issue 29).
+        await writeFile(path.join(client, BRAND_SHARE_PATH), await shareCard(await readFile(path.join(root, 'public/favicon.svg'))));
         const version = await hashOfBuild(fileURLToPath(outDir));
         const bundle = await build({
           entryPoints: [path.join(here, 'sw.ts')],
