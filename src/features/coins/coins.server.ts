@@ -84,3 +84,24 @@ export async function rewardOrder(q: Queryable, shopper: string, orderId: string
   );
   return inserted[0]?.coins ?? 0;
 }
+
+/**
+ * An order that stood was cancelled in full and its money went back (issue 28): the coins it
+ * burned return and the reward it earned is taken back, once each. What the shopper already spent
+ * of that reward cannot be taken back, so the reversal is capped by what they may spend now: the
+ * ledger never goes below zero.
+ */
+export async function reverseOrderCoins(tx: Queryable, order: { shopper: string; orderId: string }): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(727276, hashtext($1))', [order.shopper]);
+  const entries = await tx.query<{ reason: string; coins: number }>('SELECT reason, coins FROM coin_ledger WHERE shopper_key = $1 AND order_id = $2', [order.shopper, order.orderId]);
+  const of = (reason: string) => entries.find((entry) => entry.reason === reason)?.coins ?? 0;
+  if (of('burn') < 0) {
+    await tx.query("INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'refund', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING", [order.shopper, -of('burn'), order.orderId]);
+  }
+  if (of('reward') > 0 && of('reversal') === 0) {
+    const coins = Math.min(of('reward'), await coinBalance(tx, order.shopper));
+    if (coins > 0) {
+      await tx.query("INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'reversal', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING", [order.shopper, -coins, order.orderId]);
+    }
+  }
+}

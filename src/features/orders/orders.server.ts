@@ -9,7 +9,7 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
-import { settleOrderCoins } from '../coins/coins.server.ts';
+import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
 import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
@@ -133,6 +133,8 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
        WHERE order_id = $1`,
       [row.order_id, status, sellerAt, refunds.length > 0 ? sellerAt : null],
     );
+    // Cancelled in full (and refunded in full, by the cancel's own settlement): no coins earned on it, none spent.
+    if (status === 'cancelled' && row.status !== 'cancelled') await reverseOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id });
     return true;
   });
   if (recorded && refunds.length > 0) await refundSettlements(database, known.order_id, refunds);
