@@ -270,7 +270,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const burned = Math.min(Math.floor(second.total / 10), earned);
     expect(second.payment).toMatchObject({ coins_burned: burned, coin_discount: burned, amount: Math.round((second.total - burned) * 100) / 100 });
     // While the second payment holds them, the burned coins cannot be spent again; once its order stands they are burned and its reward credited.
-    const after = earned - burned + Math.floor(second.payment.amount);
+    const after = earned - burned + Math.floor(second.payment.amount / 100);
     for (let i = 0; i < 25 && (await balance()) !== after; i++) await new Promise((r) => setTimeout(r, 200));
     expect(await balance()).toBe(after);
   });

@@ -85,10 +85,12 @@ describe('orders after purchase', () => {
 
   it('cancel before shipping: eligible, ACK with the SPEC message, then cancelled with the refund recorded once', async () => {
     const client = shopper(server.url);
-    const { orderId, totalPaise } = await placeOrder(client, 'upi');
+    // Worth ₹200 of goods, so it earns SPEC §5 coins (1 a ₹100).
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', [{ sku_id: store.items[1]!.id, quantity: 5 }]);
     // SPEC §3 available_coins_balance, as the cart shows it: the order's reward, until it is cancelled (issue 28).
     const coins = async () => (await (await client.post('/ondc/cart', cartUpdate(1))).json()).data.at(-1).available_coins_balance as number;
-    expect(await coins()).toBe(Math.floor(totalPaise / 100));
+    expect(Math.floor(totalPaise / 10_000)).toBeGreaterThan(0);
+    expect(await coins()).toBe(Math.floor(totalPaise / 10_000));
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({ type: 'cancel', order_id: orderId, eligible: true });
     const body = { type: 'cancel', order_id: orderId, reason_id: '006' };
     // A double tap sends one cancel: the second finds the first with the store.

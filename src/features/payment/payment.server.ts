@@ -43,10 +43,12 @@ function settled(paymentId: string) {
 /** The gateway's word on a payment (its webhook): recorded, and a paid one is taken up at once. */
 export async function gatewayNotice(database: Database, notice: { paymentId: string; status: PaymentStatus }): Promise<void> {
   if (notice.status === 'PENDING') return;
-  await database.query(
-    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = 'PENDING'",
+  const moved = await database.query(
+    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = 'PENDING' RETURNING payment_id",
     [notice.paymentId, notice.status],
   );
+  // Whoever moves the payment (this notice, or the answer to the call that asked) takes it up.
+  if (moved.length === 0) return;
   if (notice.status === 'PAID') settled(notice.paymentId);
   else await releaseCoins(database, notice.paymentId);
 }
@@ -166,10 +168,15 @@ export async function startPayment(database: Database, shopper: string, input: P
 
 async function setStatus(database: Database, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
   if (status === row.status) return row;
-  await database.query(
-    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = $3",
+  const moved = await database.query(
+    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = $3 RETURNING payment_id",
     [row.payment_id, status, row.status],
   );
+  if (moved.length === 0) {
+    // The gateway's notice got there first: the row says where the payment stands.
+    const [now] = await database.query<PaymentRow>('SELECT * FROM payments WHERE payment_id = $1', [row.payment_id]);
+    return now ?? row;
+  }
   if (status === 'PAID') settled(row.payment_id);
   // A payment that failed holds no coins (the balance already leaves them out): say so on the hold.
   if (status === 'FAILED') await releaseCoins(database, row.payment_id);
