@@ -273,8 +273,9 @@ describe('orders after purchase', () => {
     const client = shopper(server.url);
     const rival = shopper(server.url);
     const items = [...lines(), { sku_id: store.scarce.id, quantity: 2 }];
-    // All but one of the scarce item go to another shopper between this one's payment and confirm.
-    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforeConfirm: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
+    // All but one of the scarce item go to another shopper between this one's quote and payment
+    // (the server confirms as soon as the payment is made).
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforePayment: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
     const cut = await until(client, orderId, (o) => (o['refunds'] as unknown[]).length === 1 && (o['store_cancelled'] as unknown[]).length === 1, 20);
     expect(cut['status']).not.toBe('cancelled');
     expect(cut['store_cancelled']).toEqual([{ item_id: store.scarce.id, title: expect.any(String), quantity: 1, reason: STORE_CANCEL_REASONS['002'] }]);
