@@ -18,8 +18,9 @@ import { describeAppAuth, readAppAuth } from './features/platform/app-auth.serve
 import { startShopperLimitPruning } from './features/platform/identity.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
-import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
-import { confirmOrder } from './features/payment/confirm.server.ts';
+import { finishCheckouts } from './features/orders/resume.server.ts';
+import { placeOrder } from './features/payment/confirm.server.ts';
+import { whenPaymentSettles } from './features/payment/payment.server.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
 import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.ts';
 import { startChild } from './lib/process/child.server.ts';
@@ -37,8 +38,9 @@ const root = findProjectRoot();
 const entry = path.join(root, 'dist/server/entry.mjs');
 
 /**
- * How often half-done checkouts are looked for: a dead process's claims are found by the next
- * sweep (the first runs at start), an unanswered confirm is asked after once it is 30 s old.
+ * How often checkouts under way are looked at (issue 23): a paid payment without an order, a dead
+ * process's claims, a pending collect, an unsent refund are found by the next sweep (the first
+ * runs at start); an unanswered confirm is asked after once it is 30 s old.
  */
 const RESUME_EVERY_MS = 5_000;
 
@@ -120,10 +122,18 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     wakeCatalogueIngestion(database, app);
   }
   setJoiningNetwork(false);
-  // Checkouts a stopped process left half done are finished by the next one, once: at once (the
-  // process before a restart is gone, and the shopper may be waiting), then every few seconds.
-  const resumeOrders = () =>
-    app ? void resumeInterruptedOrders(database, app, (shopper, request) => confirmOrder(database, app, shopper, request)).catch((e: unknown) => console.error('resuming orders failed', e)) : undefined;
+  // A settled payment's confirm is sent by the server, not by the shopper's page (issue 23): at
+  // once when the gateway tells us, and by the sweep, which also finishes what a stopped process
+  // left half done, once: at start (the shopper may be waiting), then every few seconds.
+  if (app) whenPaymentSettles((paymentId) => void placeOrder(database, app, paymentId).catch((e: unknown) => console.error('placing an order failed', e)));
+  let sweeping = false;
+  const resumeOrders = () => {
+    if (!app || sweeping) return;
+    sweeping = true;
+    void finishCheckouts(database, app)
+      .catch((e: unknown) => console.error('finishing checkouts failed', e))
+      .finally(() => (sweeping = false));
+  };
   resumeOrders();
   const resume = app ? setInterval(resumeOrders, RESUME_EVERY_MS) : undefined;
   resume?.unref();

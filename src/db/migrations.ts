@@ -600,6 +600,39 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 30,
+    name: 'paid-checkout-ends',
+    sql: `
+      -- Issue 23: a paid checkout ends in an order or a refund, decided by the server. A payment is
+      -- finished once its order stands or its money went back; the server's sweep reads only the
+      -- live payments not finished yet. A quote is valid this long (on_init's ttl): a confirm that
+      -- cannot be sent by then is refunded.
+      ALTER TABLE payments ADD COLUMN finished_at timestamptz;
+      ALTER TABLE payments ADD COLUMN confirm_by timestamptz;
+      UPDATE payments p SET finished_at = p.updated_at
+        WHERE p.status IN ('FAILED') OR EXISTS (SELECT 1 FROM orders o WHERE o.payment_id = p.payment_id AND o.on_confirm IS NOT NULL);
+      CREATE INDEX payments_unfinished ON payments (created_at) WHERE finished_at IS NULL;
+      -- An order the seller refused (or that could not be sent in time): why, in the seller's words.
+      ALTER TABLE orders ADD COLUMN failure_code text;
+      ALTER TABLE orders ADD COLUMN failure_message text;
+      -- SPEC §5 coins held by a payment under way, so a second checkout cannot spend them: burned
+      -- when its order stands, released when it ends without one (a failed payment holds nothing).
+      CREATE TABLE coin_reservations (
+        payment_id text PRIMARY KEY REFERENCES payments (payment_id) ON DELETE CASCADE,
+        shopper_key text NOT NULL,
+        coins integer NOT NULL CHECK (coins > 0),
+        state text NOT NULL DEFAULT 'held' CHECK (state IN ('held', 'burned', 'released')),
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX coin_reservations_held ON coin_reservations (shopper_key) WHERE state = 'held';
+      -- Coins earned on an order later cancelled and refunded in full are taken back (issue 28).
+      ALTER TABLE coin_ledger DROP CONSTRAINT coin_ledger_reason_check;
+      ALTER TABLE coin_ledger ADD CONSTRAINT coin_ledger_reason_check CHECK (reason IN ('reward', 'burn', 'refund', 'reversal'));
+      -- Refunds a crash left unsent are looked for by the sweep.
+      CREATE INDEX payment_refunds_pending ON payment_refunds (created_at) WHERE status = 'PENDING';
+    `,
+  },
+  {
     id: 40,
     name: 'identity-merges',
     sql: `

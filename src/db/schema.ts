@@ -234,6 +234,16 @@ export const payments = pgTable('payments', {
   coinDiscountPaise: integer('coin_discount_paise').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  confirmBy: timestamp('confirm_by', { withTimezone: true }),
+});
+
+export const coinReservations = pgTable('coin_reservations', {
+  paymentId: text('payment_id').primaryKey(),
+  shopperKey: text('shopper_key').notNull(),
+  coins: integer('coins').notNull(),
+  state: text('state').notNull().default('held'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const orders = pgTable('orders', {

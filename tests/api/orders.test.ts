@@ -8,7 +8,7 @@ import { ORDER_UPDATE_MESSAGES, STORE_CANCEL_REASONS } from '../../src/features/
 import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
 import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '../../src/ondc/order-schemas.ts';
 import { connectTarget } from '../../src/ondc/client.ts';
-import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
+import { cartUpdate, lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -85,7 +85,12 @@ describe('orders after purchase', () => {
 
   it('cancel before shipping: eligible, ACK with the SPEC message, then cancelled with the refund recorded once', async () => {
     const client = shopper(server.url);
-    const { orderId, totalPaise } = await placeOrder(client, 'upi');
+    // Worth ₹200 of goods, so it earns SPEC §5 coins (1 a ₹100).
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', [{ sku_id: store.items[1]!.id, quantity: 5 }]);
+    // SPEC §3 available_coins_balance, as the cart shows it: the order's reward, until it is cancelled (issue 28).
+    const coins = async () => (await (await client.post('/ondc/cart', cartUpdate(1))).json()).data.at(-1).available_coins_balance as number;
+    expect(Math.floor(totalPaise / 10_000)).toBeGreaterThan(0);
+    expect(await coins()).toBe(Math.floor(totalPaise / 10_000));
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({ type: 'cancel', order_id: orderId, eligible: true });
     const body = { type: 'cancel', order_id: orderId, reason_id: '006' };
     // A double tap sends one cancel: the second finds the first with the store.
@@ -104,6 +109,7 @@ describe('orders after purchase', () => {
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toMatch(/Refund initiated on \d{1,2} \w+ \d{4}/);
     expect((await client.post('/ondc/order/update', body)).status).toBe(409);
+    expect(await coins()).toBe(0);
   }, 60_000);
 
   it('cancel once out for delivery is refused before it is sent', async () => {
@@ -267,8 +273,9 @@ describe('orders after purchase', () => {
     const client = shopper(server.url);
     const rival = shopper(server.url);
     const items = [...lines(), { sku_id: store.scarce.id, quantity: 2 }];
-    // All but one of the scarce item go to another shopper between this one's payment and confirm.
-    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforeConfirm: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
+    // All but one of the scarce item go to another shopper between this one's quote and payment
+    // (the server confirms as soon as the payment is made).
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforePayment: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
     const cut = await until(client, orderId, (o) => (o['refunds'] as unknown[]).length === 1 && (o['store_cancelled'] as unknown[]).length === 1, 20);
     expect(cut['status']).not.toBe('cancelled');
     expect(cut['store_cancelled']).toEqual([{ item_id: store.scarce.id, title: expect.any(String), quantity: 1, reason: STORE_CANCEL_REASONS['002'] }]);

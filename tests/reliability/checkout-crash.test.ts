@@ -2,9 +2,11 @@
 // (select, init, payment, confirm), then `npm start` again on the same data dir and port. The
 // shop is back within 10 s every time, the shopper's checkout ends in one order, and the money
 // adds up: no transaction with two orders (ours or the seller's), no payment captured without an
-// order, none captured twice, nothing refunded twice. A kill at payment or confirm leaves the
-// killed process's claim on the confirm: the restarted process takes it over at once, so the
-// shopper's order stands within seconds of the restart, not once the claim has aged.
+// order or a full refund, none captured twice, nothing refunded twice, no coin balance below zero.
+// Since issue 23 the server sends the confirm as soon as the payment is paid, so a kill at payment
+// or confirm leaves the killed process's claim on the confirm (or a paid payment nobody confirmed):
+// the restarted process's sweep takes it over at once, and the shopper's confirm joins it, so the
+// order stands within seconds of the restart, not once the claim has aged.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

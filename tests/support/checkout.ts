@@ -78,16 +78,19 @@ export async function selectAndQuote(client: Client, items: Line[]) {
 }
 
 /** A whole order: select → init → pay (UPI or cash on delivery) → confirm → on_confirm. */
-/** `beforeConfirm` runs between payment and confirm (another shopper acting meanwhile). */
-export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforeConfirm?: () => Promise<unknown> } = {}) {
+/**
+ * `beforePayment` runs between the quote (on_init) and the payment (another shopper acting
+ * meanwhile): since issue 23 the server confirms as soon as the payment is made.
+ */
+export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforePayment?: () => Promise<unknown> } = {}) {
   const { transactionId } = await selectAndQuote(client, items);
   const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
+  await options.beforePayment?.();
   const payment = await (await client.post('/ondc/payment', method === 'upi'
     ? { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' }
     : { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id })).json();
-  await options.beforeConfirm?.();
   const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
   const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');

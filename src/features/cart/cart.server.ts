@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
-import { coinBalance } from '../checkout/coins.server.ts';
+import { coinBalance } from '../coins/coins.server.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';

@@ -4,7 +4,7 @@ import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
-import { coinsEnabled, type CoinConfig } from './coins.ts';
+import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
 import { $checkout, applyCoupon, payAndConfirm, placeOrder, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';

@@ -10,7 +10,7 @@ import { $isCoinBurnEnabled } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
-import { burnableCoins, burnDiscountPaise, type CoinConfig } from './coins.ts';
+import { burnableCoins, burnDiscountPaise, type CoinConfig } from '../coins/coins.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';

@@ -419,6 +419,7 @@ export const en = {
     rtoState: 'Your items:',
     storeCancelledList: 'Cancelled by {store}',
     storeCancelledUnit: '{title} × {quantity} cancelled by the store: {reason}',
+    failedOrder: 'This order could not be placed: {reason}',
     refunds: 'Refunds',
     refunded: '{amount} refunded to your UPI id · {day}',
     refunding: '{amount} being refunded to your UPI id · {day}',
@@ -462,6 +463,7 @@ export const en = {
     out_for_delivery: 'Out for delivery',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+    failed: 'Not placed',
   },
   /** Where the goods of an order cancelled on its way are (features/orders RTO_STATE_LABELS keys). */
   rtoState: {
@@ -598,6 +600,7 @@ export const en = {
     Cancelled: 'Cancelled',
     FAILED: 'Failed',
     PENDING: 'Pending',
+    UNPLACED: 'Not placed',
   },
   /** SPEC §8 reasons by id, as a shopper chooses them. */
   reasons: {

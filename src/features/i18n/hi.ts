@@ -410,6 +410,7 @@ export const hi = {
     rtoState: 'आपका सामान:',
     storeCancelledList: '{store} ने रद्द किया',
     storeCancelledUnit: '{title} × {quantity} दुकान ने रद्द किया: {reason}',
+    failedOrder: 'यह ऑर्डर नहीं हो पाया: {reason}',
     refunds: 'रिफ़ंड',
     refunded: '{amount} आपकी UPI id पर रिफ़ंड हुआ · {day}',
     refunding: '{amount} आपकी UPI id पर रिफ़ंड हो रहा है · {day}',
@@ -452,6 +453,7 @@ export const hi = {
     out_for_delivery: 'डिलीवरी के लिए निकला',
     delivered: 'डिलीवर हुआ',
     cancelled: 'रद्द हुआ',
+    failed: 'नहीं हो पाया',
   },
   rtoState: {
     'RTO-Initiated': 'दुकान को वापस जा रहा है',
@@ -584,6 +586,7 @@ export const hi = {
     Cancelled: 'रद्द हुआ',
     FAILED: 'नहीं हो पाया',
     PENDING: 'बाकी है',
+    UNPLACED: 'नहीं हो पाया',
   },
   reasons: {
     cancel001: 'दाम बदल गए',

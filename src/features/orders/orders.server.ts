@@ -9,8 +9,10 @@ import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } 
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { claimAbandoned } from '../payment/confirm.server.ts';
-import { refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import { errorMessage } from '../../ondc/error-codes.ts';
+import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
+import { endUnplaced } from '../payment/confirm.server.ts';
+import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
   cancellationView,
@@ -98,56 +100,82 @@ export function vetOrderMessage(database: Database): CallbackVetting {
 /**
  * Records what a seller's order message says (after the receiver verified and stored it). A late
  * or repeated message never moves the order back; an error (a refused cancel) is kept in words.
+ * The order stands from the seller's on_confirm (or, when that never reached us, its next word on
+ * the order): in the one transaction that records it, the SPEC §5 reward is credited and the
+ * coins its payment held are burned, once, whether or not a page is watching (issue 23). A
+ * refused confirm ends the checkout unplaced, its payment refunded.
  */
 export async function recordOrderMessage(database: Database, envelope: CallbackEnvelope, rawBody: string): Promise<void> {
   if (!ORDER_ACTIONS.has(envelope.context.action)) return;
+  if (envelope.error && envelope.context.action === 'on_confirm') return refusedConfirm(database, envelope);
   const order = envelope.message?.['order'] as SellerOrder | undefined;
   if (!order?.id) return;
-  const [row] = await database.query<{ order_id: string; status: OrderStatus }>(
-    'SELECT order_id, status FROM orders WHERE order_id = $1 AND transaction_id = $2',
-    [order.id, envelope.context.transaction_id],
-  );
-  if (!row) return;
+  const [known] = await database.query<{ order_id: string }>('SELECT order_id FROM orders WHERE order_id = $1 AND transaction_id = $2', [order.id, envelope.context.transaction_id]);
+  if (!known) return;
   if (envelope.error && envelope.context.action === 'on_cancel') {
-    await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [row.order_id, envelope.error.message ?? envelope.error.code]);
+    await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [known.order_id, envelope.error.message ?? envelope.error.code]);
     return;
   }
   if (envelope.error && envelope.context.action === 'on_update') {
-    await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [row.order_id, envelope.error.message ?? envelope.error.code]);
+    await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [known.order_id, envelope.error.message ?? envelope.error.code]);
     return;
   }
   if (envelope.error) return;
-  // The order stands from the seller's on_confirm, whether or not the shopper's page was still
-  // polling for it when it came; when that on_confirm never reached us (we were down), the
-  // seller's next word on the order (on_status asked for on restart, or pushed) stands for it.
-  await database.query(
-    "UPDATE orders SET on_confirm = COALESCE(on_confirm, $2::jsonb), state = CASE WHEN state IN ('SENDING', 'CONFIRMING') THEN $3 ELSE state END WHERE order_id = $1",
-    [row.order_id, JSON.stringify(order), order.state ?? 'Created'],
-  );
-  // The newest return the seller reports sets the return line the shopper sees.
-  const returnState = latestReturnState(order);
-  if (returnState) await database.query('UPDATE orders SET return_state = $2, return_error = NULL WHERE order_id = $1', [row.order_id, returnState]);
   const report = reportOf(order);
-  const status = nextStatus(row.status, report);
   const sellerAt = order.updated_at ?? envelope.context.timestamp;
-  const inserted = await database.query(
-    `INSERT INTO order_events (order_id, action, message_id, order_state, fulfillment_state, status, seller_at, body_digest)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
-    [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
-  );
   // Money taken out of the order goes back to the shopper's UPI id (once per fulfillment).
-  const refunds = refundsDueOf(row.order_id, order);
-  if (refunds.length > 0) await refundSettlements(database, row.order_id, refunds);
-  if (inserted.length === 0) return;
-  await database.query(
-    `UPDATE orders SET status = $2,
-       status_at = CASE WHEN status <> $2 THEN $3::timestamptz ELSE status_at END,
-       refund_initiated_at = COALESCE(refund_initiated_at, $4::timestamptz),
-       cancel_error = CASE WHEN $2 = 'cancelled' THEN NULL ELSE cancel_error END,
-       updated_at = clock_timestamp()
-     WHERE order_id = $1`,
-    [row.order_id, status, sellerAt, refunds.length > 0 ? sellerAt : null],
+  const refunds = refundsDueOf(known.order_id, order);
+  const recorded = await database.transaction(async (tx) => {
+    const [row] = await tx.query<{ order_id: string; status: OrderStatus; shopper_key: string; payment_id: string; total_paise: number; on_confirm: unknown }>(
+      'SELECT order_id, status, shopper_key, payment_id, total_paise, on_confirm FROM orders WHERE order_id = $1 FOR UPDATE',
+      [known.order_id],
+    );
+    // An order that never stood (refused, refunded) is not brought back by a late word.
+    if (!row || row.status === 'failed') return false;
+    if (row.on_confirm === null) {
+      await tx.query("UPDATE orders SET on_confirm = $2::jsonb, state = $3, updated_at = clock_timestamp() WHERE order_id = $1", [row.order_id, JSON.stringify(order), order.state ?? 'Created']);
+      await settleOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id, paymentId: row.payment_id, totalPaise: row.total_paise });
+      await finishPayment(tx, row.payment_id);
+    }
+    // The newest return the seller reports sets the return line the shopper sees.
+    const returnState = latestReturnState(order);
+    if (returnState) await tx.query('UPDATE orders SET return_state = $2, return_error = NULL WHERE order_id = $1', [row.order_id, returnState]);
+    const status = nextStatus(row.status, report);
+    const inserted = await tx.query(
+      `INSERT INTO order_events (order_id, action, message_id, order_state, fulfillment_state, status, seller_at, body_digest)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
+    );
+    if (inserted.length === 0) return true;
+    await tx.query(
+      `UPDATE orders SET status = $2,
+         status_at = CASE WHEN status <> $2 THEN $3::timestamptz ELSE status_at END,
+         refund_initiated_at = COALESCE(refund_initiated_at, $4::timestamptz),
+         cancel_error = CASE WHEN $2 = 'cancelled' THEN NULL ELSE cancel_error END,
+         updated_at = clock_timestamp()
+       WHERE order_id = $1`,
+      [row.order_id, status, sellerAt, refunds.length > 0 ? sellerAt : null],
+    );
+    // Cancelled in full (and refunded in full, by the cancel's own settlement): no coins earned on it, none spent.
+    if (status === 'cancelled' && row.status !== 'cancelled') await reverseOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id });
+    return true;
+  });
+  if (recorded && refunds.length > 0) await refundSettlements(database, known.order_id, refunds);
+}
+
+/**
+ * The seller refused our confirm (on_confirm with an error: out of stock, 40002, and the like):
+ * the checkout ends unplaced, once. Found by the confirm it answers, since a refusal need not
+ * carry the order.
+ */
+async function refusedConfirm(database: Database, envelope: CallbackEnvelope): Promise<void> {
+  const [row] = await database.query<{ order_id: string }>(
+    `SELECT o.order_id FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
+     WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.transaction_id = $2 AND o.on_confirm IS NULL`,
+    [envelope.context.message_id, envelope.context.transaction_id],
   );
+  if (!row || !envelope.error) return;
+  await endUnplaced(database, row.order_id, { code: envelope.error.code, message: envelope.error.message ?? null });
 }
 
 export type OrderListEntry = {
@@ -167,6 +195,8 @@ type OrderRecordRow = {
   status_at: string | Date | null;
   total_paise: number;
   on_confirm: SellerOrderFull | null;
+  failure_code: string | null;
+  failure_message: string | null;
   created_at: string | Date;
   cancel_message_id: string | null;
   cancel_error: string | null;
@@ -250,6 +280,8 @@ export type OrderDetail = OrderListEntry & {
   /** units the store cancelled from an order it kept, titled from the bill */
   storeCancelled: Array<{ itemId: string; title: string; quantity: number; reasonId: string; reason: string }>;
   eligibility: { cancel: Eligibility };
+  /** why an order that never stood was not placed, in SPEC §8's words for the seller's code */
+  failure: { code: string | null; message: string } | null;
 };
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
@@ -273,7 +305,8 @@ export async function findOrderDetail(database: Database, shopper: string, order
   const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
   const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
   const currentOrder = latest ?? row.on_confirm;
-  const sellerId = (await sellerOf(database, row.transaction_id))?.bpp_id ?? null;
+  const seller = await sellerOf(database, row.transaction_id);
+  const sellerId = seller?.bpp_id ?? null;
   const titles = new Map((row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']));
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
@@ -298,7 +331,13 @@ export async function findOrderDetail(database: Database, shopper: string, order
     rtoState: currentOrder.fulfillments?.find((f) => f.type === 'RTO')?.state?.descriptor?.code ?? null,
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
+    failure: row.status === 'failed' ? failureOf(row, seller?.domain === 'ONDC:RET11' ? 'food' : 'retail') : null,
   };
+}
+
+function failureOf(row: OrderRecordRow, appType: 'food' | 'retail'): { code: string | null; message: string } {
+  if (row.failure_code) return { code: row.failure_code, message: errorMessage(row.failure_code, { appType }) };
+  return { code: null, message: row.failure_message ?? 'Something went wrong' };
 }
 
 type SellerAddress = { bpp_id: string | null; bpp_uri: string | null; domain: string; city: string };
@@ -434,7 +473,7 @@ export type ActiveDelivery = { orderId: string; storeName: string; status: Order
 /** The shopper's orders still on their way (at most 20, newest first), each with its rider once named. */
 export async function activeDeliveries(database: Database, shopper: string): Promise<ActiveDelivery[]> {
   const rows = await database.query<{ order_id: string }>(
-    `SELECT order_id FROM orders WHERE shopper_key = $1 AND on_confirm IS NOT NULL AND status NOT IN ('delivered', 'cancelled')
+    `SELECT order_id FROM orders WHERE shopper_key = $1 AND on_confirm IS NOT NULL AND status NOT IN ('delivered', 'cancelled', 'failed')
      ORDER BY created_at DESC LIMIT 20`,
     [shopper],
   );
@@ -447,38 +486,4 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
     deliveries.push({ orderId, storeName: order.storeName, status: order.status, rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null });
   }
   return deliveries;
-}
-
-/** An order's confirm unanswered this long is asked after, its sender alive or not. */
-const UNANSWERED_AFTER = "interval '30 seconds'";
-
-/**
- * Crash-only: checkouts a stopped process left half done, finished once. A confirm claimed but
- * never sent is sent now (the seller answers a repeated order id with the order it made, so a
- * confirm that did leave is not doubled); a confirm sent whose on_confirm never reached us is
- * asked after with ONDC status, whose answer records the order. Both are looked for at once when
- * the process that held them is gone (a restart finds its predecessor's at start), otherwise
- * after 30 s.
- */
-export async function resumeInterruptedOrders(database: Database, app: BuyerApp, confirm: (shopper: string, request: { transaction_id: string; payment_id: string }) => Promise<unknown>): Promise<{ confirmed: number; asked: number }> {
-  const unsent = await database.query<{ transaction_id: string; payment_id: string; shopper_key: string }>(
-    `SELECT o.transaction_id, o.payment_id, o.shopper_key FROM orders o JOIN payments p ON p.payment_id = o.payment_id
-     WHERE o.on_confirm IS NULL AND o.confirm_message_id IS NULL AND o.state = 'SENDING' AND p.status IN ('PAID', 'ON-DELIVERY')
-       AND ${claimAbandoned('o.')} AND o.created_at > clock_timestamp() - interval '1 day'`,
-  );
-  for (const order of unsent) await confirm(order.shopper_key, { transaction_id: order.transaction_id, payment_id: order.payment_id });
-  // Claimed by moving updated_at and naming this process: another process sweeping at the same
-  // moment finds the row fresh and its holder alive, and leaves it, so each order is asked about
-  // once per UNANSWERED_AFTER.
-  const unanswered = await database.query<{ order_id: string; transaction_id: string; shopper_key: string }>(
-    `UPDATE orders SET updated_at = clock_timestamp(), claimed_by = $1
-     WHERE on_confirm IS NULL AND confirm_message_id IS NOT NULL AND state = 'CONFIRMING'
-       AND (updated_at < clock_timestamp() - ${UNANSWERED_AFTER} OR (claimed_by IS NOT NULL AND NOT kirana_boot_alive(claimed_by)))
-       AND created_at > clock_timestamp() - interval '1 day'
-     RETURNING order_id, transaction_id, shopper_key`,
-    [database.boot],
-  );
-  let asked = 0;
-  for (const order of unanswered) if (await refreshStatus(database, app, order.shopper_key, { orderId: order.order_id, transactionId: order.transaction_id })) asked++;
-  return { confirmed: unsent.length, asked };
 }

@@ -56,32 +56,35 @@ export function stepOf(report: OrderReport): Step | null {
 
 const rank = (step: Step) => TIMELINE.findIndex((s) => s.key === step);
 
-export type OrderStatus = Step | 'cancelled';
+/** cancelled: the order stood and was called off; failed: it never stood (the seller refused the confirm, issue 23). */
+export type OrderStatus = Step | 'cancelled' | 'failed';
 
 /**
  * The order's status after a report: never backwards (a late or repeated callback may carry an
  * older state), and cancelled is final.
  */
 export function nextStatus(current: OrderStatus, report: OrderReport): OrderStatus {
-  if (current === 'cancelled') return 'cancelled';
+  if (current === 'cancelled' || current === 'failed') return current;
   const step = stepOf(report);
   if (step === null) return 'cancelled';
   return rank(step) > rank(current) ? step : current;
 }
 
 export function statusLabel(status: OrderStatus): string {
+  if (status === 'failed') return 'Not placed';
   return status === 'cancelled' ? 'Cancelled' : (TIMELINE.find((s) => s.key === status)?.label ?? 'Created');
 }
 
 /** The seller's ONDC rule (ondc-notes): an order may be cancelled until it is out for delivery. */
 export function canCancel(status: OrderStatus): boolean {
-  return status !== 'cancelled' && rank(status) < rank('out_for_delivery');
+  return status !== 'cancelled' && status !== 'failed' && rank(status) < rank('out_for_delivery');
 }
 
 export type Eligibility = { eligible: true } | { eligible: false; reason: string };
 
 export function cancelEligibility(status: OrderStatus, cancelPending: boolean): Eligibility {
   if (status === 'cancelled') return { eligible: false, reason: 'This order is already cancelled' };
+  if (status === 'failed') return { eligible: false, reason: 'This order was not placed' };
   if (cancelPending) return { eligible: false, reason: 'A cancellation is already with the store' };
   if (!canCancel(status)) return { eligible: false, reason: 'This order is on its way and can no longer be cancelled' };
   return { eligible: true };
@@ -184,7 +187,7 @@ export function reportProblem(held: HeldOrder, order: { state?: string; fulfillm
   const fulfillments = order.fulfillments ?? [];
   const delivery = fulfillments.find((f) => f.type === 'Delivery') ?? fulfillments[0];
   const report: OrderReport = { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
-  if (held.status === 'cancelled') return null;
+  if (held.status === 'cancelled' || held.status === 'failed') return null;
   const step = stepOf(report);
   if (step === 'delivered' && rank(held.status) < rank('out_for_delivery') && !carriesWholePath(delivery)) {
     return `The order is ${held.status}: Order-delivered needs Out-for-delivery first, or the delivery's picked-up and delivered times`;

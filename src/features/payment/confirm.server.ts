@@ -1,28 +1,61 @@
-// POST /ondc/confirm and GET /ondc/status?type=confirm: the paid checkout sent signed to the
-// seller as ONDC confirm, and on_confirm recorded as the order. One order per transaction: a
-// double tap, a retried request or a restart mid-way finds the order row and never sends a
-// second order id (the seller answers a repeated confirm with the order it already made).
+// The paid checkout sent signed to the seller as ONDC confirm, by the server (issue 23): a payment
+// that is paid (or cash on delivery, chosen) is confirmed whether or not the shopper's page is
+// still open; POST /ondc/confirm only joins that confirm and answers the same order. One order
+// per transaction: a double tap, a retried request, the sweep or a restart mid-way finds the order
+// row and never sends a second order id (the seller answers a repeated confirm with the order it
+// already made). A checkout the seller refuses, or that cannot be confirmed while its quote holds,
+// ends unplaced: its coins go back and its money is refunded in full, once.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '../../ondc/terms.ts';
-import { burnForOrder, rewardOrder } from '../checkout/coins.server.ts';
+import { releaseCoins } from '../coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
-import { findPayment, initQuote } from './payment.server.ts';
+import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
 
-type OrderRow = { order_id: string; transaction_id: string; payment_id: string; confirm_message_id: string | null; state: string; total_paise: number; on_confirm: unknown };
+export type OrderRow = {
+  order_id: string;
+  transaction_id: string;
+  shopper_key: string;
+  payment_id: string;
+  confirm_message_id: string | null;
+  state: string;
+  status: string;
+  total_paise: number;
+  on_confirm: unknown;
+  failure_code: string | null;
+  failure_message: string | null;
+};
 
 export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 
+/** Our own code for a seller we could not reach (src/ondc/bap.server.ts): worth another try. */
+const UNREACHABLE = '23001';
+/** The order state of a checkout that ended without an order (refused, or too late to send). */
+export const UNPLACED = 'UNPLACED';
+/** What the shopper reads when no confirm could be sent while the seller's quote held. */
+export const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
+
+/** POST /ondc/confirm: the shopper's page joins the server's confirm of its settled payment. */
 export async function confirmOrder(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest): Promise<ConfirmOutcome> {
   const payment = await findPayment(database, shopper, request.payment_id);
   if (!payment || payment.transaction_id !== request.transaction_id) return { ok: false, status: 404, message: 'Unknown payment' };
   // Prepaid orders go to the seller paid; cash on delivery goes unpaid, the seller collects.
   if (payment.status !== 'PAID' && payment.status !== 'ON-DELIVERY') return { ok: false, status: 409, message: 'The payment is not complete' };
-  const init = await initQuote(database, shopper, request.transaction_id, payment.init_message_id);
-  if (!init) return { ok: false, status: 404, message: 'No confirmed quote for this checkout' };
+  return placeOrder(database, app, payment.payment_id);
+}
+
+/**
+ * Sends the confirm of a settled payment, once, or answers the one already sent: what the
+ * gateway's notice, the page's confirm and the sweep all call. `wait` false (the sweep) does not
+ * wait for another holder of the claim.
+ */
+export async function placeOrder(database: Database, app: BuyerApp, paymentId: string, options: { wait?: boolean } = {}): Promise<ConfirmOutcome> {
+  const payment = await paymentById(database, paymentId);
+  if (!payment) return { ok: false, status: 404, message: 'Unknown payment' };
+  if (payment.status !== 'PAID' && payment.status !== 'ON-DELIVERY') return { ok: false, status: 409, message: 'The payment is not complete' };
 
   // ondc-notes §1 confirm: order.id is at most 32 letters and digits.
   const orderId = `KO${randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase()}`;
@@ -31,26 +64,35 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
      ON CONFLICT (transaction_id) DO NOTHING`,
     // The order's total is what the shopper pays: the seller's quote less our coupon and coins,
     // the figure the checkout summary showed (the seller's own quote stays in on_confirm).
-    [orderId, request.transaction_id, shopper, payment.payment_id, payment.amount_paise],
+    [orderId, payment.transaction_id, payment.shopper_key, payment.payment_id, payment.amount_paise],
   );
-  const [order] = await database.query<OrderRow>('SELECT * FROM orders WHERE transaction_id = $1', [request.transaction_id]);
-  if (!order) throw new Error(`order row for ${request.transaction_id} vanished`);
+  const [order] = await database.query<OrderRow>('SELECT * FROM orders WHERE transaction_id = $1', [payment.transaction_id]);
+  if (!order) throw new Error(`order row for ${payment.transaction_id} vanished`);
+  if (order.state === UNPLACED) {
+    await refundUnplaced(database, order);
+    return { ok: false, status: 502, message: order.failure_message ?? 'The store refused the order', code: order.failure_code ?? undefined };
+  }
   if (order.confirm_message_id && order.state !== 'FAILED') return { ok: true, orderId: order.order_id, messageId: order.confirm_message_id };
+  const confirmBy = payment.confirm_by ? new Date(payment.confirm_by).getTime() : new Date(payment.created_at).getTime() + 24 * 3600_000;
+  if (order.on_confirm === null && Date.now() > confirmBy) {
+    await endUnplaced(database, order.order_id, QUOTE_EXPIRED);
+    return { ok: false, status: 502, message: QUOTE_EXPIRED.message };
+  }
   // One request sends the confirm; a concurrent one (a double tap, or another process) waits for
   // its message id. A claim whose holder died is taken over at once.
   const claimed = await database.query<{ order_id: string }>(
     `UPDATE orders SET state = 'SENDING', claimed_by = $2, updated_at = clock_timestamp()
-     WHERE order_id = $1 AND (confirm_message_id IS NULL OR state = 'FAILED') AND (state <> 'SENDING' OR ${claimAbandoned()})
+     WHERE order_id = $1 AND on_confirm IS NULL AND (confirm_message_id IS NULL OR state = 'FAILED') AND (state <> 'SENDING' OR ${claimAbandoned()})
      RETURNING order_id`,
     [order.order_id, database.boot],
   );
-  if (claimed.length === 0) return waitForConfirm(database, order.order_id);
+  if (claimed.length === 0) return options.wait === false ? { ok: false, status: 409, message: 'Your order is being placed. Please wait' } : waitForConfirm(database, order.order_id);
   try {
-    return await sendConfirm(database, app, shopper, request, { order, payment, init });
+    return await sendConfirm(database, app, { order, payment });
   } catch (error) {
     // A live holder's claim is never taken over: one that failed half-way (as one that ended
     // without sending) lets the next try in.
-    await setOrderState(database, order.order_id, 'FAILED', null).catch(() => undefined);
+    await setOrderState(database, order.order_id, 'FAILED').catch(() => undefined);
     throw error;
   }
 }
@@ -64,18 +106,18 @@ export function claimAbandoned(row = '') {
   return `(CASE WHEN ${row}claimed_by IS NULL THEN ${row}updated_at < clock_timestamp() - interval '30 seconds' ELSE NOT kirana_boot_alive(${row}claimed_by) END)`;
 }
 
-type Claimed = { order: OrderRow; payment: NonNullable<Awaited<ReturnType<typeof findPayment>>>; init: NonNullable<Awaited<ReturnType<typeof initQuote>>> };
-
 /** Sends the claimed order to its seller as ONDC confirm and records the message id. */
-async function sendConfirm(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest, { order, payment, init }: Claimed): Promise<ConfirmOutcome> {
+async function sendConfirm(database: Database, app: BuyerApp, { order, payment }: { order: OrderRow; payment: PaymentRow }): Promise<ConfirmOutcome> {
+  const init = await initQuote(database, payment.shopper_key, payment.transaction_id, payment.init_message_id);
   // The seller's address as our catalogue recorded it at select, not as a callback says it.
   const [seller] = await database.query<{ bpp_id: string | null; bpp_uri: string | null }>(
     'SELECT bpp_id, bpp_uri FROM ondc_transactions WHERE transaction_id = $1',
-    [request.transaction_id],
+    [payment.transaction_id],
   );
-  if (!seller?.bpp_id || !seller.bpp_uri) {
-    await setOrderState(database, order.order_id, 'FAILED', null);
-    return { ok: false, status: 404, message: 'No seller for this checkout' };
+  if (!init || !seller?.bpp_id || !seller.bpp_uri) {
+    const failure = { code: null, message: 'No seller for this checkout' };
+    await endUnplaced(database, order.order_id, failure);
+    return { ok: false, status: 404, message: failure.message };
   }
   const { context } = init;
   // ondc-notes §1 confirm: a new order's created_at is the confirm's own timestamp.
@@ -87,8 +129,8 @@ async function sendConfirm(database: Database, app: BuyerApp, shopper: string, r
     url: seller.bpp_uri,
     domain: context.domain,
     city: context.city,
-    transactionId: request.transaction_id,
-    shopperKey: shopper,
+    transactionId: payment.transaction_id,
+    shopperKey: payment.shopper_key,
     bppId: seller.bpp_id,
     bppUri: seller.bpp_uri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
@@ -118,10 +160,18 @@ async function sendConfirm(database: Database, app: BuyerApp, shopper: string, r
     },
   });
   if (sent.ack !== 'ACK') {
-    await setOrderState(database, order.order_id, 'FAILED', null);
-    return { ok: false, status: 502, message: sent.error?.message ?? 'The store refused the order', code: sent.error?.code };
+    const failure = { code: sent.error?.code ?? null, message: sent.error?.message ?? 'The store refused the order' };
+    // A seller we could not reach may still take it: the sweep sends the same order id again
+    // while the quote holds. A seller's own refusal ends the checkout.
+    if (failure.code === UNREACHABLE) await setOrderState(database, order.order_id, 'FAILED');
+    else await endUnplaced(database, order.order_id, failure);
+    return { ok: false, status: 502, message: failure.message, code: failure.code ?? undefined };
   }
-  await database.query("UPDATE orders SET confirm_message_id = $2, state = 'CONFIRMING', updated_at = clock_timestamp() WHERE order_id = $1", [order.order_id, sent.messageId]);
+  // The seller's on_confirm may have been recorded already (it can come before its ACK).
+  await database.query(
+    "UPDATE orders SET confirm_message_id = $2, state = CASE WHEN state = 'SENDING' THEN 'CONFIRMING' ELSE state END, updated_at = clock_timestamp() WHERE order_id = $1",
+    [order.order_id, sent.messageId],
+  );
   return { ok: true, orderId: order.order_id, messageId: sent.messageId };
 }
 
@@ -130,63 +180,111 @@ const CLAIM_WAIT_MS = 5_000;
 async function waitForConfirm(database: Database, orderId: string): Promise<ConfirmOutcome> {
   for (let waited = 0; waited < CLAIM_WAIT_MS; waited += 100) {
     const [row] = await database.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1', [orderId]);
+    if (row?.state === UNPLACED) return { ok: false, status: 502, message: row.failure_message ?? 'The store refused the order', code: row.failure_code ?? undefined };
     if (row?.confirm_message_id && row.state !== 'SENDING' && row.state !== 'FAILED') return { ok: true, orderId, messageId: row.confirm_message_id };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { ok: false, status: 409, message: 'Your order is being placed. Please wait' };
 }
 
+/**
+ * Ends a checkout without an order, once, in one transaction: the order reads as failed (with the
+ * seller's reason) in the shopper's history, the coins its payment held go back, and a paid
+ * payment's refund of the whole amount is written; then the refund is sent. An order that stands
+ * (its on_confirm recorded) is never ended this way.
+ */
+export async function endUnplaced(database: Database, orderId: string, failure: { code: string | null; message: string | null }): Promise<void> {
+  const ended = await database.transaction(async (tx) => {
+    const [order] = await tx.query<OrderRow & { amount_paise: number; method: string; payment_status: string }>(
+      `SELECT o.*, p.amount_paise, p.method, p.status AS payment_status FROM orders o JOIN payments p ON p.payment_id = o.payment_id
+       WHERE o.order_id = $1 AND o.on_confirm IS NULL FOR UPDATE OF o`,
+      [orderId],
+    );
+    if (!order) return null;
+    const record = await unplacedRecord(tx, order);
+    await tx.query(
+      `UPDATE orders SET state = $2, status = 'failed', failure_code = $3, failure_message = $4, on_confirm = $5::jsonb, status_at = clock_timestamp(), updated_at = clock_timestamp()
+       WHERE order_id = $1`,
+      [orderId, UNPLACED, failure.code, failure.message, JSON.stringify(record)],
+    );
+    await releaseCoins(tx, order.payment_id);
+    if (order.method === 'upi' && order.payment_status === 'PAID') {
+      const refund = wholeRefund(orderId, order.amount_paise);
+      await tx.query(
+        "INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'PENDING') ON CONFLICT DO NOTHING",
+        [refund.key, orderId, order.payment_id, refund.amountPaise],
+      );
+    } else {
+      await finishPayment(tx, order.payment_id);
+    }
+    return { ...order, state: UNPLACED };
+  });
+  if (ended) await refundUnplaced(database, ended);
+}
+
+/**
+ * What an unplaced order shows in the shopper's history: the order as it would have been
+ * confirmed (the seller's on_init, our order id), Cancelled. It is the order row's on_confirm, so
+ * history and detail list it like any other.
+ */
+async function unplacedRecord(tx: Queryable, order: OrderRow): Promise<Record<string, unknown>> {
+  const [init] = await tx.query<{ order: Record<string, unknown> | null }>(
+    `SELECT m.body->'message'->'order' AS order FROM payments p
+     JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'on_init' AND m.direction = 'in'
+     WHERE p.payment_id = $1 ORDER BY m.id DESC LIMIT 1`,
+    [order.payment_id],
+  );
+  return { ...(init?.order ?? {}), id: order.order_id, state: 'Cancelled' };
+}
+
+/** Sends an unplaced order's refund if it is still due; its payment is finished once it went back. */
+async function refundUnplaced(database: Database, order: Pick<OrderRow, 'order_id' | 'payment_id'>): Promise<void> {
+  await refundSettlements(database, order.order_id, []);
+  const [due] = await database.query<{ pending: number }>("SELECT count(*)::int AS pending FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [order.order_id]);
+  if ((due?.pending ?? 0) === 0) await finishPayment(database, order.payment_id);
+}
+
 export type ConfirmStatus = { order_status: 'PENDING' | 'CONFIRMED' | 'FAILED'; order_id: string; error: { code: string | null; message: string | null } | null };
 
+/**
+ * GET /ondc/status?type=confirm: where the order stands, read only (the order is recorded by
+ * whoever receives the seller's word, not by a page asking). Held up to `waitMs` for on_confirm.
+ */
 export async function confirmStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<ConfirmStatus | null> {
-  const [order] = await database.query<OrderRow>(
-    `SELECT o.* FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
-     WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.shopper_key = $2`,
-    [messageId, shopper],
-  );
+  const read = async () =>
+    (
+      await database.query<OrderRow>(
+        `SELECT o.* FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
+         WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.shopper_key = $2`,
+        [messageId, shopper],
+      )
+    )[0];
+  const order = await read();
   if (!order) return null;
-  const base = { order_id: order.order_id };
-  // The order may stand without this confirm's on_confirm: it went to a process that died, and
-  // the seller's on_status, asked for by the crash-resume sweep, recorded the order.
-  if (order.on_confirm !== null && order.state !== 'FAILED') {
-    await settleConfirmedOrder(database, shopper, order);
-    return { ...base, order_status: 'CONFIRMED', error: null };
-  }
+  const now = statusOf(order);
+  if (now.order_status !== 'PENDING') return now;
   const answer = await waitForAnswer(database, { messageId, action: 'confirm', shopperKey: shopper, waitMs });
-  switch (answer.state) {
-    case 'unknown':
-      return null;
-    case 'pending':
-      return { ...base, order_status: 'PENDING', error: null };
-    case 'refused':
-      await setOrderState(database, order.order_id, 'FAILED', null);
-      return { ...base, order_status: 'FAILED', error: answer.error };
-    case 'answered': {
-      if (answer.error) {
-        await setOrderState(database, order.order_id, 'FAILED', null);
-        return { ...base, order_status: 'FAILED', error: answer.error };
-      }
-      const confirmed = (answer.message?.['order'] ?? null) as { state?: string } | null;
-      await setOrderState(database, order.order_id, confirmed?.state ?? 'Created', confirmed);
-      await settleConfirmedOrder(database, shopper, order);
-      return { ...base, order_status: 'CONFIRMED', error: null };
-    }
+  if (answer.state !== 'answered') return now;
+  // The receiver records what the seller said right after storing it: a moment to see it.
+  for (let look = 0; look < 5; look++) {
+    const after = statusOf((await read()) ?? order);
+    if (after.order_status !== 'PENDING') return after;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return now;
 }
 
-/** SPEC §5 coins of a confirmed order: the reward earned and the coins burned, once each. */
-async function settleConfirmedOrder(database: Database, shopper: string, order: OrderRow) {
-  await rewardOrder(database, shopper, order.order_id, order.total_paise);
-  const [payment] = await database.query<{ coins_burned: number }>('SELECT coins_burned FROM payments WHERE payment_id = $1', [order.payment_id]);
-  await burnForOrder(database, shopper, order.order_id, payment?.coins_burned ?? 0);
+function statusOf(order: OrderRow): ConfirmStatus {
+  const base = { order_id: order.order_id };
+  if (order.state === UNPLACED) return { ...base, order_status: 'FAILED', error: { code: order.failure_code, message: order.failure_message } };
+  // The order may stand without this confirm's on_confirm: it went to a process that died, and
+  // the seller's on_status, asked for by the sweep, recorded the order.
+  if (order.on_confirm !== null) return { ...base, order_status: 'CONFIRMED', error: null };
+  return { ...base, order_status: 'PENDING', error: null };
 }
 
-async function setOrderState(database: Database, orderId: string, state: string, onConfirm: unknown) {
-  await database.query('UPDATE orders SET state = $2, on_confirm = COALESCE($3::jsonb, on_confirm), updated_at = clock_timestamp() WHERE order_id = $1', [
-    orderId,
-    state,
-    onConfirm === null ? null : JSON.stringify(onConfirm),
-  ]);
+async function setOrderState(database: Database, orderId: string, state: string) {
+  await database.query('UPDATE orders SET state = $2, updated_at = clock_timestamp() WHERE order_id = $1 AND on_confirm IS NULL', [orderId, state]);
 }
 
 export type OrderSummaryRow = { order_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };

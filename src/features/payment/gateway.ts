@@ -20,6 +20,11 @@ export interface PaymentGateway {
    * idempotent: asking again with the same id refunds nothing more.
    */
   refund(request: { paymentId: string; refundId: string; amountPaise: number; vpa: string }): Promise<'REFUNDED' | 'PENDING'>;
+  /**
+   * The gateway's own word when a payment settles (a real gateway's webhook): the storefront
+   * listens once, and takes a paid payment up whether or not the shopper's page is still open.
+   */
+  onNotice(listener: (notice: { paymentId: string; status: PaymentStatus }) => void): void;
 }
 
 /** A UPI id: handle@bank. */
@@ -62,12 +67,18 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
  * storefront process is the same payment when another asks after it or refunds it.
  */
 export function createSimulatedGateway(database: () => Queryable): PaymentGateway {
+  const listeners: Array<(notice: { paymentId: string; status: PaymentStatus }) => void> = [];
+  // As a gateway's webhook comes apart from the call that paid: after the answer, not inside it.
+  const tell = (paymentId: string, status: PaymentStatus) => {
+    if (status !== 'PENDING') setImmediate(() => listeners.forEach((listener) => listener({ paymentId, status })));
+    return status;
+  };
   const stateOf = async (paymentId: string) =>
     (await database().query<{ checks: number; cancelled: boolean }>('SELECT checks, cancelled FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0] ?? { checks: 0, cancelled: false };
   return {
     async collect({ paymentId, vpa }) {
       await database().query('INSERT INTO simulated_upi (payment_id) VALUES ($1) ON CONFLICT DO NOTHING', [paymentId]);
-      return simulatedStatus(scenarioOf(vpa), 0);
+      return tell(paymentId, simulatedStatus(scenarioOf(vpa), 0));
     },
     async status({ paymentId, vpa }) {
       const [row] = await database().query<{ checks: number; cancelled: boolean }>(
@@ -76,7 +87,7 @@ export function createSimulatedGateway(database: () => Queryable): PaymentGatewa
         [paymentId],
       );
       if (!row || row.cancelled) return 'FAILED';
-      return simulatedStatus(scenarioOf(vpa), row.checks);
+      return tell(paymentId, simulatedStatus(scenarioOf(vpa), row.checks));
     },
     async cancel({ paymentId, vpa }) {
       const now = simulatedStatus(scenarioOf(vpa), (await stateOf(paymentId)).checks);
@@ -90,6 +101,9 @@ export function createSimulatedGateway(database: () => Queryable): PaymentGatewa
     async refund({ paymentId, refundId, amountPaise }) {
       await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [refundId, paymentId, amountPaise]);
       return 'REFUNDED';
+    },
+    onNotice(listener) {
+      listeners.push(listener);
     },
   };
 }

@@ -1,20 +1,56 @@
 // Prepaid payments of a checkout: the amount is what on_init quoted less the storefront's coupon,
 // never what the client says; one live payment per transaction, so nothing is charged twice.
+// A payment that is paid (or cash on delivery, chosen) is taken up by the server, which sends the
+// confirm itself (issue 23): the gateway's notice, or the server's own look at pending payments,
+// hands it to the finisher the storefront process registered.
 import { randomUUID } from 'node:crypto';
 import { getDatabase, type Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { ttlToMs } from '../../ondc/context.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
-import { coinBurn, COIN_PROGRAMME } from '../checkout/coins.server.ts';
+import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
 import { appliedOffer } from '../checkout/offers.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
 
-let gateway: PaymentGateway = createSimulatedGateway(getDatabase);
+let gateway: PaymentGateway = listenTo(createSimulatedGateway(getDatabase));
 
 /** A real gateway replaces the simulator here (and tests may too). */
 export function usePaymentGateway(next: PaymentGateway) {
-  gateway = next;
+  gateway = listenTo(next);
+}
+
+function listenTo(next: PaymentGateway): PaymentGateway {
+  next.onNotice((notice) => void gatewayNotice(getDatabase(), notice).catch((error: unknown) => console.error('payment notice failed', error)));
+  return next;
+}
+
+// The storefront process registers what takes up a settled payment (src/serve.ts); Astro's
+// routes are bundled apart from it, so the hook lives on globalThis, as the database does.
+const SETTLED = Symbol.for('kirana.payment.settled');
+type SettledHolder = { [SETTLED]?: (paymentId: string) => void };
+
+/** Who sends the confirm of a payment that is paid or to be paid on delivery. */
+export function whenPaymentSettles(finish: (paymentId: string) => void) {
+  (globalThis as SettledHolder)[SETTLED] = finish;
+}
+
+function settled(paymentId: string) {
+  (globalThis as SettledHolder)[SETTLED]?.(paymentId);
+}
+
+/** The gateway's word on a payment (its webhook): recorded, and a paid one is taken up at once. */
+export async function gatewayNotice(database: Database, notice: { paymentId: string; status: PaymentStatus }): Promise<void> {
+  if (notice.status === 'PENDING') return;
+  const moved = await database.query(
+    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = 'PENDING' RETURNING payment_id",
+    [notice.paymentId, notice.status],
+  );
+  // Whoever moves the payment (this notice, or the answer to the call that asked) takes it up.
+  if (moved.length === 0) return;
+  if (notice.status === 'PAID') settled(notice.paymentId);
+  else await releaseCoins(database, notice.paymentId);
 }
 
 export type PaymentRow = {
@@ -27,6 +63,7 @@ export type PaymentRow = {
   status: RecordedStatus;
   coins_burned: number;
   coin_discount_paise: number;
+  shopper_key: string;
 };
 
 export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number; coins_burned: number; coin_discount: number };
@@ -49,7 +86,23 @@ export async function initQuote(database: Database, shopper: string, transaction
   const order = answer.message?.['order'] as Record<string, unknown> | undefined;
   const quote = quoteSchema.safeParse(order?.['quote']);
   if (!order || !quote.success) return null;
-  return { order, context: answer.context, totalPaise: rupeesToPaise(quote.data.price.value) };
+  return { order, context: answer.context, totalPaise: rupeesToPaise(quote.data.price.value), validUntil: quoteValidUntil(answer.context.timestamp, order['quote']) };
+}
+
+/** ONDC quotes last a day for stocked goods (ondc-notes §6): the fallback for a quote without a ttl. */
+const DEFAULT_QUOTE_TTL_MS = 24 * 3600_000;
+
+/** Until when the seller holds its on_init quote: the answer's time plus the quote's ttl. */
+function quoteValidUntil(answeredAt: string, quote: unknown): Date {
+  const ttl = (quote as { ttl?: unknown } | undefined)?.ttl;
+  let ms = DEFAULT_QUOTE_TTL_MS;
+  try {
+    if (typeof ttl === 'string') ms = ttlToMs(ttl);
+  } catch {
+    // A ttl we cannot read leaves the default.
+  }
+  const from = Date.parse(answeredAt);
+  return new Date((Number.isFinite(from) ? from : Date.now()) + ms);
 }
 
 /** The client polls a pending payment this long (10 polls, 1 s apart) before giving up on it. */
@@ -82,33 +135,102 @@ export async function startPayment(database: Database, shopper: string, input: P
   }
   const offer = await appliedOffer(database, input.transaction_id);
   const afterOffer = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
-  // SPEC §5 coins: burnable on what is left to pay, capped by the balance (the ledger entry is
-  // written when the order is confirmed).
-  const burn = input.burn_coins && COIN_PROGRAMME.config.enableCoinsFeature ? await coinBurn(database, shopper, afterOffer) : { coins: 0, discountPaise: 0 };
-  const amountPaise = afterOffer - burn.discountPaise;
   const paymentId = randomUUID();
   const vpa = input.method === 'upi' ? input.vpa : null;
-  const inserted = await database.query<PaymentRow>(
-    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING *`,
-    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise],
-  );
-  const row = inserted[0];
+  // SPEC §5 coins: burnable on what is left to pay, capped by what the shopper may spend; they
+  // are held with the payment row, in one transaction, and burned once the order stands.
+  const burnCoins = input.burn_coins && COIN_PROGRAMME.config.enableCoinsFeature;
+  const row = await database.transaction((tx) => {
+    const insert = async (burn: { coins: number; discountPaise: number }) => {
+      const [inserted] = await tx.query<PaymentRow>(
+        `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+        [paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise, init.validUntil.toISOString()],
+      );
+      return inserted ? { paymentId, row: inserted } : null;
+    };
+    return burnCoins ? reserveCoins(tx, shopper, afterOffer, insert) : insert({ coins: 0, discountPaise: 0 }).then((inserted) => inserted?.row ?? null);
+  });
   if (!row) {
     // Another request for the same checkout won the race: its payment is this one.
     const raced = await livePayment(database, input.transaction_id);
     if (raced) return { ok: true, payment: view(raced) };
     return { ok: false, status: 409, message: 'A payment for this order is already being made' };
   }
-  if (!vpa) return { ok: true, payment: view(row) };
-  const status = await gateway.collect({ paymentId, amountPaise, vpa });
+  if (!vpa) {
+    // Cash on delivery: the order is placed now, whether or not the page stays to confirm it.
+    settled(row.payment_id);
+    return { ok: true, payment: view(row) };
+  }
+  const status = await gateway.collect({ paymentId, amountPaise: row.amount_paise, vpa });
   return { ok: true, payment: view(await setStatus(database, row, status)) };
 }
 
 async function setStatus(database: Database, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
   if (status === row.status) return row;
-  await database.query('UPDATE payments SET status = $2, updated_at = clock_timestamp() WHERE payment_id = $1 AND status = $3', [row.payment_id, status, row.status]);
+  const moved = await database.query(
+    "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = $3 RETURNING payment_id",
+    [row.payment_id, status, row.status],
+  );
+  if (moved.length === 0) {
+    // The gateway's notice got there first: the row says where the payment stands.
+    const [now] = await database.query<PaymentRow>('SELECT * FROM payments WHERE payment_id = $1', [row.payment_id]);
+    return now ?? row;
+  }
+  if (status === 'PAID') settled(row.payment_id);
+  // A payment that failed holds no coins (the balance already leaves them out): say so on the hold.
+  if (status === 'FAILED') await releaseCoins(database, row.payment_id);
   return { ...row, status };
+}
+
+/** A payment by its id alone: the server's own work on it (the shopper is on the row). */
+export async function paymentById(database: Database, paymentId: string): Promise<(PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }) | undefined> {
+  const [row] = await database.query<PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }>('SELECT * FROM payments WHERE payment_id = $1', [paymentId]);
+  return row;
+}
+
+/** A pending collect unanswered this long is asked after by the server, page or no page. */
+const PENDING_CHECK_AFTER_MS = 3_000;
+/** A collect still pending this long is withdrawn at the gateway (a UPI collect request expires). */
+const PENDING_WITHDRAW_AFTER_MS = 10 * 60_000;
+
+/**
+ * The server's own look at pending UPI payments (issue 23): the shopper may have paid in their
+ * UPI app and closed the page. A paid one is taken up as the gateway's notice would; one pending
+ * past a collect's life is withdrawn (FAILED, its coins no longer held, or PAID if paid first).
+ */
+export async function checkPendingPayments(database: Database): Promise<number> {
+  const pending = await database.query<PaymentRow & { age_ms: number }>(
+    `SELECT *, (extract(epoch FROM clock_timestamp() - created_at) * 1000)::float8 AS age_ms FROM payments
+     WHERE finished_at IS NULL AND status = 'PENDING' AND vpa IS NOT NULL AND created_at < clock_timestamp() - $1 * interval '1 millisecond'
+     ORDER BY created_at LIMIT 100`,
+    [PENDING_CHECK_AFTER_MS],
+  );
+  for (const row of pending) {
+    const vpa = row.vpa as string;
+    const status = row.age_ms > PENDING_WITHDRAW_AFTER_MS ? await gateway.cancel({ paymentId: row.payment_id, vpa }) : await gateway.status({ paymentId: row.payment_id, vpa });
+    await setStatus(database, row, status);
+  }
+  return pending.length;
+}
+
+/** A payment ended: its order stands, its money went back, or it was never paid. */
+export async function finishPayment(database: Pick<Database, 'query'>, paymentId: string): Promise<void> {
+  await database.query('UPDATE payments SET finished_at = COALESCE(finished_at, clock_timestamp()) WHERE payment_id = $1', [paymentId]);
+}
+
+/** The refund of a whole payment whose checkout ended without an order: keyed once per order. */
+export function wholeRefund(orderId: string, amountPaise: number): RefundDue {
+  return { key: `${orderId}:unplaced`, amountPaise };
+}
+
+/** Refunds a crash left written but unsent are sent again (the gateway's refund id makes it once). */
+export async function resendPendingRefunds(database: Database): Promise<number> {
+  const orders = await database.query<{ order_id: string }>(
+    "SELECT DISTINCT order_id FROM payment_refunds WHERE status = 'PENDING' AND created_at < clock_timestamp() - interval '5 seconds' LIMIT 100",
+  );
+  for (const { order_id: orderId } of orders) await refundSettlements(database, orderId, []);
+  return orders.length;
 }
 
 export async function findPayment(database: Database, shopper: string, paymentId: string): Promise<PaymentRow | undefined> {

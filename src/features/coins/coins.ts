@@ -29,3 +29,13 @@ export function burnDiscountPaise(coins: number, coinValueRupees: number): numbe
 export function coinsEnabled(uiConfig: { enableCoinsFeature?: boolean | undefined }, isCoinEnabledCookie: string | undefined): boolean {
   return uiConfig.enableCoinsFeature === true && isCoinEnabledCookie === 'true';
 }
+
+/**
+ * SPEC §5: the coins burned on an order worth `valuePaise` (what is left to pay after the
+ * storefront's offer: the one base every burn is figured on) and what they take off, never more
+ * than the value.
+ */
+export function coinBurnOn(valuePaise: number, balance: number, config: Pick<CoinConfig, 'coinBurnLimitInPercent' | 'coinBurnValue'>): { coins: number; discountPaise: number } {
+  const coins = burnableCoins(valuePaise, config.coinBurnLimitInPercent, balance);
+  return { coins, discountPaise: Math.min(burnDiscountPaise(coins, config.coinBurnValue), valuePaise) };
+}
