@@ -14,6 +14,7 @@ import { stopCatalogueIngestion, wakeCatalogueIngestion } from './features/catal
 import { holdLease, takeLease, takeOverLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
+import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { resumeInterruptedOrders } from './features/orders/orders.server.ts';
 import { confirmOrder } from './features/payment/confirm.server.ts';
@@ -80,7 +81,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     res.once('close', requests.end);
     dropUntrustedForwarding(req, config.trustProxy);
     if (serveStatic(req, res)) return;
-    void handler(req, res);
+    void readBodyWithinLimit(req, res).then((read) => (read ? handler(req, res) : undefined));
   });
   setJoiningNetwork(true);
   await new Promise<void>((resolve, reject) => {
