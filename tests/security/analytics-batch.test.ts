@@ -10,8 +10,8 @@ import { startServer, type StartedServer } from '../support/server.ts';
 const TOKEN = 'security-analytics-token';
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ ANALYTICS_TOKEN: TOKEN, SELLER_NETWORK: 'off' });
-}, 120_000);
+  server = await startServer({ ANALYTICS_TOKEN: TOKEN, SELLER_NETWORK: 'off' }, { timeoutMs: 300_000 });
+}, 320_000);
 afterAll(async () => server?.stop());
 
 async function storedNames(prefix: string): Promise<string[]> {

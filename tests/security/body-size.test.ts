@@ -16,8 +16,8 @@ const FIFTY_MB = Buffer.alloc(BODY_BYTES, 0x20);
 // A storefront of its own, without the seller network: its memory is this test's alone.
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ SELLER_NETWORK: 'off' });
-}, 120_000);
+  server = await startServer({ SELLER_NETWORK: 'off' }, { timeoutMs: 300_000 });
+}, 320_000);
 afterAll(async () => server?.stop());
 
 const rssMb = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;

@@ -27,8 +27,9 @@ async function delivered(client: Client, orderId: string) {
 function cameraPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
     .jpeg()
+    .withMetadata({ orientation: 6 })
     .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Cam 9 Pro', Orientation: '6' },
+      IFD0: { Make: 'PhoneCo', Model: 'Cam 9 Pro' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '77/1 38/1 4321/100' },
     })
     .toBuffer();
@@ -42,6 +43,7 @@ describe('return photos', () => {
     const photo = await cameraPhoto();
     const sent = await sharp(photo).metadata();
     expect(sent.exif, 'the photo as the phone wrote it carries EXIF').toBeDefined();
+    expect(sent.orientation).toBe(6);
     expect(photo.includes('PhoneCo')).toBe(true);
 
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
