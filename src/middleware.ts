@@ -66,11 +66,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
   }
   const publicPage = request.method === 'GET' && html && response.status === 200 && PUBLIC_PAGES.has(url.pathname);
-  // A public page asked for with no cookie holds nothing of anyone's, so a browser may keep it (the
-  // service worker keeps only these: src/features/pwa/sw.ts). With cookies it shows the shopper's
-  // delivery address: no-store, and it says which pincode it was made for, so the worker can ask
-  // for that pincode's cookieless copy.
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', publicPage && !request.headers.has('cookie') ? 'no-cache' : 'no-store');
+  // A public page asked for with no cookie holds nothing of anyone's, so a browser may keep it (not
+  // a shared cache: it may set a session cookie); the service worker keeps only these (pwa/sw.ts).
+  // With cookies it shows the shopper's delivery address: no-store, and it says which pincode it
+  // was made for, so the worker can ask for that pincode's cookieless copy.
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', publicPage && !request.headers.has('cookie') ? 'private, no-cache' : 'no-store');
   const locationCookie = publicPage ? cookies.get(DELIVERY_LOCATION_COOKIE)?.value : undefined;
   if (locationCookie) headers.set(PAGE_PINCODE_HEADER, readDeliveryLocation(locationCookie).pincode);
   if (html) {
