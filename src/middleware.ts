@@ -14,13 +14,17 @@ import { compressResponse } from './lib/http/compress.server.ts';
 import { NUL_MESSAGE } from './lib/http/json.ts';
 import { SECURITY_HEADERS } from './lib/http/security-headers.ts';
 import { errorPageFallback } from './features/platform/error-page.ts';
+import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from './features/location/delivery-location.ts';
+import { OFFLINE_COPY_HEADER, PAGE_PINCODE_HEADER, PUBLIC_PAGES } from './features/pwa/cache-rules.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { cookies, request, url } = context;
   // No address or query may carry NUL (PostgreSQL text cannot): refused before any page runs.
   if (/%00/.test(request.url)) return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), { status: 400, headers: { 'content-type': 'application/json' } });
 
-  const newSession = sessionCookieToSet(cookies.get(SESSION_COOKIE)?.value);
+  // The service worker's cookieless copy of a public page (issue 24) is not a visit: no session, no page view.
+  const offlineCopy = request.headers.has(OFFLINE_COPY_HEADER);
+  const newSession = offlineCopy ? null : sessionCookieToSet(cookies.get(SESSION_COOKIE)?.value);
   context.locals.sessionId = newSession?.value ?? cookies.get(SESSION_COOKIE)?.value ?? '';
   if (newSession) {
     // Read by client analytics too (SPEC §7.5 session_id), so not HttpOnly.
@@ -70,7 +74,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = errorPageFallback(context.locals.locale);
   }
 
-  if (request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+  const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  if (request.method === 'GET' && html && !offlineCopy) {
     recordPageView({
       url, status: response.status, userAgent: request.headers.get('user-agent') ?? '', cookies, sessionId: context.locals.sessionId,
       shopper: shopperKey(cookies, context.locals.userId, { create: false }), tenant: context.locals.tenant,
@@ -83,11 +88,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Astro's own CSP header carries the script and style hashes; ours adds to it.
     headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
   }
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-  if ((headers.get('content-type') ?? '').startsWith('text/html')) {
-    // The same address answers in the cookie's or the browser's language.
+  const publicPage = request.method === 'GET' && html && response.status === 200 && PUBLIC_PAGES.has(url.pathname);
+  // A public page asked for with no cookie holds nothing of anyone's, so a browser may keep it (not
+  // a shared cache: it may set a session cookie); the service worker keeps only these (pwa/sw.ts).
+  // With cookies it shows the shopper's delivery address: no-store, and it says which pincode it
+  // was made for, so the worker can ask for that pincode's cookieless copy.
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', publicPage && !request.headers.has('cookie') ? 'private, no-cache' : 'no-store');
+  const locationCookie = publicPage ? cookies.get(DELIVERY_LOCATION_COOKIE)?.value : undefined;
+  if (locationCookie) headers.set(PAGE_PINCODE_HEADER, readDeliveryLocation(locationCookie).pincode);
+  if (html) {
+    // The same address answers in the cookie's or the browser's language, and for the pincode asked.
     headers.set('Content-Language', HTML_LANG[context.locals.locale]);
-    headers.append('Vary', 'Accept-Language, Cookie');
+    headers.append('Vary', 'Accept-Language, Cookie, pincode');
   }
   const secured = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   return compressResponse(secured, request.headers.get('accept-encoding'));

@@ -17,6 +17,7 @@ import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { describeAppAuth, readAppAuth } from './features/platform/app-auth.server.ts';
 import { startShopperLimitPruning } from './features/platform/identity.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
+import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { finishCheckouts } from './features/orders/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
@@ -95,7 +96,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     res.once('close', requests.end);
     dropUntrustedForwarding(req, config.trustProxy);
     if (serveStatic(req, res)) return;
-    void handler(req, res);
+    void readBodyWithinLimit(req, res).then((read) => (read ? handler(req, res) : undefined));
   });
   setJoiningNetwork(true);
   await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { callbackMessageProblem } from './callback-schemas.ts';
 import { acceptCallback, callbackEnvelopeSchema, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
+import { parseJsonText } from '../lib/http/json.ts';
 
 export const callbackActionSchema = z.enum([
   'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
@@ -58,13 +59,11 @@ export async function receiveCallback(
   if (!verified.ok) {
     return { status: 401, body: nack({ type: 'CONTEXT-ERROR', code: '20001', message: `Invalid Signature: ${SIGNATURE_PROBLEMS[verified.reason]}` }) };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(input.rawBody);
-  } catch {
-    return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: 'The body is not JSON' }) };
-  }
-  const envelope = callbackEnvelopeSchema.safeParse(json);
+  // The signature covers the bytes as sent; only then is the text parsed, and text we could not
+  // store (a NUL, a lone surrogate) is refused like any other invalid body (issue 24).
+  const json = parseJsonText(input.rawBody);
+  if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }) };
+  const envelope = callbackEnvelopeSchema.safeParse(json.value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
     return {

@@ -141,6 +141,35 @@ test('a listing visited online opens offline from its saved copy, marked, with b
   await expect(adds.first()).toBeEnabled();
 });
 
+test('saved pages hold nothing of the shopper’s (issue 24): not their delivery address, and never a page marked no-store', async ({ page, context, baseURL }) => {
+  // The shopper's own address, as the address picker stores it: shown on every page they open.
+  const home = 'Flat 9Z, Hidden Lane';
+  const location = { label: home, city: 'bengaluru', pincode: '560102', lat: 12.91, lng: 77.64 };
+  await context.addCookies([{ name: 'deliveryLocation', value: encodeURIComponent(JSON.stringify(location)), url: baseURL ?? '' }]);
+  await visitListingOnline(page);
+  await expect(page.locator('[data-address-chip-value]')).toHaveText(new RegExp(home));
+
+  const saved = await page.evaluate(async () => {
+    const pages = await caches.open('kirana-pages');
+    return Promise.all((await pages.keys()).map(async (request) => {
+      const response = (await pages.match(request))!;
+      return { url: request.url, cacheControl: response.headers.get('cache-control') ?? '', html: await response.text() };
+    }));
+  });
+  expect(saved.map((entry) => new URL(entry.url).pathname + new URL(entry.url).search)).toContain(LISTING);
+  for (const entry of saved) {
+    expect(entry.cacheControl, entry.url).not.toMatch(/no-store/i);
+    expect(entry.html, entry.url).not.toContain('Hidden Lane');
+  }
+
+  // Offline, the copy names the pincode it was made for, not the shopper's address.
+  await context.setOffline(true);
+  await page.goto(LISTING);
+  await expect(page.getByText(OFFLINE_MESSAGES.offlineNotice)).toBeVisible();
+  await expect(page.locator('[data-address-chip-value]')).toHaveText('560102');
+  await context.setOffline(false);
+});
+
 test('an add made offline waits as "will sync", reaches the server cart after reconnecting, and checkout waits for the connection', async ({ page, context }, testInfo) => {
   await visitListingOnline(page);
   const { card } = await firstAddableCard(page);

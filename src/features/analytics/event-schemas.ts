@@ -38,7 +38,8 @@ export const hiveEventSchema = z
   .strict();
 export type HiveEvent = z.infer<typeof hiveEventSchema>;
 
-export const hiveBatchSchema = z.array(hiveEventSchema, { error: 'Expected a JSON array of events' }).min(1, 'Send at least one event').max(MAX_BATCH, `At most ${MAX_BATCH} events at once`);
+/** The batch as a whole, before each event is checked on its own (one bad event loses only itself). */
+export const hiveArraySchema = z.array(z.unknown(), { error: 'Expected a JSON array of events' }).min(1, 'Send at least one event').max(MAX_BATCH, `At most ${MAX_BATCH} events at once`);
 
 /** SPEC §7.5 POST /ondc/log: one event with `event` and `type` (home_page_loaded, not-initialised). */
 export const logEventSchema = z

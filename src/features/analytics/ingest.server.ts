@@ -4,33 +4,37 @@
 import type { AstroCookies } from 'astro';
 import type { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
-import { hasNul, jsonError, NUL_MESSAGE } from '../../lib/http/json.ts';
+import { jsonError, readText, unstorableText } from '../../lib/http/json.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { shopperKey } from '../platform/shopper.server.ts';
-import { hiveBatchSchema, logEventSchema, trackingEventSchema, type HiveEvent } from './event-schemas.ts';
-import { MAX_BODY_BYTES } from './events.ts';
+import { hiveArraySchema, hiveEventSchema, logEventSchema, trackingEventSchema, type HiveEvent } from './event-schemas.ts';
 import { hashIdentifier, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
 type Input = { request: Request; cookies: AstroCookies; userId: string | null | undefined; claimedUserId?: string | null | undefined; clientAddress: string | undefined };
 
+/** The body as JSON, unchecked: its size was checked while it was read (body-limits.ts). */
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB`) };
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB`) };
-  if (hasNul(text)) return { ok: false, response: jsonError(400, NUL_MESSAGE) };
   try {
-    return { ok: true, body: JSON.parse(text) };
+    return { ok: true, body: JSON.parse(await readText(request)) };
   } catch {
     return { ok: false, response: jsonError(400, 'The body is not JSON') };
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, body: unknown): { ok: true; data: z.infer<T> } | { ok: false; response: Response } {
+/** The body checked against its schema, and every text in it storable (no NUL, no lone surrogate). */
+function check<T extends z.ZodType>(schema: T, body: unknown): { ok: true; data: z.infer<T> } | { ok: false; message: string } {
   const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, response: jsonError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid event') };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid event' };
+  }
+  const problem = unstorableText(parsed.data);
+  return problem ? { ok: false, message: problem } : { ok: true, data: parsed.data };
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): { ok: true; data: z.infer<T> } | { ok: false; response: Response } {
+  const checked = check(schema, body);
+  return checked.ok ? checked : { ok: false, response: jsonError(400, checked.message) };
 }
 
 function senderOf(input: Input): { shopper: string | null; sender: string } {
@@ -44,7 +48,8 @@ async function limited(sender: string, events: number): Promise<Response | null>
   return new Response(JSON.stringify({ error: { message: 'Too many events: try again later' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(wait) } });
 }
 
-const accepted = (count: number) => Response.json({ status: 'ACK', accepted: count });
+const accepted = (count: number, refused: Array<{ index: number; message: string }> = []) =>
+  Response.json({ status: 'ACK', accepted: count, ...(refused.length > 0 ? { refused } : {}) });
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Reads, checks and limits one request's events, then hands them to the batched writer. */
@@ -70,32 +75,53 @@ function extUser(named: string | undefined, input: Input): { ext_user_id?: strin
   return id ? { ext_user_id: id, ext_user_verified: !!input.userId && id === input.userId } : {};
 }
 
-/** POST /ondc/hive: a JSON array of §7.5 events; the §7.5 headers fill what an event leaves out. */
-export function takeHive(input: Input): Promise<Response> {
+/**
+ * POST /ondc/hive: a JSON array of §7.5 events; the §7.5 headers fill what an event leaves out.
+ * Each event is checked on its own before anything is queued (issue 24): a bad one is refused by
+ * its index and the others are kept; only a batch with no good event is a 400.
+ */
+export async function takeHive(input: Input): Promise<Response> {
+  const read = await readJson(input.request);
+  if (!read.ok) return read.response;
+  const batch = hiveArraySchema.safeParse(read.body);
+  if (!batch.success) return jsonError(400, batch.error.issues[0]?.message ?? 'Expected a JSON array of events');
+  const good: HiveEvent[] = [];
+  const refused: Array<{ index: number; message: string }> = [];
+  batch.data.forEach((event, index) => {
+    const checked = check(hiveEventSchema, event);
+    if (checked.ok) good.push(checked.data);
+    else refused.push({ index, message: checked.message });
+  });
+  if (good.length === 0) return jsonError(400, refused[0]?.message ?? 'Invalid event', { refused });
+  const { shopper, sender } = senderOf(input);
+  const rows = good.map((event) => hiveRow(input, event, shopper));
+  const over = await limited(sender, rows.length);
+  if (over) return over;
+  recordEvents(getDatabase(), rows);
+  return accepted(rows.length, refused);
+}
+
+function hiveRow(input: Input, event: HiveEvent, shopper: string | null): EventRow {
   const header = (name: string) => str(input.request.headers.get(name));
-  return take(input, hiveBatchSchema, (batch, shopper) =>
-    batch.map((event: HiveEvent): EventRow => {
-      const { event_name, properties, ...fields } = event;
-      return {
-        endpoint: 'hive',
-        name: event_name,
-        shopper_key: shopper,
-        session_id: event.session_id ?? header('session_id'),
-        device_id: event.device_id ?? header('device_id'),
-        page: event.page_name ?? event.ref_page ?? null,
-        source: event.source ?? header('source'),
-        lob: event.lob ?? null,
-        event_id: event.event_id ?? header('event_id'),
-        city_name: event.city_name ?? header('city_name'),
-        pincode: event.pincode ?? header('pincode'),
-        utm_source: event.utm_source ?? header('utm_source'),
-        utm_medium: event.utm_medium ?? header('utm_medium'),
-        utm_campaign: event.utm_campaign ?? header('utm_campaign'),
-        identifier_hash: null,
-        attributes: { ...fields, ...extUser(event.ext_user_id, input), ...(properties ? { properties } : {}) },
-      };
-    }),
-  );
+  const { event_name, properties, ...fields } = event;
+  return {
+    endpoint: 'hive',
+    name: event_name,
+    shopper_key: shopper,
+    session_id: event.session_id ?? header('session_id'),
+    device_id: event.device_id ?? header('device_id'),
+    page: event.page_name ?? event.ref_page ?? null,
+    source: event.source ?? header('source'),
+    lob: event.lob ?? null,
+    event_id: event.event_id ?? header('event_id'),
+    city_name: event.city_name ?? header('city_name'),
+    pincode: event.pincode ?? header('pincode'),
+    utm_source: event.utm_source ?? header('utm_source'),
+    utm_medium: event.utm_medium ?? header('utm_medium'),
+    utm_campaign: event.utm_campaign ?? header('utm_campaign'),
+    identifier_hash: null,
+    attributes: { ...fields, ...extUser(event.ext_user_id, input), ...(properties ? { properties } : {}) },
+  };
 }
 
 /** POST /ondc/log: one event with `event` and `type` (home_page_loaded and the like). */

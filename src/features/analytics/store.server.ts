@@ -53,18 +53,26 @@ export function flushAnalytics(): Promise<void> {
   if (rows.length === 0 || !database) return buffer.writing;
   buffer.writing = buffer.writing.then(async () => {
     try {
-      await database.query(
-        `INSERT INTO analytics_events (endpoint, name, shopper_key, session_id, device_id, page, source, lob, event_id, city_name, pincode, utm_source, utm_medium, utm_campaign, identifier_hash, attributes)
-         SELECT endpoint, name, shopper_key, session_id, device_id, page, source, lob, event_id, city_name, pincode, utm_source, utm_medium, utm_campaign, identifier_hash, attributes
-         FROM jsonb_to_recordset($1::jsonb) AS r(endpoint text, name text, shopper_key text, session_id text, device_id text, page text, source text, lob text, event_id text,
-           city_name text, pincode text, utm_source text, utm_medium text, utm_campaign text, identifier_hash text, attributes jsonb)`,
-        [JSON.stringify(rows)],
-      );
-    } catch (error) {
-      console.error(`analytics: ${rows.length} events not written`, error);
+      await insertEvents(database, rows);
+    } catch {
+      // One row the database refuses fails the statement: the batch holds other shoppers' events,
+      // so each is written on its own and only the refused ones are lost (issue 24).
+      let lost = 0;
+      for (const row of rows) await insertEvents(database, [row]).catch(() => lost++);
+      if (lost > 0) console.error(`analytics: ${lost} of ${rows.length} events not written`);
     }
   });
   return buffer.writing;
+}
+
+async function insertEvents(database: Database, rows: EventRow[]): Promise<void> {
+  await database.query(
+    `INSERT INTO analytics_events (endpoint, name, shopper_key, session_id, device_id, page, source, lob, event_id, city_name, pincode, utm_source, utm_medium, utm_campaign, identifier_hash, attributes)
+     SELECT endpoint, name, shopper_key, session_id, device_id, page, source, lob, event_id, city_name, pincode, utm_source, utm_medium, utm_campaign, identifier_hash, attributes
+     FROM jsonb_to_recordset($1::jsonb) AS r(endpoint text, name text, shopper_key text, session_id text, device_id text, page text, source text, lob text, event_id text,
+       city_name text, pincode text, utm_source text, utm_medium text, utm_campaign text, identifier_hash text, attributes jsonb)`,
+    [JSON.stringify(rows)],
+  );
 }
 
 // ---- per-shopper limits ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonText } from '../../lib/http/json.ts';
 
 /**
  * The delivery location the server renders pages for. The browser keeps the full address
@@ -31,8 +32,10 @@ export const DEFAULT_CITY = 'delhi';
 export function readDeliveryLocation(cookieValue: string | undefined): DeliveryLocation {
   if (!cookieValue) return DEFAULT_DELIVERY_LOCATION;
   try {
-    const parsed = deliveryLocationSchema.safeParse(JSON.parse(decodeURIComponent(cookieValue)));
-    return parsed.success ? parsed.data : DEFAULT_DELIVERY_LOCATION;
+    const json = parseJsonText(decodeURIComponent(cookieValue));
+    // A label with a NUL or a lone surrogate would break the page and the rows it writes (issue 24).
+    const parsed = json.ok ? deliveryLocationSchema.safeParse(json.value) : null;
+    return parsed?.success ? parsed.data : DEFAULT_DELIVERY_LOCATION;
   } catch {
     return DEFAULT_DELIVERY_LOCATION;
   }

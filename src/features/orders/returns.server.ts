@@ -9,7 +9,7 @@ import { readConfig } from '../../config.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
-import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
+import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_MAX_EDGE, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
 
 /** How long the seller's link to a return photo works (its reverse QC takes up to P3D). */
 const PHOTO_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -70,13 +70,34 @@ export async function saveReturnPhoto(database: Database, shopper: string, order
   if (!order) return { ok: false, status: 404, message: 'No such order' };
   if (order.status !== 'delivered') return { ok: false, status: 409, message: 'Photos go with a return, once the order is delivered' };
   if (bytes.byteLength > RETURN_PHOTO_MAX_BYTES) return { ok: false, status: 413, message: 'The photo is larger than 2 MB' };
-  const type = sniffImageType(bytes);
-  if (!type) return { ok: false, status: 400, message: 'The photo must be a JPEG, PNG or WebP image' };
+  const photo = sniffImageType(bytes) ? await reencodePhoto(bytes) : null;
+  if (!photo) return { ok: false, status: 400, message: 'The photo must be a JPEG, PNG or WebP image' };
   const [{ n } = { n: 0 }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM return_photos WHERE order_id = $1 AND created_at > clock_timestamp() - interval '1 day'", [orderId]);
   if (n >= RETURN_PHOTOS_MAX * 5) return { ok: false, status: 409, message: 'Too many photos for this order today' };
   const id = randomBytes(24).toString('base64url');
-  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes, data) VALUES ($1, $2, $3, $4, $5, $6)', [id, orderId, shopper, type, bytes.byteLength, bytes]);
+  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes, data) VALUES ($1, $2, $3, $4, $5, $6)', [id, orderId, shopper, 'image/jpeg', photo.byteLength, photo]);
   return { ok: true, id };
+}
+
+/**
+ * The photo decoded and written again as a JPEG, upright, at most RETURN_PHOTO_MAX_EDGE px: what
+ * the seller and the shopper see is pixels only. Phone cameras write EXIF with the GPS position of
+ * the shopper's home, the camera's serial and more; none of it is kept (issue 24). Null when the
+ * bytes are not an image sharp can read.
+ */
+async function reencodePhoto(bytes: Uint8Array): Promise<Uint8Array | null> {
+  // Loaded on the first photo: libvips costs memory a storefront that takes no returns need not hold.
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: RETURN_PHOTO_MAX_EDGE, height: RETURN_PHOTO_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 function photoSignature(app: BuyerApp, id: string, expires: number): string {

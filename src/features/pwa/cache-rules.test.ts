@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPS, entriesToEvict, markOfflineCopy, mayActivate, pageCacheKey, strategyFor, type RequestFacts } from './cache-rules.ts';
+import { CAPS, entriesToEvict, markOfflineCopy, mayActivate, mayStore, offlineCopyDue, pageCacheKey, strategyFor, type RequestFacts } from './cache-rules.ts';
 
 const origin = 'https://kirana.example';
 const get = (path: string, mode = 'cors'): RequestFacts => ({ method: 'GET', url: origin + path, mode, origin });
@@ -136,5 +136,25 @@ describe('cache caps', () => {
 
   it('seller images are capped in bytes for a low-end phone', () => {
     expect(CAPS.media.maxBytes).toBeLessThanOrEqual(10_000_000);
+  });
+});
+
+describe('what the worker may keep (issue 24)', () => {
+  it('never a response marked no-store, whatever else it says', () => {
+    expect(mayStore('no-store')).toBe(false);
+    expect(mayStore('private, no-store, max-age=0')).toBe(false);
+    expect(mayStore('No-Store')).toBe(false);
+    expect(mayStore('no-cache')).toBe(true);
+    expect(mayStore('public, max-age=86400')).toBe(true);
+    expect(mayStore(null)).toBe(true);
+  });
+
+  it('asks for a page’s cookieless copy when it has none, one of another pincode, or one older than 10 minutes', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    expect(offlineCopyDue(null, '560102', now)).toBe(true);
+    expect(offlineCopyDue({ pincode: '560038', savedAt: '2026-11-25T09:59:00Z' }, '560102', now)).toBe(true);
+    expect(offlineCopyDue({ pincode: '560102', savedAt: '2026-11-25T09:49:00Z' }, '560102', now)).toBe(true);
+    expect(offlineCopyDue({ pincode: '560102', savedAt: '2026-11-25T09:55:00Z' }, '560102', now)).toBe(false);
+    expect(offlineCopyDue({ pincode: null, savedAt: '2026-11-25T09:55:00Z' }, null, now)).toBe(false);
   });
 });

@@ -62,6 +62,32 @@ export function strategyFor(request: RequestFacts): Strategy {
   return 'pass';
 }
 
+/**
+ * Whether the worker may keep a response: never one the server marked `no-store` (issue 24: a
+ * shopper's own page, with their delivery address, stayed readable offline on a shared phone).
+ */
+export function mayStore(cacheControl: string | null): boolean {
+  return !/(?:^|,)\s*no-store\s*(?:,|$)/i.test(cacheControl ?? '');
+}
+
+/**
+ * The copy of a public page that is saved: asked for by the worker with no cookies (so it carries
+ * nothing of the shopper's: no delivery address, no cart), for the shopper's pincode (SPEC §7's
+ * `pincode` header), marked so the server neither counts it as a page view nor sets a session.
+ */
+export const OFFLINE_COPY_HEADER = 'x-kirana-offline-copy';
+/** On a public page, the pincode it was made for (the worker asks for the copy of that pincode). */
+export const PAGE_PINCODE_HEADER = 'x-kirana-pincode';
+/** A saved copy younger than this, of the same pincode, is not asked for again. */
+export const OFFLINE_COPY_FRESH_MS = 10 * 60_000;
+
+/** Whether a saved copy needs asking for again: none, another pincode's, or an old one. */
+export function offlineCopyDue(saved: { pincode: string | null; savedAt: string | null } | null, pincode: string | null, now = Date.now()): boolean {
+  if (!saved || saved.pincode !== pincode) return true;
+  const at = Date.parse(saved.savedAt ?? '');
+  return !Number.isFinite(at) || now - at > OFFLINE_COPY_FRESH_MS;
+}
+
 /** Query parameters that only say where a visit came from: one saved copy serves them all. */
 const TRACKING_PARAMS = /^(utm_[a-z]+|gclid|fbclid)$/;
 

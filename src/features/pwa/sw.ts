@@ -2,7 +2,7 @@
 // and the whole worker ships as one small file). Bundled by integration.ts into /sw.js with
 // __SW_VERSION__ (a hash of the build) and __SHELL__ (what is saved at install).
 // What it may do with each request is decided by cache-rules.ts.
-import { CAPS, entriesToEvict, markOfflineCopy, mayActivate, PAGE_TIMEOUT_MS, pageCacheKey, strategyFor, type CacheCap } from './cache-rules.ts';
+import { CAPS, entriesToEvict, markOfflineCopy, mayActivate, mayStore, OFFLINE_COPY_HEADER, offlineCopyDue, PAGE_PINCODE_HEADER, PAGE_TIMEOUT_MS, pageCacheKey, strategyFor, type CacheCap } from './cache-rules.ts';
 
 declare const __SW_VERSION__: string;
 declare const __SHELL__: string[];
@@ -88,7 +88,13 @@ async function publicPage(event: FetchEvent): Promise<Response> {
   const key = pageCacheKey(event.request.url);
   const cache = await caches.open(CACHES.pages);
   const network = fetch(event.request).then(async (response) => {
-    if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) await save(cache, key, response.clone(), CAPS.pages);
+    if (response.ok && isHtml(response)) {
+      // A page made for this shopper (no-store: their address is on it) is shown, never kept: the
+      // copy kept is one asked for without cookies. A page the server marked storable (a visitor
+      // with no cookies yet) is that copy already.
+      if (mayStore(response.headers.get('cache-control'))) await save(cache, key, response.clone(), CAPS.pages);
+      else event.waitUntil(saveOfflineCopy(cache, key, event.request.url, response.headers.get(PAGE_PINCODE_HEADER)).catch(() => undefined));
+    }
     return response;
   });
   // The page is saved even when the copy answered first.
@@ -99,6 +105,17 @@ async function publicPage(event: FetchEvent): Promise<Response> {
   const timedOut = new Promise<null>((resolve) => setTimeout(() => resolve(null), PAGE_TIMEOUT_MS));
   const fresh = await Promise.race([network.catch(() => null), timedOut]);
   return fresh ?? offlineCopy(saved);
+}
+
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
+
+/** Saves the public page as anyone at this pincode sees it, unless a recent copy of it is kept. */
+async function saveOfflineCopy(cache: Cache, key: string, url: string, pincode: string | null) {
+  const saved = await cache.match(key);
+  if (!offlineCopyDue(saved ? { pincode: saved.headers.get(PAGE_PINCODE_HEADER), savedAt: saved.headers.get(SAVED_AT) } : null, pincode)) return;
+  const headers: Record<string, string> = { [OFFLINE_COPY_HEADER]: '1', ...(pincode ? { pincode } : {}) };
+  const copy = await fetch(url, { credentials: 'omit', headers, redirect: 'error' }).catch(() => null);
+  if (copy?.ok && isHtml(copy) && mayStore(copy.headers.get('cache-control'))) await save(cache, key, copy, CAPS.pages, pincode);
 }
 
 async function offlineCopy(saved: Response): Promise<Response> {
@@ -141,12 +158,17 @@ function plainHeaders(from: Headers): Headers {
   return headers;
 }
 
-/** Saves a response with its size and time, then drops the oldest entries past the cache's cap. */
-async function save(cache: Cache, key: string, response: Response, cap: CacheCap) {
+/**
+ * Saves a response with its size and time (and the pincode a page copy was made for), then drops
+ * the oldest entries past the cache's cap. What the server marked no-store is never saved.
+ */
+async function save(cache: Cache, key: string, response: Response, cap: CacheCap, pincode: string | null = null) {
+  if (!mayStore(response.headers.get('cache-control'))) return;
   const body = await response.blob();
   const headers = plainHeaders(response.headers);
   headers.set(BYTES, String(body.size));
   headers.set(SAVED_AT, new Date().toISOString());
+  if (pincode) headers.set(PAGE_PINCODE_HEADER, pincode);
   // Deleting first puts the entry last: keys() lists entries oldest first.
   await cache.delete(key);
   await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));

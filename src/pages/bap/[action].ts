@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
 import { nack } from '../../ondc/context.ts';
+import { readText } from '../../lib/http/json.ts';
 import { INBOX_FULL, inboxHasRoom } from '../../ondc/message-store.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
@@ -11,7 +12,7 @@ import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../featur
 export const POST: APIRoute = async ({ params, request }) => {
   const database = getDatabase();
   const app = getBuyerApp();
-  const rawBody = await request.text();
+  const rawBody = await readText(request);
   // A full inbox refuses a page before verifying and parsing it: sellers send it again shortly,
   // and each refusal should cost nothing while the worker catches up.
   if (params.action === 'on_search' && !(await inboxHasRoom(database))) return Response.json(nack(INBOX_FULL), { status: 503 });
