@@ -6,7 +6,7 @@ import { disabledStore, minimumOrderStore, unservedPincode } from '../support/fi
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
 import { selectStep } from '../../src/features/checkout/poll.ts';
-import { selectBody as cartSelectBody } from '../../src/features/checkout/select-body.ts';
+import { protocolItems } from '../../src/features/checkout/session.ts';
 import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
 import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
@@ -267,7 +267,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(second.payment).toMatchObject({ coins_burned: burned, coin_discount: burned, amount: Math.round((second.total - burned) * 100) / 100 });
   });
 
-  it('a customised dish goes to select with its add-ons, built from the cart as the browser does', async () => {
+  it('a customised dish goes to select with its add-ons, built from the server cart', async () => {
     // The one restaurant open around the clock, and a dish with choices.
     const restaurant = generateNetwork().sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to)!;
     const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0)!;
@@ -293,15 +293,16 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
       item_metadata: { itemId: pizza.id, providerId: restaurant.id, locationId: location.id, customisations: picks },
     });
     const cart = cartAnswerSchema.parse(await added.json()).data.at(-1)!;
-    const body = cartSelectBody(cart, { label: 'Near the restaurant', city: restaurant.cityId, pincode: location.pincode, lat: location.lat, lng: location.lng });
-    expect(body.items.map((i) => i.sku_id)).toEqual([pizza.id, ...[...picks].sort()]);
-    const response = await client.post('/ondc/select', body);
+    const items = protocolItems(cart);
+    expect(items.map((i) => i.id)).toEqual([pizza.id, ...[...picks].sort()]);
+    // The place alone: what is ordered is the server cart.
+    const response = await client.post('/ondc/select', { ondcCity: restaurant.cityId, lat_long: `${location.lat},${location.lng}`, address: { area_code: location.pincode }, cart_version: cart.cart_version });
     expect(response.status).toBe(200);
     const { data } = await response.json();
     const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
     expect(answer.error).toBeNull();
     const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id']);
-    expect(quoted).toEqual(body.items.map((i) => i.sku_id));
+    expect(quoted).toEqual(items.map((i) => i.id));
   });
 
   it('a payment that times out is withdrawn at the gateway before a retry, so nothing is charged twice', async () => {

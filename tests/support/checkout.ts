@@ -19,6 +19,30 @@ export const cartUpdate = (quantity: number, item = store.items[0]!) => ({
   item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
 });
 
+/**
+ * Puts exactly `items` of the all-day store in this shopper's server cart (issue 23: select and
+ * init order the server cart; the body's items are only compared with it).
+ */
+export async function fillCart(client: Client, items: Line[]) {
+  const current = await (await client.get('/ondc/cart?cityName=bengaluru')).json().catch(() => null);
+  const reference = (current?.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
+  if (reference) {
+    const cleared = await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
+    if (cleared.status !== 200) throw new Error(`clearing the cart: ${cleared.status} ${await cleared.text()}`);
+  }
+  for (const line of items) {
+    const item = store.items.find((i) => i.id === line.sku_id) ?? ([store.scarce, store.drifted] as const).find((i) => i.id === line.sku_id);
+    const added = await client.post('/ondc/cart', {
+      action: 'UPDATE_ITEM',
+      sku_id: line.sku_id,
+      quantity: line.quantity,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: line.sku_id, name: item?.name ?? line.sku_id, providerId: store.provider.id, locationId: store.location.id },
+    });
+    if (added.status !== 200) throw new Error(`adding ${line.sku_id} × ${line.quantity}: ${added.status} ${await added.text()}`);
+  }
+}
+
 export function selectBody(items: Line[], areaCode = store.location.pincode) {
   return {
     categoryDomain: 'ONDC:RET10',
@@ -70,6 +94,7 @@ export async function pollFor(client: Client, path: string, done: (body: Record<
 }
 
 export async function selectAndQuote(client: Client, items: Line[]) {
+  await fillCart(client, items);
   const response = await client.post('/ondc/select', selectBody(items));
   expect(response.status).toBe(200);
   const ack = await response.json();

@@ -1,11 +1,11 @@
-// Prepaid payments of a checkout: the amount is what on_init quoted less the storefront's coupon,
-// never what the client says; one live payment per transaction, so nothing is charged twice.
+// Prepaid payments of a checkout: the amount is payable() of on_init's quote (issue 23), never
+// what the client says; one live payment per transaction, so nothing is charged twice.
 import { randomUUID } from 'node:crypto';
 import { getDatabase, type Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
-import { coinBurn, COIN_PROGRAMME } from '../checkout/coins.server.ts';
-import { appliedOffer } from '../checkout/offers.server.ts';
+import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
+import { payableFor } from '../checkout/session.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
@@ -80,18 +80,21 @@ export async function startPayment(database: Database, shopper: string, input: P
   if (input.method === 'cod' && (init.order['payment'] as { type?: string } | undefined)?.type !== 'ON-FULFILLMENT') {
     return { ok: false, status: 409, message: COD_UNAVAILABLE_MESSAGE };
   }
-  const offer = await appliedOffer(database, input.transaction_id);
-  const afterOffer = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
-  // SPEC §5 coins: burnable on what is left to pay, capped by the balance (the ledger entry is
-  // written when the order is confirmed).
-  const burn = input.burn_coins && COIN_PROGRAMME.config.enableCoinsFeature ? await coinBurn(database, shopper, afterOffer) : { coins: 0, discountPaise: 0 };
-  const amountPaise = afterOffer - burn.discountPaise;
+  // Issue 23: the amount is payable() of on_init's quote, the applied offer and the coins, the
+  // same figure the summary and the "Pay ₹X" button showed (SPEC §5 coins burn on what is left
+  // after the offer; the ledger entry is written when the order is confirmed).
+  const due = await payableFor(database, shopper, input.transaction_id, { messageId: input.init_message_id, action: 'init' }, input.burn_coins);
+  if (!due) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
+  // The shopper confirms the amount they pay: another one (the quote changed meanwhile) is asked again.
+  if (input.amount !== undefined && rupeesToPaise(input.amount.toFixed(2)) !== due.totalPaise) return { ok: false, status: 409, message: PRICE_UPDATE_MESSAGE };
+  const burn = { coins: due.coins.burned, discountPaise: due.coins.discountPaise };
+  const amountPaise = due.totalPaise;
   const paymentId = randomUUID();
   const vpa = input.method === 'upi' ? input.vpa : null;
   const inserted = await database.query<PaymentRow>(
-    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING *`,
-    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise],
+    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, payable)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+    [paymentId, input.transaction_id, shopper, input.init_message_id, amountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise, JSON.stringify(due)],
   );
   const row = inserted[0];
   if (!row) {
