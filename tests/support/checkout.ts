@@ -104,9 +104,10 @@ export async function selectAndQuote(client: Client, items: Line[]) {
 
 /** A whole order: select → init → pay (UPI or cash on delivery) → confirm → on_confirm. */
 /** `beforeConfirm` runs between payment and confirm (another shopper acting meanwhile). */
-export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforeConfirm?: () => Promise<unknown> } = {}) {
+/** `address`: fields of the delivery address to change (a tower block's drop is requoted at init, issue 23). */
+export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforeConfirm?: () => Promise<unknown>; address?: Record<string, string> } = {}) {
   const { transactionId } = await selectAndQuote(client, items);
-  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
+  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items, options.address ? { address: options.address } : {}), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
   const payment = await (await client.post('/ondc/payment', method === 'upi'
@@ -116,7 +117,7 @@ export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', 
   const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
   const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');
-  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100) };
+  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100), initTotalPaise: initStatus.checkout?.payable?.totalPaise as number | undefined };
 }
 
 /**
