@@ -82,3 +82,26 @@ test.describe('checkout on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/checkout-price-change-phone.png', fullPage: true });
   });
 });
+
+test.describe('checkout on a desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'the desktop journey');
+
+  test('a tower-block drop requoted at on_init: the new total and the price update, the shopper goes on, the order is for it', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await addToCart(page, store.items[0]!);
+    await page.goto('/cart');
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    const quoted = (await page.locator('.bill__total dd').textContent())?.trim();
+    await fillDeliveryDetails(page);
+    await page.getByLabel('Building').fill('Prestige Lakeside Tower 4');
+    await page.getByLabel('Cash on delivery').check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.locator('.checkout > .notice')).toHaveText('There is an update in price. Please check order summary', { timeout: 25_000 });
+    const raised = (await page.locator('.bill__total dd').textContent())?.trim();
+    expect(raised).not.toBe(quoted);
+    await page.getByRole('button', { name: `Continue with ${raised}` }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
+    await expect(page.getByText(/^Total:/)).toContainText(raised ?? '');
+  });
+});
