@@ -633,6 +633,28 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 35,
+    name: 'checkout-requests',
+    sql: `
+      -- Issue 23: the cart lines each select and init was built from on the server (names and
+      -- the prices the shopper saw), so the SPEC §5 quote checks run on the server against them.
+      CREATE TABLE checkout_requests (
+        message_id text PRIMARY KEY,
+        -- Written just before the request goes out (its message id chosen here), so the poll that
+        -- reads the seller's answer always finds it; a new transaction has no row yet then.
+        transaction_id text NOT NULL,
+        action text NOT NULL CHECK (action IN ('select', 'init')),
+        cart_version integer NOT NULL,
+        lines jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX checkout_requests_latest ON checkout_requests (transaction_id, action, created_at DESC);
+      -- The payable lines a payment was taken for (issue 23 payable()): what the order, its
+      -- invoice and its refund cap were computed from, kept as the shopper saw them.
+      ALTER TABLE payments ADD COLUMN payable jsonb;
+    `,
+  },
+  {
     id: 40,
     name: 'identity-merges',
     sql: `

@@ -81,6 +81,8 @@ export type QuoteInput = {
   offers: ReadonlyArray<{ id: string; tags?: Tag[] | undefined }>;
   delivery: DeliveryCheck;
   store: StoreOpenState;
+  /** What the full delivery address adds to the delivery line (init and confirm only; serviceability.ts). */
+  dropSurchargePaise?: number;
 };
 
 export type PricedOrder = {
@@ -131,7 +133,7 @@ export function priceOrder(input: QuoteInput): PricedOrder {
   if (input.delivery.serviceable) {
     const free = provider.freeDeliveryAbovePaise !== null && itemsTotalPaise >= provider.freeDeliveryAbovePaise;
     // Where the store delivers, the delivery line is always there, at 0.00 when free (ONDC's rule).
-    lines.push({ titleType: 'delivery', itemId: DELIVERY_ID, title: 'Delivery charges', pricePaise: free ? 0 : provider.deliveryFeePaise });
+    lines.push({ titleType: 'delivery', itemId: DELIVERY_ID, title: 'Delivery charges', pricePaise: (free ? 0 : provider.deliveryFeePaise) + (input.dropSurchargePaise ?? 0) });
   }
   if (provider.kind === 'restaurant') {
     const dishes = itemLines.lines.reduce((n, line) => n + (line.tags && tagValue(line.tags, 'type', 'type') === 'customization' ? 0 : line.count), 0);

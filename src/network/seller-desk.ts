@@ -39,12 +39,12 @@ import {
   type ReturnRequest,
 } from './orders.ts';
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
-import { tagValue, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
+import { tagValue, type Address, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
 import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
 import { parseItemPath, type CatalogError } from '../ondc/catalog-rejection.ts';
 import { sellerError } from './seller-errors.ts';
-import { checkDelivery, localityOf } from './serviceability.ts';
+import { checkDelivery, dropSurchargePaise, localityOf } from './serviceability.ts';
 import type { StateStore } from './state.ts';
 import { storeOpenState } from './store-hours.ts';
 
@@ -115,7 +115,8 @@ export function createSellerDesk(options: SellerDeskOptions) {
   }
 
   /** `asked`: priced as if the shelf held every unit asked for (what the buyer was quoted). */
-  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date, asked = false): PricedOrder {
+  /** `address`: the full delivery address once the buyer sends it (init, confirm): the drop is priced from it. */
+  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date, asked = false, address?: Address): PricedOrder {
     const location = provider.locations[0];
     if (!location) throw new Error(`Provider ${provider.id} has no location`);
     return priceOrder({
@@ -127,6 +128,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       offers: request.offers ?? [],
       delivery: checkDelivery(location, pincode),
       store: storeOpenState(provider, now),
+      dropSurchargePaise: dropSurchargePaise(address),
     });
   }
 
@@ -175,7 +177,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if ('error' in found) return answer({ order: { provider: { id: order.provider.id }, items: order.items } }, found.error);
       const end = order.fulfillments[0]?.end;
       if (!end) throw new Error('init without a fulfillment passed the schema');
-      const priced = price(found.provider, order, end.location.address.area_code, clock.now());
+      const priced = price(found.provider, order, end.location.address.area_code, clock.now(), false, end.location.address);
       const requestedType = order.payment?.type ?? 'ON-ORDER';
       // Every catalogue item is available_on_cod, so cash on delivery is always on offer.
       const paymentType: PaymentType = requestedType === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
@@ -214,9 +216,9 @@ export function createSellerDesk(options: SellerDeskOptions) {
       }
       // Stock gone since the buyer's quote (another order took it): the store takes the order for
       // what it has and cancels the rest (reason 002), unless it has none of it at all.
-      const onShelf = price(provider, request, end.location.address.area_code, now);
+      const onShelf = price(provider, request, end.location.address.area_code, now, false, end.location.address);
       const shortOnly = onShelf.error?.code === '40002';
-      const priced = shortOnly ? price(provider, request, end.location.address.area_code, now, true) : onShelf;
+      const priced = shortOnly ? price(provider, request, end.location.address.area_code, now, true, end.location.address) : onShelf;
       if (priced.error) return refuse(priced.error);
       const shortByLine = shortOnly ? shortfall(provider, priced.quote.lines) : new Map<number, number>();
       const supplied = priced.quote.lines.some((line, index) => line.titleType === 'item' && line.count > (shortByLine.get(index) ?? 0));

@@ -33,3 +33,15 @@ export function checkDelivery(location: ProviderLocation, pincode: string): Deli
   }
   return { serviceable: true, dropKm };
 }
+
+/**
+ * The rider's extra for a drop in a tower block (lift, security desk, a long walk to the door),
+ * in paise. The select names a pincode only, so the seller learns of it from the full address at
+ * init and prices it then: the delivery line of on_init is higher than on_select's (ONDC lets a
+ * seller requote once the address is known).
+ */
+export const HIGH_RISE_DROP_FEE_PAISE = 1_550;
+
+export function dropSurchargePaise(address: { building?: string | undefined } | undefined): number {
+  return address?.building && /\btower\b/i.test(address.building) ? HIGH_RISE_DROP_FEE_PAISE : 0;
+}

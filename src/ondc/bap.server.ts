@@ -20,6 +20,8 @@ export interface SendInput {
   lifetimeMs: number;
   /** The context timestamp, when the message states the same instant (confirm's created_at). */
   at?: Date;
+  /** Chosen by the caller when it records something under the message id before sending. */
+  messageId?: string;
 }
 
 export interface SendResult {
@@ -40,6 +42,7 @@ export async function sendRequest(database: Database, app: BuyerApp, input: Send
     ...(input.bppId ? { bppId: input.bppId } : {}),
     ...(input.bppUri ? { bppUri: input.bppUri } : {}),
     ...(input.at ? { now: input.at } : {}),
+    ...(input.messageId ? { messageId: input.messageId } : {}),
   });
   const body = { context, message: input.message };
   await startTransaction(database, {

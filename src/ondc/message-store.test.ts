@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sessionName, type Database } from '../db/client.ts';
 import { testDatabases } from '../db/testing.ts';
+import { POLL_HOLD_MS } from '../features/checkout/poll.ts';
 import { buildContext, callbackContext } from './context.ts';
 import {
   acceptCallback,
@@ -114,6 +115,16 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
     const answer = await waiting;
     expect(answer.state).toBe('answered');
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('holds a poll of a seller that never answers one SPEC §4 interval, no longer (issue 23 poll pace)', async () => {
+    const request = await select('tx-wait-0003');
+    const started = performance.now();
+    expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: POLL_HOLD_MS })).toEqual({ state: 'pending' });
+    const held = performance.now() - started;
+    expect(held).toBeGreaterThanOrEqual(POLL_HOLD_MS - 5);
+    // The client asks again at once (poll.ts), so 20 of these must fit in 21 s.
+    expect(held).toBeLessThan(POLL_HOLD_MS + 200);
   });
 
   it('gives up a long poll after its wait, still pending', async () => {

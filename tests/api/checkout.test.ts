@@ -1,17 +1,27 @@
 import { describe, expect, inject, it } from 'vitest';
-import { checkQuote } from '../../src/features/checkout/quote-check.ts';
 import { paiseToRupees } from '../../src/lib/money.ts';
 import { currentPricePaise } from '../../src/network/price-drift.ts';
 import { disabledStore, minimumOrderStore, unservedPincode } from '../support/fixtures.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
 import { selectStep } from '../../src/features/checkout/poll.ts';
-import { selectBody as cartSelectBody } from '../../src/features/checkout/select-body.ts';
+import { protocolItems } from '../../src/features/checkout/session.ts';
 import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
 import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
 import { cartUpdate, initBody, lines, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 
+/** Puts `quantity` of a store's item in this shopper's server cart, which select orders (issue 23). */
+async function addToCart(client: Client, at: { seller: { id: string }; provider: { id: string }; location: { id: string }; item: { id: string; name: string } }, quantity: number) {
+  const added = await client.post('/ondc/cart', {
+    action: 'UPDATE_ITEM',
+    sku_id: at.item.id,
+    quantity,
+    cart_metadata: { bpp_id: at.seller.id, provider_id: at.provider.id },
+    item_metadata: { itemId: at.item.id, name: at.item.name, providerId: at.provider.id, locationId: at.location.id },
+  });
+  expect(added.status).toBe(200);
+}
 
 describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ url }) => {
   it('select → on_select → offers listed → coupon applied → init → on_init CREATED at the quoted total', async () => {
@@ -19,7 +29,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const { transactionId, messageId, answer } = await selectAndQuote(client, lines());
     expect(answer.status).toBe('SUCCESS');
     const quote = answer.message.order.quote;
-    expect(checkQuote(store.items.slice(0, 2).map((i) => ({ itemId: i.id, name: i.name, quantity: 1, unitPricePaise: i.pricePaise })), quote).problems).toEqual([]);
+    expect(answer.checkout).toMatchObject({ problems: [], priceChanged: false, payable: { total: Number(quote.price.value) } });
 
     const list = await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`);
     expect(list.status).toBe(200);
@@ -90,6 +100,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('SPEC §5 minimum cart value: refused with the shortfall before any network call', async () => {
     const low = minimumOrderStore();
     const client = shopper(url);
+    await addToCart(client, low, 1);
     const response = await client.post('/ondc/select', {
       categoryDomain: 'ONDC:RET10',
       ondcCity: low.provider.cityId,
@@ -103,29 +114,31 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(await response.json()).toMatchObject({ status: 'FAILURE', error: { code: 'MIN_CART_VALUE', shortfall, message: `Add items worth ₹${shortfall} more to place this order` } });
   });
 
-  it('item out of stock (40002): quoted at what is left, and the shared quote check says "Only {n} available"', async () => {
+  it('item out of stock (40002): quoted at what is left, and the server\'s quote check says "Only {n} available"', async () => {
     const client = shopper(url);
     const item = store.scarce;
     const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: item.stock + 1 }]);
     expect(answer.error?.code).toBe('40002');
-    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: item.stock + 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
-    expect(check.problems).toEqual([{ itemId: item.id, code: 'ONLY_X_AVAILABLE', message: `Only ${item.stock} available` }]);
+    expect(answer.checkout.problems).toEqual([{ itemId: item.id, code: 'ONLY_X_AVAILABLE', message: `Only ${item.stock} available` }]);
   });
 
-  it('above the per-order maximum (40009): the quote check names the limit', async () => {
+  it('above the per-order maximum: the cart refuses it with "Max {n} {title} can be ordered", so no select asks for it', async () => {
     const client = shopper(url);
     const item = store.items[1]!;
-    const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: item.maxPerOrder + 1 }]);
-    expect(answer.error?.code).toBe('40009');
-    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: item.maxPerOrder + 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
-    expect(check.problems[0]).toMatchObject({ code: 'ONLY_X_AVAILABLE', message: `Only ${item.maxPerOrder} available` });
+    const refused = await client.post('/ondc/cart', {
+      action: 'UPDATE_ITEM', sku_id: item.id, quantity: item.maxPerOrder + 1,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(/^Max \d+ .+ can be ordered$/);
   });
 
-  it('price changed: the quote check flags the line and the ITEM_PRICE_MISMATCH event', async () => {
+  it('price changed: the server\'s quote check flags the line and the ITEM_PRICE_MISMATCH event', async () => {
     const client = shopper(url);
     const item = store.drifted;
     const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: 1 }]);
-    const check = checkQuote([{ itemId: item.id, name: item.name, quantity: 1, unitPricePaise: item.pricePaise }], answer.message.order.quote);
+    const check = answer.checkout;
     expect(check.priceChanged).toBe(true);
     expect(check.problems).toEqual([{ itemId: item.id, code: 'ITEM_PRICE_CHANGED', message: 'Issue with item' }]);
     expect(check.events[0]).toMatchObject({ label: 'ITEM_PRICE_MISMATCH', cart_price: paiseToRupees(item.pricePaise), on_select_price: paiseToRupees(currentPricePaise(item)), item_id: item.id });
@@ -134,12 +147,14 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('store closed: on_select carries 30017, read as the store not taking orders', async () => {
     const closed = disabledStore();
     const client = shopper(url);
+    const quantity = Math.max(1, Math.ceil((closed.provider.minOrderPaise ?? 0) / closed.item.pricePaise));
+    await addToCart(client, closed, quantity);
     const response = await client.post('/ondc/select', {
       categoryDomain: 'ONDC:RET10',
       ondcCity: closed.provider.cityId,
       bpp: { bpp_id: closed.seller.id },
       provider: { id: closed.provider.id, locations: [closed.location.id] },
-      items: [{ sku_id: closed.item.id, quantity: Math.max(1, Math.ceil((closed.provider.minOrderPaise ?? 0) / closed.item.pricePaise)), location_id: closed.location.id }],
+      items: [{ sku_id: closed.item.id, quantity, location_id: closed.location.id }],
       address: { area_code: closed.location.pincode },
     });
     expect(response.status).toBe(200);
@@ -275,7 +290,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(await balance()).toBe(after);
   });
 
-  it('a customised dish goes to select with its add-ons, built from the cart as the browser does', async () => {
+  it('a customised dish goes to select with its add-ons, built from the server cart', async () => {
     // The one restaurant open around the clock, and a dish with choices.
     const restaurant = generateNetwork().sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to)!;
     const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0)!;
@@ -301,15 +316,16 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
       item_metadata: { itemId: pizza.id, providerId: restaurant.id, locationId: location.id, customisations: picks },
     });
     const cart = cartAnswerSchema.parse(await added.json()).data.at(-1)!;
-    const body = cartSelectBody(cart, { label: 'Near the restaurant', city: restaurant.cityId, pincode: location.pincode, lat: location.lat, lng: location.lng });
-    expect(body.items.map((i) => i.sku_id)).toEqual([pizza.id, ...[...picks].sort()]);
-    const response = await client.post('/ondc/select', body);
+    const items = protocolItems(cart);
+    expect(items.map((i) => i.id)).toEqual([pizza.id, ...[...picks].sort()]);
+    // The place alone: what is ordered is the server cart.
+    const response = await client.post('/ondc/select', { ondcCity: restaurant.cityId, lat_long: `${location.lat},${location.lng}`, address: { area_code: location.pincode }, cart_version: cart.cart_version });
     expect(response.status).toBe(200);
     const { data } = await response.json();
     const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
     expect(answer.error).toBeNull();
     const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id']);
-    expect(quoted).toEqual(body.items.map((i) => i.sku_id));
+    expect(quoted).toEqual(items.map((i) => i.id));
   });
 
   it('a payment that times out is withdrawn at the gateway before a retry, so nothing is charged twice', async () => {

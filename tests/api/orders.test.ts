@@ -9,6 +9,7 @@ import { ORDER_UPDATE_MESSAGES, STORE_CANCEL_REASONS } from '../../src/features/
 import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
 import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '../../src/ondc/order-schemas.ts';
 import { connectTarget } from '../../src/ondc/client.ts';
+import { formatRupees } from '../../src/lib/money.ts';
 import { cartUpdate, lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -59,7 +60,10 @@ async function until(client: Client, orderId: string, done: (order: Record<strin
 describe('orders after purchase', () => {
   it('a placed order is listed, and the seller’s pushed on_status carries it to Delivered, in order', async () => {
     const client = shopper(server.url);
-    const { orderId } = await placeOrder(client, 'cod');
+    // To a tower block: the seller requotes its delivery at on_init (issue 23), and the invoice
+    // of the delivered order shows that total, to the paisa.
+    const { orderId, totalPaise, initTotalPaise } = await placeOrder(client, 'cod', lines(), { address: { building: 'Prestige Lakeside Tower 4' } });
+    expect(totalPaise).toBe(initTotalPaise);
     const history = await (await client.get('/order-history')).text();
     expect(history).toContain(`/order-history?order_id=${orderId}`);
     const delivered = await until(client, orderId, (o) => o['status'] === 'delivered', 60);
@@ -78,8 +82,9 @@ describe('orders after purchase', () => {
     const html = await invoice.text();
     expect(html).toContain('Tax invoice');
     expect(html).toMatch(/GSTIN: \d{2}[A-Z0-9]{13}/);
-    const paid = /Amount paid<\/th><td><strong>(₹[\d,.]+)<\/strong>/.exec(html)?.[1];
-    expect(paid).toBe(/Total paid<\/th><td><strong>(₹[\d,.]+)<\/strong>/.exec(page)?.[1]);
+    const paid = /Amount paid<\/th><td[^>]*><strong[^>]*>(₹[\d,.]+)<\/strong>/.exec(html)?.[1];
+    expect(paid).toBe(/Total paid<\/th><td[^>]*><strong[^>]*>(₹[\d,.]+)<\/strong>/.exec(page)?.[1]);
+    expect(paid).toBe(formatRupees(totalPaise));
     // Delivered: no cancel any more.
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toMatchObject({ eligible: false });
   }, 90_000);

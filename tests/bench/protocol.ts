@@ -1,6 +1,7 @@
 // Catalogue ingestion (default scale and CATALOGUE_SCALE=100k) and select → on_select latency on
 // loopback through the real signed HTTP path. Prints figures; never fails on them.
 import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { fillCart } from '../support/checkout.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { startServer } from '../support/server.ts';
@@ -37,6 +38,8 @@ for (const scale of scales) {
       items: store.items.slice(0, 2).map((i) => ({ sku_id: i.id, quantity: 1, location_id: store.location.id })),
       address: { area_code: store.location.pincode },
     };
+    // Issue 23: select orders the server cart, so the cart holds what the body names.
+    await fillCart(client, body.items.map((i) => ({ sku_id: i.sku_id, quantity: i.quantity })));
     const latencies: number[] = [];
     for (let i = 0; i < roundTrips; i++) {
       const t0 = performance.now();

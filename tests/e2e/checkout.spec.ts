@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 7 journeys: cart → checkout → coupon → simulated UPI → order confirmation, and the
@@ -13,8 +13,9 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-function addToCart(page: Page, item: { id: string; name: string }) {
-  return submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: item.id, name: item.name });
+/** Taps the item's hydrated card on the store's page under its top category (issue 23: the server cart is what is ordered). */
+function addToCart(page: Page, item: { name: string; subCategoryId: number }) {
+  return tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
 }
 
 test.describe('checkout on a phone (360x740)', () => {
@@ -22,8 +23,8 @@ test.describe('checkout on a phone (360x740)', () => {
 
   test('cart → checkout → coupon → UPI → order confirmation', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
-    await page.goto('/cart');
     for (const item of store.items.slice(0, 2)) await addToCart(page, item);
+    await page.goto('/cart');
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
@@ -61,7 +62,6 @@ test.describe('checkout on a phone (360x740)', () => {
 
   test('cash on delivery: Place order lands on the confirmation', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
-    await page.goto('/cart');
     await addToCart(page, store.items[1]!);
     await page.goto('/payment');
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
@@ -74,11 +74,34 @@ test.describe('checkout on a phone (360x740)', () => {
 
   test('a changed price shows the update message and the line issue', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
-    await page.goto('/cart');
+    if (store.drifted.kind !== 'grocery') throw new Error('the drifted item is a grocery item');
     await addToCart(page, store.drifted);
     await page.goto('/payment');
     await expect(page.getByText('There is an update in price. Please check order summary')).toBeVisible({ timeout: 25_000 });
     await expect(page.getByRole('list', { name: 'Items with issues' })).toContainText('Issue with item');
     await page.screenshot({ path: 'tests/e2e/artifacts/checkout-price-change-phone.png', fullPage: true });
+  });
+});
+
+test.describe('checkout on a desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'the desktop journey');
+
+  test('a tower-block drop requoted at on_init: the new total and the price update, the shopper goes on, the order is for it', async ({ page, baseURL }) => {
+    await deliverToStore(page, baseURL);
+    await addToCart(page, store.items[0]!);
+    await page.goto('/cart');
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    const quoted = (await page.locator('.bill__total dd').textContent())?.trim();
+    await fillDeliveryDetails(page);
+    await page.getByLabel('Building').fill('Prestige Lakeside Tower 4');
+    await page.getByLabel('Cash on delivery').check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.locator('.checkout > .notice')).toHaveText('There is an update in price. Please check order summary', { timeout: 25_000 });
+    const raised = (await page.locator('.bill__total dd').textContent())?.trim();
+    expect(raised).not.toBe(quoted);
+    await page.getByRole('button', { name: `Continue with ${raised}` }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
+    await expect(page.getByText(/^Total:/)).toContainText(raised ?? '');
   });
 });

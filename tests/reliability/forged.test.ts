@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { generateKeyPair, signRequest } from '../../src/ondc/signing.ts';
-import { selectBody, store } from '../support/checkout.ts';
+import { fillCart, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 
 const [server] = inject('servers');
@@ -15,6 +15,7 @@ const sellerKeys = JSON.parse(readFileSync(path.join(server!.dataDir, 'network',
 
 async function pendingSelect() {
   const client = shopper(url);
+  await fillCart(client, [{ sku_id: store.items[0]!.id, quantity: 1 }]);
   const ack = await (await client.post('/ondc/select', selectBody([{ sku_id: store.items[0]!.id, quantity: 1 }]))).json();
   // The genuine on_select arrives first; each forgery below tries to replace it.
   for (let i = 0; i < 20; i++) {

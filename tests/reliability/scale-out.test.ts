@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { EVENTS_PER_MINUTE } from '../../src/features/analytics/store.server.ts';
 import { mulberry32 } from '../../src/network/catalogue/random.ts';
-import { lines, selectBody } from '../support/checkout.ts';
+import { fillCart, lines, selectBody } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
 import { freePort } from '../support/ports.ts';
@@ -82,6 +82,7 @@ describe.skipIf(!pgUrl)('two storefront processes on one PostgreSQL', () => {
     callbackRoute = { upstreams: [a.url], delayMs: 600 };
     try {
       const client = shopper(b.url);
+      await fillCart(client, lines());
       const sending = Date.now();
       const sent = await client.post('/ondc/select', selectBody(lines()));
       expect(sent.status).toBe(200);

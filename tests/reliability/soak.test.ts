@@ -5,7 +5,7 @@
 // warmed up. ~30 s in CI (SOAK_SECONDS), 5 minutes under `npm run bench -- reliability`.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initBody, plentifulItems, selectBody, store, type Line } from '../support/checkout.ts';
+import { fillCart, initBody, plentifulItems, selectBody, store, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -111,6 +111,7 @@ describe('soak at mixed load', () => {
       for (let n = 0; Date.now() < ends; n++) {
         const client = shopper(server.url);
         const items: Line[] = [{ sku_id: stocked[(n * 2 + lane) % stocked.length]!.id, quantity: 1 }];
+        await fillCart(client, items);
         const select = await timed('select', () => client.post('/ondc/select', selectBody(items)));
         if (select?.status !== 200) continue;
         const { transaction_id: transactionId, message_id: selectId } = select.json().data as { transaction_id: string; message_id: string };

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface AddToCartFields {
   bppId: string;
@@ -40,4 +40,20 @@ export async function submitAddToCartForm(page: Page, item: AddToCartFields) {
     },
   );
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: label }).click()]);
+}
+
+/**
+ * Taps the Add button of an item's card on its store's page (the category it is listed under),
+ * as a shopper does: the card hydrates on the tap and its island updates the server cart.
+ */
+export async function tapAddOnStorePage(page: Page, at: { providerId: string; locationId: string; categoryId: number | string }, item: { name: string }) {
+  const card = page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${item.name}"], .item-card__name:text-is("${item.name}")`) }).first();
+  // A storefront just started may still be learning its catalogues: the store's page is asked again.
+  await expect(async () => {
+    await page.goto(`/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`);
+    await expect(card.getByRole('button', { name: `Add ${item.name} to cart` })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
+  await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
+  await saved;
 }

@@ -19,6 +19,30 @@ export const cartUpdate = (quantity: number, item = store.items[0]!) => ({
   item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
 });
 
+/**
+ * Puts exactly `items` of the all-day store in this shopper's server cart (issue 23: select and
+ * init order the server cart; the body's items are only compared with it).
+ */
+export async function fillCart(client: Client, items: Line[]) {
+  const current = await (await client.get('/ondc/cart?cityName=bengaluru')).json().catch(() => null);
+  const reference = (current?.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
+  if (reference) {
+    const cleared = await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
+    if (cleared.status !== 200) throw new Error(`clearing the cart: ${cleared.status} ${await cleared.text()}`);
+  }
+  for (const line of items) {
+    const item = store.items.find((i) => i.id === line.sku_id) ?? ([store.scarce, store.drifted] as const).find((i) => i.id === line.sku_id);
+    const added = await client.post('/ondc/cart', {
+      action: 'UPDATE_ITEM',
+      sku_id: line.sku_id,
+      quantity: line.quantity,
+      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
+      item_metadata: { itemId: line.sku_id, name: item?.name ?? line.sku_id, providerId: store.provider.id, locationId: store.location.id },
+    });
+    if (added.status !== 200) throw new Error(`adding ${line.sku_id} × ${line.quantity}: ${added.status} ${await added.text()}`);
+  }
+}
+
 export function selectBody(items: Line[], areaCode = store.location.pincode) {
   return {
     categoryDomain: 'ONDC:RET10',
@@ -70,6 +94,7 @@ export async function pollFor(client: Client, path: string, done: (body: Record<
 }
 
 export async function selectAndQuote(client: Client, items: Line[]) {
+  await fillCart(client, items);
   const response = await client.post('/ondc/select', selectBody(items));
   expect(response.status).toBe(200);
   const ack = await response.json();
@@ -81,10 +106,11 @@ export async function selectAndQuote(client: Client, items: Line[]) {
 /**
  * `beforePayment` runs between the quote (on_init) and the payment (another shopper acting
  * meanwhile): since issue 23 the server confirms as soon as the payment is made.
+ * `address`: fields of the delivery address to change (a tower block's drop is requoted at init, issue 23).
  */
-export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforePayment?: () => Promise<unknown> } = {}) {
+export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string> } = {}) {
   const { transactionId } = await selectAndQuote(client, items);
-  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
+  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items, options.address ? { address: options.address } : {}), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
   await options.beforePayment?.();
@@ -94,7 +120,7 @@ export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', 
   const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
   const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');
-  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100) };
+  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100), initTotalPaise: initStatus.checkout?.payable?.totalPaise as number | undefined };
 }
 
 /**

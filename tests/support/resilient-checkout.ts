@@ -1,7 +1,7 @@
 // A shopper who keeps going when the shop falters (issue 14 reliability): each checkout step is
 // sent again after a refused or cut request, a poll that never gets an answer starts its step
 // over, and the confirm is repeated until the order stands, as the checkout page would on retry.
-import { initBody, lines, selectBody, type Client, type Line } from './checkout.ts';
+import { fillCart, initBody, lines, selectBody, type Client, type Line } from './checkout.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,6 +46,8 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
   };
 
   const quoted = await step('select', async () => {
+    // Issue 23: select orders the server cart; a cart call cut by a kill is tried again.
+    if (!(await fillCart(client, items).then(() => true, () => false))) return null;
     const sent = await attempt(() => client.post('/ondc/select', selectBody(items)));
     if (sent?.status !== 200 || !sent.body.data) return null;
     const messageId = String(sent.body.data['message_id']);

@@ -5,7 +5,7 @@ import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
-import { $checkout, applyCoupon, payAndConfirm, placeOrder, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
@@ -25,7 +25,7 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
     const cookie = /(?:^|;\s*)isCoinEnabled=([^;]*)/.exec(document.cookie)?.[1];
     const offer = coinsEnabled(coinProgramme.config, cookie) && cart.available_coins_balance > 0 ? { programme: coinProgramme.name, config: coinProgramme.config, balance: cart.available_coins_balance } : null;
     setCoins(offer);
-    void startCheckout(cart, place, offer);
+    void startCheckout(cart, place);
   }, [cart, place, coinProgramme]);
 
   // The UPI id paid with before fills the field, until the shopper types another.
@@ -42,7 +42,7 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
       <section className="notice notice--error" role="alert">
         <p data-checkout-error>{state.message && specText(state.message)}</p>
         {state.isServiceable && (
-          <button type="button" className="button" onClick={() => void startCheckout(cart, place, coins)}>
+          <button type="button" className="button" onClick={() => void startCheckout(cart, place)}>
             {t.retry}
           </button>
         )}
@@ -87,7 +87,7 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
 
       {coins && state.burnableCoins > 0 && (
         <label className="checkout-coins">
-          <input type="checkbox" checked={burnCoins} onChange={(event) => setCoinBurn(event.target.checked)} /> {fill(t.useCoins, { coins: state.burnableCoins, programme: coins.programme, balance: coins.balance })}
+          <input type="checkbox" checked={burnCoins} onChange={(event) => void setCoinBurn(event.target.checked)} /> {fill(t.useCoins, { coins: state.burnableCoins, programme: coins.programme, balance: coins.balance })}
         </label>
       )}
 
@@ -132,6 +132,12 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
             {state.phase === 'placing' ? t.placing : t.place}
           </button>
         </form>
+      )}
+
+      {state.phase === 'repriced' && (
+        <button type="button" className="button" onClick={() => void proceedToPay()}>
+          {fill(t.acceptPrice, { amount: total?.amount ?? '' })}
+        </button>
       )}
 
       {(state.phase === 'payable' || state.phase === 'paying') && (

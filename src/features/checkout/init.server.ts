@@ -1,5 +1,6 @@
 // POST /ondc/init and GET /ondc/status?type=init: the SPEC §3 init request sent signed to the
 // seller of this shopper's checkout, and its on_init read back as SPEC §7.3 init status.
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { rupeesToPaise, paiseToRupees } from '../../lib/money.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
@@ -8,8 +9,10 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
 import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './init.ts';
 import type { InitStatus } from './poll.ts';
-import { quoteSchema } from './quote-check.ts';
+import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
+import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
+import { QUOTE_STALE_MESSAGE } from './session.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -28,29 +31,45 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   // Only the shopper whose select started the transaction may go on with it.
   const owner = await transactionOwner(database, request.transaction_id);
   if (!owner || owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
-  const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: request.bpp.bpp_id, providerId: request.provider.id, items: request.items });
+  // Issue 23: the order is the shopper's server cart, as the latest select quoted it; the
+  // client's copy is only compared.
+  const session = await checkoutCart(database, shopper, {
+    ondcCity: request.ondcCity,
+    items: request.items?.map((item) => ({ id: item.id, quantity: item.quantity, parent_item_id: item.parent_item_id })),
+    providerId: request.provider?.id,
+    bppId: request.bpp?.bpp_id,
+    cartVersion: request.cart_version,
+  });
+  if (!session.ok) return session;
+  const { cart, items } = session;
+  const quoted = await latestSelect(database, request.transaction_id);
+  if (!quoted || quoted.cartVersion !== cart.cart_version) return { ok: false, status: 409, code: 'QUOTE_STALE', message: QUOTE_STALE_MESSAGE };
+  const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id, items });
   if (!store.ok) return store;
   await recordConsent(database, shopper, request.is_consent_accepted);
 
   const { customer_details: customer, delivery_address: delivery } = request;
   const now = new Date().toISOString();
+  const messageId = randomUUID();
+  await recordRequestLines(database, { messageId, transactionId: request.transaction_id, action: 'init', cart });
   const sent = await sendRequest(database, app, {
+    messageId,
     action: 'init',
     url: store.bppUri,
-    domain: request.categoryDomain,
+    domain: session.domain,
     city: store.city,
     transactionId: request.transaction_id,
     shopperKey: shopper,
-    bppId: request.bpp.bpp_id,
+    bppId: cart.cart_metadata.bpp_id,
     bppUri: store.bppUri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.select,
     message: {
       order: {
-        provider: { id: request.provider.id, locations: [{ id: store.locationId }] },
-        items: request.items.map((item) => ({
+        provider: { id: cart.provider_id, locations: [{ id: store.locationId }] },
+        items: items.map((item) => ({
           id: item.id,
           location_id: item.location_id,
-          fulfillment_id: item.fulfillment_id ?? request.fulfillment_id,
+          fulfillment_id: request.fulfillment_id,
           quantity: { count: item.quantity },
           ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
           ...(item.tags ? { tags: item.tags } : {}),
@@ -87,8 +106,11 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   return { ok: true, messageId: sent.messageId, transactionId: request.transaction_id };
 }
 
-/** SPEC §7.3 init status: waits briefly (long poll inside the client's 1 s poll), null when not ours. */
-export async function initStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<(InitStatus & { order: unknown }) | null> {
+/** SPEC §7.3 init status, with issue 23's server-side checks and payable lines once on_init is in. */
+export type InitStatusAnswer = InitStatus & { order: unknown; checkout?: InitChecked | null };
+
+/** SPEC §7.3 init status: waits up to `waitMs` (the SPEC §4 poll's second), null when not ours. */
+export async function initStatus(database: Database, shopper: string, messageId: string, waitMs: number, burnCoins = false): Promise<InitStatusAnswer | null> {
   const answer = await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs });
   switch (answer.state) {
     case 'unknown':
@@ -105,9 +127,25 @@ export async function initStatus(database: Database, shopper: string, messageId:
         const status = answer.error.code && INIT_VALIDATION_CODES.has(answer.error.code) ? 'ON_INIT_VALIDATION_FAILURE' : 'FAILED';
         return { order_status: status, error: answer.error, onInitTotalPrice: total, order };
       }
-      return { order_status: 'CREATED', error: null, onInitTotalPrice: total, order };
+      const checkout = quote.success ? await initChecked(database, shopper, messageId, answer.context.transaction_id, quote.data, burnCoins) : null;
+      return { order_status: 'CREATED', error: null, onInitTotalPrice: total, order, checkout };
     }
   }
+}
+
+export type InitChecked = QuoteOutcome & {
+  payable: ReturnType<typeof payableView> | null;
+  /** The select's payable total, when on_init changed what is due (the shopper confirms the new one, SPEC §5 price update). */
+  previousTotal: number | null;
+};
+
+async function initChecked(database: Database, shopper: string, messageId: string, transactionId: string, quote: Quote, burnCoins: boolean): Promise<InitChecked> {
+  const check = (await quoteOutcome(database, messageId, quote)) ?? { problems: [], events: [], priceChanged: false };
+  const due = await payableFor(database, shopper, transactionId, { messageId, action: 'init' }, burnCoins);
+  const select = await latestSelect(database, transactionId);
+  const before = select ? await payableFor(database, shopper, transactionId, { messageId: select.messageId, action: 'select' }, burnCoins) : null;
+  const changed = due !== null && before !== null && before.totalPaise !== due.totalPaise;
+  return { ...check, priceChanged: check.priceChanged || changed, payable: due ? payableView(due) : null, previousTotal: changed && before ? before.totalPaise / 100 : null };
 }
 
 /** SPEC §7.3 user consent; SPEC §4 consent defaults to accepted, so no record reads as accepted. */

@@ -32,7 +32,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
       }),
     )
     .min(1)
-    .max(100),
+    .max(100)
+    .optional(),
   customer_details: z.object({
     name: text(100),
     phone: z.string().regex(/^[6-9]\d{9}$/, 'Expected a 10-digit mobile number'),
@@ -49,7 +50,12 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
 export type InitRequest = z.infer<typeof initRequestSchema>;
 
 /** SPEC §7.3 GET /ondc/status: init (and, after payment, confirm) answers. */
-export const statusQuerySchema = z.object({ type: z.enum(['init', 'confirm']), message_id: z.string().min(1).max(100) });
+export const statusQuerySchema = z.object({
+  type: z.enum(['init', 'confirm']),
+  message_id: z.string().min(1).max(100),
+  /** Init only: the payable lines with the shopper's coins burned (SPEC §5). */
+  burn_coins: z.enum(['0', '1']).optional(),
+});
 
 // Seller codes that mean the order as sent did not validate (ONDC 23002/31002 order validation
 // failure): SPEC §4 ON_INIT_VALIDATION_FAILURE.

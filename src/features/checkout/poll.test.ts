@@ -24,6 +24,7 @@ describe('SPEC §4 select poll: every 1 s, at most 20 times', () => {
     const outcome = await poll(async () => (calls++, { status: 'PENDING' as const }), (a: SelectAnswer, n) => selectStep(a, n, 'retail'), {
       ...SELECT_POLL,
       sleep: async (ms) => void sleeps.push(ms),
+      now: () => 0,
     });
     expect(calls).toBe(20);
     expect(sleeps).toEqual(Array(19).fill(1000));
@@ -97,4 +98,38 @@ describe('SPEC §8 init errors', () => {
     expect(initStep(status({ order_status: 'FAILED', error: { code, message: 'x' } }), 1, 'retail')).toMatchObject({ toast: 'There is some issue with one or more items' }));
   it('other init errors show their message', () =>
     expect(initStep(status({ order_status: 'FAILED', error: { code: '40004', message: 'x' } }), 1, 'retail')).toMatchObject({ toast: 'Payment type not supported' }));
+});
+
+// Issue 23: one attempt per second of wall time. A fake clock: a seller that never answers, the
+// server holding each poll `holdMs` (fetchMessage.ts / status.ts hold 1 s) plus a little transit.
+async function pace<S extends { kind: string }>(options: { intervalMs: number; maxAttempts: number }, holdMs: number, steps: (n: number) => S) {
+  let clock = 0;
+  const outcome = await poll(
+    async () => {
+      clock += holdMs;
+    },
+    (_answer: void, n) => steps(n),
+    { ...options, now: () => clock, sleep: async (ms) => void (clock += ms) },
+  );
+  return { outcome, elapsedMs: clock };
+}
+
+describe('SPEC §4 poll pace with a seller that never answers (fake clock)', () => {
+  const select = (n: number) => selectStep({ status: 'PENDING' }, n, 'retail');
+  const init = (n: number) => initStep(status({}), n, 'retail');
+  it('20 select attempts held 1 s each end within 21 s (no sleep on top of the hold)', async () => {
+    const { outcome, elapsedMs } = await pace(SELECT_POLL, 1000 + 20, select);
+    expect(outcome).toMatchObject({ kind: 'failed', label: 'ON_SELECT_POLL_COUNT_EXCEEDED' });
+    expect(elapsedMs).toBeLessThanOrEqual(21_000);
+  });
+  it('5 init attempts held 1 s each end within 6 s', async () => {
+    const { outcome, elapsedMs } = await pace(INIT_POLL, 1000 + 20, init);
+    expect(outcome).toMatchObject({ kind: 'failed', orderStatus: 'FAILED_TO_PROCEED_WITH_PAYMENT' });
+    expect(elapsedMs).toBeLessThanOrEqual(6_000);
+  });
+  it('an answer faster than the hold is still asked again only once a second', async () => {
+    const { elapsedMs } = await pace(SELECT_POLL, 30, select);
+    expect(elapsedMs).toBeGreaterThanOrEqual(19_000);
+    expect(elapsedMs).toBeLessThanOrEqual(21_000);
+  });
 });

@@ -5,6 +5,11 @@ import { errorMessage, INIT_ITEM_ERROR_CODES, SERVICEABILITY_CODES, type AppType
 /** SPEC §9: select poll max 20, every 1 s; init poll max 5, every 1 s. */
 export const SELECT_POLL = { intervalMs: 1000, maxAttempts: 20 } as const;
 export const INIT_POLL = { intervalMs: 1000, maxAttempts: 5 } as const;
+/**
+ * How long the server holds one poll for the seller's answer (fetchMessage.ts, status.ts): one
+ * SPEC §4 interval. The client asks again at once after a held answer, so an attempt is a second.
+ */
+export const POLL_HOLD_MS = SELECT_POLL.intervalMs;
 
 export const SELECT_POLL_EXCEEDED_MESSAGE = 'We are facing some issue. Please retry';
 export const INIT_POLL_EXCEEDED_MESSAGE = 'Failed to proceed with payment';
@@ -92,19 +97,25 @@ export function initStep(status: InitStatus, attempt: number, appType: AppType):
 }
 
 /**
- * Polls `fetchOnce` every `intervalMs` until `step` says something other than wait. `step` ends
- * the loop itself at the maximum (the rules above), so the loop cannot run forever.
+ * Polls `fetchOnce` once per `intervalMs` of wall time until `step` says something other than
+ * wait. The server holds each poll up to a second for the answer (fetchMessage.ts, status.ts), so
+ * after a held answer the next attempt goes at once; only an answer faster than the interval is
+ * followed by a sleep for the rest of it (SPEC §4: 20 select attempts in 20 s, not 40). `step`
+ * ends the loop itself at the maximum (the rules above), so the loop cannot run forever.
  */
 export async function poll<A, S extends { kind: string }>(
   fetchOnce: () => Promise<A>,
   step: (answer: A, attempt: number) => S,
-  options: { intervalMs: number; maxAttempts: number; sleep?: (ms: number) => Promise<void> },
+  options: { intervalMs: number; maxAttempts: number; sleep?: (ms: number) => Promise<void>; now?: () => number },
 ): Promise<Exclude<S, { kind: 'wait' }>> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? (() => Date.now());
   for (let attempt = 1; ; attempt++) {
+    const startedAt = now();
     const outcome = step(await fetchOnce(), attempt);
     if (outcome.kind !== 'wait') return outcome as Exclude<S, { kind: 'wait' }>;
     if (attempt >= options.maxAttempts) throw new Error(`poll step kept waiting past ${options.maxAttempts} attempts`);
-    await sleep(options.intervalMs);
+    const rest = options.intervalMs - (now() - startedAt);
+    if (rest > 0) await sleep(rest);
   }
 }

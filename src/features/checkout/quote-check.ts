@@ -1,6 +1,6 @@
-// SPEC §5 "Cart quote checks": the seller's on_select quote read against the cart it was built
-// from. Shared by the server (it refuses to init a cart the quote disagrees with) and the client
-// (the messages shown on the affected lines).
+// SPEC §5 "Cart quote checks": the seller's quote read against the cart it was built from. Run
+// by the server when it answers the select and init polls (session.server.ts, issue 23); the
+// island only shows the problems on the affected lines.
 import { z } from 'zod';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 

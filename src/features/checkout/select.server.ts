@@ -1,6 +1,7 @@
 // POST /ondc/select: the SPEC §3 select request, checked against our catalogue (the client names
 // a seller; where that seller lives comes from our records, never from the request), sent signed
 // to the seller as ONDC `select`.
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
 import { cityCode } from '../../ondc/cities.ts';
@@ -10,8 +11,9 @@ import { minCartShortfallRupees } from '../cart/cart.ts';
 import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
 import { newTransactionId } from './transaction.ts';
 import { readUiConfig } from '../platform/ui-config.ts';
+import { checkoutCart, recordRequestLines } from './session.server.ts';
 
-export type CheckoutFailure = { ok: false; status: 400 | 404 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
+export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
 
 export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string };
@@ -52,33 +54,41 @@ export async function checkStore(
 
 export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {
   if (!request.address) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
-  const store = await checkStore(database, {
+  // Issue 23: what is ordered is the shopper's server cart; the client's copy is only compared.
+  const session = await checkoutCart(database, shopper, {
     ondcCity: request.ondcCity,
-    bppId: request.bpp.bpp_id,
-    providerId: request.provider.id,
-    items: request.items.map((i) => ({ id: i.sku_id, quantity: i.quantity })),
+    items: request.items?.map((item) => ({ id: item.sku_id, quantity: item.quantity, parent_item_id: item.parent_item_id })),
+    providerId: request.provider?.id,
+    bppId: request.bpp?.bpp_id,
+    cartVersion: request.cart_version,
   });
+  if (!session.ok) return session;
+  const { cart, items } = session;
+  const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id, items });
   if (!store.ok) return store;
 
   const transactionId = request.transaction_id ?? newTransactionId(readUiConfig(process.env));
   const owner = await transactionOwner(database, transactionId);
   if (owner && owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
 
+  const messageId = randomUUID();
+  await recordRequestLines(database, { messageId, transactionId, action: 'select', cart });
   const sent = await sendRequest(database, app, {
+    messageId,
     action: 'select',
     url: store.bppUri,
-    domain: request.categoryDomain,
+    domain: session.domain,
     city: store.city,
     transactionId,
     shopperKey: shopper,
-    bppId: request.bpp.bpp_id,
+    bppId: cart.cart_metadata.bpp_id,
     bppUri: store.bppUri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.select,
     message: {
       order: {
-        provider: { id: request.provider.id, locations: [{ id: store.locationId }] },
-        items: request.items.map((item) => ({
-          id: item.sku_id,
+        provider: { id: cart.provider_id, locations: [{ id: store.locationId }] },
+        items: items.map((item) => ({
+          id: item.id,
           location_id: item.location_id,
           quantity: { count: item.quantity },
           ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),

@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { domainSchema } from '../../ondc/context.ts';
 
-/** SPEC §3 Select request, as the storefront's client sends it to POST /ondc/select. */
+/**
+ * SPEC §3 Select request, as a client sends it to POST /ondc/select. What is ordered comes from
+ * the shopper's server cart (issue 23): the store, items and cart version a client sends are only
+ * checked against it (a difference is a 409), so a client may send the place alone.
+ */
 export const selectRequestSchema = z.object({
   isCoinEnabled: z.boolean().default(false),
   isCoinBurnEnabled: z.boolean().default(false),
-  categoryDomain: domainSchema,
+  categoryDomain: domainSchema.optional(),
   ondcCity: z.string().min(1).max(40),
-  bpp: z.object({ bpp_id: z.string().min(1).max(200), bpp_uri: z.string().max(500).optional() }),
-  provider: z.object({
-    id: z.string().min(1).max(200),
-    locations: z.array(z.union([z.string().min(1), z.object({ id: z.string().min(1) })])).min(1).max(10),
-  }),
+  bpp: z.object({ bpp_id: z.string().min(1).max(200), bpp_uri: z.string().max(500).optional() }).optional(),
+  provider: z
+    .object({
+      id: z.string().min(1).max(200),
+      locations: z.array(z.union([z.string().min(1), z.object({ id: z.string().min(1) })])).min(1).max(10),
+    })
+    .optional(),
+  /** The cart version the client shows (SPEC §3 cart_version); another version is a 409. */
+  cart_version: z.number().int().nonnegative().optional(),
   items: z
     .array(
       z.object({
@@ -23,7 +31,8 @@ export const selectRequestSchema = z.object({
       }),
     )
     .min(1)
-    .max(100),
+    .max(100)
+    .optional(),
   lat_long: z.string().regex(/^-?\d{1,2}(\.\d+)?,\s?-?\d{1,3}(\.\d+)?$/, 'Expected "lat,lng"').optional(),
   address: z.object({ area_code: z.string().regex(/^\d{6}$/, 'Expected a 6-digit pincode') }).optional(),
   transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/).optional(),

@@ -1,23 +1,22 @@
-// The checkout in the browser (SPEC §4 checkout flow): select and its poll, the quote checked
-// against the cart, the coupon, init and its poll, then payment and confirm. Components only
-// render $checkout and call these actions (STYLE: nanostores).
+// The checkout in the browser (SPEC §4 checkout flow): select and its poll, the coupon, init and
+// its poll, then payment and confirm. The server builds the protocol bodies from the server cart,
+// checks the quote and works out what is due (issue 23); this only shows its answers. Components
+// only render $checkout and call these actions (STYLE: nanostores).
 import { tellNativeApp, track } from '../analytics/emit.ts';
 import { atom } from 'nanostores';
-import { rupeesToPaise } from '../../lib/money.ts';
 import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
-import { burnableCoins, burnDiscountPaise, type CoinConfig } from '../coins/coins.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
-import { checkQuote, PRICE_UPDATE_MESSAGE, type CheckedLine, type ItemProblem, type Quote } from './quote-check.ts';
-import { selectBody } from './select-body.ts';
-import { orderSummary, type SummaryLine } from './summary.ts';
+import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from './quote-check.ts';
+import type { SummaryLine } from './summary.ts';
 
-export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'payable' | 'paying' | 'failed';
+/** `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying. */
+export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
 
 export interface CheckoutState {
   phase: CheckoutPhase;
@@ -26,11 +25,15 @@ export interface CheckoutState {
   transactionId: string | null;
   selectMessageId: string | null;
   initMessageId: string | null;
+  /** How the order is paid, chosen with the address (UPI now, or cash on delivery). */
+  paymentType: CustomerForm['paymentType'];
+  /** The server's payable lines (issue 23): drawn as they come, never summed here. */
   lines: SummaryLine[];
+  /** What "Pay ₹X" charges, in rupees: the server's payable total. */
+  total: number | null;
   problems: ItemProblem[];
   coupon: { code: string; discountPaise: number } | null;
   couponError: boolean;
-  quote: Quote | null;
   /** SPEC §5: coins the shopper may burn on this order (0 when coins are off or the balance is empty). */
   burnableCoins: number;
   /** SPEC §7.3 offer list: the coupons a shopper can pick for this checkout. */
@@ -46,11 +49,12 @@ const initial: CheckoutState = {
   transactionId: null,
   selectMessageId: null,
   initMessageId: null,
+  paymentType: 'ON-ORDER',
   lines: [],
+  total: null,
   problems: [],
   coupon: null,
   couponError: false,
-  quote: null,
   savedVpa: null,
   offers: [],
   burnableCoins: 0,
@@ -62,6 +66,17 @@ export interface OfferCard {
   description: string;
 }
 
+/** The server's payable() as the poll and summary answer it (session.server.ts payableView). */
+export interface PayableView {
+  lines: SummaryLine[];
+  total: number;
+  coins: { burnable: number; burned: number; discountPaise: number };
+}
+
+/** What a select poll adds to the seller's answer: the SPEC §5 quote checks and the payable lines. */
+type SelectChecked = { problems: ItemProblem[]; events: PriceMismatchEvent[]; priceChanged: boolean; payable: PayableView | null };
+type InitChecked = SelectChecked & { previousTotal: number | null };
+
 export const $checkout = atom<CheckoutState>(initial);
 const patch = (next: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...next });
 
@@ -72,61 +87,47 @@ async function call(path: string, body?: unknown): Promise<{ status: number; jso
 }
 const errorText = (json: Record<string, unknown>) => (json['error'] as { message?: string } | undefined)?.message ?? (json['errorMessage'] as string | undefined) ?? 'Something went wrong';
 
-function checkedLines(cart: Cart): CheckedLine[] {
-  return cart.items.map((entry) => ({
-    itemId: entry.sku_id,
-    parentItemId: entry.item_metadata[0]?.parentItemId ?? undefined,
-    name: entry.item_metadata[0]?.descriptor.name ?? entry.sku_id,
-    quantity: entry.quantity,
-    unitPricePaise: rupeesToPaise(entry.item_metadata[0]?.price.value ?? '0'),
-  }));
-}
-
 const appTypeOf = (cart: Cart): AppType => (cart.cart_metadata.categoryDomain === 'ONDC:RET11' ? 'food' : 'retail');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const burnFlag = () => ($isCoinBurnEnabled.get() ? '1' : '0');
+const shown = (payable: PayableView | null): Partial<CheckoutState> => (payable ? { lines: payable.lines, total: payable.total, burnableCoins: payable.coins.burnable } : {});
 
-/** The coin programme and the shopper's balance, when coins are on (SPEC §5: uiConfig flag and cookie). */
-export interface CoinOffer {
-  programme: string;
-  config: CoinConfig;
-  balance: number;
-}
-let coinOffer: CoinOffer | null = null;
-
-/** SPEC §5 coins the shopper may burn on what is left to pay, and what they take off. */
-export function coinBurnFor(payablePaise: number): { coins: number; discountPaise: number } {
-  if (!coinOffer) return { coins: 0, discountPaise: 0 };
-  const coins = burnableCoins(payablePaise, coinOffer.config.coinBurnLimitInPercent, coinOffer.balance);
-  return { coins, discountPaise: Math.min(burnDiscountPaise(coins, coinOffer.config.coinBurnValue), payablePaise) };
-}
-
-/** The SPEC §9 summary lines, with the coins the shopper may burn on what is left to pay. */
-function summarise(quote: Quote, coupon: CheckoutState['coupon']): Pick<CheckoutState, 'lines' | 'burnableCoins'> {
-  const before = orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise });
-  const burn = coinBurnFor(before.find((line) => line.kind === 'total')?.amountPaise ?? 0);
-  if (!coinOffer || !$isCoinBurnEnabled.get() || burn.coins === 0) return { lines: before, burnableCoins: burn.coins };
-  const coins = { programme: coinOffer.programme, discountPaise: burn.discountPaise };
-  return { lines: orderSummary({ quote, couponDiscountPaise: coupon?.discountPaise, coins }), burnableCoins: burn.coins };
+/** The summary redrawn from the server (after a coupon, a coin choice or a price update). */
+async function refreshSummary() {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  const answer = await call(`/ondc/checkout/summary?transaction_id=${encodeURIComponent(transactionId)}&burn_coins=${burnFlag()}`);
+  if (answer.status === 200) patch(shown(answer.json['data'] as PayableView));
 }
 
 /** SPEC §4: coin burn chosen at checkout redraws the summary. */
-export function setCoinBurn(enabled: boolean) {
+export async function setCoinBurn(enabled: boolean) {
   $isCoinBurnEnabled.set(enabled);
-  const { quote, coupon } = $checkout.get();
-  if (quote) patch(summarise(quote, coupon));
+  await refreshSummary();
 }
 
-/** SPEC §4: select, then poll every 1 s at most 20 times; the quote rechecked against the cart. */
-export async function startCheckout(cart: Cart, place: DeliveryLocation, coins: CoinOffer | null) {
-  coinOffer = coins;
+/** The place the select and init name; the order itself is the shopper's server cart (issue 23). */
+const placeOf = (cart: Cart, place: DeliveryLocation) => ({ ondcCity: place.city, cart_version: cart.cart_version, lat_long: `${place.lat},${place.lng}` });
+
+/** SPEC §4: select, then poll every 1 s at most 20 times; the server rechecks the quote against the cart. */
+export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
   $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, offers: previous.offers });
-  const sent = await call('/ondc/select', { ...selectBody(cart, place), ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}) });
+  const sent = await call('/ondc/select', {
+    ...placeOf(cart, place),
+    address: { area_code: place.pincode },
+    ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}),
+  });
   if (sent.status !== 200) return patch({ phase: 'failed', message: errorText(sent.json) });
   const data = sent.json['data'] as { message_id: string; transaction_id: string };
   patch({ transactionId: data.transaction_id, selectMessageId: data.message_id });
+  let checked = null as SelectChecked | null;
   const step = await poll(
-    async () => (await call(`/ondc/fetchMessage?type=select&message_id=${data.message_id}`)).json as SelectAnswer,
+    async () => {
+      const answer = (await call(`/ondc/fetchMessage?type=select&message_id=${data.message_id}&burn_coins=${burnFlag()}`)).json;
+      checked = (answer['checkout'] as SelectChecked | null | undefined) ?? null;
+      return answer as SelectAnswer;
+    },
     (answer: SelectAnswer, attempt) => selectStep(answer, attempt, appTypeOf(cart)),
     { ...SELECT_POLL, sleep },
   );
@@ -134,12 +135,11 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation, coins: 
     if (step.label) track(step.label, { transaction_id: data.transaction_id });
     return patch({ phase: 'failed', message: step.message, isServiceable: step.isServiceable });
   }
-  const quote = step.order['quote'] as Quote;
-  const check = checkQuote(checkedLines(cart), quote);
+  const check: SelectChecked = checked ?? { problems: [], events: [], priceChanged: false, payable: null };
   for (const { label, ...mismatch } of check.events) track(label, mismatch);
   track('checkout_quoted', { transaction_id: data.transaction_id });
   if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
-  patch({ phase: 'quoted', quote, problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...summarise(quote, null) });
+  patch({ phase: 'quoted', problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...shown(check.payable) });
   // SPEC §4: a coupon applied before is re-applied after a new select; the offers list loads
   // when the offer mode is manual and the provider is not blacklisted.
   if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
@@ -156,17 +156,18 @@ async function loadOffers(cityName: string) {
 
 /** SPEC §7.3 offer apply; 'Invalid coupon' clears the applied offer and flags the error (SPEC §8). */
 export async function applyCoupon(code: string, cityName: string) {
-  const { transactionId, selectMessageId, quote } = $checkout.get();
-  if (!transactionId || !selectMessageId || !quote) return;
+  const { transactionId, selectMessageId } = $checkout.get();
+  if (!transactionId || !selectMessageId) return;
   const answer = await call('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName, manualCoupon: code });
   if (answer.status !== 200) {
     const message = answer.status === 429 ? errorText(answer.json) : INVALID_COUPON_MESSAGE;
     showToast(message);
-    return patch({ coupon: null, couponError: true, ...summarise(quote, null) });
+    patch({ coupon: null, couponError: true });
+    return refreshSummary();
   }
   const data = answer.json['data'] as { code: string; discount: number };
-  const coupon = { code: data.code, discountPaise: Math.round(data.discount * 100) };
-  patch({ coupon, couponError: false, ...summarise(quote, coupon) });
+  patch({ coupon: { code: data.code, discountPaise: Math.round(data.discount * 100) }, couponError: false });
+  await refreshSummary();
 }
 
 export interface CustomerForm {
@@ -184,10 +185,9 @@ export interface CustomerForm {
 export async function placeOrder(cart: Cart, place: DeliveryLocation, form: CustomerForm) {
   const { transactionId } = $checkout.get();
   if (!transactionId) return;
-  patch({ phase: 'placing', message: null });
+  patch({ phase: 'placing', message: null, paymentType: form.paymentType });
   track('place_order_click', { transaction_id: transactionId, payment_type: form.paymentType });
   tellNativeApp('place_order_click', { transaction_id: transactionId });
-  const { items, address: _pincodeOnly, ...select } = selectBody(cart, place);
   const address = {
     door: form.door,
     building: form.building,
@@ -199,9 +199,8 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     area_code: place.pincode,
   };
   const sent = await call('/ondc/init', {
-    ...select,
+    ...placeOf(cart, place),
     transaction_id: transactionId,
-    items: items.map(({ sku_id, ...rest }) => ({ id: sku_id, ...rest, fulfillment_id: 'F1' })),
     customer_details: { name: form.name, phone: form.phone },
     billing_address: address,
     delivery_address: address,
@@ -214,8 +213,13 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     return patch({ phase: 'quoted' });
   }
   const messageId = (sent.json['data'] as { message_id: string }).message_id;
+  let checked = null as InitChecked | null;
   const step = await poll(
-    async () => (await call(`/ondc/status?type=init&message_id=${messageId}`)).json as InitStatus,
+    async () => {
+      const status = (await call(`/ondc/status?type=init&message_id=${messageId}&burn_coins=${burnFlag()}`)).json;
+      checked = (status['checkout'] as InitChecked | null | undefined) ?? null;
+      return status as InitStatus;
+    },
     (status: InitStatus, attempt) => initStep(status, attempt, appTypeOf(cart)),
     { ...INIT_POLL, sleep },
   );
@@ -224,8 +228,23 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     showToast(step.toast);
     return patch({ phase: 'quoted' });
   }
-  if (form.paymentType === 'ON-FULFILLMENT') return payOnDelivery(messageId);
-  patch({ phase: 'payable', initMessageId: messageId, savedVpa: await savedUpiId() });
+  const check: InitChecked | null = checked;
+  patch({ initMessageId: messageId, ...shown(check?.payable ?? null) });
+  // On_init changed what is due (the seller priced the full address): the shopper sees the new
+  // amount with the SPEC §5 price-update message and accepts it before anything is charged.
+  if (check?.priceChanged) {
+    showToast(PRICE_UPDATE_MESSAGE);
+    return patch({ phase: 'repriced', message: PRICE_UPDATE_MESSAGE });
+  }
+  await proceedToPay();
+}
+
+/** After on_init (and, when the amount changed, the shopper's yes): pay by UPI or place cash on delivery. */
+export async function proceedToPay() {
+  const { initMessageId, paymentType } = $checkout.get();
+  if (!initMessageId) return;
+  if (paymentType === 'ON-FULFILLMENT') return payOnDelivery(initMessageId);
+  patch({ phase: 'payable', message: null, savedVpa: await savedUpiId() });
 }
 
 /** Cash on delivery: nothing to collect now; the order is confirmed unpaid. */
@@ -233,10 +252,11 @@ async function payOnDelivery(initMessageId: string) {
   const { transactionId } = $checkout.get();
   if (!transactionId) return;
   // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
-  patch({ initMessageId });
+  patch({ phase: 'placing', message: null });
   track('payment_started', { transaction_id: transactionId, method: 'cod' });
   tellNativeApp('payment_info', { transaction_id: transactionId, method: 'cod' });
-  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get() });
+  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
+  if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
   if (started.status !== 200) {
     showToast(errorText(started.json));
     return patch({ phase: 'quoted' });
@@ -257,7 +277,8 @@ export async function payAndConfirm(vpa: string) {
   patch({ phase: 'paying', message: null });
   track('payment_started', { transaction_id: transactionId, method: 'upi' });
   tellNativeApp('payment_info', { transaction_id: transactionId, method: 'upi' });
-  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get() });
+  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
+  if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
   if (started.status !== 200) return failPayment(errorText(started.json));
   let payment = started.json['data'] as { payment_id: string; status: string };
   for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
@@ -285,6 +306,19 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
 
 /** Payment and confirm polls: every 1 s like the others, long enough for a pending UPI payment. */
 const PAYMENT_POLL = { intervalMs: 1000, maxAttempts: 10 } as const;
+
+/** The amount the shopper was shown and agreed to: the server charges it or asks again (409). */
+function amountShown(): { amount?: number } {
+  const { total } = $checkout.get();
+  return total === null ? {} : { amount: total };
+}
+
+/** What is due changed after the shopper saw it: the new summary, the SPEC §5 message, and ask again. */
+async function repriced() {
+  await refreshSummary();
+  showToast(PRICE_UPDATE_MESSAGE);
+  patch({ phase: 'repriced', message: PRICE_UPDATE_MESSAGE });
+}
 
 function failPayment(message: string) {
   showToast(message);

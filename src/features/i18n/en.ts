@@ -390,6 +390,7 @@ export const en = {
     upiId: 'UPI id',
     paying: 'Paying…',
     pay: 'Pay {amount}',
+    acceptPrice: 'Continue with {amount}',
     tax: '(tax {tax})',
   },
   confirmation: {

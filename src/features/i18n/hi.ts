@@ -381,6 +381,7 @@ export const hi = {
     upiId: 'UPI आईडी',
     paying: 'भुगतान हो रहा है…',
     pay: '{amount} का भुगतान करें',
+    acceptPrice: '{amount} के साथ आगे बढ़ें',
     tax: '(टैक्स {tax})',
   },
   confirmation: {

@@ -1,5 +1,5 @@
-// Prepaid payments of a checkout: the amount is what on_init quoted less the storefront's coupon,
-// never what the client says; one live payment per transaction, so nothing is charged twice.
+// Prepaid payments of a checkout: the amount is payable() of on_init's quote (issue 23), never
+// what the client says; one live payment per transaction, so nothing is charged twice.
 // A payment that is paid (or cash on delivery, chosen) is taken up by the server, which sends the
 // confirm itself (issue 23): the gateway's notice, or the server's own look at pending payments,
 // hands it to the finisher the storefront process registered.
@@ -9,7 +9,8 @@ import { rupeesToPaise } from '../../lib/money.ts';
 import { ttlToMs } from '../../ondc/context.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
-import { appliedOffer } from '../checkout/offers.server.ts';
+import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
+import { payableFor } from '../checkout/session.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
@@ -133,24 +134,37 @@ export async function startPayment(database: Database, shopper: string, input: P
   if (input.method === 'cod' && (init.order['payment'] as { type?: string } | undefined)?.type !== 'ON-FULFILLMENT') {
     return { ok: false, status: 409, message: COD_UNAVAILABLE_MESSAGE };
   }
-  const offer = await appliedOffer(database, input.transaction_id);
-  const afterOffer = Math.max(0, init.totalPaise - (offer?.discount_paise ?? 0));
+  // Issue 23: the amount is payable() of on_init's quote, the applied offer and the coins, the
+  // same figure the summary and the "Pay ₹X" button showed (SPEC §5 coins burn on what is left
+  // after the offer).
+  const due = await payableFor(database, shopper, input.transaction_id, { messageId: input.init_message_id, action: 'init' }, input.burn_coins);
+  if (!due) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
+  // The shopper confirms the amount they pay: another one (the quote changed meanwhile) is asked again.
+  if (input.amount !== undefined && rupeesToPaise(input.amount.toFixed(2)) !== due.totalPaise) return { ok: false, status: 409, message: PRICE_UPDATE_MESSAGE };
+  const afterOffer = due.totalPaise + due.coins.discountPaise;
   const paymentId = randomUUID();
   const vpa = input.method === 'upi' ? input.vpa : null;
-  // SPEC §5 coins: burnable on what is left to pay, capped by what the shopper may spend; they
-  // are held with the payment row, in one transaction, and burned once the order stands.
+  // The coins are held with the payment row, in one transaction under the shopper's lock, and
+  // burned once the order stands: a second checkout racing for them finds them held, and this one
+  // is asked again if what it may burn is no longer what the shopper saw.
+  let coinsChanged = false;
   const burnCoins = input.burn_coins && COIN_PROGRAMME.config.enableCoinsFeature;
   const row = await database.transaction((tx) => {
     const insert = async (burn: { coins: number; discountPaise: number }) => {
+      if (burn.coins !== due.coins.burned) {
+        coinsChanged = true;
+        return null;
+      }
       const [inserted] = await tx.query<PaymentRow>(
-        `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
-        [paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise, init.validUntil.toISOString()],
+        `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, payable)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING *`,
+        [paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise, init.validUntil.toISOString(), JSON.stringify(due)],
       );
       return inserted ? { paymentId, row: inserted } : null;
     };
     return burnCoins ? reserveCoins(tx, shopper, afterOffer, insert) : insert({ coins: 0, discountPaise: 0 }).then((inserted) => inserted?.row ?? null);
   });
+  if (coinsChanged) return { ok: false, status: 409, message: PRICE_UPDATE_MESSAGE };
   if (!row) {
     // Another request for the same checkout won the race: its payment is this one.
     const raced = await livePayment(database, input.transaction_id);

@@ -5,9 +5,11 @@ import { vpaSchema } from './gateway.ts';
 const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
 /** UPI with the shopper's UPI id, or cash on delivery when the seller's on_init allows it. */
+/** `amount`: the rupees the shopper was shown and agreed to pay; a different payable is a 409. */
+const confirmedAmount = z.number().nonnegative().max(10_000_000).optional();
 export const paymentStartSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema, burn_coins: z.boolean().default(false) }),
-  z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema, burn_coins: z.boolean().default(false) }),
+  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema, burn_coins: z.boolean().default(false), amount: confirmedAmount }),
+  z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema, burn_coins: z.boolean().default(false), amount: confirmedAmount }),
 ]);
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 

@@ -2,16 +2,18 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
 import { waitForAnswer } from '../../ondc/message-store.server.ts';
+import { POLL_HOLD_MS } from '../../features/checkout/poll.ts';
+import { selectChecked } from '../../features/checkout/session.server.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
 import { jsonError, parseQuery } from '../../lib/http/json.ts';
 
 const querySchema = z.object({
   type: z.enum(['select', 'init', 'confirm', 'status', 'cancel', 'update', 'track', 'support']),
   message_id: z.string().min(1).max(100),
+  /** Select only: the payable lines with the shopper's coins burned (SPEC §5). */
+  burn_coins: z.enum(['0', '1']).optional(),
 });
 
-/** Long poll: holds the request up to this long for the answer, inside the client's 1 s poll (SPEC §4). */
-const LONG_POLL_MS = 1000;
 
 /** SPEC §7.3/§7.4: the seller's answer to one of this shopper's requests, or not yet. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {
@@ -23,7 +25,7 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
     messageId: query.data.message_id,
     action: query.data.type,
     shopperKey: owner,
-    waitMs: LONG_POLL_MS,
+    waitMs: POLL_HOLD_MS,
   });
   switch (answer.state) {
     case 'unknown':
@@ -44,6 +46,10 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
         message: { ack: { status: 'ACK' }, ...answer.message },
         error: answer.error,
         late: answer.late,
+        // Issue 23: the SPEC §5 quote checks and the payable lines, worked out here; the island only shows them.
+        ...(query.data.type === 'select'
+          ? { checkout: await selectChecked(getDatabase(), owner, query.data.message_id, answer.context.transaction_id, answer.message?.['order'] ?? null, query.data.burn_coins === '1') }
+          : {}),
       });
   }
 };

@@ -1,0 +1,129 @@
+// First: the stores must mount on the test storage engine.
+import '../cart/fixtures/test-storage.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartOf, groceryItem } from '../cart/fixtures/cart.ts';
+import { DEFAULT_DELIVERY_LOCATION } from '../location/delivery-location.ts';
+import { $toasts } from '../platform/toast.ts';
+import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
+import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
+import { $checkout, payAndConfirm, placeOrder, proceedToPay, startCheckout } from './store.ts';
+import type { SummaryLine } from './summary.ts';
+
+// The island against a fake server on a fake clock (issue 23): it sends the place, not the cart,
+// polls once a second, and draws what the server says is due.
+
+type Reply = { status?: number; json: unknown };
+type Call = { url: string; body: unknown; at: number };
+let calls: Call[] = [];
+let routes: Array<[RegExp, (call: Call) => Reply]> = [];
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  calls = [];
+  routes = [];
+  $checkout.set({ ...$checkout.get(), transactionId: null, coupon: null, offers: [] });
+  $toasts.set([]);
+  vi.stubGlobal('document', { cookie: '' });
+  vi.stubGlobal('window', { location: { assign: vi.fn() } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, body: init?.body ? JSON.parse(String(init.body)) : undefined, at: Date.now() };
+      calls.push(call);
+      const route = routes.find(([pattern]) => pattern.test(url));
+      if (!route) throw new Error(`unexpected call ${url}`);
+      const { status = 200, json } = route[1](call);
+      return new Response(JSON.stringify(json), { status });
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const cart = cartOf([[groceryItem('p1', 'atta', 24500), 2]], { version: 7 });
+const place = DEFAULT_DELIVERY_LOCATION;
+const lines = (totalPaise: number, deliveryPaise: number): SummaryLine[] => [
+  { kind: 'item', label: 'Item atta', count: 2, amountPaise: totalPaise - deliveryPaise, amount: '' },
+  { kind: 'delivery', label: 'Delivery charges', amountPaise: deliveryPaise, amount: '', struck: null, benefit: null },
+  { kind: 'total', label: 'Total', amountPaise: totalPaise, amount: '' },
+];
+const payable = (totalPaise: number, deliveryPaise: number) => ({ lines: lines(totalPaise, deliveryPaise), total: totalPaise / 100, totalPaise, coins: { burnable: 0, burned: 0, discountPaise: 0 } });
+const quoted = {
+  status: 'SUCCESS',
+  error: null,
+  message: { order: { fulfillments: [{ state: { descriptor: { code: 'Serviceable' } } }], quote: {} } },
+  checkout: { problems: [], events: [], priceChanged: false, payable: payable(52000, 3000) },
+};
+
+function serveSelect(pendingPolls: number) {
+  let polls = 0;
+  routes.push([/^\/ondc\/select$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-select', transaction_id: 'tx-00000001' } } })]);
+  routes.push([/^\/ondc\/fetchMessage\?type=select/, () => (++polls <= pendingPolls ? { json: { status: 'PENDING' } } : { json: quoted })]);
+  routes.push([/^\/ondc\/offer\/list/, () => ({ json: { status: 'SUCCESS', data: [] } })]);
+}
+
+async function run<T>(promise: Promise<T>, ms: number): Promise<T> {
+  await vi.advanceTimersByTimeAsync(ms);
+  return promise;
+}
+
+describe('checkout store (issue 23): the server builds the order and says what is due', () => {
+  it('select sends the place and the cart version only, polls once a second, and draws the server lines', async () => {
+    serveSelect(2);
+    await run(startCheckout(cart, place), 5000);
+    const select = calls.find((c) => c.url === '/ondc/select');
+    expect(select?.body).toEqual({ ondcCity: place.city, cart_version: 7, lat_long: `${place.lat},${place.lng}`, address: { area_code: place.pincode } });
+    expect(calls.filter((c) => c.url.startsWith('/ondc/fetchMessage')).map((c) => c.at)).toEqual([0, 1000, 2000]);
+    expect($checkout.get()).toMatchObject({ phase: 'quoted', total: 520, lines: lines(52000, 3000), problems: [] });
+  });
+
+  it('a seller that never answers: 20 select attempts, given up within 21 s with the SPEC message', async () => {
+    serveSelect(Number.POSITIVE_INFINITY);
+    await run(startCheckout(cart, place), 25_000);
+    const polls = calls.filter((c) => c.url.startsWith('/ondc/fetchMessage'));
+    expect(polls).toHaveLength(20);
+    expect(polls.at(-1)!.at).toBeLessThanOrEqual(21_000);
+    expect($checkout.get()).toMatchObject({ phase: 'failed', message: SELECT_POLL_EXCEEDED_MESSAGE });
+  });
+
+  it('on_init raised the amount: the new total and the SPEC message, nothing charged until the shopper goes on; then the amount shown is the one paid', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
+    routes.push([
+      /^\/ondc\/status\?type=init/,
+      () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } }),
+    ]);
+    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka' }), 100);
+    const init = calls.find((c) => c.url === '/ondc/init');
+    expect(init?.body).not.toHaveProperty('items');
+    expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 535.5, message: PRICE_UPDATE_MESSAGE, lines: lines(53550, 4550) });
+    expect($toasts.get().map((t) => t.message)).toContain(PRICE_UPDATE_MESSAGE);
+    expect(calls.some((c) => c.url === '/ondc/payment')).toBe(false);
+
+    await run(proceedToPay(), 0);
+    expect($checkout.get().phase).toBe('payable');
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: { payment_id: 'pay-0001', status: 'PAID' } } })]);
+    routes.push([/^\/ondc\/confirm$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-confirm', order_id: 'KO1' } } })]);
+    routes.push([/^\/ondc\/status\?type=confirm/, () => ({ json: { order_status: 'CONFIRMED', order_id: 'KO1', error: null } })]);
+    await run(payAndConfirm('asha@okaxis'), 1000);
+    expect(calls.find((c) => c.url === '/ondc/payment')?.body).toMatchObject({ method: 'upi', init_message_id: 'm-init', amount: 535.5 });
+  });
+
+  it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
+    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
+    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+    expect($checkout.get().phase).toBe('payable');
+    routes.push([/^\/ondc\/payment$/, () => ({ status: 409, json: { error: { message: PRICE_UPDATE_MESSAGE } } })]);
+    routes.push([/^\/ondc\/checkout\/summary/, () => ({ json: { status: 'SUCCESS', data: payable(54000, 5000) } })]);
+    await run(payAndConfirm('asha@okaxis'), 1000);
+    expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 540, message: PRICE_UPDATE_MESSAGE });
+  });
+});
