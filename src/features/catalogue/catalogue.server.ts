@@ -448,6 +448,8 @@ export interface ProviderSummary {
   tatMinutes: number | null;
   deliveryType: 'now' | 'later';
   openState: StoreOpenState;
+  /** HHMM at which a closed store opens again (its daily opening); null unless closed by the clock. */
+  opensAt: number | null;
   normWorkingHours: number[];
   distanceKm: number;
   deliveryFeePaise: number | null;
@@ -498,6 +500,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
   const hours = r.opens_at !== null && r.closes_at !== null ? normWorkingHours(r.opens_at, r.closes_at) : [];
   const offers = offerTexts(r.offers);
   const isFood = r.domain === 'ONDC:RET11';
+  const openState = storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now });
   return {
     id: r.provider_id,
     bppId: r.bpp_id,
@@ -512,7 +515,8 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     ratingCount: r.rating_count,
     tatMinutes: r.tat ? Math.round(ttlToMs(r.tat) / 60_000) : null,
     deliveryType: deliveryType(r.internal_tags),
-    openState: storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now }),
+    openState,
+    opensAt: openState === 'STORE_CLOSED' ? r.opens_at : null,
     normWorkingHours: hours,
     distanceKm: from ? Math.round(distanceKm(from, r) * 10) / 10 : 0,
     deliveryFeePaise: r.delivery_fee_paise,
@@ -746,10 +750,12 @@ async function providerCategories(database: Database, row: ProviderRecord, now: 
 }
 
 /** SPEC §7.2 provider items batch and offer tray: one store's items, with the SPEC's ordering. */
-export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
+export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; inStockOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
   const params = new Params();
   const where = [`i.provider_id = ${params.add(request.provider_id)}`, `i.location_id = ${params.add(request.location_id)}`, `i.kind = 'item'`];
   if (request.trayOnly) where.push(`(cardinality(i.tray_tags) > 0 OR i.mrp_paise > i.price_paise)`);
+  // A tray promotes what can be bought now: a deal on a sold-out dish is no deal (issue 28).
+  if (request.trayOnly || request.inStockOnly) where.push(`i.in_stock AND i.max_quantity > 0`);
   if (request.menuId) where.push(`${params.add(request.menuId)} = ANY(i.menu_ids)`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
   const rows = await database.query<ItemRecord>(

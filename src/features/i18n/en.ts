@@ -91,6 +91,7 @@ export const en = {
     openNow: 'Open now',
     closed: 'Closed now',
     temporarilyClosed: 'Temporarily closed',
+    opensAt: 'Opens at {time}',
     minutes: '{minutes} min',
     km: '{km} km',
     forTwo: '{price} for two',

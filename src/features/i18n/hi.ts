@@ -88,6 +88,7 @@ export const hi = {
     openNow: 'अभी खुली है',
     closed: 'अभी बंद है',
     temporarilyClosed: 'कुछ समय के लिए बंद',
+    opensAt: '{time} बजे खुलेगी',
     minutes: '{minutes} मिनट',
     km: '{km} किमी',
     forTwo: 'दो लोगों के लिए {price}',
