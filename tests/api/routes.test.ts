@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 const ROUTES = [
   '/', '/address-map', '/brand-new', '/brand-search', '/camera', '/curated', '/error-page',
   '/grocery-category', '/grocery-search', '/invoice', '/offers', '/order-history', '/payment',
-  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions', '/test',
+  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions',
   '/track-map', '/tracking-details', '/unified-search', '/user-blacklist',
   '/drivers-list', '/brand', '/cart', '/order-confirmation',
 ];
@@ -15,6 +15,12 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(response.status).toBeLessThan(400);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     expect(await response.text()).toContain('<title>GROCERY APP</title>');
+  });
+
+  it('keeps /test (the operator\'s status page) from shoppers: without an operator token it is not there', async () => {
+    const response = await fetch(`${url}/test`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('Storefront status');
   });
 
   it('answers an unknown path with 404 and "This page could not be found"', async () => {
