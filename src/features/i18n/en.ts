@@ -446,6 +446,8 @@ export const en = {
     cancelHeading: 'Cancel this order',
     cancelWhy: 'Why do you want to cancel?',
     cancelOrder: 'Cancel order',
+    cancelConfirm: 'Once cancelled, the store stops preparing your order. This cannot be undone.',
+    cancelYes: 'Yes, cancel this order',
     notFoundTitle: 'Order not found',
     notFound: 'This order is not one of yours, or it does not exist.',
     seeOrders: 'See your orders',
