@@ -33,7 +33,7 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
   });
 
   describe.each([
-    ['a search with no match', '/grocery-search?q=zqxjvwk', '/grocery-search?q=zqxjvwk'],
+    ['a search with no match, filtered', '/grocery-search?q=zqxjvwk&brand=NoSuchBrand', '/grocery-search?q=zqxjvwk'],
     ['a category whose filters match nothing', '/grocery-category?categoryId=1&brand=NoSuchBrand', '/grocery-category?categoryId=1'],
     ['a sub-category whose filters match nothing', '/sub-category-items?categoryId=101&brand=NoSuchBrand', '/grocery-category?categoryId=101'],
   ])('SPEC §2.3 grocery listing empty state on %s', (_, path, clearHref) => {
@@ -44,6 +44,13 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
       const button = /<a class="button" href="([^"]+)"[^>]*>Clear Filters<\/a>/.exec(html);
       expect(button?.[1]?.replaceAll('&amp;', '&')).toBe(clearHref);
     });
+  });
+
+  it('offers no "Clear Filters" on an empty search with no filter set (issue 28)', async () => {
+    const html = await (await fetch(`${url}/grocery-search?q=zqxjvwk`, { headers: { pincode: '560102' } })).text();
+    expect(html).toContain('No results found');
+    expect(html).not.toContain('Clear Filters');
+    expect(html).not.toContain('Remove filters to get more results');
   });
 
   it('shows the no-permission message for errorType=Unauthorized', async () => {
