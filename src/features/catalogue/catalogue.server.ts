@@ -465,7 +465,20 @@ export interface ProviderSummary {
   /** Restaurants' "₹X for two" (SPEC §9). */
   costForTwoPaise: number | null;
   bestDiscountPercent: number;
-  offers: Array<{ id: string; text: string }>;
+  /** The store's offers: `text` in English (the API's), the terms for the page's language (offerText). */
+  offers: Array<StoreOffer>;
+}
+
+export interface StoreOffer {
+  id: string;
+  text: string;
+  kind: 'percent' | 'flat';
+  /** percent, or rupees off */
+  value: number;
+  /** rupees; 0 when uncapped */
+  cap: number;
+  /** rupees; 0 when the offer has no minimum */
+  min: number;
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -476,7 +489,7 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-function offerTexts(offers: unknown): Array<{ id: string; text: string; percent: number }> {
+function offerTexts(offers: unknown): Array<StoreOffer & { percent: number }> {
   if (!Array.isArray(offers)) return [];
   return offers.flatMap((o: { id?: string; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }> }) => {
     const benefit = o.tags?.find((t) => t.code === 'benefit')?.list ?? [];
@@ -487,7 +500,7 @@ function offerTexts(offers: unknown): Array<{ id: string; text: string; percent:
     if (!o.id || !value) return [];
     const above = min && Number(min) > 0 ? ` above ₹${Number(min)}` : '';
     const text = type === 'percent' ? `${value}% off${cap ? ` up to ₹${cap}` : ''}${above}` : `₹${value} off${above}`;
-    return [{ id: o.id, text, percent: type === 'percent' ? value : 0 }];
+    return [{ id: o.id, text, kind: type === 'percent' ? 'percent' : 'flat', value, cap, min: min && Number(min) > 0 ? Number(min) : 0, percent: type === 'percent' ? value : 0 }];
   });
 }
 
@@ -527,7 +540,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     averagePricePaise: r.avg_price_paise === null ? null : isFood ? costForTwoPaise(r.avg_price_paise) : Math.round(r.avg_price_paise),
     costForTwoPaise: isFood && r.avg_price_paise !== null ? costForTwoPaise(r.avg_price_paise) : null,
     bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => o.percent)),
-    offers: offers.map(({ id, text }) => ({ id, text })),
+    offers: offers.map(({ percent: _, ...offer }) => offer),
   };
 }
 
