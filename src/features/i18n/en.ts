@@ -412,6 +412,7 @@ export const en = {
   orders: {
     description: 'Orders you placed on Kirana.',
     yourOrders: 'Your orders',
+    andMore: '{items} and {count} more',
     breadcrumb: 'Breadcrumb',
     order: 'Order {id}',
     placed: '{store} · placed {when}',

@@ -403,6 +403,7 @@ export const hi = {
   orders: {
     description: 'Kirana पर किए गए आपके ऑर्डर।',
     yourOrders: 'आपके ऑर्डर',
+    andMore: '{items} और {count} अन्य',
     breadcrumb: 'ब्रेडक्रम्ब',
     order: 'ऑर्डर {id}',
     placed: '{store} · {when} को ऑर्डर किया',
