@@ -133,3 +133,13 @@ describe('store offers in the page language (issue 28)', () => {
     expect(offerText({ kind: 'flat', value: 75, cap: 0, min: 0 }, 'hi')).toBe('₹75 की छूट');
   });
 });
+
+describe('the invoice’s charge titles in Hindi (issue 28)', () => {
+  it('has a Hindi title for each charge the invoice names itself', async () => {
+    const { CHARGE_TITLES } = await import('../orders/invoice.ts');
+    for (const title of [...Object.values(CHARGE_TITLES), 'Charge']) {
+      expect(messagesFor('en').invoice.chargeTitles[title]).toBe(title);
+      expect(messagesFor('hi').invoice.chargeTitles[title]).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+});

@@ -535,6 +535,8 @@ export const en = {
   invoice: {
     description: 'Tax invoice for a Kirana order.',
     backToOrder: 'Back to the order',
+    /** The invoice's own charge titles (orders/invoice.ts CHARGE_TITLES). */
+    chargeTitles: { Delivery: 'Delivery', Packing: 'Packing', 'Convenience fee': 'Convenience fee', Charge: 'Charge' } as Record<string, string>,
     heading: 'Tax invoice',
     number: 'Invoice no.',
     date: 'Date',

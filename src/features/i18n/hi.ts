@@ -523,6 +523,7 @@ export const hi = {
   invoice: {
     description: 'Kirana ऑर्डर का टैक्स इनवॉइस।',
     backToOrder: 'ऑर्डर पर वापस जाएँ',
+    chargeTitles: { Delivery: 'डिलीवरी', Packing: 'पैकिंग', 'Convenience fee': 'सुविधा शुल्क', Charge: 'शुल्क' } as Record<string, string>,
     heading: 'टैक्स इनवॉइस',
     number: 'इनवॉइस नंबर',
     date: 'तारीख़',
