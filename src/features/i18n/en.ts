@@ -523,6 +523,8 @@ export const en = {
     store: 'Store',
     rider: 'Rider',
     door: 'Your door',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
     finding: 'Finding your rider…',
     delivered: 'Your order is delivered.',
     notYet: 'The rider shows on the map once your order is picked up.',
