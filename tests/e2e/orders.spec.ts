@@ -130,6 +130,8 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.getByText('Your request is submitted succesfully')).toBeVisible();
     await expect(page).not.toHaveURL(/notice=/);
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });
+    await page.reload();
+    await expect(page.locator('[data-status-label]')).toHaveText('Cancelled');
     await expect(page.getByText('Your request is submitted succesfully')).toHaveCount(0);
     await expect(page.locator('summary', { hasText: 'Cancel order' })).toHaveCount(0);
     await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
