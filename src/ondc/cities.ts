@@ -10,6 +10,11 @@ export const SERVED_CITIES = [
 
 export type ServedCity = (typeof SERVED_CITIES)[number];
 
+/** A city as a shopper reads it ("Bengaluru"): ONDC addresses carry the city id ("bengaluru"). Issue 28. */
+export function cityDisplayName(city: string): string {
+  return SERVED_CITIES.find((c) => c.id === city.trim().toLowerCase())?.name ?? city;
+}
+
 export function cityCode(cityId: string): string | undefined {
   return SERVED_CITIES.find((c) => c.id === cityId.toLowerCase())?.code;
 }

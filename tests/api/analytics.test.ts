@@ -22,6 +22,15 @@ const raw = (client: ReturnType<typeof shopper>, path: string, body: string, hea
   fetch(server.url + path, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers } });
 
 describe('analytics endpoints (SPEC §7.5)', () => {
+  it('shows /test, the status page, to the operator\'s token only (issue 28)', async () => {
+    const operator = await fetch(`${server.url}/test`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(operator.status).toBe(200);
+    expect(await operator.text()).toContain('Storefront status');
+    const shopperAsks = await fetch(`${server.url}/test`);
+    expect(shopperAsks.status).toBe(401);
+    expect(await shopperAsks.text()).not.toContain('Storefront status');
+  });
+
   it('POST /ondc/hive stores each event with its §7.5 fields; headers fill what an event leaves out', async () => {
     const client = shopper(server.url);
     await client.get('/');

@@ -132,6 +132,7 @@ interface ItemWidget {
   id: string;
   name: string;
   price: number;
+  availableQuantity: number;
   mrp: number;
   averagePrice: number;
   fssai: string | null;
@@ -990,14 +991,17 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   describe('POST /ondc/provider/fetch/offer/tray', () => {
     const tray = (body: Record<string, unknown>) => api.post('/ondc/provider/fetch/offer/tray', body);
 
-    it('the store’s deals and tray items only, deepest discount first across pages', async () => {
+    it('the store’s deals and tray items in stock only, deepest discount first across pages', async () => {
       const all = (await allPages<ItemWidget>((page) => tray({ ...storeIds, filters: [], orFilters: [], limit: 20, page }))).flat();
-      const expected = groceryOf(store.provider).filter((i) => i.trayTags.length > 0 || i.mrpPaise > i.pricePaise);
+      // Issue 28: a deal on a sold-out item is no deal; the tray leaves it out.
+      const expected = groceryOf(store.provider).filter((i) => (i.trayTags.length > 0 || i.mrpPaise > i.pricePaise) && i.stock > 0);
+      expect(groceryOf(store.provider).some((i) => (i.trayTags.length > 0 || i.mrpPaise > i.pricePaise) && i.stock === 0)).toBe(true);
       expect(all.length).toBe(expected.length);
       expect(all.length).toBeGreaterThan(20);
       for (const item of all) {
         expect(item.providerId).toBe(store.provider.id);
         expect(item.trays.length > 0 || item.mrp > item.price, item.name).toBe(true);
+        expect(item.availableQuantity, item.name).toBeGreaterThan(0);
       }
       expectNonIncreasing(all.map(discountOf), 'tray discount order');
     });

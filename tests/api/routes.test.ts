@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 const ROUTES = [
   '/', '/address-map', '/brand-new', '/brand-search', '/camera', '/curated', '/error-page',
   '/grocery-category', '/grocery-search', '/invoice', '/offers', '/order-history', '/payment',
-  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions', '/test',
+  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions',
   '/track-map', '/tracking-details', '/unified-search', '/user-blacklist',
   '/drivers-list', '/brand', '/cart', '/order-confirmation',
 ];
@@ -18,6 +18,12 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(await response.text()).toMatch(/<title>(?:[^<]+ · )?GROCERY APP<\/title>/);
   });
 
+  it('keeps /test (the operator\'s status page) from shoppers: without an operator token it is not there', async () => {
+    const response = await fetch(`${url}/test`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('Storefront status');
+  });
+
   it('answers an unknown path with 404 and "This page could not be found"', async () => {
     const response = await fetch(`${url}/no-such-page`);
     expect(response.status).toBe(404);
@@ -28,7 +34,7 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
   });
 
   describe.each([
-    ['a search with no match', '/grocery-search?q=zqxjvwk', '/grocery-search?q=zqxjvwk'],
+    ['a search with no match, filtered', '/grocery-search?q=zqxjvwk&brand=NoSuchBrand', '/grocery-search?q=zqxjvwk'],
     ['a category whose filters match nothing', '/grocery-category?categoryId=1&brand=NoSuchBrand', '/grocery-category?categoryId=1'],
     ['a sub-category whose filters match nothing', '/sub-category-items?categoryId=101&brand=NoSuchBrand', '/grocery-category?categoryId=101'],
   ])('SPEC §2.3 grocery listing empty state on %s', (_, path, clearHref) => {
@@ -39,6 +45,13 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
       const button = /<a class="button" href="([^"]+)"[^>]*>Clear Filters<\/a>/.exec(html);
       expect(button?.[1]?.replaceAll('&amp;', '&')).toBe(clearHref);
     });
+  });
+
+  it('offers no "Clear Filters" on an empty search with no filter set (issue 28)', async () => {
+    const html = await (await fetch(`${url}/grocery-search?q=zqxjvwk`, { headers: { pincode: '560102' } })).text();
+    expect(html).toContain('No results found');
+    expect(html).not.toContain('Clear Filters');
+    expect(html).not.toContain('Remove filters to get more results');
   });
 
   it('shows the no-permission message for errorType=Unauthorized', async () => {

@@ -40,8 +40,15 @@ export default function AddToCartButton({ item, city, t }: Props) {
   const chooserTitle = useId();
   // The same item can sit on a page twice (a tray and the list): only the card the shopper used
   // opens the provider-change popup, or two modal dialogs would stack.
+  // It is forgotten once the popup it opened is answered, not before: a customisable dish asks
+  // after its add-on picker closed, so "no popup yet" cannot mean "not asked" (issue 28).
   const askedFrom = useRef<Element | null>(null);
-  if (!change) askedFrom.current = null;
+  const asking = useRef(false);
+  if (change?.itemId === item.itemId && askedFrom.current) asking.current = true;
+  else if (!change && asking.current) {
+    asking.current = false;
+    askedFrom.current = null;
+  }
   const returnFocusTo = (island: Element) => () => firstFocusableIn(island);
   const quantity = products[item.itemId] ?? 0;
   // The seller's maximum per order, once the cart knows it (a plain item is one line).
@@ -142,10 +149,14 @@ export default function AddToCartButton({ item, city, t }: Props) {
       {sheet === 'picker' && (
         <AddOnPicker
           item={item}
-          onClose={() => setSheet(null)}
+          onClose={() => {
+            askedFrom.current = null;
+            setSheet(null);
+          }}
           onAdd={(customisations) => {
             setSheet(null);
             addToCart(item, { customisations, context: 'listing' });
+            if ($providerChange.get()?.itemId !== item.itemId) askedFrom.current = null;
           }}
         />
       )}

@@ -11,6 +11,7 @@ import {
   $cartLoad,
   $cartProducts,
   $isCoinBurnEnabled,
+  $lineQuantities,
   $providerChange,
   addToCart,
   cancelProviderChange,
@@ -157,7 +158,9 @@ describe('SPEC §4 provider change', () => {
     const prior = $cartProducts.get();
     addToCart(milk, { context: 'listing' });
     expect($providerChange.get()).toMatchObject({ itemName: milk.name, providerName: 'Store store-b', cartProviderName: 'Store store-a' });
-    expect($cartProducts.get()).toEqual({ ...prior, milk: 1 });
+    // Issue 28: the badge counts the cart, not the question: the map stays until "Yes, replace".
+    expect($cartProducts.get()).toEqual(prior);
+    expect($lineQuantities.get()).toEqual({ atta: 2, dal: 1 });
     cancelProviderChange();
     expect($cartProducts.get()).toEqual(prior);
     expect($providerChange.get()).toBeNull();
@@ -173,6 +176,17 @@ describe('SPEC §4 provider change', () => {
     expect(requests.map((r) => r.body?.['action'])).toEqual(['CREATE_CART']);
     expect($cartProducts.get()).toEqual({ milk: 1 });
     expect($isCoinBurnEnabled.get()).toBe(false);
+  });
+
+  it('sends "Yes, replace" for an add held before the cart had loaded (the tap that woke the card)', async () => {
+    const requests = server(success(cartOf([[atta, 2], [dal, 1]])), success(cartOf([[milk, 1]], { reference: '6f1c1a8e-0000-4000-8000-000000000003' })));
+    const loaded = loadCart('bengaluru');
+    addToCart(milk, { context: 'listing' });
+    await loaded;
+    proceedWithProviderChange();
+    await cartSettled();
+    expect(requests.map((r) => r.body?.['action'] ?? 'load')).toEqual(['load', 'CREATE_CART']);
+    expect($cartProducts.get()).toEqual({ milk: 1 });
   });
 
   it('asks too when the server says the cart is another provider’s (changed in another tab)', async () => {

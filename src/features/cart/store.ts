@@ -99,16 +99,22 @@ function optimisticCart(cart: Cart | null, operations: readonly Operation[]) {
   return { lines, provider };
 }
 
+/**
+ * The taps the shopper sees counted: not an add held for the provider-change popup (issue 28),
+ * which is a question, not a change, until "Yes, replace".
+ */
+const counted = (operations: readonly Operation[]) => operations.filter((op) => !isHeld(op));
+
 /** Line quantities as the cart page shows them (optimistic). */
 export const $lineQuantities = computed([$cart, $operations], (cart, operations) => {
   const quantities: Record<string, number> = {};
-  for (const [key, line] of optimisticCart(cart, operations).lines) quantities[key] = line.quantity;
+  for (const [key, line] of optimisticCart(cart, counted(operations)).lines) quantities[key] = line.quantity;
   return quantities;
 });
 
 function refreshQuantityMap() {
   const map: QuantityMap = {};
-  for (const line of optimisticCart($cart.get(), $operations.get()).lines.values()) {
+  for (const line of optimisticCart($cart.get(), counted($operations.get())).lines.values()) {
     if (line.quantity > 0) map[line.sku] = (map[line.sku] ?? 0) + line.quantity;
   }
   $cartProducts.set(map);
@@ -328,14 +334,19 @@ function settle(op: Operation, cart: Cart | null) {
 let draining: Promise<void> | null = null;
 
 function drain(): Promise<void> {
-  draining ??= (async () => {
-    try {
-      for (let op = $operations.get().find((o) => !isHeld(o)); op && !$waitingForConnection.get(); op = $operations.get().find((o) => !isHeld(o))) await send(op);
-    } finally {
-      draining = null;
-    }
+  if (draining) return draining;
+  const run = (async () => {
+    for (let op = $operations.get().find((o) => !isHeld(o)); op && !$waitingForConnection.get(); op = $operations.get().find((o) => !isHeld(o))) await send(op);
   })();
-  return draining;
+  // Cleared once settled, never inside the run: with nothing to send (only an add held for the
+  // provider-change popup) the run ends before `draining` is even assigned, and clearing it
+  // there left a finished run in place, so "Yes, replace" was never sent (issue 28).
+  draining = run;
+  const done = () => {
+    if (draining === run) draining = null;
+  };
+  run.then(done, done);
+  return run;
 }
 
 /** Resolves once every sent operation has its answer (tests; a page about to navigate). */
@@ -424,7 +435,7 @@ export function addToCart(item: ItemRef & { inStock?: boolean }, options: { cust
     : { item, lineKey: item.itemId, customisations: null };
   const op = { id: nextOperationId++, kind: 'change' as const, target, delta: 1, context: options.context, held: false };
   track('add_to_cart', { item_id: item.itemId, provider_id: item.providerId });
-  const { provider } = optimisticCart($cart.get(), $operations.get().filter((o) => !isHeld(o)));
+  const { provider } = optimisticCart($cart.get(), counted($operations.get()));
   if (isProviderChange(provider, item)) holdForProviderChange({ ...op, held: true });
   else enqueue(op);
 }

@@ -448,6 +448,8 @@ export interface ProviderSummary {
   tatMinutes: number | null;
   deliveryType: 'now' | 'later';
   openState: StoreOpenState;
+  /** HHMM at which a closed store opens again (its daily opening); null unless closed by the clock. */
+  opensAt: number | null;
   normWorkingHours: number[];
   distanceKm: number;
   deliveryFeePaise: number | null;
@@ -463,7 +465,20 @@ export interface ProviderSummary {
   /** Restaurants' "₹X for two" (SPEC §9). */
   costForTwoPaise: number | null;
   bestDiscountPercent: number;
-  offers: Array<{ id: string; text: string }>;
+  /** The store's offers: `text` in English (the API's), the terms for the page's language (offerText). */
+  offers: Array<StoreOffer>;
+}
+
+export interface StoreOffer {
+  id: string;
+  text: string;
+  kind: 'percent' | 'flat';
+  /** percent, or rupees off */
+  value: number;
+  /** rupees; 0 when uncapped */
+  cap: number;
+  /** rupees; 0 when the offer has no minimum */
+  min: number;
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -474,7 +489,7 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-function offerTexts(offers: unknown): Array<{ id: string; text: string; percent: number }> {
+function offerTexts(offers: unknown): Array<StoreOffer & { percent: number }> {
   if (!Array.isArray(offers)) return [];
   return offers.flatMap((o: { id?: string; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }> }) => {
     const benefit = o.tags?.find((t) => t.code === 'benefit')?.list ?? [];
@@ -485,7 +500,7 @@ function offerTexts(offers: unknown): Array<{ id: string; text: string; percent:
     if (!o.id || !value) return [];
     const above = min && Number(min) > 0 ? ` above ₹${Number(min)}` : '';
     const text = type === 'percent' ? `${value}% off${cap ? ` up to ₹${cap}` : ''}${above}` : `₹${value} off${above}`;
-    return [{ id: o.id, text, percent: type === 'percent' ? value : 0 }];
+    return [{ id: o.id, text, kind: type === 'percent' ? 'percent' : 'flat', value, cap, min: min && Number(min) > 0 ? Number(min) : 0, percent: type === 'percent' ? value : 0 }];
   });
 }
 
@@ -498,6 +513,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
   const hours = r.opens_at !== null && r.closes_at !== null ? normWorkingHours(r.opens_at, r.closes_at) : [];
   const offers = offerTexts(r.offers);
   const isFood = r.domain === 'ONDC:RET11';
+  const openState = storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now });
   return {
     id: r.provider_id,
     bppId: r.bpp_id,
@@ -512,7 +528,8 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     ratingCount: r.rating_count,
     tatMinutes: r.tat ? Math.round(ttlToMs(r.tat) / 60_000) : null,
     deliveryType: deliveryType(r.internal_tags),
-    openState: storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now }),
+    openState,
+    opensAt: openState === 'STORE_CLOSED' ? r.opens_at : null,
     normWorkingHours: hours,
     distanceKm: from ? Math.round(distanceKm(from, r) * 10) / 10 : 0,
     deliveryFeePaise: r.delivery_fee_paise,
@@ -523,7 +540,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     averagePricePaise: r.avg_price_paise === null ? null : isFood ? costForTwoPaise(r.avg_price_paise) : Math.round(r.avg_price_paise),
     costForTwoPaise: isFood && r.avg_price_paise !== null ? costForTwoPaise(r.avg_price_paise) : null,
     bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => o.percent)),
-    offers: offers.map(({ id, text }) => ({ id, text })),
+    offers: offers.map(({ percent: _, ...offer }) => offer),
   };
 }
 
@@ -751,10 +768,12 @@ async function providerCategories(database: Database, row: ProviderRecord, now: 
 }
 
 /** SPEC §7.2 provider items batch and offer tray: one store's items, with the SPEC's ordering. */
-export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
+export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; inStockOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
   const params = new Params();
   const where = [`i.provider_id = ${params.add(request.provider_id)}`, `i.location_id = ${params.add(request.location_id)}`, `i.kind = 'item'`];
   if (request.trayOnly) where.push(`(cardinality(i.tray_tags) > 0 OR i.mrp_paise > i.price_paise)`);
+  // A tray promotes what can be bought now: a deal on a sold-out dish is no deal (issue 28).
+  if (request.trayOnly || request.inStockOnly) where.push(`i.in_stock AND i.max_quantity > 0`);
   if (request.menuId) where.push(`${params.add(request.menuId)} = ANY(i.menu_ids)`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
   const rows = await database.query<ItemRecord>(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indianClock, normWorkingHours, storeOpenState } from './store-hours.ts';
+import { clockTime, indianClock, normWorkingHours, storeOpenState } from './store-hours.ts';
+import { opensAtLabel } from '../i18n/labels.ts';
 
 /** A Date at the given Indian wall-clock time (IST is UTC+5:30, no daylight saving). */
 const ist = (hh: number, mm: number, day = '2026-11-18') => new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);
@@ -43,5 +44,16 @@ describe('indian clock', () => {
   });
   it('reads Indian time from a UTC instant', () => {
     expect(indianClock(new Date('2026-11-18T20:00:00Z')).hhmm).toBe(130);
+  });
+});
+
+describe('when a closed store opens (issue 28)', () => {
+  it('reads HHMM as a shopper reads a clock, in English and Hindi', () => {
+    expect(clockTime(800)).toBe('8:00');
+    expect(clockTime(630)).toBe('6:30');
+    expect(clockTime(2105)).toBe('21:05');
+    expect(opensAtLabel(800, 'en')).toBe('Opens at 8:00');
+    expect(opensAtLabel(1130, 'hi')).toBe('11:30 बजे खुलेगी');
+    expect(opensAtLabel(null, 'en')).toBeNull();
   });
 });

@@ -37,6 +37,11 @@ export function normWorkingHours(opensAt: number, closesAt: number): number[] {
   return slots;
 }
 
+/** An HHMM time as a shopper reads it on a store: 800 → "8:00", 2130 → "21:30" (issue 28). */
+export function clockTime(hhmm: number): string {
+  return `${Math.floor(hhmm / 100)}:${String(hhmm % 100).padStart(2, '0')}`;
+}
+
 const ENABLED = new Set(['enable', 'open']);
 
 /** SPEC §4: open only when both statuses are enable/open and, if hours exist, now is at or up to 5 after a listed time. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../lib/money.ts';
 import { messagesFor, missingKeys, specPairs } from './catalogue.ts';
+import { offerText } from './labels.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
 import { chooseLocale, fromAcceptLanguage, localisedPath, switchPath } from './locale.ts';
@@ -120,6 +121,25 @@ describe('our grocery categories in Hindi', () => {
     for (const category of [...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES]) {
       expect(categoryName(category, 'hi'), category.name).toMatch(/[\u0900-\u097F]/);
       expect(categoryName(category, 'en')).toBe(category.name);
+    }
+  });
+});
+
+describe('store offers in the page language (issue 28)', () => {
+  it('reads an offer as the catalogue writes it in English, and in Hindi', () => {
+    const fresh = { kind: 'percent', value: 15, cap: 75, min: 299 } as const;
+    expect(offerText(fresh, 'en')).toBe('15% off up to ₹75 above ₹299');
+    expect(offerText(fresh, 'hi')).toBe('₹299 से ज़्यादा के ऑर्डर पर 15% छूट, ₹75 तक');
+    expect(offerText({ kind: 'flat', value: 75, cap: 0, min: 0 }, 'hi')).toBe('₹75 की छूट');
+  });
+});
+
+describe('the invoice’s charge titles in Hindi (issue 28)', () => {
+  it('has a Hindi title for each charge the invoice names itself', async () => {
+    const { CHARGE_TITLES } = await import('../orders/invoice.ts');
+    for (const title of [...Object.values(CHARGE_TITLES), 'Charge']) {
+      expect(messagesFor('en').invoice.chargeTitles[title]).toBe(title);
+      expect(messagesFor('hi').invoice.chargeTitles[title]).toMatch(/[\u0900-\u097F]/);
     }
   });
 });

@@ -2,7 +2,10 @@
 // states, reasons): the rule keeps its key, the catalogue says it in the shopper's language.
 import type { FacetField } from '../catalogue/listing.ts';
 import type { QuickFilter } from '../catalogue/quick-filters.ts';
+import type { StoreOffer } from '../catalogue/catalogue.server.ts';
+import { clockTime } from '../catalogue/store-hours.ts';
 import { messagesFor } from './catalogue.ts';
+import { fill } from './text.ts';
 import { HINDI_CATEGORY_NAMES } from './category-names.hi.ts';
 import type { Locale } from './locale.ts';
 
@@ -29,6 +32,24 @@ export function openStateLabel(state: OpenState, locale: Locale, now = false): s
   const t = messagesFor(locale).store;
   if (state === 'STORE_OPEN') return now ? t.openNow : t.open;
   return state === 'STORE_CLOSED' ? t.closed : t.temporarilyClosed;
+}
+
+/**
+ * When a closed store opens again (issue 28): "Opens at 8:00" beside its state on cards and its
+ * page, and in place of Add on its items. Null when it is open, or its hours are unknown.
+ */
+export function opensAtLabel(opensAt: number | null, locale: Locale): string | null {
+  return opensAt === null ? null : fill(messagesFor(locale).store.opensAt, { time: clockTime(opensAt) });
+}
+
+/** A store's offer in the page's language (issue 28: the catalogue's text is English). */
+export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min'>, locale: Locale): string {
+  const t = messagesFor(locale).store;
+  const benefit =
+    offer.kind === 'percent'
+      ? fill(offer.cap ? t.offerPercentUpTo : t.offerPercent, { percent: offer.value, cap: offer.cap })
+      : fill(t.offerFlat, { amount: offer.value });
+  return offer.min > 0 ? fill(t.offerAbove, { offer: benefit, min: offer.min }) : benefit;
 }
 
 /** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */

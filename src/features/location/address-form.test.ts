@@ -62,4 +62,10 @@ describe('address form: the address it makes (SPEC §3)', () => {
       address_type: 'HOME', precision: 0,
     });
   });
+
+  it('says "near" once when the shopper wrote it already (issue 28)', () => {
+    const where = { id: 'x', latitude: 12.91, longitude: 77.64, userId: null, tenant: 'mobility', source: 'map' } as const;
+    expect(addressFromForm({ ...good, landmark: 'Near Nexus Mall' }, where).address).toContain('HSR Layout, Near Nexus Mall, Bengaluru');
+    expect(addressFromForm({ ...good, landmark: 'नेक्सस मॉल के पास' }, where).address).toContain('HSR Layout, नेक्सस मॉल के पास, Bengaluru');
+  });
 });

@@ -61,6 +61,11 @@ export function validateAddressForm(form: AddressForm): AddressFormErrors {
   return errors;
 }
 
+/** "near Nexus Mall", unless the shopper already wrote "Near Nexus Mall" (or "… के पास"): issue 28. */
+function landmarkPhrase(landmark: string): string {
+  return /^near\b/i.test(landmark) || /के पास$/.test(landmark) ? landmark : `near ${landmark}`;
+}
+
 /** The SPEC §3 address a valid form and its pin make (the caller supplies id, position and owner). */
 export function addressFromForm(
   form: AddressForm,
@@ -75,7 +80,7 @@ export function addressFromForm(
   return {
     ...where,
     name: clean(form.name),
-    address: [line1, line2, form.landmark.trim() ? `near ${clean(form.landmark)}` : '', `${cityName}, ${clean(form.state)} ${pin}`]
+    address: [line1, line2, form.landmark.trim() ? landmarkPhrase(clean(form.landmark)) : '', `${cityName}, ${clean(form.state)} ${pin}`]
       .filter(Boolean)
       .join(', '),
     address_line1: line1,

@@ -2,6 +2,7 @@
 // from the order and the catalogue, and the seller's own invoice document when it sent one.
 import type { Database } from '../../db/client.ts';
 import { findOrderDetail } from './orders.server.ts';
+import { cityDisplayName } from '../../ondc/cities.ts';
 import { invoiceNumber, invoiceOf, type BreakupLine, type Invoice } from './invoice.ts';
 
 // Retail 1.2.0 writes tags as {code, list: [{code, value}]}; later versions as descriptor codes.
@@ -29,7 +30,7 @@ export type InvoiceView = {
 export type InvoiceAnswer = { ok: true; view: InvoiceView } | { ok: false; status: 404 | 409; message: string };
 
 const addressLine = (address: Address | undefined, withName: boolean) =>
-  address ? [withName ? address['name'] : undefined, address['door'], address['building'], address['street'], address['locality'], address['city'], address['state'], address['area_code']].filter(Boolean).join(', ') : null;
+  address ? [withName ? address['name'] : undefined, address['door'], address['building'], address['street'], address['locality'], address['city'] && cityDisplayName(address['city']), address['state'], address['area_code']].filter(Boolean).join(', ') : null;
 
 function tagValue(tags: Tag[] | undefined, group: string, code: string): string | null {
   const codeOf = (entry: { code?: string; descriptor?: { code?: string } }) => entry.code ?? entry.descriptor?.code;

@@ -37,7 +37,7 @@ export type Invoice = {
 
 const paiseOf = (line: BreakupLine) => rupeesToPaise(line.price?.value ?? '0');
 
-const CHARGE_TITLES: Record<string, string> = { delivery: 'Delivery', packing: 'Packing', misc: 'Convenience fee' };
+export const CHARGE_TITLES: Record<string, string> = { delivery: 'Delivery', packing: 'Packing', misc: 'Convenience fee' };
 
 /**
  * The invoice of a quote. Taxes and discounts the seller put against an item go onto that item's

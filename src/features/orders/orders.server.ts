@@ -182,6 +182,8 @@ export type OrderListEntry = {
   orderId: string;
   storeName: string;
   itemsSummary: string;
+  /** Each item line ("Atta × 2") for the page to summarise in its language (issue 28). */
+  itemLines: string[];
   totalPaise: number;
   status: OrderStatus;
   placedAt: string;
@@ -228,11 +230,18 @@ function storeName(order: SellerOrderFull | null): string {
   return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? 'Store';
 }
 
-function itemsSummary(order: SellerOrderFull | null): string {
+function itemLines(order: SellerOrderFull | null): string[] {
   const lines = (order?.quote?.breakup ?? []).filter((b) => b['@ondc/org/title_type'] === 'item');
-  if (lines.length === 0) return '';
-  const names = lines.map((l) => `${l.title ?? 'Item'} × ${l['@ondc/org/item_quantity']?.count ?? 1}`);
-  return names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+  return lines.map((l) => `${l.title ?? 'Item'} × ${l['@ondc/org/item_quantity']?.count ?? 1}`);
+}
+
+/** Two item lines, then how many more: "Atta × 2, Dal × 1 and 3 more" (`andMore` in the page's language). */
+export function summariseItems(names: readonly string[], andMore = '{items} and {count} more'): string {
+  return names.length > 2 ? andMore.replace('{items}', names.slice(0, 2).join(', ')).replace('{count}', String(names.length - 2)) : names.join(', ');
+}
+
+function itemsSummary(order: SellerOrderFull | null): string {
+  return summariseItems(itemLines(order));
 }
 
 /** The shopper's placed orders, newest first (an order the seller never confirmed is not one). */
@@ -247,6 +256,7 @@ export async function listOrders(database: Database, shopper: string, page: numb
       orderId: r.order_id,
       storeName: storeName(readable(r.on_confirm)),
       itemsSummary: itemsSummary(readable(r.on_confirm)),
+      itemLines: itemLines(readable(r.on_confirm)),
       totalPaise: r.total_paise,
       status: r.status,
       placedAt: iso(r.created_at) ?? '',
@@ -313,6 +323,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     orderId: row.order_id,
     storeName: storeName(row.on_confirm),
     itemsSummary: itemsSummary(row.on_confirm),
+    itemLines: itemLines(row.on_confirm),
     totalPaise: row.total_paise,
     status: row.status,
     placedAt: iso(row.created_at) ?? '',

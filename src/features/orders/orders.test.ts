@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_REASONS, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
+import { CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
 
 const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
 
@@ -50,6 +50,8 @@ describe('SPEC §4 cancel', () => {
 
   it('offers the SPEC §8 shopper reasons 001, 003, 006, 009, 010 and refuses 999 from a shopper', () => {
     expect(CANCEL_REASONS.map((r) => r.id)).toEqual(['001', '003', '006', '009', '010']);
+    // Issue 28: cancelling happens before delivery, so the form does not offer "Wrong product delivered".
+    expect(CANCEL_REASONS_BEFORE_DELIVERY.map((r) => r.text)).toEqual(['Prices changed', 'Lower price elsewhere', 'Delivery delay', 'Wrong address']);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '006' }).success).toBe(true);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '999' }).success).toBe(false);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: '', reason_id: '001' }).success).toBe(false);

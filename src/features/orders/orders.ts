@@ -18,6 +18,12 @@ export const CANCEL_REASONS = [
   { id: '010', text: 'Wrong address' },
 ] as const;
 export const SYSTEM_CANCEL_REASON = '999';
+/**
+ * The reasons the cancel form offers. An order can be cancelled only before it is out for
+ * delivery (cancelEligibility), so "Wrong product delivered" (009, kept for orders that carry it)
+ * is not one a shopper can mean then (issue 28).
+ */
+export const CANCEL_REASONS_BEFORE_DELIVERY = CANCEL_REASONS.filter((r) => r.id !== '009');
 export type CancelReasonId = (typeof CANCEL_REASONS)[number]['id'];
 
 /** The steps a shopper sees, in order; the ONDC fulfillment states that mean each. */

@@ -1,0 +1,134 @@
+import { expect, test, type Locator, type Page } from '../support/e2e.ts';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
+import { storeOpenState } from '../../src/network/store-hours.ts';
+
+// Issue 28 point 2: adding another store's item asks "Replace cart items?" whenever the tap comes
+// (even the first tap, which wakes the card's code) and for customisable dishes too; the header's
+// badge counts what the cart holds, never the item the sheet is asking about. A closed store's
+// items offer no Add (point 5), so the stores tapped are ones open now and for the next half hour.
+
+const network = generateNetwork();
+const providers = network.sellers.flatMap((s) => s.providers);
+const openNow = (p: Provider) => p.status === 'enable' && [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open');
+const groceryIn = (city: string) => providers.filter((p) => p.kind === 'grocery' && p.cityId === city && p.status === 'enable');
+const storeB = groceryIn('bengaluru').find(openNow) as Provider;
+// One restaurant with customisable dishes is open round the clock (Hyderabad's biryani).
+const restaurant = providers.find((p) => p.kind === 'restaurant' && openNow(p) && [...providerItems(p)].some((i) => i.kind === 'dish' && (i as DishItem).customGroupIds.length > 0)) as Provider;
+const storePage = (p: Provider) => `/brand?provider_id=${p.id}&location_id=${p.locations[0]?.id ?? ''}`;
+const firstStocked = (p: Provider) => [...providerItems(p)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0) as GroceryItem;
+
+/** A cart holding one item of another store of the city, known to this browser as a shopper's earlier visit leaves it. */
+async function cartWithAnotherStore(page: Page, other: Provider, baseURL: string | undefined) {
+  const storeA = groceryIn(other.cityId).find((p) => p.id !== other.id) as Provider;
+  const atta = firstStocked(storeA);
+  const home = other.locations[0];
+  if (home && other.cityId !== 'bengaluru') {
+    await page.context().addCookies([
+      {
+        name: DELIVERY_LOCATION_COOKIE,
+        value: encodeURIComponent(deliveryLocationCookieValue({ label: home.locality, city: other.cityId, pincode: home.pincode, lat: home.lat, lng: home.lng })),
+        url: baseURL ?? '',
+      },
+    ]);
+  }
+  await page.goto('/cart');
+  await submitAddToCartForm(page, { bppId: storeA.sellerId, providerId: storeA.id, locationId: storeA.locations[0]?.id ?? '', itemId: atta.id, name: atta.name, city: other.cityId });
+  await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached' });
+  await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
+}
+
+/** The first card on the page that offers Add (plain or customisable), held by its place in the list. */
+async function cardWithAdd(page: Page, customisable: boolean) {
+  const index = await page
+    .locator('.item-card')
+    .evaluateAll((cards, wanted) => cards.findIndex((c) => c.querySelector('.add-to-cart__add') && Boolean(c.querySelector('.add-to-cart__hint')) === wanted), customisable);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return page.locator('.item-card').nth(index);
+}
+
+async function nameOf(card: Locator) {
+  const heading = card.locator('.item-card__name');
+  return ((await heading.getAttribute('title')) ?? (await heading.textContent()) ?? '').trim();
+}
+
+/** Through the add-on picker's steps with the defaults, to "Add item". */
+async function chooseDefaults(picker: Locator) {
+  const forward = picker.getByRole('button', { name: /^(Next|Add item)$/ });
+  // A one-page picker has no steps: "Next" until "Add item".
+  for (let step = 0; step < 5; step++) {
+    await expect(forward).toBeVisible();
+    if ((await forward.textContent()) === 'Add item') break;
+    await forward.click();
+  }
+  await picker.getByRole('button', { name: 'Add item' }).click();
+}
+
+async function cartLines(page: Page) {
+  await page.goto('/cart');
+  await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached' });
+  return page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+}
+
+test.describe('switching stores on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone journey');
+
+  test('the early-tap store switch replaces the cart', async ({ page, baseURL }) => {
+    await cartWithAnotherStore(page, storeB, baseURL);
+    await page.goto(storePage(storeB));
+    // At once, long before the page's quiet hydration: the tap itself wakes the card.
+    const card = await cardWithAdd(page, false);
+    const name = await nameOf(card);
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
+    await expect(sheet).toBeVisible();
+    // The badge counts the cart, which still holds store A's one item.
+    await expect(page.locator('.cart-badge').first()).toHaveText('1');
+    await page.screenshot({ path: 'tests/e2e/artifacts/store-switch-early-tap-phone.png' });
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
+    await sheet.getByRole('button', { name: 'Yes, replace' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(sheet).toBeHidden();
+    await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+
+    const lines = await cartLines(page);
+    await expect(lines).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: storeB.name })).toBeVisible();
+  });
+
+  test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
+    await cartWithAnotherStore(page, restaurant, baseURL);
+    await page.goto(storePage(restaurant));
+    const card = await cardWithAdd(page, true);
+    const name = await nameOf(card);
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    const picker = page.getByRole('dialog', { name });
+    await expect(picker).toBeVisible();
+    await chooseDefaults(picker);
+
+    const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
+    await expect(sheet).toBeVisible();
+    await expect(page.locator('.cart-badge').first()).toHaveText('1');
+    await page.screenshot({ path: 'tests/e2e/artifacts/store-switch-customisable-phone.png' });
+
+    // "No" keeps store A's cart and the badge as it was.
+    await sheet.getByRole('button', { name: 'No, keep my cart' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.locator('.cart-badge').first()).toHaveText('1');
+
+    // Asked again, "Yes" replaces the cart with the dish, which is still there after a reload.
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await chooseDefaults(picker);
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
+    await sheet.getByRole('button', { name: 'Yes, replace' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(page.locator('.cart-badge').first()).toHaveText('1');
+
+    const lines = await cartLines(page);
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText(name);
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').first()).toContainText(name);
+  });
+});
