@@ -54,6 +54,14 @@ describe('order messages as ONDC’s validator reads them', () => {
     expect(init.order).not.toHaveProperty('provider_location');
   });
 
+  it('cash on delivery: the seller collects, within a settlement window in hours or minutes', () => {
+    const billing = { name: 'Asha Rao', phone: '9876543210', address: {} } as never;
+    for (const paymentType of ['ON-FULFILLMENT', 'ON-ORDER'] as const) {
+      const payment = onInitMessage(quick, priced, { billing, end: {} as never, paymentType, payment: undefined }).order.payment;
+      expect(payment['@ondc/org/settlement_window']).toMatch(/^PT\d+[MH]$/);
+    }
+  });
+
   it('states np_type, a marketplace tax number unlike the store’s PAN, and echoes the buyer’s bap_terms', () => {
     const bap = { code: 'bap_terms', list: [{ code: 'tax_number', value: '29AAACK0000K1Z5' }] };
     const message = orderMessage({ ...order(), ...bapTermsOf([bap]) }, at(0));

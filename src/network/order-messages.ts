@@ -139,7 +139,8 @@ function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Recor
     '@ondc/org/buyer_app_finder_fee_type': fee('@ondc/org/buyer_app_finder_fee_type', 'percent'),
     '@ondc/org/buyer_app_finder_fee_amount': fee('@ondc/org/buyer_app_finder_fee_amount', '0'),
     '@ondc/org/settlement_basis': 'delivery',
-    '@ondc/org/settlement_window': 'P1D',
+    // A day, written in hours: ONDC's validator wants ^PT\d+[MH]$ when the seller collects (cash on delivery).
+    '@ondc/org/settlement_window': 'PT24H',
     '@ondc/org/withholding_amount': '0.00',
     '@ondc/org/settlement_details': [
       {

@@ -231,7 +231,9 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
         ],
       },
     });
-    expect(wire.breakup[0]).toMatchObject({ item: { tags: [{ code: 'type', list: [{ code: 'type', value: 'item' }] }] } });
+    // ONDC's validator: a quoted item's tags, when it has any, are at least two.
+    expect(wire.breakup[0]).toMatchObject({ item: { tags: [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, { code: 'veg_nonveg', list: [{ code: margherita!.vegNonVeg, value: 'yes' }] }] } });
+    for (const line of wire.breakup) expect((line as { item?: { tags?: unknown[] } }).item?.tags?.length ?? 2).toBeGreaterThanOrEqual(2);
     const types = order.quote.lines.map((l) => l.titleType);
     expect(types).toEqual(expect.arrayContaining(['packing', 'tax', 'misc']));
     const tax = order.quote.lines.filter((l) => l.titleType === 'tax').reduce((n, l) => n + l.pricePaise, 0);

@@ -223,7 +223,11 @@ function lineTags(item: CatalogueItem, parentItemId: string | undefined): Tag[] 
       { code: 'parent', list: [{ code: 'id', value: item.parentGroupId }] },
     ];
   }
-  if (item.kind === 'dish' && parentItemId !== undefined) return [{ code: 'type', list: [{ code: 'type', value: 'item' }] }];
+  // ONDC's validator wants at least two tags on a quoted item that has any: the dish also says
+  // what food it is, as its catalogue entry does (every dish is veg, non_veg or egg).
+  if (item.kind === 'dish' && parentItemId !== undefined) {
+    return [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, ...(item.vegNonVeg ? [{ code: 'veg_nonveg', list: [{ code: item.vegNonVeg, value: 'yes' }] }] : [])];
+  }
   return null;
 }
 

@@ -40,6 +40,9 @@ export async function receiveCallback(
   } catch {
     return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: 'The body is not JSON' }) };
   }
+  // Every answer to a message that has a context echoes it, as ONDC's Pramaan engine expects.
+  const rawContext = (json as { context?: unknown } | null)?.context;
+  const context = rawContext !== null && typeof rawContext === 'object' && !Array.isArray(rawContext) ? (rawContext as Record<string, unknown>) : undefined;
   const envelope = callbackEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
@@ -50,11 +53,11 @@ export async function receiveCallback(
         code: '20006',
         path: issue?.path.join('.') ?? '',
         message: issue?.message ?? 'Invalid response',
-      }),
+      }, context),
     };
   }
   if (envelope.data.context.action !== action.data) {
-    return { status: 400, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `context.action is not ${action.data}` }) };
+    return { status: 400, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `context.action is not ${action.data}` }, context) };
   }
   const verdict = await acceptCallback(database, {
     envelope: envelope.data,
@@ -64,7 +67,7 @@ export async function receiveCallback(
     ...(input.now ? { now: input.now } : {}),
   });
   if (!verdict.accepted) {
-    return { status: verdict.status === 401 || verdict.status === 503 ? verdict.status : 400, body: nack(verdict.error) };
+    return { status: verdict.status === 401 || verdict.status === 503 ? verdict.status : 400, body: nack(verdict.error, context) };
   }
-  return { status: 200, body: ack(), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
+  return { status: 200, body: ack(context), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
 }

@@ -10,6 +10,8 @@ import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './ini
 import type { InitStatus } from './poll.ts';
 import { quoteSchema } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
+import { wireGps } from '../../ondc/gps.ts';
+import { dishLineFields } from './dish-lines.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -52,8 +54,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
           location_id: item.location_id,
           fulfillment_id: item.fulfillment_id ?? request.fulfillment_id,
           quantity: { count: item.quantity },
-          ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
-          ...(item.tags ? { tags: item.tags } : {}),
+          ...dishLineFields(request.categoryDomain, item.id, { parent_item_id: item.parent_item_id, tags: item.tags }),
         })),
         billing: {
           name: customer.name,
@@ -69,7 +70,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
             type: 'Delivery',
             end: {
               location: {
-                ...(request.lat_long ? { gps: request.lat_long.replace(/\s/g, '') } : {}),
+                ...(request.lat_long ? { gps: wireGps(request.lat_long) } : {}),
                 address: ondcAddress(delivery),
               },
               contact: { phone: customer.phone, ...(customer.email ? { email: customer.email } : {}) },

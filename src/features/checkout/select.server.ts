@@ -10,6 +10,8 @@ import { minCartShortfallRupees } from '../cart/cart.ts';
 import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
 import { newTransactionId } from './transaction.ts';
 import { readUiConfig } from '../platform/ui-config.ts';
+import { wireGps } from '../../ondc/gps.ts';
+import { dishLineFields } from './dish-lines.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -81,14 +83,13 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
           id: item.sku_id,
           location_id: item.location_id,
           quantity: { count: item.quantity },
-          ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
-          ...(item.tags ? { tags: item.tags } : {}),
+          ...dishLineFields(request.categoryDomain, item.sku_id, { parent_item_id: item.parent_item_id, tags: item.tags }),
         })),
         fulfillments: [
           {
             end: {
               location: {
-                ...(request.lat_long ? { gps: request.lat_long.replace(/\s/g, '') } : {}),
+                ...(request.lat_long ? { gps: wireGps(request.lat_long) } : {}),
                 address: { area_code: request.address.area_code },
               },
             },
