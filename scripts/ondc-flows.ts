@@ -384,8 +384,22 @@ const flows: Flow[] = [
   }],
 ];
 
+/**
+ * Ready: /healthz answers and the catalogues the sellers pushed at start are ingested (a shopper
+ * who opens the app then finds every store); on a loaded machine that takes minutes.
+ */
+async function ready() {
+  const started = Date.now();
+  for (let report = await healthy(url, STARTUP_LIMIT_MS); ; report = await healthy(url, STARTUP_LIMIT_MS)) {
+    const catalogue = report['catalogue'] as { providers?: number; pagesWaiting?: number; dedupeWaiting?: number } | undefined;
+    if ((catalogue?.providers ?? 0) > 0 && catalogue?.pagesWaiting === 0 && catalogue.dedupeWaiting === 0) return;
+    if (Date.now() - started > STARTUP_LIMIT_MS) throw new Error(`catalogues not ingested within ${STARTUP_LIMIT_MS / 60_000} min: ${JSON.stringify(catalogue)}`);
+    await sleep(1000);
+  }
+}
+
 try {
-  await healthy(url, STARTUP_LIMIT_MS);
+  await ready();
   for (const [name, run] of flows) {
     await run();
     console.log(`${name}: done`);

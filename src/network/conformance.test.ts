@@ -2,7 +2,7 @@
 // validator itself cannot run: each rule here is one the validator reported against us.
 import { describe, expect, it } from 'vitest';
 import { buildOnSearchCatalog, NP_TYPE } from './catalogue/on-search.ts';
-import { providerItems } from './catalogue/generate.ts';
+import { generateNetwork, providerItems, type GroceryStore } from './catalogue/generate.ts';
 import { createNetworkClock } from './clock.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { onInitMessage, onSelectMessage, orderMessage, storeProfile } from './order-messages.ts';
@@ -37,6 +37,41 @@ describe('on_search as ONDC’s validator reads it', () => {
         }
       }
       if (source.statutory === 'packaged_commodities') expect(item['@ondc/org/statutory_reqs_packaged_commodities']).toBeDefined();
+    }
+  });
+});
+
+describe('catalogues outside grocery as ONDC’s validator reads them (constants/category.ts)', () => {
+  // The mandatory attributes per category, as log-validation-utility 4d13362 lists them.
+  const MANDATORY: Record<string, Record<string, string[]>> = {
+    'ONDC:RET13': { '*': ['brand'] },
+    'ONDC:RET16': { 'Cleaning Supplies': ['brand', 'colour', 'colour_name', 'material'], '*': ['brand', 'material'] },
+    'ONDC:RET18': { '*': ['brand', 'prescription_required'] },
+  };
+  const stores = generateNetwork().sellers.flatMap((s) => s.providers).filter((p): p is GroceryStore => p.kind === 'grocery' && p.domain !== 'ONDC:RET10' && p.cityId === 'bengaluru');
+
+  it('gives every item an origin and the attributes its domain and category make mandatory', () => {
+    expect(new Set(stores.map((p) => p.domain))).toEqual(new Set(['ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']));
+    for (const store of stores) {
+      const listed = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!.items;
+      expect(listed.length).toBeGreaterThan(0);
+      for (const item of listed) {
+        const tags = item.tags ?? [];
+        expect(tags.some((t) => t.code === 'origin'), item.id).toBe(true);
+        const attributes = new Map((tags.find((t) => t.code === 'attribute')?.list ?? []).map((e) => [e.code, e.value]));
+        const wanted = MANDATORY[store.domain]![item.category_id ?? ''] ?? MANDATORY[store.domain]!['*']!;
+        for (const code of wanted) expect(attributes.get(code), `${item.id} ${code}`).toMatch(/\S/);
+        if (attributes.has('colour')) expect(attributes.get('colour')).toMatch(/^#[a-fA-F0-9]{6}$/);
+      }
+    }
+  });
+
+  it('lists variant groups in every store, however small its shelf ("Support for variants is mandatory")', () => {
+    for (const store of stores) {
+      const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;
+      expect(provider.categories?.length, store.id).toBeGreaterThan(0);
+      const groups = new Set(provider.categories?.map((c) => c.id));
+      for (const item of provider.items) if (item.parent_item_id) expect(groups.has(item.parent_item_id), item.id).toBe(true);
     }
   });
 });
