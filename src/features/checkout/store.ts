@@ -174,6 +174,8 @@ export interface CustomerForm {
   paymentType: 'ON-ORDER' | 'ON-FULFILLMENT';
   name: string;
   phone: string;
+  /** Optional (README "Decisions": the shopper's email); empty when not given. */
+  email: string;
   door: string;
   building: string;
   locality: string;
@@ -202,7 +204,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     ...select,
     transaction_id: transactionId,
     items: items.map(({ sku_id, ...rest }) => ({ id: sku_id, ...rest, fulfillment_id: 'F1' })),
-    customer_details: { name: form.name, phone: form.phone },
+    customer_details: { name: form.name, phone: form.phone, ...(form.email ? { email: form.email } : {}) },
     billing_address: address,
     delivery_address: address,
     fulfillment_id: 'F1',
