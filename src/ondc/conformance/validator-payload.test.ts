@@ -42,6 +42,17 @@ describe('validator requests from a protocol log', () => {
     expect(request?.body.payload['on_status_packed']).toEqual(flow[7]);
   });
 
+  it('takes the Pending the store sent once it accepted, not the order page’s first answer while still Created', () => {
+    const stated = (orderState: string) => ({ order: { ...order('Pending').order, state: orderState } });
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T9', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
+    const early = message('on_status', 'T9', stated('Created'));
+    const accepted = message('on_status', 'T9', stated('Accepted'));
+    const [request] = validatorRequests([...flow, message('on_confirm', 'T9', stated('Created')), early, accepted].map((m) => ({ body: m })));
+    expect(request?.body.payload['on_status_pending']).toEqual(accepted);
+    const [alone] = validatorRequests([...flow, message('on_confirm', 'T9', stated('Created')), early].map((m) => ({ body: m })));
+    expect(alone?.body.payload['on_status_pending']).toEqual(early);
+  });
+
   it('names a transaction that stopped before the order, and a cancelled one as flow 4', () => {
     const stopped = validatorRequests([{ body: message('select', 'T2', { order: { provider: { id: 'P1' } } }) }]);
     expect(stopped[0]?.skipped).toBe('stops before on_confirm');

@@ -161,9 +161,13 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const m = last(action);
       if (m) payload[action] = m;
     }
+    // The order page asks for the status as soon as it opens: the answer may still say Created
+    // (the store has not accepted yet). The flow's Pending is the first the store sent once it
+    // accepted; a Created one stands only when there is no other.
     for (const m of flow.filter((x) => x.context.action === 'on_status')) {
       const key = statusKey(m);
-      if (key && !payload[key]) payload[key] = m;
+      const held = key ? payload[key] : undefined;
+      if (key && (!held || (orderOf(held).state === 'Created' && orderOf(m).state !== 'Created'))) payload[key] = m;
     }
     // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
     const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
