@@ -66,6 +66,16 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
     }
   });
 
+  it('states one serviceability per category its items name, add-ons included (restaurants too)', () => {
+    const restaurants = generateNetwork().sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru');
+    for (const store of [...stores, ...restaurants]) {
+      const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;
+      const served = (provider.tags ?? []).filter((t) => t.code === 'serviceability').map((t) => t.list.find((e) => e.code === 'category')?.value);
+      expect(new Set(served), store.id).toEqual(new Set(provider.items.map((i) => i.category_id)));
+      expect(served.length, store.id).toBe(new Set(served).size);
+    }
+  });
+
   it('lists variant groups in every store, however small its shelf ("Support for variants is mandatory")', () => {
     for (const store of stores) {
       const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;

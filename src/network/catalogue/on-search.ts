@@ -471,7 +471,8 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     categories,
     items,
     offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id)),
-    tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
+    // One serviceability per category any item names, add-ons included: ONDC's validator counts them all.
+    tags: providerTags(provider, location, new Set(items.map((i) => i.category_id))),
   };
 }
 
