@@ -25,6 +25,8 @@ import { healthy, startServer, type StartedServer } from '../tests/support/serve
 type Client = ReturnType<typeof shopper>;
 type Shop = {
   domain: StoreDomain | 'ONDC:RET11';
+  /** the city the shopper orders in: the store's own */
+  city: string;
   bppId: string;
   providerId: string;
   location: { id: string; lat: number; lng: number; pincode: string };
@@ -109,7 +111,7 @@ async function fillCart(client: Client, shop: Shop, lines: readonly Line[]): Pro
   return cart;
 }
 
-const placeOf = (shop: Shop) => ({ label: 'Home', city: 'bengaluru', pincode: shop.location.pincode, lat: shop.location.lat, lng: shop.location.lng });
+const placeOf = (shop: Shop) => ({ label: 'Home', city: shop.city, pincode: shop.location.pincode, lat: shop.location.lat, lng: shop.location.lng });
 
 /** The checkout page's select from the cart; a second select keeps the transaction (SPEC §4). */
 async function select(client: Client, shop: Shop, cart: Cart, transactionId?: string) {
@@ -126,7 +128,7 @@ async function select(client: Client, shop: Shop, cart: Cart, transactionId?: st
  */
 function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined) {
   const { items, address: _pincodeOnly, ...rest } = selectBody(cart, placeOf(shop));
-  const address = { door: '12', building: 'Lake View Apartments', name: 'Asha Rao', locality: 'Indiranagar 2nd Stage', city: 'bengaluru', state: 'Karnataka', country: 'IND', area_code: shop.location.pincode };
+  const address = { door: '12', building: 'Lake View Apartments', name: 'Asha Rao', locality: 'Indiranagar 2nd Stage', city: shop.city, state: 'Karnataka', country: 'IND', area_code: shop.location.pincode };
   return {
     ...rest,
     transaction_id: transactionId,
@@ -281,7 +283,7 @@ async function returnAlone(shop: Shop, itemIds: readonly string[]) {
 // (same seed and scale as `npm start`) makes them.
 const network = generateNetwork();
 const providers = network.sellers.flatMap((seller) => seller.providers);
-const shopOf = (provider: GroceryStore | Restaurant): Shop => ({ domain: provider.domain, bppId: provider.sellerId, providerId: provider.id, location: provider.locations[0]! });
+const shopOf = (provider: GroceryStore | Restaurant): Shop => ({ domain: provider.domain, city: provider.cityId, bppId: provider.sellerId, providerId: provider.id, location: provider.locations[0]! });
 const allDay = (p: GroceryStore | Restaurant) => p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to;
 const STORE_DOMAINS: readonly StoreDomain[] = ['ONDC:RET10', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18'];
 const stores = STORE_DOMAINS.map((domain) => {
@@ -339,7 +341,7 @@ const flows: Flow[] = [
   ['flow 2, RET11, cash on delivery: a customised dish and a plain one to delivery', deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 2, customisations: await addOns(await newShopper(), customisable) }, { itemId: plainDishes[2]!, quantity: 1 }], 'cod', 120)],
   ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
     const client = await newShopper();
-    const orderId = await order(client, kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }]);
+    const orderId = await order(client, kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }], 'upi', undefined, 'asha@example.com');
     await until(client, orderId, 'out_for_delivery', 120);
     await storeCancels(kitchen, orderId, '013');
     await watch(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
@@ -379,7 +381,7 @@ const flows: Flow[] = [
   }],
   ['flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back', async () => {
     const client = await newShopper();
-    const orderId = await order(client, grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })));
+    const orderId = await order(client, grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), 'upi', undefined, 'asha@example.com');
     await until(client, orderId, 'out_for_delivery', 90);
     await storeCancels(grocery.shop, orderId, '011');
     await watch(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);

@@ -241,6 +241,12 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
     expect(wireQuote(order.quote).ttl).toBe('PT1H');
   });
 
+  it('40002 names a restaurant line by its parent_item_id too (the validator’s dynamic_item_id)', () => {
+    const order = priceOrder(input({ provider: pizza, lines: [line(margherita!, 2, { parent_item_id: 'X1', stock: 1 }), line(medium!, 2, { parent_item_id: 'X1' }), line(classic!, 2, { parent_item_id: 'X1' })] }));
+    expect(order.error).toMatchObject({ code: '40002' });
+    expect(JSON.parse(order.error!.message ?? '[]')).toEqual([{ dynamic_item_id: 'X1', item_id: margherita!.id, error: '40002' }]);
+  });
+
   it('30000 when a required group gets no choice', () => {
     const order = priceOrder(input({ provider: pizza, lines: [line(margherita!, 1, { parent_item_id: 'X1' }), line(regular!, 1, { parent_item_id: 'X1' })] }));
     expect(order.error).toMatchObject({ code: '30000', message: expect.stringContaining('Crust') });

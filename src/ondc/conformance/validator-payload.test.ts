@@ -120,6 +120,19 @@ describe('validator requests from a protocol log', () => {
   });
 });
 
+describe('a return on its own', () => {
+  it('is named, not sent: the validator judges returns only within flow 6', () => {
+    const search = message('search', 'T0');
+    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T7', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
+    const request = message('update', 'T7', { update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }] }] }] } });
+    const returned = message('on_update', 'T7', { order: { state: 'Completed', fulfillments: [{ id: 'R1', type: 'Return', state: { descriptor: { code: 'Return_Delivered' } } }] } });
+    const [judged] = validatorRequests([search, onSearch, ...flow, request, returned].map((m) => ({ body: m })));
+    expect(judged?.body.flow).toBe('6');
+    expect(judged?.skipped).toMatch(/return on its own/);
+  });
+});
+
 describe('reportLines', () => {
   it('flattens the validator’s report under each call, whitespace collapsed', () => {
     expect(reportLines({ on_select: { quoteBrkup: 'price\n   mismatch' }, on_status_pending: 'Missing required data of : on_status_pending' })).toEqual([

@@ -175,7 +175,16 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
     const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
     const flowId = payload['cancel'] ? '4' : sellerCancelled ? '5' : Object.keys(sixKeys).length > 0 ? '6' : payload['select_out_of_stock'] ? '3' : '2';
-    const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
+    // ONDC's validator has no flow for a return on its own: its flow 6 is the part cancel and the
+    // returns together, and judges every call of that combination missing.
+    const loneReturn = flowId === '6' && !payload['on_update_part_cancel'];
+    const skipped = !payload['on_confirm']
+      ? 'stops before on_confirm'
+      : !onSearch
+        ? 'no on_search in the log lists its provider'
+        : loneReturn
+          ? 'a return on its own: the validator judges returns only within flow 6 (part cancel, then returns)'
+          : null;
     requests.push({
       transactionId,
       skipped,
