@@ -37,9 +37,11 @@ const records = pramaanRecords(lines, bapId);
 const flows = pramaanFlows(lines, records, DOMAINS);
 
 // The engine's log source, and 200s for the other addresses it calls (analytics, report callback).
+// A flow judged on part of its transaction's records is served only those while it runs.
+let serving: PramaanRecord[] | null = null;
 const logs = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  const body: PramaanRecord[] | { ok: true } = url.pathname === '/logs' ? (records.get(url.searchParams.get('transaction_id') ?? '') ?? []) : { ok: true };
+  const body: PramaanRecord[] | { ok: true } = url.pathname === '/logs' ? (serving ?? records.get(url.searchParams.get('transaction_id') ?? '') ?? []) : { ok: true };
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   request.resume();
 });
@@ -92,6 +94,7 @@ try {
   if (!reports) throw new Error('set PRAMAAN_DIR (the engine is started here) or PRAMAAN_REPORTS (its src/output) with PRAMAAN_URL');
   console.log(`${flows.length} flows of ${source} (buyer app ${bapId}), judged by ${engineUrl}\n`);
   for (const [index, flow] of flows.entries()) {
+    serving = flow.records ?? null;
     const answer = await fetch(`${engineUrl}/runtest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -104,6 +104,10 @@ describe('order messages as ONDC’s validator reads them', () => {
     for (const paymentType of ['ON-FULFILLMENT', 'ON-ORDER'] as const) {
       const payment = onInitMessage(quick, priced, { billing, end: {} as never, paymentType, payment: undefined }).order.payment;
       expect(payment['@ondc/org/settlement_window']).toMatch(/^PT\d+[MH]$/);
+      // Pramaan: a cash-on-delivery confirm names the bank account the money settles to.
+      const [details] = payment['@ondc/org/settlement_details'] as Array<Record<string, string>>;
+      const wanted = paymentType === 'ON-FULFILLMENT' ? ['bank_name', 'branch_name', 'settlement_bank_account_no', 'settlement_ifsc_code', 'beneficiary_name'] : ['upi_address', 'beneficiary_name'];
+      for (const field of wanted) expect(details?.[field], `${paymentType} ${field}`).toMatch(/\S/);
     }
   });
 

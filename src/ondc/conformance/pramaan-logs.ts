@@ -51,7 +51,8 @@ export function pramaanRecords(lines: readonly unknown[], bapId: string): Map<st
   return byTransaction;
 }
 
-export type PramaanFlow = { flowId: string; domain: string; transactionId: string };
+/** A flow to judge; `records` when only some of the transaction's records belong to it. */
+export type PramaanFlow = { flowId: string; domain: string; transactionId: string; records?: PramaanRecord[] };
 
 const paymentTypeOf = (records: readonly PramaanRecord[]) =>
   ((records.find((r) => r.action === 'confirm')?.request as { message?: { order?: { payment?: { type?: string } } } } | undefined)?.message?.order?.payment?.type ?? '');
@@ -67,11 +68,12 @@ const has = (records: readonly PramaanRecord[], action: string) => records.some(
  */
 export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<string, readonly PramaanRecord[]>, domains: readonly string[]): PramaanFlow[] {
   const flows = new Map<string, PramaanFlow>();
-  const pick = (flowId: string, domain: string, transactionId: string) => flows.set(`${flowId}|${domain}`, { flowId, domain, transactionId });
+  const pick = (flowId: string, domain: string, transactionId: string, only?: PramaanRecord[]) => flows.set(`${flowId}|${domain}`, { flowId, domain, transactionId, ...(only ? { records: only } : {}) });
   for (const request of validatorRequests(lines)) {
     const { domain, flow, payload } = request.body;
     const mine = records.get(request.transactionId) ?? [];
-    if (!domains.includes(domain) || request.skipped || mine.length === 0) continue;
+    // A return on its own is no validator flow but is Pramaan's RET_5.
+    if (!domains.includes(domain) || !payload['on_confirm'] || mine.length === 0) continue;
     if (flow === '2' && has(mine, 'track')) pick(paymentTypeOf(mine) === 'ON-FULFILLMENT' ? 'RET_1b' : 'RET_1', domain, request.transactionId);
     if (flow === '3') pick('RET_6', domain, request.transactionId);
     if (flow === '4') pick('RET_3', domain, request.transactionId);
@@ -86,8 +88,14 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
     const search = mine.find((r) => r.action === 'search')?.request as BecknMessage | undefined;
     if (!search || !domains.includes(search.context.domain)) continue;
     const incremental = JSON.stringify(search.message ?? {}).includes('catalog_inc');
-    if (has(mine, 'catalog_rejection')) pick('RET_10', search.context.domain, transactionId);
-    else if (has(mine, 'on_search')) pick(incremental ? 'RET_9_INC_PULL' : 'RET_9', search.context.domain, transactionId);
+    if (has(mine, 'on_search')) pick(incremental ? 'RET_9_INC_PULL' : 'RET_9', search.context.domain, transactionId);
+    // RET_10 rejects a full catalogue, and reads the seller from the first on_search: only the
+    // rejected seller's answers are its records.
+    const rejection = mine.find((r) => r.action === 'catalog_rejection')?.request as BecknMessage | undefined;
+    if (rejection && !incremental) {
+      const seller = rejection.context.bpp_id;
+      pick('RET_10', search.context.domain, transactionId, mine.filter((r) => r.action !== 'on_search' || (r.request as BecknMessage).context.bpp_id === seller));
+    }
   }
   return [...flows.values()];
 }
