@@ -120,6 +120,18 @@ describe('validator requests from a protocol log', () => {
   });
 });
 
+describe('flow 6’s part cancel', () => {
+  it('is the seller’s own on_update, not its answer to our settlement (same message id as our update)', () => {
+    const cut = { order: { state: 'Accepted', fulfillments: [{ id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } }] } };
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T8'));
+    const settle = message('update', 'T8', { update_target: 'payment', order: { fulfillments: [{ id: 'C1', type: 'Cancel' }] } });
+    const answer = { ...message('on_update', 'T8', cut), context: { ...settle.context, action: 'on_update' } };
+    const own = message('on_update', 'T8', cut);
+    const [request] = validatorRequests([...flow, settle, answer, own].map((m) => ({ body: m })));
+    expect(request?.body.payload['on_update_part_cancel']).toBe(own);
+  });
+});
+
 describe('a return on its own', () => {
   it('is named, not sent: the validator judges returns only within flow 6', () => {
     const search = message('search', 'T0');

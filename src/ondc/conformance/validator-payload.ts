@@ -61,7 +61,10 @@ function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage
   const target = (m: BecknMessage) => m.message?.['update_target'];
   const settlementFor = (type: string, id?: string) =>
     updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
-  const partCancel = onUpdates.find((m) => orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
+  // The part cancel is the seller's own on_update, not its answer to one of our updates (which
+  // carries the Cancel fulfillment too, under our update's message id).
+  const ourIds = new Set(updates.map((m) => m.context.message_id));
+  const partCancel = onUpdates.find((m) => !ourIds.has(m.context.message_id) && orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
   if (partCancel) keys['on_update_part_cancel'] = partCancel;
   const partSettlement = settlementFor('Cancel');
   if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
