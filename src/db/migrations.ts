@@ -669,4 +669,13 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 55,
+    name: 'shopper-cancel-reason',
+    sql: `
+      -- The shopper's cancel reason as chosen (SPEC §8): it travels to the seller under the code the
+      -- network accepts (README "Decisions": cancel reasons) and is shown back in the SPEC's words.
+      ALTER TABLE orders ADD COLUMN cancel_reason_id text;
+    `,
+  },
 ];

@@ -2,7 +2,7 @@
 // validator itself cannot run: each rule here is one the validator reported against us.
 import { describe, expect, it } from 'vitest';
 import { buildOnSearchCatalog, NP_TYPE } from './catalogue/on-search.ts';
-import { providerItems } from './catalogue/generate.ts';
+import { generateNetwork, providerItems, type GroceryStore } from './catalogue/generate.ts';
 import { createNetworkClock } from './clock.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { onInitMessage, onSelectMessage, orderMessage, storeProfile } from './order-messages.ts';
@@ -41,6 +41,51 @@ describe('on_search as ONDC’s validator reads it', () => {
   });
 });
 
+describe('catalogues outside grocery as ONDC’s validator reads them (constants/category.ts)', () => {
+  // The mandatory attributes per category, as log-validation-utility 4d13362 lists them.
+  const MANDATORY: Record<string, Record<string, string[]>> = {
+    'ONDC:RET13': { '*': ['brand'] },
+    'ONDC:RET16': { 'Cleaning Supplies': ['brand', 'colour', 'colour_name', 'material'], '*': ['brand', 'material'] },
+    'ONDC:RET18': { '*': ['brand', 'prescription_required'] },
+  };
+  const stores = generateNetwork().sellers.flatMap((s) => s.providers).filter((p): p is GroceryStore => p.kind === 'grocery' && p.domain !== 'ONDC:RET10' && p.cityId === 'bengaluru');
+
+  it('gives every item an origin and the attributes its domain and category make mandatory', () => {
+    expect(new Set(stores.map((p) => p.domain))).toEqual(new Set(['ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']));
+    for (const store of stores) {
+      const listed = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!.items;
+      expect(listed.length).toBeGreaterThan(0);
+      for (const item of listed) {
+        const tags = item.tags ?? [];
+        expect(tags.some((t) => t.code === 'origin'), item.id).toBe(true);
+        const attributes = new Map((tags.find((t) => t.code === 'attribute')?.list ?? []).map((e) => [e.code, e.value]));
+        const wanted = MANDATORY[store.domain]![item.category_id ?? ''] ?? MANDATORY[store.domain]!['*']!;
+        for (const code of wanted) expect(attributes.get(code), `${item.id} ${code}`).toMatch(/\S/);
+        if (attributes.has('colour')) expect(attributes.get('colour')).toMatch(/^#[a-fA-F0-9]{6}$/);
+      }
+    }
+  });
+
+  it('states one serviceability per category its items name, add-ons included (restaurants too)', () => {
+    const restaurants = generateNetwork().sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru');
+    for (const store of [...stores, ...restaurants]) {
+      const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;
+      const served = (provider.tags ?? []).filter((t) => t.code === 'serviceability').map((t) => t.list.find((e) => e.code === 'category')?.value);
+      expect(new Set(served), store.id).toEqual(new Set(provider.items.map((i) => i.category_id)));
+      expect(served.length, store.id).toBe(new Set(served).size);
+    }
+  });
+
+  it('lists variant groups in every store, however small its shelf ("Support for variants is mandatory")', () => {
+    for (const store of stores) {
+      const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;
+      expect(provider.categories?.length, store.id).toBeGreaterThan(0);
+      const groups = new Set(provider.categories?.map((c) => c.id));
+      for (const item of provider.items) if (item.parent_item_id) expect(groups.has(item.parent_item_id), item.id).toBe(true);
+    }
+  });
+});
+
 describe('order messages as ONDC’s validator reads them', () => {
   const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }], offers: [], delivery: checkDelivery(quick.locations[0]!, '560102'), store: 'open' });
 
@@ -52,6 +97,18 @@ describe('order messages as ONDC’s validator reads them', () => {
     expect(init.order.quote.breakup[0]).not.toHaveProperty('item.quantity');
     expect(init.order).not.toHaveProperty('cancellation_terms');
     expect(init.order).not.toHaveProperty('provider_location');
+  });
+
+  it('cash on delivery: the seller collects, within a settlement window in hours or minutes', () => {
+    const billing = { name: 'Asha Rao', phone: '9876543210', address: {} } as never;
+    for (const paymentType of ['ON-FULFILLMENT', 'ON-ORDER'] as const) {
+      const payment = onInitMessage(quick, priced, { billing, end: {} as never, paymentType, payment: undefined }).order.payment;
+      expect(payment['@ondc/org/settlement_window']).toMatch(/^PT\d+[MH]$/);
+      // Pramaan: a cash-on-delivery confirm names the bank account the money settles to.
+      const [details] = payment['@ondc/org/settlement_details'] as Array<Record<string, string>>;
+      const wanted = paymentType === 'ON-FULFILLMENT' ? ['bank_name', 'branch_name', 'settlement_bank_account_no', 'settlement_ifsc_code', 'beneficiary_name'] : ['upi_address', 'beneficiary_name'];
+      for (const field of wanted) expect(details?.[field], `${paymentType} ${field}`).toMatch(/\S/);
+    }
   });
 
   it('states np_type, a marketplace tax number unlike the store’s PAN, and echoes the buyer’s bap_terms', () => {

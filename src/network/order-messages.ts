@@ -129,6 +129,13 @@ export function onSelectMessage(provider: Provider, priced: PricedOrder) {
 
 export type PaymentType = 'ON-ORDER' | 'ON-FULFILLMENT';
 
+/** A store's (simulated) current account: eleven digits from its location id. */
+function bankAccountOf(locationId: string): string {
+  let n = 0;
+  for (const c of locationId) n = (n * 31 + c.charCodeAt(0)) % 100_000_000_000;
+  return String(n).padStart(11, '0');
+}
+
 function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Record<string, unknown> | undefined) {
   const fee = (key: string, fallback: string) => (typeof requested?.[key] === 'string' ? (requested[key] as string) : fallback);
   return {
@@ -139,16 +146,23 @@ function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Recor
     '@ondc/org/buyer_app_finder_fee_type': fee('@ondc/org/buyer_app_finder_fee_type', 'percent'),
     '@ondc/org/buyer_app_finder_fee_amount': fee('@ondc/org/buyer_app_finder_fee_amount', '0'),
     '@ondc/org/settlement_basis': 'delivery',
-    '@ondc/org/settlement_window': 'P1D',
+    // A day, written in hours: ONDC's validator wants ^PT\d+[MH]$ when the seller collects (cash on delivery).
+    '@ondc/org/settlement_window': 'PT24H',
     '@ondc/org/withholding_amount': '0.00',
+    // Cash on delivery settles by bank transfer: Pramaan wants the account in the confirm then.
     '@ondc/org/settlement_details': [
-      {
-        settlement_counterparty: 'seller-app',
-        settlement_phase: 'sale-amount',
-        settlement_type: 'upi',
-        upi_address: `${profile.locationId}@oksbi`,
-        beneficiary_name: profile.name,
-      },
+      type === 'ON-ORDER'
+        ? { settlement_counterparty: 'seller-app', settlement_phase: 'sale-amount', settlement_type: 'upi', upi_address: `${profile.locationId}@oksbi`, beneficiary_name: profile.name }
+        : {
+            settlement_counterparty: 'seller-app',
+            settlement_phase: 'sale-amount',
+            settlement_type: 'neft',
+            beneficiary_name: profile.name,
+            settlement_bank_account_no: bankAccountOf(profile.locationId),
+            settlement_ifsc_code: 'SBIN0001234',
+            bank_name: 'State Bank of India',
+            branch_name: 'Koramangala',
+          },
     ],
   };
 }

@@ -231,12 +231,20 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
         ],
       },
     });
-    expect(wire.breakup[0]).toMatchObject({ item: { tags: [{ code: 'type', list: [{ code: 'type', value: 'item' }] }] } });
+    // ONDC's validator: a quoted item's tags, when it has any, are at least two.
+    expect(wire.breakup[0]).toMatchObject({ item: { tags: [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, { code: 'veg_nonveg', list: [{ code: margherita!.vegNonVeg, value: 'yes' }] }] } });
+    for (const line of wire.breakup) expect((line as { item?: { tags?: unknown[] } }).item?.tags?.length ?? 2).toBeGreaterThanOrEqual(2);
     const types = order.quote.lines.map((l) => l.titleType);
     expect(types).toEqual(expect.arrayContaining(['packing', 'tax', 'misc']));
     const tax = order.quote.lines.filter((l) => l.titleType === 'tax').reduce((n, l) => n + l.pricePaise, 0);
     expect(tax).toBe(Math.round((margherita!.pricePaise * 5) / 100) + Math.round((medium!.pricePaise * 5) / 100));
     expect(wireQuote(order.quote).ttl).toBe('PT1H');
+  });
+
+  it('40002 names a restaurant line by its parent_item_id too (the validator’s dynamic_item_id)', () => {
+    const order = priceOrder(input({ provider: pizza, lines: [line(margherita!, 2, { parent_item_id: 'X1', stock: 1 }), line(medium!, 2, { parent_item_id: 'X1' }), line(classic!, 2, { parent_item_id: 'X1' })] }));
+    expect(order.error).toMatchObject({ code: '40002' });
+    expect(JSON.parse(order.error!.message ?? '[]')).toEqual([{ dynamic_item_id: 'X1', item_id: margherita!.id, error: '40002' }]);
   });
 
   it('30000 when a required group gets no choice', () => {

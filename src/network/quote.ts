@@ -121,7 +121,7 @@ export function priceOrder(input: QuoteInput): PricedOrder {
   if (itemLines.unknown.length > 0) report(itemsError('30004', itemLines.unknown));
   const addOnProblem = provider.kind === 'restaurant' ? customisationProblem(provider, input.lines) : null;
   if (addOnProblem) report(sellerError('30000', addOnProblem));
-  if (itemLines.outOfStock.length > 0) report(itemsError('40002', itemLines.outOfStock));
+  if (itemLines.outOfStock.length > 0) report(itemsError('40002', itemLines.outOfStock, itemLines.lineIds));
   if (itemLines.overLimit.length > 0) report(itemsError('40009', itemLines.overLimit));
 
   const lines: QuoteLine[] = [...itemLines.lines];
@@ -175,7 +175,7 @@ function storeClosedReason(provider: Provider, state: Exclude<StoreOpenState, 'o
   return `${provider.name} is closed; it takes orders ${formatHHMM(from)}–${formatHHMM(to)} IST`;
 }
 
-type QuotedItems = { lines: ItemLine[]; unknown: string[]; outOfStock: string[]; overLimit: string[] };
+type QuotedItems = { lines: ItemLine[]; unknown: string[]; outOfStock: string[]; overLimit: string[]; lineIds: Map<string, string> };
 
 /**
  * One item line per requested line, in request order. Stock is shared by lines of the same
@@ -184,7 +184,7 @@ type QuotedItems = { lines: ItemLine[]; unknown: string[]; outOfStock: string[];
  * the per-order maximum at the maximum (40009).
  */
 function quoteItemLines(provider: Provider, requested: readonly RequestedLine[]): QuotedItems {
-  const result: QuotedItems = { lines: [], unknown: [], outOfStock: [], overLimit: [] };
+  const result: QuotedItems = { lines: [], unknown: [], outOfStock: [], overLimit: [], lineIds: new Map() };
   const left = new Map<string, number>();
   for (const line of requested) {
     const item = line.item;
@@ -198,6 +198,7 @@ function quoteItemLines(provider: Provider, requested: readonly RequestedLine[])
     const count = Math.min(allowed, stockLeft);
     if (allowed < line.quantity.count) result.overLimit.push(item.id);
     if (count < allowed) result.outOfStock.push(item.id);
+    if (line.parent_item_id !== undefined) result.lineIds.set(item.id, line.parent_item_id);
     left.set(item.id, stockLeft - count);
     const unitPaise = currentPricePaise(item);
     const tags = lineTags(item, line.parent_item_id);
@@ -225,7 +226,11 @@ function lineTags(item: CatalogueItem, parentItemId: string | undefined): Tag[] 
       { code: 'parent', list: [{ code: 'id', value: item.parentGroupId }] },
     ];
   }
-  if (item.kind === 'dish' && parentItemId !== undefined) return [{ code: 'type', list: [{ code: 'type', value: 'item' }] }];
+  // ONDC's validator wants at least two tags on a quoted item that has any: the dish also says
+  // what food it is, as its catalogue entry does (every dish is veg, non_veg or egg).
+  if (item.kind === 'dish' && parentItemId !== undefined) {
+    return [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, ...(item.vegNonVeg ? [{ code: 'veg_nonveg', list: [{ code: item.vegNonVeg, value: 'yes' }] }] : [])];
+  }
   return null;
 }
 

@@ -173,15 +173,18 @@ export const protocolErrorSchema = z.object({
 export type ProtocolError = z.infer<typeof protocolErrorSchema>;
 
 export const ackSchema = z.object({
+  /** The context of the message answered, echoed (Pramaan checks it on a buyer app's ACK to every on_*). */
+  context: z.record(z.string(), z.unknown()).optional(),
   message: z.object({ ack: z.object({ status: z.enum(['ACK', 'NACK']) }) }),
   error: protocolErrorSchema.optional(),
 });
 export type Ack = z.infer<typeof ackSchema>;
+type AnsweredContext = Record<string, unknown> | undefined;
 
-export function ack(): Ack {
-  return { message: { ack: { status: 'ACK' } } };
+export function ack(context?: AnsweredContext): Ack {
+  return { ...(context ? { context } : {}), message: { ack: { status: 'ACK' } } };
 }
 
-export function nack(error: ProtocolError): Ack {
-  return { message: { ack: { status: 'NACK' } }, error };
+export function nack(error: ProtocolError, context?: AnsweredContext): Ack {
+  return { ...(context ? { context } : {}), message: { ack: { status: 'NACK' } }, error };
 }

@@ -63,6 +63,9 @@ export async function receiveCallback(
   // store (a NUL, a lone surrogate) is refused like any other invalid body (issue 24).
   const json = parseJsonText(input.rawBody);
   if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }) };
+  // Every answer to a message that has a context echoes it, as ONDC's Pramaan engine expects.
+  const rawContext = (json.value as { context?: unknown } | null)?.context;
+  const context = rawContext !== null && typeof rawContext === 'object' && !Array.isArray(rawContext) ? (rawContext as Record<string, unknown>) : undefined;
   const envelope = callbackEnvelopeSchema.safeParse(json.value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
@@ -73,18 +76,18 @@ export async function receiveCallback(
         code: '20006',
         path: issue?.path.join('.') ?? '',
         message: issue?.message ?? 'Invalid response',
-      }),
+      }, context),
     };
   }
   if (envelope.data.context.action !== action.data) {
-    return { status: 400, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `context.action is not ${action.data}` }) };
+    return { status: 400, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `context.action is not ${action.data}` }, context) };
   }
   const stale = timestampProblem(envelope.data.context.timestamp, input.now ?? new Date());
-  if (stale) return { status: 400, body: nack(stale) };
+  if (stale) return { status: 400, body: nack(stale, context) };
   // The whole body is checked before anything is written: a message we could not show is refused.
   const problem = callbackMessageProblem(action.data, envelope.data.message, envelope.data.error !== undefined);
   if (problem) {
-    return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }) };
+    return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }, context) };
   }
   const verdict = await acceptCallback(database, {
     envelope: envelope.data,
@@ -95,9 +98,9 @@ export async function receiveCallback(
     ...(input.vet ? { vet: input.vet } : {}),
   });
   if (!verdict.accepted) {
-    return { status: REFUSAL_STATUSES.has(verdict.status) ? (verdict.status as 401 | 403 | 409 | 503) : 400, body: nack(verdict.error) };
+    return { status: REFUSAL_STATUSES.has(verdict.status) ? (verdict.status as 401 | 403 | 409 | 503) : 400, body: nack(verdict.error, context) };
   }
-  return { status: 200, body: ack(), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
+  return { status: 200, body: ack(context), envelope: envelope.data, duplicate: verdict.duplicate, late: verdict.late };
 }
 
 const REFUSAL_STATUSES: ReadonlySet<number> = new Set([401, 403, 409, 503]);

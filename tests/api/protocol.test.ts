@@ -126,4 +126,19 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
     expect(lines.some((l) => l.direction === 'out' && l.action === 'select' && l.messageId === ack.data.message_id)).toBe(true);
     expect(lines.some((l) => l.direction === 'in' && l.action === 'on_select' && JSON.stringify(l.body).includes(ack.data.message_id))).toBe(true);
   });
+
+  it.runIf(name === 'pglite')('answers a seller’s callback with an ACK that echoes its context, and sends gps with six decimals (Pramaan)', async () => {
+    const client = shopper(url);
+    const ack = await (await client.post('/ondc/select', selectBody(store.location.pincode))).json();
+    await pollSelect(client, ack.data.message_id);
+    await new Promise((r) => setTimeout(r, 300));
+    const dir = path.join(dataDir, 'ondc-log');
+    const lines = readdirSync(dir)
+      .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { direction: string; action: string; messageId?: string; body: Record<string, any> });
+    const received = lines.find((l) => l.direction === 'in' && l.action === 'on_select' && l.body['request']?.context?.message_id === ack.data.message_id);
+    expect(received?.body['reply']).toEqual({ context: received?.body['request'].context, message: { ack: { status: 'ACK' } } });
+    const sent = lines.find((l) => l.direction === 'out' && l.action === 'select' && l.messageId === ack.data.message_id);
+    expect(JSON.stringify(sent?.body)).toMatch(/"gps":"-?\d+\.\d{6},-?\d+\.\d{6}"/);
+  });
 });

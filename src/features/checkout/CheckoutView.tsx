@@ -61,7 +61,7 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    void placeOrder(cart, place, { paymentType, name: field('name'), phone: field('phone'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
+    void placeOrder(cart, place, { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
   }
 
   return (
@@ -119,6 +119,7 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
           <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
           <label>{t.name} <input name="name" required autoComplete="name" /></label>
           <label>{t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" /></label>
+          <label>{t.email} <input name="email" type="email" maxLength={200} autoComplete="email" /></label>
           <label>{t.door} <input name="door" autoComplete="address-line1" /></label>
           <label>{t.building} <input name="building" /></label>
           <label>{t.locality} <input name="locality" required defaultValue={place.label} /></label>

@@ -13,6 +13,8 @@ import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
 import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
 import { QUOTE_STALE_MESSAGE } from './session.ts';
+import { wireGps } from '../../ondc/gps.ts';
+import { dishLineFields } from './dish-lines.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -71,8 +73,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
           location_id: item.location_id,
           fulfillment_id: request.fulfillment_id,
           quantity: { count: item.quantity },
-          ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
-          ...(item.tags ? { tags: item.tags } : {}),
+          ...dishLineFields(session.domain, item.id, { parent_item_id: item.parent_item_id, tags: item.tags }),
         })),
         billing: {
           name: customer.name,
@@ -88,7 +89,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
             type: 'Delivery',
             end: {
               location: {
-                ...(request.lat_long ? { gps: request.lat_long.replace(/\s/g, '') } : {}),
+                ...(request.lat_long ? { gps: wireGps(request.lat_long) } : {}),
                 address: ondcAddress(delivery),
               },
               contact: { phone: customer.phone, ...(customer.email ? { email: customer.email } : {}) },

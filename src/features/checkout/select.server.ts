@@ -12,6 +12,8 @@ import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select
 import { newTransactionId } from './transaction.ts';
 import { readUiConfig } from '../platform/ui-config.ts';
 import { checkoutCart, recordRequestLines } from './session.server.ts';
+import { wireGps } from '../../ondc/gps.ts';
+import { dishLineFields } from './dish-lines.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -91,14 +93,13 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
           id: item.id,
           location_id: item.location_id,
           quantity: { count: item.quantity },
-          ...(item.parent_item_id ? { parent_item_id: item.parent_item_id } : {}),
-          ...(item.tags ? { tags: item.tags } : {}),
+          ...dishLineFields(session.domain, item.id, { parent_item_id: item.parent_item_id, tags: item.tags }),
         })),
         fulfillments: [
           {
             end: {
               location: {
-                ...(request.lat_long ? { gps: request.lat_long.replace(/\s/g, '') } : {}),
+                ...(request.lat_long ? { gps: wireGps(request.lat_long) } : {}),
                 address: { area_code: request.address.area_code },
               },
             },

@@ -14,6 +14,14 @@ export const CART_EMPTY_MESSAGE = 'Your cart is empty. Add items to place an ord
 export const CART_CHANGED_MESSAGE = 'Your cart has changed (in another tab or on another device). Please review your cart and try again';
 export const QUOTE_STALE_MESSAGE = 'Your cart has changed since the price was checked. Please review the order summary again';
 
+/**
+ * What the checkout page says of the place with its select and init (issue 23): the items come from
+ * the server cart; the page names only the city, the cart version it shows and the position.
+ */
+export function checkoutPlace(cart: Pick<Cart, 'cart_version'>, place: { city: string; lat: number; lng: number }) {
+  return { ondcCity: place.city, cart_version: cart.cart_version, lat_long: `${place.lat},${place.lng}` };
+}
+
 export type SessionFailure = { ok: false; status: 409; message: string; code: 'CART_EMPTY' | 'CART_CHANGED' | 'QUOTE_STALE' };
 
 /**

@@ -97,7 +97,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
       () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } }),
     ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka' }), 100);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka' }), 100);
     const init = calls.find((c) => c.url === '/ondc/init');
     expect(init?.body).not.toHaveProperty('items');
     expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 535.5, message: PRICE_UPDATE_MESSAGE, lines: lines(53550, 4550) });
@@ -119,7 +119,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
     expect($checkout.get().phase).toBe('payable');
     routes.push([/^\/ondc\/payment$/, () => ({ status: 409, json: { error: { message: PRICE_UPDATE_MESSAGE } } })]);
     routes.push([/^\/ondc\/checkout\/summary/, () => ({ json: { status: 'SUCCESS', data: payable(54000, 5000) } })]);

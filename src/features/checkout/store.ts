@@ -14,6 +14,7 @@ import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from './quote-check.ts';
 import type { SummaryLine } from './summary.ts';
+import { checkoutPlace } from './session.ts';
 
 /** `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying. */
 export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
@@ -107,14 +108,13 @@ export async function setCoinBurn(enabled: boolean) {
 }
 
 /** The place the select and init name; the order itself is the shopper's server cart (issue 23). */
-const placeOf = (cart: Cart, place: DeliveryLocation) => ({ ondcCity: place.city, cart_version: cart.cart_version, lat_long: `${place.lat},${place.lng}` });
 
 /** SPEC §4: select, then poll every 1 s at most 20 times; the server rechecks the quote against the cart. */
 export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
   $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, offers: previous.offers });
   const sent = await call('/ondc/select', {
-    ...placeOf(cart, place),
+    ...checkoutPlace(cart, place),
     address: { area_code: place.pincode },
     ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}),
   });
@@ -175,6 +175,8 @@ export interface CustomerForm {
   paymentType: 'ON-ORDER' | 'ON-FULFILLMENT';
   name: string;
   phone: string;
+  /** Optional (README "Decisions": the shopper's email); empty when not given. */
+  email: string;
   door: string;
   building: string;
   locality: string;
@@ -199,9 +201,9 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     area_code: place.pincode,
   };
   const sent = await call('/ondc/init', {
-    ...placeOf(cart, place),
+    ...checkoutPlace(cart, place),
     transaction_id: transactionId,
-    customer_details: { name: form.name, phone: form.phone },
+    customer_details: { name: form.name, phone: form.phone, ...(form.email ? { email: form.email } : {}) },
     billing_address: address,
     delivery_address: address,
     fulfillment_id: 'F1',

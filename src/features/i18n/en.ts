@@ -382,6 +382,7 @@ export const en = {
     deliverTo: 'Deliver to {place}, {pincode}',
     name: 'Name',
     phone: 'Mobile number',
+    email: 'Email (optional: the store writes about returns and refunds to it)',
     door: 'Flat / house no.',
     building: 'Building',
     locality: 'Locality',

@@ -373,6 +373,7 @@ export const hi = {
     deliverTo: 'डिलीवरी: {place}, {pincode}',
     name: 'नाम',
     phone: 'मोबाइल नंबर',
+    email: 'ईमेल (वैकल्पिक: वापसी और रिफ़ंड के बारे में दुकान इस पर लिखती है)',
     door: 'फ़्लैट / मकान नंबर',
     building: 'बिल्डिंग',
     locality: 'इलाका',

@@ -15,6 +15,7 @@ import { endUnplaced } from '../payment/confirm.server.ts';
 import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
+  CANCEL_REASON_ON_THE_WIRE,
   cancellationView,
   nextStatus,
   ORDERS_PAGE_SIZE,
@@ -202,6 +203,8 @@ type OrderRecordRow = {
   created_at: string | Date;
   cancel_message_id: string | null;
   cancel_error: string | null;
+  /** the shopper's reason as chosen (SPEC §8), migration 55 */
+  cancel_reason_id: string | null;
   refund_initiated_at: string | Date | null;
   return_message_id: string | null;
   return_error: string | null;
@@ -338,7 +341,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     returnState: row.return_state,
     returnError: row.return_error,
     returnPending: row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
-    cancellation: row.status === 'cancelled' ? cancellationView(currentOrder, sellerId) : null,
+    cancellation: row.status === 'cancelled' ? cancellationView(currentOrder, sellerId, row.cancel_reason_id) : null,
     rtoState: currentOrder.fulfillments?.find((f) => f.type === 'RTO')?.state?.descriptor?.code ?? null,
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
@@ -443,12 +446,12 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
   if (!order) return { ok: false, status: 404, message: 'No such order' };
   if (!order.eligibility.cancel.eligible) return { ok: false, status: 409, message: order.eligibility.cancel.reason };
   const claimed = await database.query(
-    `UPDATE orders SET cancel_message_id = 'SENDING', cancel_error = NULL, updated_at = clock_timestamp()
+    `UPDATE orders SET cancel_message_id = 'SENDING', cancel_error = NULL, cancel_reason_id = $2, updated_at = clock_timestamp()
      WHERE order_id = $1 AND (cancel_message_id IS NULL OR cancel_error IS NOT NULL) RETURNING order_id`,
-    [orderId],
+    [orderId, reasonId],
   );
   if (claimed.length === 0) return { ok: false, status: 409, message: 'A cancellation is already with the store' };
-  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message: { order_id: orderId, cancellation_reason_id: reasonId } });
+  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message: { order_id: orderId, cancellation_reason_id: CANCEL_REASON_ON_THE_WIRE[reasonId] } });
   if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   if (sent.ack !== 'ACK') {
     await database.query('UPDATE orders SET cancel_message_id = NULL WHERE order_id = $1', [orderId]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
+import { CANCEL_REASON_ON_THE_WIRE, CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
 
 const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
 
@@ -56,6 +56,18 @@ describe('SPEC §4 cancel', () => {
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: 'KO1', reason_id: '999' }).success).toBe(false);
     expect(cancelRequestSchema.safeParse({ type: 'cancel', order_id: '', reason_id: '001' }).success).toBe(false);
   });
+
+  it('sends every shopper reason under a code each ONDC checker accepts from a buyer (README "Decisions")', () => {
+    // log-validation-utility 4d13362: cancel's buyerCancellationRid, on_cancel's reasonCode.ts codes
+    // USED_BY BNP; Pramaan 03d55f5 RetailBuyerNpTest/schema/cancel.schema.js.
+    const validatorCancel = new Set(['051', '052', '053', '999', '010']);
+    const validatorOnCancel = new Set(['001', '003', '006', '009', '010', '999']);
+    const pramaan = new Set(['001', '003', '004', '006', '009', '010', '999']);
+    for (const { id } of CANCEL_REASONS) {
+      const wire = CANCEL_REASON_ON_THE_WIRE[id];
+      expect([validatorCancel.has(wire), validatorOnCancel.has(wire), pramaan.has(wire)], `${id} → ${wire}`).toEqual([true, true, true]);
+    }
+  });
 });
 
 describe('who cancelled, in words (ondc-notes §2)', () => {
@@ -65,6 +77,12 @@ describe('who cancelled, in words (ondc-notes §2)', () => {
     expect(cancellationView(cancelled('kirana.localhost', '006'), 'grocer.sellers')).toEqual({ byStore: false, reasonId: '006', reason: 'Delivery delay' });
     expect(cancellationView(cancelled('grocer.sellers', '020'), 'grocer.sellers')?.reason).toBe('The store could not complete this order');
     expect(cancellationView({}, 'grocer.sellers')).toBeNull();
+  });
+
+  it('shows the shopper the reason they chose, not the code it travelled under', () => {
+    expect(cancellationView(cancelled('kirana.localhost', '010'), 'grocer.sellers', '006')).toEqual({ byStore: false, reasonId: '006', reason: 'Delivery delay' });
+    // A store's cancel is the store's reason, whatever the shopper had asked before.
+    expect(cancellationView(cancelled('grocer.sellers', '011'), 'grocer.sellers', '006')).toMatchObject({ byStore: true, reasonId: '011' });
   });
 
   it('lists the units the store cut from an order it kept, not the buyer’s own cancel', () => {

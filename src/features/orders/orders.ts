@@ -26,6 +26,14 @@ export const SYSTEM_CANCEL_REASON = '999';
 export const CANCEL_REASONS_BEFORE_DELIVERY = CANCEL_REASONS.filter((r) => r.id !== '009');
 export type CancelReasonId = (typeof CANCEL_REASONS)[number]['id'];
 
+/**
+ * The code a shopper's reason travels under in ONDC 1.2.0 (README "Decisions": cancel reasons):
+ * 010 is the one buyer reason every ONDC checker accepts today (the log validator's cancel and
+ * on_cancel rules, Pramaan's cancel schema); the shopper's own reason is kept with the order and
+ * shown back in the SPEC's words.
+ */
+export const CANCEL_REASON_ON_THE_WIRE: Readonly<Record<CancelReasonId, string>> = { '001': '010', '003': '010', '006': '010', '009': '010', '010': '010' };
+
 /** The steps a shopper sees, in order; the ONDC fulfillment states that mean each. */
 export const TIMELINE = [
   { key: 'created', label: 'Created' },
@@ -131,10 +139,12 @@ export const STORE_CANCEL_REASONS: Readonly<Record<string, string>> = {
 export type CancellationView = { byStore: boolean; reasonId: string; reason: string };
 
 /** Who cancelled the order and why, in words, from the seller's order; null while it stands. */
-export function cancellationView(order: { cancellation?: { cancelled_by?: string; reason?: { id?: string } } }, sellerId: string | null): CancellationView | null {
-  const reasonId = order.cancellation?.reason?.id;
-  if (!reasonId) return null;
+export function cancellationView(order: { cancellation?: { cancelled_by?: string; reason?: { id?: string } } }, sellerId: string | null, shopperReasonId: string | null = null): CancellationView | null {
+  const wireReasonId = order.cancellation?.reason?.id;
+  if (!wireReasonId) return null;
   const byStore = sellerId !== null && order.cancellation?.cancelled_by === sellerId;
+  // The shopper's own reason, as chosen, rather than the code it travelled under.
+  const reasonId = !byStore && CANCEL_REASONS.some((r) => r.id === shopperReasonId) ? (shopperReasonId as string) : wireReasonId;
   const reason = byStore ? STORE_CANCEL_REASONS[reasonId] : CANCEL_REASONS.find((r) => r.id === reasonId)?.text;
   return { byStore, reasonId, reason: reason ?? (byStore ? 'The store could not complete this order' : 'You cancelled this order') };
 }

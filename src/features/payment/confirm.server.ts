@@ -146,10 +146,10 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),
           ...BUYER_FINDER_FEE,
-          // ONDC's confirm schema wants the amount in params either way; only a paid one has a transaction.
-          ...(payment.method === 'upi'
-            ? { status: 'PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id } }
-            : { status: 'NOT-PAID', params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR' } }),
+          // ONDC's confirm schema wants the amount in params either way, and its RET11 schema a
+          // transaction id even for cash on delivery: ours names the payment to be collected.
+          status: payment.method === 'upi' ? 'PAID' : 'NOT-PAID',
+          params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id },
         },
         // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.
         state: 'Created',

@@ -162,14 +162,29 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
   };
 }
 
+/** Home & kitchen goods by sub-category: what the pack is made of (pooja needs are bamboo, cotton, camphor). */
+const HOME_MATERIAL: Readonly<Record<number, string>> = { 801: 'plastic', 802: 'plastic', 803: 'plastic', 804: 'plastic', 805: 'natural', 806: 'plastic' };
+/** Cleaning supplies' pack colours, by brand: ONDC wants a hex colour and its name. */
+const PACK_COLOURS: ReadonlyArray<readonly [string, string]> = [['#1E5AA8', 'blue'], ['#2E7D32', 'green'], ['#C62828', 'red'], ['#F9A825', 'yellow'], ['#FFFFFF', 'white'], ['#6A1B9A', 'purple']];
+
 /**
  * Outside grocery, ONDC's domains describe a product by attributes (log-validation-utility's
- * category attribute lists): the brand everywhere, and in health & wellness whether it needs a
- * prescription (nothing a kirana sells here does).
+ * category attribute lists, constants/category.ts): the brand everywhere; in home & kitchen the
+ * material, and for cleaning supplies the colour (hex) and its name; in health & wellness whether
+ * it needs a prescription (nothing a kirana sells here does).
  */
 function attributeTags(domain: string, item: GroceryItem): CatalogTag[] {
   if (domain === 'ONDC:RET10') return [];
-  return [tag('attribute', [['brand', item.brand], ...(domain === 'ONDC:RET18' ? ([['prescription_required', 'no']] as const) : [])])];
+  const entries: Array<[string, string]> = [['brand', item.brand]];
+  if (domain === 'ONDC:RET16') {
+    if (item.ondcCategory === 'Cleaning Supplies') {
+      const [hex, name] = PACK_COLOURS[hashString(item.brand) % PACK_COLOURS.length]!;
+      entries.push(['colour', hex], ['colour_name', name]);
+    }
+    entries.push(['material', HOME_MATERIAL[item.subCategoryId] ?? 'plastic']);
+  }
+  if (domain === 'ONDC:RET18') entries.push(['prescription_required', 'no']);
+  return [tag('attribute', entries)];
 }
 
 type PriceRange = { lower: number; upper: number; defaultPrice: number; defaultMax: number };
@@ -284,11 +299,13 @@ function restaurantCategories(restaurant: Restaurant, items: readonly CatalogIte
 }
 
 /**
- * ONDC variant groups (RET10): one product line of one brand sold in several pack sizes is one
- * group, its items told apart by `item.quantity.unitized.measure`. A size met twice in a line
- * (the same pack from two shelves) stays outside the group.
+ * ONDC variant groups: one product line of one brand sold in several pack sizes is one group, its
+ * items told apart by `item.quantity.unitized.measure`. A size met twice in a line (the same pack
+ * from two shelves) stays outside the group. Outside grocery ONDC's validator holds variants
+ * mandatory ("categories must be present"), and a kirana's small personal-care or health shelf
+ * may hold each line in one size only: there every line is a group, of one size or more.
  */
-function variantGroupsOf(items: readonly GroceryItem[]): { groups: CatalogCategory[]; parentOf: Map<string, string> } {
+function variantGroupsOf(items: readonly GroceryItem[], domain: string): { groups: CatalogCategory[]; parentOf: Map<string, string> } {
   const lines = new Map<string, GroceryItem[]>();
   for (const item of items) {
     const key = `${item.brand}|${item.imageKey}`;
@@ -299,7 +316,7 @@ function variantGroupsOf(items: readonly GroceryItem[]): { groups: CatalogCatego
   for (const [key, line] of lines) {
     const bySize = new Map<string, GroceryItem>();
     for (const item of line) if (!bySize.has(`${item.pack.value}${item.pack.unit}`)) bySize.set(`${item.pack.value}${item.pack.unit}`, item);
-    if (bySize.size < 2) continue;
+    if (bySize.size < (domain === 'ONDC:RET10' ? 2 : 1)) continue;
     const id = `V${hashString(key).toString(36).toUpperCase().slice(0, 10)}`;
     const first = line[0]!;
     groups.push({
@@ -318,7 +335,7 @@ function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): { items: Ca
   const provider = ctx.provider;
   if (provider.kind === 'grocery') {
     const grocery = [...items].filter((item): item is GroceryItem => item.kind === 'grocery');
-    const variants = variantGroupsOf(grocery);
+    const variants = variantGroupsOf(grocery, provider.domain);
     const listed = grocery.map((item) => {
       const group = variants.parentOf.get(item.id);
       return { ...groceryCatalogItem(ctx, item), ...(group ? { parent_item_id: group } : {}) };
@@ -454,7 +471,8 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     categories,
     items,
     offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id)),
-    tags: providerTags(provider, location, new Set(items.filter((i) => !i.related).map((i) => i.category_id))),
+    // One serviceability per category any item names, add-ons included: ONDC's validator counts them all.
+    tags: providerTags(provider, location, new Set(items.map((i) => i.category_id))),
   };
 }
 

@@ -42,6 +42,17 @@ describe('validator requests from a protocol log', () => {
     expect(request?.body.payload['on_status_packed']).toEqual(flow[7]);
   });
 
+  it('takes the Pending the store sent once it accepted, not the order page’s first answer while still Created', () => {
+    const stated = (orderState: string) => ({ order: { ...order('Pending').order, state: orderState } });
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T9', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
+    const early = message('on_status', 'T9', stated('Created'));
+    const accepted = message('on_status', 'T9', stated('Accepted'));
+    const [request] = validatorRequests([...flow, message('on_confirm', 'T9', stated('Created')), early, accepted].map((m) => ({ body: m })));
+    expect(request?.body.payload['on_status_pending']).toEqual(accepted);
+    const [alone] = validatorRequests([...flow, message('on_confirm', 'T9', stated('Created')), early].map((m) => ({ body: m })));
+    expect(alone?.body.payload['on_status_pending']).toEqual(early);
+  });
+
   it('names a transaction that stopped before the order, and a cancelled one as flow 4', () => {
     const stopped = validatorRequests([{ body: message('select', 'T2', { order: { provider: { id: 'P1' } } }) }]);
     expect(stopped[0]?.skipped).toBe('stops before on_confirm');
@@ -106,6 +117,31 @@ describe('validator requests from a protocol log', () => {
     expect(payload['on_update_interim_liquidated']).toBe(flow[15]);
     expect(payload['on_update_liquidated']).toBe(flow[16]);
     expect(payload['update_settlement_liquidated']).toBe(flow[17]);
+  });
+});
+
+describe('flow 6’s part cancel', () => {
+  it('is the seller’s own on_update, not its answer to our settlement (same message id as our update)', () => {
+    const cut = { order: { state: 'Accepted', fulfillments: [{ id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } }] } };
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T8'));
+    const settle = message('update', 'T8', { update_target: 'payment', order: { fulfillments: [{ id: 'C1', type: 'Cancel' }] } });
+    const answer = { ...message('on_update', 'T8', cut), context: { ...settle.context, action: 'on_update' } };
+    const own = message('on_update', 'T8', cut);
+    const [request] = validatorRequests([...flow, settle, answer, own].map((m) => ({ body: m })));
+    expect(request?.body.payload['on_update_part_cancel']).toBe(own);
+  });
+});
+
+describe('a return on its own', () => {
+  it('is named, not sent: the validator judges returns only within flow 6', () => {
+    const search = message('search', 'T0');
+    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T7', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
+    const request = message('update', 'T7', { update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }] }] }] } });
+    const returned = message('on_update', 'T7', { order: { state: 'Completed', fulfillments: [{ id: 'R1', type: 'Return', state: { descriptor: { code: 'Return_Delivered' } } }] } });
+    const [judged] = validatorRequests([search, onSearch, ...flow, request, returned].map((m) => ({ body: m })));
+    expect(judged?.body.flow).toBe('6');
+    expect(judged?.skipped).toMatch(/return on its own/);
   });
 });
 

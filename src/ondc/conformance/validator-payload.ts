@@ -61,7 +61,10 @@ function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage
   const target = (m: BecknMessage) => m.message?.['update_target'];
   const settlementFor = (type: string, id?: string) =>
     updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
-  const partCancel = onUpdates.find((m) => orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
+  // The part cancel is the seller's own on_update, not its answer to one of our updates (which
+  // carries the Cancel fulfillment too, under our update's message id).
+  const ourIds = new Set(updates.map((m) => m.context.message_id));
+  const partCancel = onUpdates.find((m) => !ourIds.has(m.context.message_id) && orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
   if (partCancel) keys['on_update_part_cancel'] = partCancel;
   const partSettlement = settlementFor('Cancel');
   if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
@@ -161,9 +164,13 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const m = last(action);
       if (m) payload[action] = m;
     }
+    // The order page asks for the status as soon as it opens: the answer may still say Created
+    // (the store has not accepted yet). The flow's Pending is the first the store sent once it
+    // accepted; a Created one stands only when there is no other.
     for (const m of flow.filter((x) => x.context.action === 'on_status')) {
       const key = statusKey(m);
-      if (key && !payload[key]) payload[key] = m;
+      const held = key ? payload[key] : undefined;
+      if (key && (!held || (orderOf(held).state === 'Created' && orderOf(m).state !== 'Created'))) payload[key] = m;
     }
     // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
     const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
@@ -171,7 +178,16 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
     const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
     const flowId = payload['cancel'] ? '4' : sellerCancelled ? '5' : Object.keys(sixKeys).length > 0 ? '6' : payload['select_out_of_stock'] ? '3' : '2';
-    const skipped = !payload['on_confirm'] ? 'stops before on_confirm' : !onSearch ? 'no on_search in the log lists its provider' : null;
+    // ONDC's validator has no flow for a return on its own: its flow 6 is the part cancel and the
+    // returns together, and judges every call of that combination missing.
+    const loneReturn = flowId === '6' && !payload['on_update_part_cancel'];
+    const skipped = !payload['on_confirm']
+      ? 'stops before on_confirm'
+      : !onSearch
+        ? 'no on_search in the log lists its provider'
+        : loneReturn
+          ? 'a return on its own: the validator judges returns only within flow 6 (part cancel, then returns)'
+          : null;
     requests.push({
       transactionId,
       skipped,
