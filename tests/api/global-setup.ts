@@ -12,17 +12,22 @@ declare module 'vitest' {
 /** A native-app user id the operator has paused on both test storefronts (SPEC §6 user blacklist). */
 export const PAUSED_USER_ID = 'paused-shopper';
 
-/** One storefront on PGlite, and one on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * One storefront on PGlite, and one on PostgreSQL when TEST_DATABASE_URL is set. Their per-shopper
+ * write limit is off: a fuzzing or concurrency test is one shopper sending hundreds of writes, and
+ * the limit itself is tested on a storefront of its own (tests/security/identity.test.ts).
+ */
+const SHARED = { USER_BLACKLIST: PAUSED_USER_ID, SHOPPER_WRITE_LIMIT: '0' };
 export default async function setup(project: TestProject) {
   ensureBuilt();
   const started: Array<{ name: string; server: StartedServer }> = [];
   // The PGlite server also writes the protocol log, so a test can read what crossed the wire.
-  started.push({ name: 'pglite', server: await startServer({ ONDC_LOG: '1', USER_BLACKLIST: PAUSED_USER_ID }) });
+  started.push({ name: 'pglite', server: await startServer({ ONDC_LOG: '1', ...SHARED }) });
   const pgUrl = process.env.TEST_DATABASE_URL;
   let schema: string | undefined;
   if (pgUrl) {
     schema = `api_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    started.push({ name: 'postgres', server: await startServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, USER_BLACKLIST: PAUSED_USER_ID }) });
+    started.push({ name: 'postgres', server: await startServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED }) });
   }
   project.provide(
     'servers',

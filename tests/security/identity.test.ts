@@ -8,6 +8,7 @@
 // signs in on it, the per-shopper limit held across two request streams, and the shop refusing to
 // start with the public test secret where others can reach it.
 import { createHmac, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartUpdate, initBody, pollFor, plentifulItems, selectAndQuote, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
@@ -53,7 +54,9 @@ async function newShopper(userToken: string | null): Promise<Client> {
 }
 
 const cookieHeader = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-const jpeg = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
+// A real photo: the storefront decodes and re-encodes every return photo (issue 24), so bytes that
+// only start like a JPEG are refused before any owner check.
+const jpeg = async (width: number) => new Uint8Array(await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
 const homeAddress = (id: string, locality = 'HSR Layout') => ({
   id, address_type: 'HOME', latitude: 12.9116, longitude: 77.6389, city: 'Bengaluru', state: 'Karnataka', pin_code: '560102',
   locality, address: `${id}, ${locality}, Bengaluru, Karnataka 560102`,
@@ -89,7 +92,7 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
     const delivered = await order(owner, vpa);
     for (let i = 0; i < 80 && (await orderStatus(owner, delivered.orderId)).status !== 'delivered'; i++) await new Promise((r) => setTimeout(r, 500));
     expect((await orderStatus(owner, delivered.orderId)).status).toBe('delivered');
-    const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: jpeg(20_000), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
+    const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: await jpeg(320), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
     expect(photo.status).toBe(200);
     const photoId = String((await photo.json()).data.photo_id);
     // A's saved address and cart.
@@ -146,7 +149,7 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
         ['tracking read (riders)', () => hides(thief.get(`/drivers-list?order_id=${pending.orderId}`), pending.orderId)],
         ['invoice read', async () => refused(await status(thief.get(`/invoice?order_id=${delivered.orderId}`)))],
         ['return photo read', async () => refused(await status(thief.get(`/return-photos/${photoId}`)))],
-        ['return photo write (upload to its order)', async () => refused((await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: jpeg(1000), headers: { ...header, 'content-type': 'image/jpeg' } })).status)],
+        ['return photo write (upload to its order)', async () => refused((await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: await jpeg(200), headers: { ...header, 'content-type': 'image/jpeg' } })).status)],
         ['return photo page (camera)', () => hides(thief.get(`/camera?order_id=${delivered.orderId}`), delivered.orderId)],
         ['order write (return with its photo → refund)', async () => refused(await status(thief.post('/ondc/order/update', { type: 'return', order_id: delivered.orderId, reason_id: '003', items: [{ item_id: delivered.items[0]!.sku_id, quantity: 1 }], photo_ids: [photoId] })))],
       ];
