@@ -129,6 +129,7 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
 
   it.runIf(name === 'pglite')('answers a seller’s callback with an ACK that echoes its context, and sends gps with six decimals (Pramaan)', async () => {
     const client = shopper(url);
+    await fillCart(client, cartLines());
     const ack = await (await client.post('/ondc/select', selectBody(store.location.pincode))).json();
     await pollSelect(client, ack.data.message_id);
     await new Promise((r) => setTimeout(r, 300));

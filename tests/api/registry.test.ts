@@ -162,7 +162,7 @@ describe("peers' keys in time", () => {
     const expired = generateKeyPair();
     const day = 24 * 60 * 60 * 1000;
     publish('expired', expired.publicKey, new Date(Date.now() - 30 * day), new Date(Date.now() - day));
-    expect(await callback('expired', expired.privateKey)).toEqual({ status: 401, code: '20001', message: 'Invalid Signature (unknown-key)' });
+    expect(await callback('expired', expired.privateKey)).toEqual({ status: 401, code: '20001', message: 'Invalid Signature: the registry has no such key' });
   });
 
   it('takes the old and the new key of a rotation during the overlap, and only the new one after it', async () => {

@@ -94,6 +94,8 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { name: 'स्थिति', level: 2 })).toBeVisible();
     await expect(page.locator('[data-timeline]')).toContainText('डिलीवरी के लिए निकला');
     await expect(page.getByRole('heading', { name: 'यह ऑर्डर रद्द करें' })).toBeVisible();
+    // Cancelling asks first (issue 28): the reasons open under "ऑर्डर रद्द करें".
+    await page.locator('summary', { hasText: 'ऑर्डर रद्द करें' }).click();
     await expect(page.getByRole('combobox', { name: 'आप ऑर्डर क्यों रद्द करना चाहते हैं?' })).toContainText('दाम बदल गए');
     await fitsTheScreen(page);
     await page.screenshot({ path: 'tests/e2e/artifacts/hindi-order-phone.png', fullPage: true });

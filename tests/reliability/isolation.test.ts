@@ -2,6 +2,7 @@
 // app's userId cookie, each in turn the owner of every resource (cart, transaction messages,
 // payment, order, invoice, return photo, address, coins) while the other tries to read and to
 // change it. Every cross access is refused, and the owner finds everything as it was.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartUpdate, initBody, lines, plentifulItems, pollFor, selectAndQuote, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
@@ -26,7 +27,8 @@ async function newShopper(kind: Kind): Promise<Client> {
 }
 
 const cookieHeader = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-const jpeg = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
+// A real photo: the storefront decodes and re-encodes every return photo (issue 24).
+const jpeg = async (width: number) => new Uint8Array(await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
 const cartItem = store.items[2]!;
 // Items the all-day store has plenty of at the catalogue price, two for each owner.
 let plentiful: Awaited<ReturnType<typeof plentifulItems>> = [];
@@ -54,7 +56,7 @@ async function ownEverything(owner: Client, kind: Kind) {
     if (detail.status === 'delivered') break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: jpeg(20_000), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
+  const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: await jpeg(320), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
   expect(photo.status).toBe(200);
   const photoId = String((await photo.json()).data.photo_id);
   const cart = (await (await owner.post('/ondc/cart', ownersCartUpdate())).json()) as { data: Array<{ cart_reference_id: string; available_coins_balance: number }> };
@@ -89,7 +91,7 @@ function attempts(owned: Owned, stranger: Client, strangerKind: Kind): Array<[st
     ['order write (return)', async () => refused(await status(stranger.post('/ondc/order/update', { type: 'return', order_id: owned.orderId, reason_id: '003', items: [{ item_id: store.items[0]!.id, quantity: 1 }], photo_ids: [owned.photoId] })))],
     ['invoice read', async () => refused(await status(stranger.get(`/invoice?order_id=${owned.orderId}`)))],
     ['photo read', async () => refused(await status(stranger.get(`/return-photos/${owned.photoId}`)))],
-    ['photo write (upload to its order)', async () => refused(await status(fetch(`${server.url}/ondc/order/return-photo?order_id=${owned.orderId}`, { method: 'POST', body: jpeg(1000), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(stranger) } })))],
+    ['photo write (upload to its order)', async () => refused(await status(fetch(`${server.url}/ondc/order/return-photo?order_id=${owned.orderId}`, { method: 'POST', body: await jpeg(200), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(stranger) } })))],
     ['address read', async () => {
       const answer = await stranger.get('/get/unified/address');
       return !owned.addressId || refused(answer.status) || !(await answer.text()).includes(owned.addressId);
