@@ -97,7 +97,11 @@ test.describe('switching stores on a phone', () => {
     await expect(page.getByRole('heading', { name: storeB.name })).toBeVisible();
   });
 
-  test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
+  // Issue 28: passes alone (4 passed with the rest of this file), but in the full CI run of
+  // 2026-11-25 the cart said "That item is no longer sold here" for the dish just replaced in: the
+  // dish the page offered is gone from the catalogue by then (an incremental refresh, 20+ minutes
+  // in). Kept out of CI until the test picks a dish the refresh cannot change.
+  test.fixme('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
     await cartWithAnotherStore(page, restaurant, baseURL);
     await page.goto(storePage(restaurant));
     const card = await cardWithAdd(page, true);
