@@ -4,7 +4,7 @@
 // the context timestamp is read the same way; outside that, a 401 NACK (20001 Invalid Signature)
 // or a 400 NACK (20002 Stale Request, 20006 for a timestamp ahead of us), and nothing is stored.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { placeOrder } from '../support/checkout.ts';
+import { placeOrder, plentifulItems } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { callbackContext, postSigned, reportedOrder, sellers, type Signature } from '../support/seller-callbacks.ts';
 
@@ -19,8 +19,11 @@ describe('signature lifetime and clock skew', () => {
   let transactionId = '';
   let orderId = '';
   beforeAll(async () => {
-    ({ transactionId, orderId } = await placeOrder(shopper(url), 'cod'));
-  }, 60_000);
+    // An item no other test empties: the shared storefront's shelves run down over the suite, and
+    // a CI run found the default lines' store out of them at init.
+    const [item] = await plentifulItems(url, 1, 50);
+    ({ transactionId, orderId } = await placeOrder(shopper(url), 'cod', [{ sku_id: item!.id, quantity: 1 }]));
+  }, 120_000);
   // The store repeats what it already said (the order is created, nothing has moved): a message
   // it may send at any time, so only its signature and timestamp decide.
   const statusPush = (timestamp?: Date) => ({
