@@ -686,6 +686,18 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       expectNoDuplicateProducts(all);
     });
 
+    it('dish and provider tabs read Devanagari as it sounds: बिरयानी finds what biryani finds (issue 28)', async () => {
+      const names = (body: { data: Array<{ name: string }> }) => body.data.map((d) => d.name);
+      const dishes = expectOk(await search({ searchText: 'बिरयानी', searchType: 'dish', limit: 30 }));
+      expect(names(dishes).length).toBeGreaterThan(3);
+      expect(names(dishes)).toEqual(names(expectOk(await search({ searchText: 'biryani', searchType: 'dish', limit: 30 }))));
+      const dosa = names(expectOk(await search({ searchText: 'डोसा', searchType: 'dish' })));
+      expect(dosa.length).toBeGreaterThan(0);
+      expect(dosa.every((n) => /dosa/i.test(n))).toBe(true);
+      const stores = expectOk(await search({ searchText: 'बिरयानी', searchType: 'provider' }));
+      expect(names(stores)).toEqual([biryaniListings[0]!.name]);
+    });
+
     it('provider tab: stores by name, duplicates merged, none that do not deliver here; LIKE wildcards match nothing', async () => {
       const data: ProviderSummary[] = expectOk(await search({ searchText: 'biryani', searchType: 'provider' })).data;
       expect(data).toHaveLength(1);

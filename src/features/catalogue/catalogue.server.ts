@@ -10,7 +10,7 @@ import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
-import { alternativesOf, romanisedText, searchQuery, searchWords } from './transliteration.ts';
+import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 
 // ---- items ----
@@ -120,8 +120,8 @@ interface SearchMatch {
  */
 async function searchSql(database: Database, pincode: string, searchText: string, params: Params): Promise<SearchMatch | null> {
   const query = searchQuery(searchText);
-  const words = searchWords(searchText);
-  if (!query || words.length === 0) return null;
+  const terms = searchTerms(searchText);
+  if (!query || terms.length === 0) return null;
   // The nearest words are looked for only when no word starts with what was typed.
   const rows = await database.query<{ known: string[]; near: string[] | null; cities: string[] }>(
     `SELECT k.known,
@@ -131,11 +131,11 @@ async function searchSql(database: Database, pincode: string, searchText: string
      FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS q(word, alternatives, n),
           LATERAL (SELECT array(SELECT w.word FROM catalogue_words w WHERE w.word ^@ ANY (string_to_array(q.alternatives, ' '))) AS known) k
      ORDER BY q.n`,
-    [pincode, words, words.map((w) => alternativesOf(w).join(' '))],
+    [pincode, terms.map((t) => t.word), terms.map((t) => t.alternatives.join(' '))],
   );
   const cities = rows[0]?.cities ?? [];
   const keys = rows.map((r) => (r.known.length > 0 ? r.known : (r.near ?? [])));
-  if (cities.length === 0 || keys.length !== words.length || keys.some((k) => k.length === 0)) return null;
+  if (cities.length === 0 || keys.length !== terms.length || keys.some((k) => k.length === 0)) return null;
   return {
     where: keys.map((k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`).join(' AND '),
     // Added only by a query that ranks: a parameter left unused would stay untyped. The name is
@@ -571,7 +571,8 @@ export async function providersNear(
   const where = [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain IN ('ONDC:RET10', 'ONDC:RET11')`];
   if (request.domain) where.push(`p.domain = ${params.add(request.domain)}`);
   if (request.searchText) {
-    const text = params.add(request.searchText.toLowerCase());
+    // A store typed in Devanagari (बिरयानी) is looked for as it is spelt in Latin letters.
+    const text = params.add(romanisedText(request.searchText).toLowerCase());
     // strpos, not LIKE: a % or _ typed by the shopper is a character, not a wildcard.
     where.push(`(strpos(lower(p.name), ${text}) > 0 OR similarity(lower(p.name), ${text}) > 0.3 OR ${text} = ANY(SELECT lower(c) FROM unnest(p.cuisines) c))`);
   }

@@ -29,7 +29,7 @@ describe.each(testDatabases())('search at scale on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     await database.query(`INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ('seller', 'http://seller.localhost', 'Seller')`);
-    await addItems(database, 'std:080', 'blr-store', ['Fresh Potato 1 kg', 'Aashirvaad Atta 5 kg', 'Khatta Meetha 200 g']);
+    await addItems(database, 'std:080', 'blr-store', ['Fresh Potato 1 kg', 'Aashirvaad Atta 5 kg', 'Khatta Meetha 200 g', 'Biryani Masala 50 g', 'Instant Dosa Mix 200 g']);
     await addItems(database, 'std:011', 'del-store', ['Fresh Tomato 500 g', 'Basmati Rice 1 kg']);
   });
   afterAll(async () => {
@@ -57,6 +57,12 @@ describe.each(testDatabases())('search at scale on $name', ({ open }) => {
     expect(await search('pota')).toEqual(['Fresh Sweet Potato 1 kg']);
     expect(await search('aloo')).toEqual(['Fresh Sweet Potato 1 kg']);
     expect(await search('tomato'), 'Delhi’s items are not Bengaluru’s').toEqual([]);
+  });
+
+  it('finds what is typed in Devanagari, the way it sounds (issue 28)', async () => {
+    expect(await search('डोसा')).toEqual(['Instant Dosa Mix 200 g']);
+    expect(await search('बिरयानी मसाला')).toEqual(['Biryani Masala 50 g']);
+    expect(await search('आलू')).toEqual(['Fresh Sweet Potato 1 kg']);
   });
 
   it('reads an unknown word as the nearest words items hold, and matches no name by its letters alone', async () => {

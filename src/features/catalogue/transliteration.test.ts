@@ -19,7 +19,7 @@ describe('Devanagari queries', () => {
   it('find the same products as their romanised words (आलू, आटा, दूध)', () => {
     expect(searchQuery('आलू')).toBe(searchQuery('aloo'));
     expect(searchQuery('आटा')).toBe('(atta:* | aata:* | wheat:* | flour:*)');
-    expect(searchQuery('अमूल दूध')).toBe('(doodh:* | dudh:* | milk:*)');
+    expect(searchQuery('अमूल दूध')).toBe('(amul:* | amool:*) & (doodh:* | dudh:* | milk:*)');
     expect(searchQuery('Amul दूध')).toBe('(amul:*) & (doodh:* | dudh:* | milk:*)');
   });
   it('read a word the same whatever its Unicode form', () => {
@@ -34,6 +34,16 @@ describe('search query', () => {
   it('strips anything that could break tsquery syntax', () => {
     expect(searchQuery("atta'); DROP TABLE x; --")).toBe('(atta:* | aata:* | wheat:* | flour:*) & (drop:*) & (table:*) & (x:*)');
     expect(searchQuery('!!!')).toBeNull();
+  });
+});
+
+describe('Devanagari words the grocery list does not know (issue 28)', () => {
+  it('are read as they sound: dishes, brands and places', () => {
+    expect(searchWords('मसाला डोसा')).toEqual(['masala', 'dosa']);
+    expect(searchQuery('बिरयानी')).toBe('(biryani:* | birayani:* | biryanee:* | birayanee:*)');
+  });
+  it('still find a grocery word through its English name', () => {
+    expect(searchQuery('पनीर टिक्का')).toBe('(paneer:* | cottage:*) & (tikka:*)');
   });
 });
 

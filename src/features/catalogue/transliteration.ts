@@ -1,3 +1,5 @@
+import { hasDevanagari, latinSpellings } from '../../lib/devanagari.ts';
+
 // Shoppers type groceries the way they say them: "aloo", "pyaz", "doodh", or आलू in Devanagari.
 // Each group below is one product in Hindi (romanised) and English; a search for any word also
 // finds the others.
@@ -58,14 +60,21 @@ const DEVANAGARI: ReadonlyArray<readonly [string, string]> = [
 ];
 const FROM_DEVANAGARI = new Map(DEVANAGARI.map(([hindi, latin]) => [hindi.normalize('NFC'), latin]));
 
-/** A word typed in Devanagari as its romanised key (unknown words unchanged). */
-export function romanised(word: string): string {
-  return FROM_DEVANAGARI.get(word.normalize('NFC')) ?? word;
+/**
+ * A word typed in Devanagari as the words the catalogue may spell it with: a grocery word's
+ * romanised key, else its likely Latin spellings (डोसा dosa, बिरयानी biryani, issue 28).
+ */
+function spellingsOf(word: string): string[] {
+  const known = FROM_DEVANAGARI.get(word.normalize('NFC'));
+  return known ? [known] : latinSpellings(word);
 }
 
-/** What the shopper typed, its known Devanagari words romanised. */
+/** What the shopper typed, each Devanagari word as its likeliest Latin spelling. */
 export function romanisedText(text: string): string {
-  return text.split(/\s+/).map(romanised).join(' ');
+  return text
+    .split(/\s+/)
+    .map((w) => spellingsOf(w)[0] ?? '')
+    .join(' ');
 }
 
 const BY_WORD = new Map<string, string[]>();
@@ -77,23 +86,45 @@ export function alternativesOf(word: string): string[] {
   return BY_WORD.get(w) ? [w, ...BY_WORD.get(w)!.filter((x) => x !== w)] : [w];
 }
 
+/** One word of a search: as the search reads it, and every word it stands for (itself first). */
+export interface SearchTerm {
+  word: string;
+  alternatives: string[];
+}
+
+const latinWord = (w: string) =>
+  w
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '');
+
+/** The words of what the shopper typed, as the search reads them: letters and digits only, at most 8. */
+export function searchTerms(text: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (const typed of text.split(/\s+/)) {
+    // Latin words split at punctuation ("atta');" is atta); a Devanagari word is read whole.
+    const pieces = hasDevanagari(typed) ? [spellingsOf(typed).map(latinWord)] : typed.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, ' ').split(' ').map((w) => [w]);
+    for (const spellings of pieces) {
+      const [word, ...others] = [...new Set(spellings.filter((s) => s.length > 0))];
+      if (!word) continue;
+      const alternatives = [...new Set([word, ...others].flatMap(alternativesOf))];
+      terms.push({ word, alternatives });
+    }
+  }
+  return terms.slice(0, 8);
+}
+
+/** The words of what the shopper typed, as the search reads them. */
+export function searchWords(text: string): string[] {
+  return searchTerms(text).map((t) => t.word);
+}
+
 /**
  * A prefix-matching tsquery for what the shopper typed: every word must match, each through any
  * of its alternatives. Only letters and digits reach the query, so no input can break its syntax.
  */
 export function searchQuery(text: string): string | null {
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  return words.map((w) => `(${alternativesOf(w).map((a) => `${a}:*`).join(' | ')})`).join(' & ');
-}
-
-/** The words of what the shopper typed, as the search reads them: romanised, letters and digits only, at most 8. */
-export function searchWords(text: string): string[] {
-  return romanisedText(text)
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9\s]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
+  const terms = searchTerms(text);
+  if (terms.length === 0) return null;
+  return terms.map((t) => `(${t.alternatives.map((a) => `${a}:*`).join(' | ')})`).join(' & ');
 }

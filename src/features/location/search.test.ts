@@ -33,6 +33,15 @@ describe('locality and pincode search', () => {
     const byCity = searchLocalities('bangalore');
     expect(byCity.kind === 'places' && byCity.places.every((p) => p.cityId === 'bengaluru')).toBe(true);
   });
+  it('finds localities and cities typed in Devanagari (issue 28)', () => {
+    const koramangala = searchLocalities('कोरमंगला');
+    expect(koramangala.kind === 'places' && koramangala.places[0]?.name).toBe('Koramangala');
+    const indiranagar = searchLocalities('इंदिरानगर');
+    expect(indiranagar.kind === 'places' && indiranagar.places[0]?.name).toBe('Indiranagar');
+    const bengaluru = searchLocalities('बेंगलुरु');
+    expect(bengaluru.kind === 'places' && bengaluru.places.every((p) => p.cityId === 'bengaluru')).toBe(true);
+    expect(searchLocalities('अटलांटिस')).toEqual({ kind: 'none' });
+  });
   it('finds nothing for one letter or an unknown place', () => {
     expect(searchLocalities('k')).toEqual({ kind: 'none' });
     expect(searchLocalities('atlantis')).toEqual({ kind: 'none' });

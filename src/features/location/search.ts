@@ -1,5 +1,6 @@
 import { GAZETTEER, PLACES, findCityByPincode, type GazetteerCity, type Place } from './gazetteer.ts';
 import { distanceKm, type LatLng } from './geo.ts';
+import { hasDevanagari, latinSpellings, soundKey } from '../../lib/devanagari.ts';
 
 /** Enough to choose from on a phone screen. */
 export const SEARCH_LIMIT = 8;
@@ -25,7 +26,15 @@ export function searchLocalities(query: string, near?: LatLng): LocalitySearch {
     return city ? { kind: 'city', city, pincode: q } : { kind: 'none' };
   }
   const words = (s: string) => s.toLowerCase().split(/[\s,.()-]+/);
-  const startsWord = (s: string) => s.toLowerCase().startsWith(q) || words(s).some((w) => w.startsWith(q));
+  // A name typed in Devanagari (कोरमंगला) is matched by how it sounds against the Latin names.
+  const typed = hasDevanagari(q) ? q.split(' ').map((w) => latinSpellings(w).map(soundKey)) : undefined;
+  const soundsLike = (s: string) => {
+    if (!typed) return false;
+    const whole = soundKey(s);
+    const keys = words(s).map(soundKey);
+    return typed.every((spellings) => spellings.some((key) => key.length > 0 && (whole.startsWith(key) || keys.some((k) => k.startsWith(key)))));
+  };
+  const startsWord = (s: string) => s.toLowerCase().startsWith(q) || words(s).some((w) => w.startsWith(q)) || soundsLike(s);
   const cityMatches = new Set(GAZETTEER.filter((c) => startsWord(c.name) || c.aliases.some((a) => a.startsWith(q))).map((c) => c.id));
   const ranked = PLACES.map((p) => {
     const rank = startsWord(p.name) ? 0 : p.name.toLowerCase().includes(q) ? 1 : startsWord(p.landmark) ? 2 : cityMatches.has(p.cityId) ? 3 : -1;
