@@ -88,6 +88,12 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
   // On start: sync a signed-in user's addresses, then (first visit only) detect the position.
   useEffect(() => {
     setHydrated(true);
+    // What a shopper typed before the page came alive is kept and searched, not wiped.
+    const typed = searchInput.current?.value ?? '';
+    if (typed !== q) {
+      setQ(typed);
+      setResults(searchLocalities(typed, pin));
+    }
     const stored = $currentAddress.get();
     if (stored) setPin({ lat: stored.latitude, lng: stored.longitude });
     void (async () => {
