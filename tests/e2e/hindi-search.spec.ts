@@ -31,6 +31,10 @@ test.describe('searching in Devanagari', () => {
     await expect(first).toBeVisible();
     await first.click();
     await expect(page.getByTestId('pin-address')).toContainText('Koramangala');
+    // The map speaks Hindi too: its name and Leaflet's zoom buttons.
+    await expect(page.getByRole('region', { name: /^नक्शा:/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ज़ूम इन' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `tests/e2e/artifacts/hindi-search-locality-${testInfo.project.name}.png` });
   });
 });

@@ -258,6 +258,10 @@ export const en = {
     cancel: 'Cancel',
     pinTitle: 'Delivery pin: drag it to your door',
     pinAlt: 'Delivery pin',
+    mapRegion: 'Map: drag the pin or tap to place it. With a keyboard, move the map with the arrow keys and press Enter to put the pin at its centre.',
+    mapLoading: 'Loading the map… You can also search your locality or pin code.',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
   },
   cartPage: {
     heading: 'Your cart',

@@ -197,7 +197,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
 
   return (
     <div className="picker">
-      <MapView pin={pin} tiles={tiles} onPinMove={movePin} pinTitle={t.pinTitle} pinAlt={t.pinAlt} />
+      <MapView pin={pin} tiles={tiles} onPinMove={movePin} text={t} />
       <section className="picker__sheet" aria-labelledby="picker-title">
         <h1 id="picker-title">{t.title}</h1>
 

@@ -14,9 +14,8 @@ interface Props {
   /** null: draw the offline basemap (locality areas with names and pincodes) on a plain background. */
   tiles: TileSource | null;
   onPinMove: (point: LatLng) => void;
-  /** The pin's tooltip and text alternative, in the page's language. */
-  pinTitle: string;
-  pinAlt: string;
+  /** The map's words in the page's language: the pin's tooltip and text alternative, the region's name, the loading note, the zoom buttons. */
+  text: { pinTitle: string; pinAlt: string; mapRegion: string; mapLoading: string; zoomIn: string; zoomOut: string };
 }
 
 const START_ZOOM = 13;
@@ -25,7 +24,7 @@ const START_ZOOM = 13;
  * The map of /address-map: a draggable pin, tap to place it. Leaflet loads after hydration (it
  * needs `window`), so the server HTML carries only the frame.
  */
-export default function MapView({ pin, tiles, onPinMove, pinTitle, pinAlt }: Props) {
+export default function MapView({ pin, tiles, onPinMove, text }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<Leaflet.Map | null>(null);
   const marker = useRef<Leaflet.Marker | null>(null);
@@ -38,7 +37,9 @@ export default function MapView({ pin, tiles, onPinMove, pinTitle, pinAlt }: Pro
     let resize: ResizeObserver | undefined;
     void import('leaflet').then(({ default: L }) => {
       if (cancelled || !container.current) return;
-      const m = L.map(container.current, { center: [pin.lat, pin.lng], zoom: START_ZOOM, minZoom: 10, maxZoom: 18 });
+      // Leaflet's own zoom buttons say "Zoom in" in English: these say it in the page's language.
+      const m = L.map(container.current, { center: [pin.lat, pin.lng], zoom: START_ZOOM, minZoom: 10, maxZoom: 18, zoomControl: false });
+      L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(m);
       m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
       if (tiles) {
         L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(m);
@@ -46,7 +47,7 @@ export default function MapView({ pin, tiles, onPinMove, pinTitle, pinAlt }: Pro
         drawOfflineBasemap(L, m);
       }
       const pinIcon = L.divIcon({ className: 'map-pin', html: '<span class="map-pin__head"></span>', iconSize: [36, 44], iconAnchor: [18, 44] });
-      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: pinTitle, alt: pinAlt, zIndexOffset: 1000 }).addTo(m);
+      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: text.pinTitle, alt: text.pinAlt, zIndexOffset: 1000 }).addTo(m);
       mk.on('dragend', () => {
         const at = mk.getLatLng();
         onMove.current({ lat: at.lat, lng: at.lng });
@@ -85,8 +86,8 @@ export default function MapView({ pin, tiles, onPinMove, pinTitle, pinAlt }: Pro
   }, [ready, pin.lat, pin.lng]);
 
   return (
-    <div className="picker__map" ref={container} role="region" aria-label="Map: drag the pin or tap to place it. With a keyboard, move the map with the arrow keys and press Enter to put the pin at its centre.">
-      {!ready && <p className="picker__map-note">Loading the map… You can also search your locality or pin code.</p>}
+    <div className="picker__map" ref={container} role="region" aria-label={text.mapRegion}>
+      {!ready && <p className="picker__map-note">{text.mapLoading}</p>}
     </div>
   );
 }
