@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { DEFAULT_DELIVERY_LOCATION, deliveryLocationText } from '../../src/features/location/delivery-location.ts';
 
 // SPEC §2.1 route table plus the named navigation entries.
 const ROUTES = [
@@ -121,7 +122,13 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(icon.headers.get('content-type')).toBe('image/png');
     const offline = await fetch(`${url}/offline`);
     expect(offline.status).toBe(200);
-    expect(await offline.text()).toContain('You are offline');
+    const offlineHtml = await offline.text();
+    expect(offlineHtml).toContain('You are offline');
+    // Saved once for every page: it names no address, neither the default's nor anyone's (issue 28).
+    expect(offlineHtml).toContain('Choose your address');
+    expect(offlineHtml).not.toContain(deliveryLocationText(DEFAULT_DELIVERY_LOCATION));
+    const offlineHindi = await (await fetch(`${url}/offline`, { headers: { 'accept-language': 'hi-IN' } })).text();
+    expect(offlineHindi).toContain('अपना पता चुनें');
     const home = await (await fetch(`${url}/`)).text();
     expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });

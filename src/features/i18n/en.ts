@@ -27,6 +27,7 @@ export const en = {
     home: 'Kirana home',
     deliverTo: 'Deliver to',
     changeAddress: '. Change address',
+    chooseAddress: 'Choose your address',
     search: 'Search',
     cart: 'Cart',
     main: 'Main',

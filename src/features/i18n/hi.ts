@@ -24,6 +24,7 @@ export const hi = {
     home: 'Kirana होम',
     deliverTo: 'डिलीवरी यहाँ',
     changeAddress: '. पता बदलें',
+    chooseAddress: 'अपना पता चुनें',
     search: 'खोजें',
     cart: 'कार्ट',
     main: 'मुख्य',
