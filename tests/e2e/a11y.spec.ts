@@ -27,6 +27,25 @@ test.describe('axe: 0 serious or critical faults', () => {
     });
   }
 
+  test('/search with the suggestion list open and an option chosen (issue 28)', async ({ page }) => {
+    await page.goto('/search');
+    const box = page.getByRole('combobox');
+    await box.fill('paneer');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Enter opens the chosen suggestion; a tap on another opens that one.
+    await box.press('Enter');
+    await expect(page).not.toHaveURL(/\/search$/);
+    await page.goBack();
+    await page.getByRole('combobox').fill('paneer');
+    const second = page.getByRole('option').nth(1);
+    await expect(second).toBeVisible();
+    await second.click();
+    await expect(page).not.toHaveURL(/\/search$/);
+  });
+
   test('/cart with an item in it', async ({ page }) => {
     const item = store.items[0]!;
     // A page without item cards, so the form placed on it is the only one with this item's name.

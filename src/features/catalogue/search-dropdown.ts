@@ -54,16 +54,18 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
       li.setAttribute('role', 'option');
       li.id = `${list.id}-option-${list.childElementCount}`;
       li.setAttribute('aria-selected', 'false');
-      const a = document.createElement('a');
-      a.href = href;
-      a.textContent = text;
+      // An option holds no link (ARIA combobox: no control inside another); choosing it, by
+      // pointer or by Enter while the input keeps focus, opens its address.
+      li.dataset['href'] = href;
+      li.textContent = text;
       const small = document.createElement('small');
       small.textContent = note;
-      a.append(small);
-      // The input keeps focus while the arrow keys choose (aria-activedescendant): the links are
-      // for the pointer and for Enter, not extra tab stops.
-      a.tabIndex = -1;
-      li.append(a);
+      li.append(small);
+      // mousedown, not click: the input's blur closes the list before a click would land.
+      li.addEventListener('mousedown', (event) => {
+        event.preventDefault();
+        window.location.assign(href);
+      });
       list.append(li);
     };
     for (const p of data.providers) add(providerUrl(p), p.name, p.locality ?? storeWord);
@@ -95,10 +97,10 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
       event.preventDefault();
       activate(movedOption(active, event.key, options().length));
     } else if (event.key === 'Enter' && active >= 0) {
-      const link = options()[active]?.querySelector('a');
-      if (link) {
+      const href = options()[active]?.dataset['href'];
+      if (href) {
         event.preventDefault();
-        link.click();
+        window.location.assign(href);
       }
     }
   });
