@@ -28,8 +28,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/e2e-ready.ts',
   outputDir: 'test-results',
-  // One file at a time in each of two workers: a journey is one shopper in a browser context of its
-  // own, so two never share a cart; the 2 cores are busy while one worker waits on a seller.
+  // One file at a time in each of two workers, one per core (issue 27): a journey is one shopper in a
+  // browser context of its own, so two never share a cart.
   workers: 2,
   // Two shared cores under CI load make a first cold request slow now and then: one retry, and
   // run.ts reports a test that passed only on retry as flaky in its output.
