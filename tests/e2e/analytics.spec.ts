@@ -47,6 +47,11 @@ test.describe('analytics on a phone (360x740)', () => {
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('kirana.analytics.queue') ?? '[]').length)).toBe(2);
     await context.setOffline(false);
     await expect.poll(async () => (await recorded(page, session)).filter((r) => r.name === 'remove_from_cart').length, { timeout: 10_000 }).toBe(2);
+    // The removes made offline reach the server cart too; checkout starts once they have (before,
+    // on a loaded machine, the payment page found the cart changing under it).
+    const serverQuantity = async () =>
+      ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items[0]?.quantity;
+    await expect.poll(serverQuantity).toBe(4);
 
     await page.goto('/payment');
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
