@@ -34,7 +34,11 @@ test.describe('analytics on a phone (360x740)', () => {
     const session = await sessionOf(page);
     await page.goto('/grocery-category?categoryId=101');
     await tapAdd(page, first);
+    // The add's event waits in the phone until the page is left (sendBeacon) or five are queued.
+    const queued = () => page.evaluate(() => JSON.parse(localStorage.getItem('kirana.analytics.queue') ?? '[]').length);
+    await expect.poll(queued).toBe(1);
     await page.goto('/cart');
+    await expect.poll(async () => (await recorded(page, session)).filter((r) => r.name === 'add_to_cart').length, { timeout: 10_000 }).toBe(1);
     await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached' });
     // Five taps: the first batch goes once five events are queued.
     for (let n = 0; n < 5; n++) await page.getByRole('button', { name: `Add one more ${first!.name}` }).click();
@@ -44,7 +48,7 @@ test.describe('analytics on a phone (360x740)', () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: `Remove one ${first!.name}` }).click();
     await page.getByRole('button', { name: `Remove one ${first!.name}` }).click();
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('kirana.analytics.queue') ?? '[]').length)).toBe(2);
+    await expect.poll(queued).toBe(2);
     await context.setOffline(false);
     await expect.poll(async () => (await recorded(page, session)).filter((r) => r.name === 'remove_from_cart').length, { timeout: 10_000 }).toBe(2);
     // The removes made offline reach the server cart too; checkout starts once they have (before,
