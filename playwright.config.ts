@@ -2,8 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { START_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
+import { migratedTemplateFile } from './src/db/testing.ts';
+import { E2E_ANALYTICS_TOKEN } from './tests/support/e2e-ready.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
+// The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
+const template = await migratedTemplateFile();
 
 // Debian's Chromium, never a downloaded one (TOOLING.md); flags that work as root on these machines.
 const chromium = {
@@ -24,7 +28,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/e2e-ready.ts',
   outputDir: 'test-results',
-  workers: 1,
+  // One file at a time in each of two workers, one per core (issue 27): a journey is one shopper in a
+  // browser context of its own, so two never share a cart.
+  workers: 2,
   // Two shared cores under CI load make a first cold request slow now and then: one retry, and
   // run.ts reports a test that passed only on retry as flaky in its output.
   retries: process.env.CI ? 1 : 0,
@@ -46,7 +52,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    // The test secret: journeys sign a shopper in with tests/support/identity.ts's tokens.
-    env: { ...START_ENV, ...TEST_APP_AUTH_ENV, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', DATA_DIR: 'data/e2e' },
+    // The test secret: journeys sign a shopper in with tests/support/identity.ts's tokens; the
+    // operator token lets tests/e2e/analytics.spec.ts read back what a journey recorded.
+    env: {
+      ...START_ENV,
+      ...TEST_APP_AUTH_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      PGLITE_TEMPLATE: template,
+      DATA_DIR: 'data/e2e',
+      ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN,
+    },
   },
 });

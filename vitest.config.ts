@@ -26,7 +26,9 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Longer than startServer's own wait (180 s), so a slow start ends in its message rather
+          // than a hook timeout that leaves the storefront starting with no one to stop it.
+          hookTimeout: 200_000,
           fileParallelism: false,
         },
       },

@@ -9,7 +9,7 @@ const TOKEN = 'analytics-test-token';
 let server: StartedServer;
 beforeAll(async () => {
   server = await startServer({ ANALYTICS_TOKEN: TOKEN });
-}, 120_000);
+}, 200_000);
 afterAll(async () => server?.stop());
 
 async function stored(name?: string): Promise<Array<Record<string, unknown>>> {

@@ -19,15 +19,27 @@ export const PAUSED_USER_ID = 'paused-shopper';
  */
 const SHARED = { USER_BLACKLIST: PAUSED_USER_ID, SHOPPER_WRITE_LIMIT: '0' };
 export default async function setup(project: TestProject) {
+  // `npm test` runs the files that start storefronts of their own in a Vitest process of their own
+  // (tests/run.ts): it needs none of the shared ones.
+  if (process.env['TEST_SHARED_SERVERS'] === 'off') {
+    project.provide('servers', []);
+    return;
+  }
   ensureBuilt();
-  const started: Array<{ name: string; server: StartedServer }> = [];
-  // The PGlite server also writes the protocol log, so a test can read what crossed the wire.
-  started.push({ name: 'pglite', server: await startServer({ ONDC_LOG: '1', ...SHARED }) });
   const pgUrl = process.env.TEST_DATABASE_URL;
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `api_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    started.push({ name: 'postgres', server: await startServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED }) });
+  const schema = pgUrl ? `api_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
+  // Started together rather than one after the other (issue 27). The PGlite server also writes the
+  // protocol log, so a test can read what crossed the wire.
+  const starts = [
+    { name: 'pglite', env: { ONDC_LOG: '1', ...SHARED } },
+    ...(pgUrl && schema ? [{ name: 'postgres', env: { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED } }] : []),
+  ].map(async ({ name, env }) => ({ name, server: await startServer(env) }));
+  const settled = await Promise.allSettled(starts);
+  const started: Array<{ name: string; server: StartedServer }> = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((s) => s.server.stop()));
+    throw failed.reason;
   }
   project.provide(
     'servers',

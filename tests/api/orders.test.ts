@@ -17,7 +17,7 @@ import { startServer, type StartedServer } from '../support/server.ts';
 let server: StartedServer;
 beforeAll(async () => {
   server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1' });
-}, 120_000);
+}, 200_000);
 afterAll(async () => server?.stop());
 
 async function detail(client: Client, orderId: string, refresh = false) {

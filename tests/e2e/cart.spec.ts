@@ -1,20 +1,23 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { cardOnStorePage, submitAddToCartForm, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
+import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
+import { storeOpenState } from '../../src/network/store-hours.ts';
 
-// The cart journeys of issue 6. An item card's add-to-cart form is placed on the page exactly as
-// AddToCart.astro renders it before hydration (whichever listing would show the item), and the
-// journey runs through /cart; tests/e2e/catalogue.spec.ts taps the real cards.
+// The cart journeys of issue 6: items are added by tapping their cards on their stores' pages
+// (hydrated, or their forms with JavaScript off), and the journey runs through /cart. A closed
+// store's items offer no Add (issue 28): the stores are ones open now and for the next half hour.
 
 const network = generateNetwork();
 const providers = network.sellers.flatMap((s) => s.providers);
+const openNow = (p: Provider) => [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open');
 const inBengaluru = (p: Provider) => p.cityId === 'bengaluru' && p.status === 'enable';
-const groceryStores = providers.filter((p) => p.kind === 'grocery' && inBengaluru(p));
+const groceryStores = providers.filter((p) => p.kind === 'grocery' && inBengaluru(p) && openNow(p));
 const pizzeria = providers.find((p) => p.kind === 'restaurant' && inBengaluru(p) && p.templateKey === 'pizza') as Provider;
 
 function stocked(provider: Provider, count: number): GroceryItem[] {
-  return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && i.maxPerOrder >= 4).slice(0, count);
+  return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && i.maxPerOrder >= 4 && !hasListingFlaw(i)).slice(0, count);
 }
 const [storeA, storeB] = groceryStores as [Provider, Provider];
 const [atta, dal] = stocked(storeA, 2) as [GroceryItem, GroceryItem];
@@ -22,9 +25,16 @@ const [atta, dal] = stocked(storeA, 2) as [GroceryItem, GroceryItem];
 const milk = stocked(storeB, 20).find((i) => i.name !== atta.name && i.name !== dal.name) as GroceryItem;
 const pizza = [...providerItems(pizzeria)].find((i): i is DishItem => i.kind === 'dish' && i.name === 'Margherita Pizza') as DishItem;
 
-/** A tap on an item card's add-to-cart button, before the island has hydrated. */
-function tapAdd(page: Page, provider: Provider, item: { id: string; name: string }) {
-  return submitAddToCartForm(page, { bppId: provider.sellerId, providerId: provider.id, locationId: provider.locations[0]?.id ?? '', itemId: item.id, name: item.name });
+/** Where a grocery item's card is: its store's page, under its top category. */
+const at = (provider: Provider, item: GroceryItem) => ({ providerId: provider.id, locationId: provider.locations[0]?.id ?? '', categoryId: Math.floor(item.subCategoryId / 100) });
+
+/** A tap on the item's card: its island adds it to the server cart. */
+const tapAdd = (page: Page, provider: Provider, item: GroceryItem) => tapAddOnStorePage(page, at(provider, item), item);
+
+/** A tap on the item's card that does not add it at once (another store's item: the cart asks first, or no JavaScript: the form posts). */
+async function tapAddOf(page: Page, provider: Provider, item: GroceryItem) {
+  const card = await cardOnStorePage(page, at(provider, item), item);
+  await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
 }
 
 async function cartHydrated(page: Page) {
@@ -43,6 +53,7 @@ test.describe('the cart on a phone (360x740)', () => {
 
     await tapAdd(page, storeA, atta);
     await tapAdd(page, storeA, dal);
+    await page.goto('/cart');
     await cartHydrated(page);
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(2);
 
@@ -58,17 +69,23 @@ test.describe('the cart on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/cart-two-items-phone.png', fullPage: true });
 
     // Another store's item: the cart asks first. "No" keeps the cart as it was.
-    await tapAdd(page, storeB, milk);
-    await expect(page.getByRole('heading', { name: 'Replace cart items?' })).toBeVisible();
+    const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
+    await tapAddOf(page, storeB, milk);
+    await expect(sheet).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/artifacts/cart-provider-change-phone.png', fullPage: true });
-    await page.getByRole('link', { name: 'No, keep my cart' }).click();
+    await sheet.getByRole('button', { name: 'No, keep my cart' }).click();
+    await expect(sheet).toBeHidden();
+    await page.goto('/cart');
     await cartHydrated(page);
     await expect(line(page, atta.name).getByRole('group')).toContainText('3');
     await expect(line(page, milk.name)).toHaveCount(0);
 
     // Asked again, "Yes" replaces the cart with the new store's item.
-    await tapAdd(page, storeB, milk);
-    await page.getByRole('button', { name: 'Yes, replace' }).click();
+    await tapAddOf(page, storeB, milk);
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
+    await sheet.getByRole('button', { name: 'Yes, replace' }).click();
+    await saved;
+    await page.goto('/cart');
     await cartHydrated(page);
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
     await expect(line(page, milk.name)).toBeVisible();
@@ -98,7 +115,9 @@ test.describe('the cart on a phone (360x740)', () => {
 
   test('a dish customised with a single-select and a multi-select group is a line of its own', async ({ page }) => {
     await page.goto('/cart');
-    await tapAdd(page, pizzeria, pizza);
+    // The card's own form, placed on the page as AddToCart.astro renders it: restaurants keep hours,
+    // and a closed pizzeria's card offers no Add, while this journey runs at any hour.
+    await submitAddToCartForm(page, { bppId: pizzeria.sellerId, providerId: pizzeria.id, locationId: pizzeria.locations[0]?.id ?? '', itemId: pizza.id, name: pizza.name });
     await cartHydrated(page);
     // Without a picker the no-JS form adds the defaults.
     await expect(page.getByText('Regular, Classic Hand Tossed')).toBeVisible();
@@ -143,7 +162,9 @@ test.describe('SPEC §5 minimum cart value', () => {
       },
     ]);
     await page.goto('/cart');
-    await tapAdd(page, mumbaiStore, cheap);
+    // The card's own form, placed on the page as AddToCart.astro renders it: the only stores with a
+    // minimum order keep hours (07:00–23:00), and a closed store's card offers no Add.
+    await submitAddToCartForm(page, { bppId: mumbaiStore.sellerId, providerId: mumbaiStore.id, locationId: mumbaiStore.locations[0]?.id ?? '', itemId: cheap.id, name: cheap.name });
     await cartHydrated(page);
     const minimum = mumbaiStore.minOrderPaise ?? 0;
     // The price the catalogue holds now (sellers move prices), from the cart call itself.
@@ -166,13 +187,25 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the add-to-cart form and the cart page’s forms still work', async ({ page }, testInfo) => {
+    await tapAddOf(page, storeA, atta);
     await page.goto('/cart');
-    await tapAdd(page, storeA, atta);
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: `Add one more ${atta.name}` }).click();
     await expect(line(page, atta.name).getByRole('group')).toContainText('2');
     await page.screenshot({ path: `tests/e2e/artifacts/cart-no-js-${testInfo.project.name}.png`, fullPage: true });
-    await page.getByRole('button', { name: `Remove ${atta.name} from cart` }).click();
+
+    // Another store's item: a page asks first. "No" keeps the cart as it was; "Yes" replaces it.
+    await tapAddOf(page, storeB, milk);
+    await expect(page.getByRole('heading', { name: 'Replace cart items?' })).toBeVisible();
+    await page.getByRole('link', { name: 'No, keep my cart' }).click();
+    await expect(line(page, atta.name).getByRole('group')).toContainText('2');
+    await expect(line(page, milk.name)).toHaveCount(0);
+    await tapAddOf(page, storeB, milk);
+    await page.getByRole('button', { name: 'Yes, replace' }).click();
+    await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
+    await expect(line(page, milk.name)).toBeVisible();
+
+    await page.getByRole('button', { name: `Remove ${milk.name} from cart` }).click();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   });
 });

@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page, type Request } from '../support/e2e.ts';
-import { submitAddToCartForm } from '../support/add-to-cart.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own
 // idle fallback (a few quiet seconds after load) is held off with Playwright's clock, so "before
@@ -94,15 +93,19 @@ test('left alone, the cards in view come alive once the page has been quiet, the
   await expect(last).not.toHaveAttribute('ssr');
 });
 
-test('left alone, the header badge shows what the cart already holds', async ({ page }) => {
-  // One item added the no-JS way: only the server knows it, not this browser's storage.
-  await page.goto(LISTING);
-  const card = await cardWithAdd(page, 0);
-  const field = (name: string) => card.locator(`input[name="${name}"]`).inputValue();
-  const item = { bppId: await field('bppId'), providerId: await field('providerId'), locationId: await field('locationId'), itemId: await field('itemId'), name: await nameOf(card) };
-  // On a page without item cards, so the placed form is the only Add for this item.
-  await page.goto('/privacy-policy');
-  await submitAddToCartForm(page, item);
+test('left alone, the header badge shows what the cart already holds', async ({ page, browser, baseURL }) => {
+  // One item added the no-JS way, in a window of the same shopper without scripts: only the
+  // server knows it, not this browser's storage.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, ...(baseURL ? { baseURL } : {}) });
+  const other = await noScripts.newPage();
+  await other.goto(LISTING);
+  const card = await cardWithAdd(other, 0);
+  const name = await nameOf(card);
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await other.goto('/cart');
+  await expect(other.getByRole('listitem').filter({ has: other.getByText(name, { exact: true }) }).getByRole('group')).toContainText('1');
+  await page.context().addCookies(await noScripts.cookies());
+  await noScripts.close();
   await page.goto(LISTING);
   await expect(page.locator('.cart-badge')).toHaveText('1', { timeout: 20_000 });
 });

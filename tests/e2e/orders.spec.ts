@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -14,7 +14,11 @@ let server: StartedServer;
 
 test.describe('orders after purchase on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, testInfo) => {
+    // The hook runs even where every test of the group is skipped: no storefront for the desktop.
+    if (!testInfo.project.use.isMobile) return;
+    // As long as startServer waits (a loaded machine has taken over 90 s), beside the other worker's journeys.
+    test.setTimeout(200_000);
     server = await startServer({ NETWORK_CLOCK_SPEED: '60' });
   });
   test.afterAll(async () => server?.stop());
@@ -22,8 +26,8 @@ test.describe('orders after purchase on a phone (360x740)', () => {
   async function placeOrder(page: Page, payment: 'cod' | 'upi' = 'cod') {
     const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
     await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
-    await page.goto(`${server.url}/cart`);
-    await submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: store.items[0]!.id, name: store.items[0]!.name });
+    const item = store.items[0]!;
+    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
     await page.goto(`${server.url}/payment`);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
     await fillDeliveryDetails(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface AddToCartFields {
   bppId: string;
@@ -42,17 +42,33 @@ export async function submitAddToCartForm(page: Page, item: AddToCartFields) {
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: label }).click()]);
 }
 
+/** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title). */
+export function itemCard(page: Page, name: string): Locator {
+  return page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${name}"], .item-card__name:text-is("${name}")`) }).first();
+}
+
+type StoreAt = { providerId: string; locationId: string; categoryId: number | string };
+
 /**
- * Taps the Add button of an item's card on its store's page (the category it is listed under),
- * as a shopper does: the card hydrates on the tap and its island updates the server cart.
+ * The item's card on its store's page (the category it is listed under), once it offers Add.
+ * `origin` names a storefront of the test's own; the project's baseURL otherwise.
  */
-export async function tapAddOnStorePage(page: Page, at: { providerId: string; locationId: string; categoryId: number | string }, item: { name: string }) {
-  const card = page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${item.name}"], .item-card__name:text-is("${item.name}")`) }).first();
+export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: string }, origin = ''): Promise<Locator> {
+  const card = itemCard(page, item.name);
   // A storefront just started may still be learning its catalogues: the store's page is asked again.
   await expect(async () => {
-    await page.goto(`/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`);
+    await page.goto(`${origin}/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`);
     await expect(card.getByRole('button', { name: `Add ${item.name} to cart` })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
+  return card;
+}
+
+/**
+ * Taps the Add button of an item's card on its store's page, as a shopper does: the card hydrates
+ * on the tap and its island updates the server cart.
+ */
+export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string }, origin = '') {
+  const card = await cardOnStorePage(page, at, item, origin);
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
   await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
   await saved;

@@ -1,5 +1,8 @@
 import type { FullConfig } from '@playwright/test';
 
+/** The operator token of the journeys' storefront: analytics.spec.ts reads back what was recorded. */
+export const E2E_ANALYTICS_TOKEN = 'e2e-analytics';
+
 /**
  * Playwright global set-up: the storefront answers /healthz once it has joined the network, while
  * the catalogue is still coming in (seconds on a quiet machine, a minute or more on a loaded one).
