@@ -4,7 +4,7 @@
 // refused with a clear message; another shopper's complaint never readable nor writable.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
@@ -13,8 +13,12 @@ import { startServer, type StartedServer } from '../support/server.ts';
 let server: StartedServer;
 beforeAll(async () => {
   server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1', GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
-}, 120_000);
-afterAll(async () => server?.stop());
+}, 180_000);
+afterAll(async () => {
+  // IGM_LOG_OUT=<dir> keeps the protocol log for ONDC's validator (npm run ondc:validate -- <dir>).
+  if (process.env['IGM_LOG_OUT'] && server) cpSync(path.join(server.dataDir, 'ondc-log'), process.env['IGM_LOG_OUT'], { recursive: true });
+  await server?.stop();
+});
 
 type Issue = { status: string; level: string; last_action_id: string; actions: Array<{ id: string; descriptor: { code: string }; action_by: string }>; resolutions?: Array<{ id: string; ref_id?: string; descriptor: { code: string }; tags?: Array<{ list?: Array<{ descriptor: { code: string }; value?: string }> }> }> };
 
@@ -149,5 +153,10 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     const gro = await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED' && d.issue.level === 'GRIEVANCE', 30);
     expect(gro.issue.actions.at(-1)?.action_by).toBe(`${store.seller.id}-GRO`);
     expect(gro.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED', 'RESOLUTION_REJECTED', 'ESCALATED', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    // In Hindi: who has it now, and the officers' offer.
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const hindi = await (await fetch(`${server.url}/complaints?issue_id=${issueId}`, { headers: { cookie: `${cookie}; locale=hi` } })).text();
+    expect(hindi).toContain('data-issue-level="GRIEVANCE">शिकायत अधिकारी<');
+    expect(hindi).toContain('दुकान का प्रस्ताव');
   }, 90_000);
 });

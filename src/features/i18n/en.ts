@@ -606,7 +606,6 @@ export const en = {
     satisfied: 'Were you satisfied?',
     thumbsUp: 'Yes',
     thumbsDown: 'No',
-    refresh: 'Check for updates',
     overdue: 'The store has not answered in time: you may escalate.',
     officerHeading: 'Grievance officer',
     officerNote: 'If you are not satisfied, our grievance officer will look into it.',
