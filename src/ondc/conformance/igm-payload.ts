@@ -2,16 +2,17 @@
 // 2.0.0): one request per issue, each message under the validator's name for its step
 // (log-validation-utility constants IGM2FlowSequence; the validator reads every flow's names in
 // every request): FLOW_1's for a complaint the store resolves, FLOW_2's GRO names once escalated.
-// `flow` only chooses whose roles the actors are checked in: always FLOW_1's, the buyer app's
-// (FLOW_2 is a complaint raised on the seller's side). A step the validator has no name for (a
-// rejection) is left out and said so.
+// `flow` chooses the refs a complaint must carry and whose roles its actors are checked in: FLOW_1
+// (about items: order, provider, fulfillment, items) or FLOW_3 (about the delivery: no items), both
+// the buyer app's roles; FLOW_2 is a complaint raised on the seller's side. A step the validator
+// has no name for (a rejection) is left out and said so.
 import { messageOf, type BecknMessage } from './validator-payload.ts';
 
-type IssueMessage = BecknMessage & { message?: { issue?: { id?: string; level?: string; actions?: Array<{ descriptor?: { code?: string } }> } } };
+type IssueMessage = BecknMessage & { message?: { issue?: { id?: string; level?: string; refs?: Array<{ ref_type?: string }>; actions?: Array<{ descriptor?: { code?: string } }> } } };
 
 export type IgmValidatorRequest = {
   issueId: string;
-  body: { domain: string; version: '2.0.0'; flow: 'FLOW_1'; bap_id: string; bpp_id: string; payload: Record<string, BecknMessage> };
+  body: { domain: string; version: '2.0.0'; flow: 'FLOW_1' | 'FLOW_3'; bap_id: string; bpp_id: string; payload: Record<string, BecknMessage> };
   /** the steps the validator has no name for */
   unnamed: string[];
 };
@@ -74,10 +75,11 @@ export function igmValidatorRequests(lines: readonly unknown[]): IgmValidatorReq
       for (const name of names) payload[name] ??= m;
     }
     const first = messages[0] as IssueMessage;
+    const aboutItems = first.message?.issue?.refs?.some((r) => r.ref_type === 'ITEM') ?? false;
     return {
       issueId,
       unnamed,
-      body: { domain: first.context.domain, version: '2.0.0', flow: 'FLOW_1', bap_id: first.context.bap_id ?? '', bpp_id: first.context.bpp_id ?? '', payload },
+      body: { domain: first.context.domain, version: '2.0.0', flow: aboutItems ? 'FLOW_1' : 'FLOW_3', bap_id: first.context.bap_id ?? '', bpp_id: first.context.bpp_id ?? '', payload },
     };
   });
 }
