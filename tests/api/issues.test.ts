@@ -53,7 +53,7 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     client = shopper(server.url);
     ({ orderId, totalPaise } = await placeOrder(client, 'upi', lines(2)));
     await until(() => order(client, orderId), (o) => o['status'] === 'delivered', 90);
-  }, 150_000);
+  }, 300_000);
 
   it('refuses bad input with a clear message', async () => {
     const cases: Array<[unknown, number, string]> = [
