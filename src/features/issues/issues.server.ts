@@ -116,7 +116,7 @@ async function domainOf(database: Database, transactionId: string): Promise<stri
   return row?.domain ?? 'ONDC:RET10';
 }
 
-/** SPEC-free (issue 26): a complaint about one of the shopper's orders, sent to its seller. */
+/** Issue 26 (SPEC.md says nothing of complaints): one about the shopper's order, sent to its seller. */
 export async function raiseIssue(database: Database, app: BuyerApp, shopper: string, request: RaiseIssueRequest, now = new Date()): Promise<IssueOutcome> {
   const order = await findOrderDetail(database, shopper, request.order_id);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
