@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueRequests, reportLines, validatorRequests, type ValidatorRequest } from '../src/ondc/conformance/validator-payload.ts';
+import { igmValidatorRequests } from '../src/ondc/conformance/igm-payload.ts';
 
 const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
 // --provider <id> (repeatable) narrows the catalogue flows (1, 7, 9) to those stores.
@@ -73,5 +74,23 @@ for (const request of requests) {
   console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
   for (const line of found) console.log(`    ${line}`);
 }
-console.log(`\n${requests.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
+// Complaints (IGM 2.0.0): one request per issue to /api/validate/igm.
+const complaints = igmValidatorRequests(lines);
+for (const request of complaints) {
+  const label = `issue ${request.issueId} (${request.body.flow}: ${Object.keys(request.body.payload).join(', ')})`;
+  const response = await fetch(`${validatorUrl}/api/validate/igm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+  const answer = (await response.json()) as Answer;
+  const found = reportLines(answer.response?.report);
+  checked++;
+  if (request.unnamed.length > 0) console.log(`  ${label}: not named by the validator, so not checked: ${request.unnamed.join('; ')}`);
+  if (answer.success && found.length === 0) {
+    console.log(`✓ ${label}: ${answer.response?.message ?? 'verified'}`);
+    continue;
+  }
+  failed++;
+  errors += Math.max(1, found.length);
+  console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
+  for (const line of found) console.log(`    ${line}`);
+}
+console.log(`\n${requests.length + complaints.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
 process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

@@ -26,6 +26,11 @@ const envSchema = z.object({
   CATALOGUE_INC_REFRESH_MINUTES: z.coerce.number().min(0).default(5),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Addresses of the reverse proxies whose X-Forwarded-* headers are believed (comma-separated).
+  // The buyer app's grievance officer, shown with every complaint (ONDC: name, email and phone;
+  // Consumer Protection (E-Commerce) Rules 2020, rule 4(5)).
+  GRIEVANCE_OFFICER_NAME: z.string().min(2).max(100).default('Meera Iyer'),
+  GRIEVANCE_OFFICER_EMAIL: z.email('GRIEVANCE_OFFICER_EMAIL must be an email address').default('grievance@kirana.localhost'),
+  GRIEVANCE_OFFICER_PHONE: z.string().regex(/^[6-9]\d{9}$/, 'GRIEVANCE_OFFICER_PHONE must be a 10-digit Indian mobile number').default('9480000000'),
   TRUST_PROXY: z.string().regex(/^[0-9a-fA-F.:]+(,\s*[0-9a-fA-F.:]+)*$/, 'TRUST_PROXY must be IP addresses separated by commas').optional(),
 });
 
@@ -60,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
     catalogueIncRefreshMs: e.CATALOGUE_INC_REFRESH_MINUTES * 60_000,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, email: e.GRIEVANCE_OFFICER_EMAIL, phone: e.GRIEVANCE_OFFICER_PHONE },
     trustProxy: (e.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }

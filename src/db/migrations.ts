@@ -678,4 +678,29 @@ export const migrations: Migration[] = [
       ALTER TABLE orders ADD COLUMN cancel_reason_id text;
     `,
   },
+  {
+    id: 75,
+    name: 'order-issues',
+    sql: `
+      -- Issue 26: the shopper's complaints about an order (IGM 2.0.0), each the issue object as both
+      -- sides last wrote it. One complaint open per order at a time (ONDC's IGM007 refuses a
+      -- duplicate); a refund a resolution grants is a payment_refunds row keyed by the issue.
+      CREATE TABLE order_issues (
+        issue_id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        shopper_key text NOT NULL,
+        transaction_id text NOT NULL,
+        status text NOT NULL,
+        level text NOT NULL,
+        code text NOT NULL,
+        issue jsonb NOT NULL,
+        -- the seller's refusal of the complaint's last step (an on_issue error), in its words
+        seller_error text,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX order_issues_by_shopper ON order_issues (shopper_key, created_at DESC);
+      CREATE UNIQUE INDEX order_issues_one_open ON order_issues (order_id) WHERE status <> 'CLOSED';
+    `,
+  },
 ];

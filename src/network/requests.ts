@@ -2,6 +2,7 @@
 // (billing, delivery end, payment) are loose objects, so fields we do not read survive the echo.
 import { z } from 'zod';
 import { contextSchema, type RequestAction } from '../ondc/context.ts';
+import { issueMessageSchema, issueStatusMessageSchema } from '../ondc/igm.ts';
 
 export const tagSchema = z.object({
   code: z.string().min(1),
@@ -139,11 +140,15 @@ const messageSchemas = {
   support: z
     .looseObject({ ref_id: z.string().min(1).optional(), order_id: z.string().min(1).optional() })
     .refine((m) => m.ref_id !== undefined || m.order_id !== undefined, 'Expected ref_id'),
+  issue: issueMessageSchema,
+  issue_status: issueStatusMessageSchema,
 } as const;
 
 export type SellerAction = Exclude<RequestAction, 'rating' | 'catalog_rejection'>;
-/** Everything but search: requests about one order, answered by the seller they name. */
-export type OrderAction = Exclude<SellerAction, 'search'>;
+/** Complaints (IGM 2.0.0), answered by the seller's issue desk (issue-desk.ts). */
+export type IssueAction = Extract<SellerAction, 'issue' | 'issue_status'>;
+/** Everything but search and complaints: requests about one order, answered by the seller they name. */
+export type OrderAction = Exclude<SellerAction, 'search' | IssueAction>;
 export const SELLER_ACTIONS = Object.keys(messageSchemas) as SellerAction[];
 
 export type MessageOf<A extends SellerAction> = z.infer<(typeof messageSchemas)[A]>;

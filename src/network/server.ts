@@ -18,7 +18,9 @@ import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
 import { buildIncrementalCatalog, buildOnSearchCatalog } from './catalogue/on-search.ts';
 import { createNetworkClock } from './clock.ts';
 import { pageOutcome, pageRetryDelay } from './search.ts';
-import { parseRequest, SELLER_ACTIONS, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
+import { parseRequest, SELLER_ACTIONS, type IssueAction, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
+import { dueStep, openIssueError, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
+import { appendedTargets, type IgmIssue } from '../ondc/igm.ts';
 import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
 import { sellerError } from './seller-errors.ts';
 import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
@@ -295,6 +297,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
     const seller = node;
     if (!seller) throw new Error(`${action} reached no seller`);
+    if (action === 'issue' || action === 'issue_status') return acceptIssueRequest(incoming, action, seller, json);
     return acceptOrderRequest(incoming, action, seller, json);
   }
 
@@ -302,6 +305,43 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
 
   function acceptOrderRequest<A extends OrderAction>(incoming: Incoming, action: A, node: SellerNode, json: unknown) {
     accept(incoming, parseRequest(action, json), (request) => answerRequest(action, node, request));
+  }
+
+  function acceptIssueRequest<A extends IssueAction>(incoming: Incoming, action: A, node: SellerNode, json: unknown) {
+    accept(incoming, parseRequest(action, json), (request) => answerIssueRequest(action, node, request));
+  }
+
+  /**
+   * A complaint taken into the seller's desk, or refused in an on_issue error (IGM 2.0's IGM001–008
+   * travel in the callback); issue_status is answered with the issue as the desk holds it.
+   */
+  async function answerIssueRequest<A extends IssueAction>(action: A, node: SellerNode, request: RequestOf<A>) {
+    const { context } = request;
+    if (action === 'issue_status') {
+      const { issue_id: issueId } = request.message as RequestOf<'issue_status'>['message'];
+      const record = state.issue(issueId);
+      const order = record ? state.order(record.orderId) : undefined;
+      if (!record || record.sellerId !== node.seller.id || !order || order.bapId !== context.bap_id) {
+        return void (await send(node, context, { message: {}, error: sellerError('IGM004', `No issue ${issueId} with this seller`) }));
+      }
+      return void (await send(node, context, { message: { update_target: appendedTargets(false), issue: record.issue } }));
+    }
+    const { issue } = request.message as RequestOf<'issue'>['message'];
+    const held = state.issue(issue.id);
+    let error = null;
+    if (!held) {
+      const order = state.order(issue.refs.find((r) => r.ref_type === 'ORDER')?.ref_id ?? '');
+      error = openIssueError(order, node.seller.id, context, issue, [...state.issues()]);
+      if (!error) state.saveIssue({ id: issue.id, sellerId: node.seller.id, orderId: order?.id ?? '', issue, buyerAt: clock.now().toISOString(), sellerAt: null });
+    } else if (held.sellerId !== node.seller.id || state.order(held.orderId)?.bapId !== context.bap_id) {
+      error = sellerError('IGM001', `No issue ${issue.id} with this seller`);
+    } else {
+      const taken = takeBuyerIssue(held, issue, clock.now());
+      if ('error' in taken) error = taken.error;
+      else state.saveIssue(taken.record);
+    }
+    // The acknowledgement of a good issue is the desk's PROCESSING, on its clock; a refusal is now.
+    if (error) await send(node, context, { message: {}, error });
   }
 
   /**
@@ -587,7 +627,55 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       ticking = false;
     }
   }
-  const ticker = setInterval(() => track(pushDueNotices()), options.tickMs ?? DEFAULT_TICK_MS);
+  /** The complaint desks' steps that are due, each told the buyer app in an unsolicited on_issue. */
+  let deskTicking = false;
+  async function pushIssueSteps() {
+    if (deskTicking || stopping) return;
+    deskTicking = true;
+    try {
+      for (const record of [...state.issues()]) {
+        const order = state.order(record.orderId);
+        const node = nodes.get(record.sellerId);
+        if (!order || !node || stopping) continue;
+        const step = dueStep(record, order, clock.now(), new Date());
+        if (!step) continue;
+        const next: IssueRecord = { ...record, issue: step.issue, sellerAt: clock.now().toISOString() };
+        state.saveIssue(next);
+        await sendIssue(node, order, step.issue, step.issue.resolutions !== undefined && step.issue.resolutions.length !== (record.issue as IgmIssue).resolutions?.length);
+        if (step.cancel) await cancelForIssue(node, order.id);
+      }
+    } finally {
+      deskTicking = false;
+    }
+  }
+
+  /** An on_issue whose context is stamped with the issue's own time, as ONDC's validator reads it. */
+  async function sendIssue(node: SellerNode, order: { domain: Context['domain']; city: string; transactionId: string; bapId: string; bapUri: string }, issue: IgmIssue, withResolutions: boolean) {
+    const at = Date.parse(issue.updated_at);
+    const request = buildContext({
+      action: 'issue', domain: order.domain, city: order.city, transactionId: order.transactionId, bapId: order.bapId, bapUri: order.bapUri,
+      bppId: node.seller.id, bppUri: node.bppUri, now: new Date(at - 1),
+    });
+    const context = callbackContext(request, { now: new Date(at) });
+    const result = await node.client.post(order.bapUri, 'on_issue', { context, message: { update_target: appendedTargets(withResolutions), issue } });
+    if (!result.ok) console.warn(`${node.seller.id}: on_issue to ${order.bapUri} not delivered (${result.error.kind})`);
+    else if (result.response.message.ack.status === 'NACK') console.warn(`${node.seller.id}: on_issue NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+  }
+
+  /** A CANCEL resolution: the store cancels the order itself (before pickup 005, after it an RTO 013). */
+  async function cancelForIssue(node: SellerNode, orderId: string) {
+    let done = sellerDesk.sellerCancel(node.seller.id, orderId, '005');
+    if ('error' in done && done.error.code === '30012') done = sellerDesk.sellerCancel(node.seller.id, orderId, '013');
+    if ('error' in done) return console.warn(`${node.seller.id}: could not cancel ${orderId} for a complaint: ${done.error.message ?? done.error.code}`);
+    const { order } = done;
+    const context = buildContext({ action: 'cancel', domain: order.domain, city: order.city, transactionId: order.transactionId, bapId: order.bapId, bapUri: order.bapUri, bppId: node.seller.id, bppUri: node.bppUri });
+    await send(node, context, { message: done.message });
+  }
+
+  const ticker = setInterval(() => {
+    track(pushDueNotices());
+    track(pushIssueSteps());
+  }, options.tickMs ?? DEFAULT_TICK_MS);
   ticker.unref();
 
   return {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { issueRecordSchema, type IssueRecord } from './issue-desk.ts';
 import { orderRecordSchema, type OrderRecord } from './orders.ts';
 
 const stateFileSchema = z.object({
@@ -18,6 +19,8 @@ const stateFileSchema = z.object({
   catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number() })).default({}),
   /** how far the seller has corrected a mislisted item's photo (listing-flaws.ts); absent: not yet */
   photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
+  /** complaints about the sellers' orders (IGM 2.0.0, issue-desk.ts) */
+  issues: z.array(issueRecordSchema).default([]),
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -33,6 +36,9 @@ export type StateStore = {
   order(orderId: string): OrderRecord | undefined;
   orders(): IterableIterator<OrderRecord>;
   saveOrder(order: OrderRecord): void;
+  issue(issueId: string): IssueRecord | undefined;
+  issues(): IterableIterator<IssueRecord>;
+  saveIssue(issue: IssueRecord): void;
   /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) */
   noteCatalogueChange(providerId: string, itemId: string, atMs: number): void;
   /** the items whose listing changed in (fromMs, toMs] */
@@ -54,11 +60,12 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
     ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {} };
+    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {}, issues: [] };
   const stockTaken = new Map(Object.entries(loaded.stockTaken));
   const orders = new Map(loaded.orders.map((order) => [order.id, order]));
   const catalogueChanges = new Map(Object.entries(loaded.catalogueChanges));
   const photoStages = new Map(Object.entries(loaded.photoStages));
+  const issues = new Map(loaded.issues.map((issue) => [issue.id, issue]));
   mkdirSync(path.dirname(file), { recursive: true });
 
   let timer: NodeJS.Timeout | undefined;
@@ -76,6 +83,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       orders: [...orders.values()],
       catalogueChanges: Object.fromEntries(catalogueChanges),
       photoStages: Object.fromEntries(photoStages),
+      issues: [...issues.values()],
     });
     const tmp = `${file}.${process.pid}.tmp`;
     const save = async () => {
@@ -111,6 +119,12 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
     orders: () => orders.values(),
     saveOrder(order) {
       orders.set(order.id, order);
+      changed();
+    },
+    issue: (issueId) => issues.get(issueId),
+    issues: () => issues.values(),
+    saveIssue(issue) {
+      issues.set(issue.id, issue);
       changed();
     },
     noteCatalogueChange(providerId, itemId, atMs) {

@@ -6,6 +6,7 @@
 // arrays where arrays are due), so nothing a seller sends can leave a record a page cannot show.
 // Our own requests are held to the strict schemas in order-schemas.ts.
 import { z } from 'zod';
+import { onIssueMessageSchema } from './igm.ts';
 
 /** ONDC order states (RET-Spec enums/order.yaml). */
 export const ORDER_STATES = ['Created', 'Accepted', 'In-progress', 'Completed', 'Cancelled'] as const;
@@ -102,6 +103,9 @@ export const CALLBACK_MESSAGE_SCHEMAS = {
     }),
   }),
   on_support: z.looseObject({}),
+  // IGM 2.0.0: the issue whole, as the respondent holds it (igm.ts).
+  on_issue: onIssueMessageSchema,
+  on_issue_status: onIssueMessageSchema,
 } as const;
 
 export type CallbackMessageAction = keyof typeof CALLBACK_MESSAGE_SCHEMAS;

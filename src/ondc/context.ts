@@ -54,6 +54,9 @@ const REQUEST_ACTIONS = [
   'rating',
   'support',
   'catalog_rejection',
+  // IGM 2.0.0 (igm.ts): a complaint about an order, and where it stands.
+  'issue',
+  'issue_status',
 ] as const;
 
 export const requestActionSchema = z.enum(REQUEST_ACTIONS);

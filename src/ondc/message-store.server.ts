@@ -24,8 +24,11 @@ export const TRANSACTION_LIFETIME_MS = {
   confirm: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** Sellers may push these without a request of ours (ondc-notes §1: status and return updates). */
-const UNSOLICITED = new Set(['on_status', 'on_update', 'on_cancel']);
+/**
+ * Sellers may push these without a request of ours (ondc-notes §1: status and return updates;
+ * IGM 2.0: a respondent's every step on a complaint is an on_issue of its own).
+ */
+const UNSOLICITED = new Set(['on_status', 'on_update', 'on_cancel', 'on_issue']);
 
 export async function startTransaction(
   database: Database,
@@ -112,7 +115,7 @@ export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Interna
  * cancel, update) may come again for one request: they are kept as history, and the order moves
  * only forward (features/orders).
  */
-export const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support']);
+export const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_issue_status']);
 
 /** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
 export type CallbackVetting = (envelope: CallbackEnvelope) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
@@ -166,7 +169,11 @@ export async function acceptCallback(
   }
   // A pushed order update must be about an order of ours in that transaction; anything else is
   // refused and kept nowhere.
-  if (!request) {
+  if (!request && context.action === 'on_issue') {
+    const issueId = (input.envelope.message?.['issue'] as { id?: unknown } | undefined)?.id;
+    const known = typeof issueId === 'string' && (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, context.transaction_id])).length > 0;
+    if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No issue ${String(issueId ?? '')} in transaction ${context.transaction_id}`);
+  } else if (!request) {
     const orderId = (input.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
     const known = typeof orderId === 'string' && (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);

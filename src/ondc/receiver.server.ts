@@ -11,6 +11,7 @@ import { parseJsonText } from '../lib/http/json.ts';
 
 export const callbackActionSchema = z.enum([
   'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
+  'on_issue', 'on_issue_status',
 ]);
 export type ReceivedAction = z.infer<typeof callbackActionSchema>;
 

@@ -7,6 +7,7 @@ import { INBOX_FULL, inboxHasRoom } from '../../ondc/message-store.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
+import { recordIssueMessage, vetIssueMessage } from '../../features/issues/issues.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
@@ -20,7 +21,7 @@ export const POST: APIRoute = async ({ params, request }) => {
     action: params.action ?? '',
     rawBody,
     authorization: request.headers.get('authorization'),
-    vet: vetOrderMessage(database),
+    vet: async (envelope) => (await vetIssueMessage(database)(envelope)) ?? vetOrderMessage(database)(envelope),
   });
   app.log?.({
     at: new Date().toISOString(),
@@ -36,6 +37,7 @@ export const POST: APIRoute = async ({ params, request }) => {
   }
   if (reception.status === 200 && !reception.duplicate) {
     await recordOrderMessage(database, reception.envelope, rawBody);
+    await recordIssueMessage(database, reception.envelope);
     // Refunds this message made due are told to the seller after the ACK, not in its way.
     const orderId = (reception.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
     if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);

@@ -1,0 +1,204 @@
+// Each seller's complaint desk (IGM 2.0.0, issue 26): an issue about one of its own orders is taken,
+// then answered on the network clock like the rest of the order: PROCESSING a minute after the
+// buyer's word, resolution options four minutes later (what they are follows the complaint and the
+// order), RESOLVED a minute after the buyer accepts one. An escalated issue is taken up by the
+// seller's grievance officer the same way; a dispute is handed to the ODR provider.
+import { z } from 'zod';
+import type { ProtocolError } from '../ondc/context.ts';
+import {
+  appendAction,
+  nextActionId,
+  orgName,
+  type IgmAction,
+  type IgmActor,
+  type IgmIssue,
+  type IgmResolution,
+  type ResolutionCode,
+} from '../ondc/igm.ts';
+import { paiseToRupees } from '../lib/money.ts';
+import { deliveryStepOf, isCancelledAt, timelineOf, type OrderRecord } from './orders.ts';
+
+const MINUTE_MS = 60_000;
+/** Network time from the buyer's word to the desk's acknowledgement, and on to its proposal. */
+export const PROCESSING_AFTER_MS = MINUTE_MS;
+export const PROPOSAL_AFTER_MS = 5 * MINUTE_MS;
+export const RESOLVED_AFTER_MS = MINUTE_MS;
+
+export const issueRecordSchema = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  orderId: z.string(),
+  /** the issue as the desk holds it (igmIssueSchema), both sides' actions */
+  issue: z.record(z.string(), z.unknown()),
+  /** network time of the buyer's last word: the desk's clock for its next step runs from it */
+  buyerAt: z.iso.datetime(),
+  /** network time of the desk's last step */
+  sellerAt: z.iso.datetime().nullable(),
+});
+export type IssueRecord = z.infer<typeof issueRecordSchema>;
+
+const BUYER_ACTIONS: ReadonlySet<string> = new Set(['OPEN', 'INFO_PROVIDED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'ESCALATED', 'CLOSED']);
+
+function issueOf(record: IssueRecord): IgmIssue {
+  return record.issue as IgmIssue;
+}
+
+function graId(sellerId: string) {
+  return `${sellerId}-GRO`;
+}
+
+function sellerActors(order: OrderRecord, sellerId: string): IgmActor[] {
+  const org = { name: orgName(sellerId, order.domain) };
+  return [
+    { id: sellerId, type: 'COUNTERPARTY_NP', info: { org, person: { name: order.store.name }, contact: { phone: order.store.phone, email: order.store.email } } },
+    { id: graId(sellerId), type: 'COUNTERPARTY_NP_GRO', info: { org, person: { name: `Grievance officer, ${order.store.name}` }, contact: { phone: order.store.phone, email: order.store.email } } },
+  ];
+}
+
+/** Why the seller will not take this issue (IGM 2.0 error codes), or null. */
+export function openIssueError(order: OrderRecord | undefined, sellerId: string, context: { transaction_id: string; bap_id: string }, issue: IgmIssue, open: readonly IssueRecord[]): ProtocolError | null {
+  const orderRef = issue.refs.find((r) => r.ref_type === 'ORDER')?.ref_id;
+  if (!order || order.id !== orderRef || order.sellerId !== sellerId || order.bapId !== context.bap_id) return { type: 'DOMAIN-ERROR', code: 'IGM001', message: `order_id ${orderRef ?? ''} does not exist` };
+  if (order.transactionId !== context.transaction_id) return { type: 'DOMAIN-ERROR', code: 'IGM008', message: 'Invalid context.transaction_id' };
+  const itemIds = new Set(order.quote.lines.map((l) => l.itemId));
+  if (issue.refs.some((r) => r.ref_type === 'ITEM' && !itemIds.has(r.ref_id))) return { type: 'DOMAIN-ERROR', code: 'IGM003', message: 'item_id does not exist' };
+  if (issue.status !== 'OPEN' || issue.level !== 'ISSUE' || issue.actions.length !== 1 || issue.actions[0]?.descriptor.code !== 'OPEN') {
+    return { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A new issue is opened at level ISSUE with its OPEN action alone' };
+  }
+  if (open.some((r) => r.orderId === order.id && issueOf(r).status !== 'CLOSED')) return { type: 'DOMAIN-ERROR', code: 'IGM007', message: 'Duplicate complaint created' };
+  return null;
+}
+
+/**
+ * The buyer's newer issue taken into the desk's: its new actions are the complainant's own kinds
+ * only; it may raise the level (ESCALATED) or close the issue. Null when it adds nothing new.
+ */
+export function takeBuyerIssue(record: IssueRecord, incoming: IgmIssue, now: Date): { record: IssueRecord } | { error: ProtocolError } {
+  const held = issueOf(record);
+  if (incoming.id !== held.id) return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: `issue ${incoming.id} is not ${held.id}` } };
+  const known = new Set(held.actions.map((a) => a.id));
+  const added = incoming.actions.filter((a) => !known.has(a.id));
+  if (added.length === 0) return { record };
+  if (held.status === 'CLOSED') return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'The issue is closed' } };
+  if (added.some((a) => !BUYER_ACTIONS.has(a.descriptor.code) || a.action_by !== held.complainant_id)) {
+    return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A buyer action must be the complainant\'s' } };
+  }
+  const actions = [...held.actions, ...added];
+  const last = actions.at(-1) as IgmAction;
+  const issue: IgmIssue = {
+    ...held,
+    status: incoming.status,
+    level: incoming.level,
+    actors: [...held.actors, ...incoming.actors.filter((a) => !held.actors.some((h) => h.id === a.id))],
+    actions,
+    last_action_id: last.id,
+    updated_at: last.updated_at,
+  };
+  return { record: { ...record, issue, buyerAt: now.toISOString() } };
+}
+
+/** The items a complaint names, with the units the buyer counts, priced from the order's bill. */
+function claimedPaise(order: OrderRecord, issue: IgmIssue): number {
+  return issue.refs
+    .filter((r) => r.ref_type === 'ITEM')
+    .reduce((sum, ref) => {
+      const line = order.quote.lines.find((l) => l.titleType === 'item' && l.itemId === ref.ref_id);
+      if (!line || line.titleType !== 'item') return sum;
+      const counted = Number(ref.tags?.flatMap((t) => t.list ?? []).find((e) => e.descriptor.code === 'quantity.selected.count')?.value ?? line.count);
+      const units = Number.isInteger(counted) && counted > 0 ? Math.min(counted, line.count) : line.count;
+      return sum + line.unitPaise * units;
+    }, 0);
+}
+
+type Option = { code: Exclude<ResolutionCode, 'PARENT'>; text: string; refundPaise?: number };
+
+/** What the desk offers for this complaint and order (issue 26: refund, replacement, cancel, no action). */
+export function resolutionOptions(order: OrderRecord, issue: IgmIssue, atMs: number): Option[] {
+  const code = issue.descriptor.code;
+  const delivered = !isCancelledAt(order, atMs) && deliveryStepOf(order, atMs) === timelineOf(order).length - 1;
+  if (code.startsWith('ITM') || code === 'FLM005') {
+    const refundPaise = claimedPaise(order, issue);
+    if (refundPaise <= 0) return [{ code: 'NO_ACTION', text: 'The items named are not on this order\'s bill' }];
+    return [
+      { code: 'REFUND', text: `Refund of ₹${paiseToRupees(refundPaise)} for the items`, refundPaise },
+      { code: 'REPLACEMENT', text: 'Replacement of the items with the next delivery' },
+    ];
+  }
+  if (code === 'FLM002') {
+    if (delivered) return [{ code: 'NO_ACTION', text: 'The order was delivered to the address given' }];
+    if (isCancelledAt(order, atMs)) return [{ code: 'NO_ACTION', text: 'The order is already cancelled and refunded' }];
+    return [{ code: 'CANCEL', text: 'Cancel the order with a full refund' }];
+  }
+  if (code === 'ORD003') {
+    const delivery = order.quote.lines.find((l) => l.titleType === 'delivery')?.pricePaise ?? 0;
+    return delivery > 0 ? [{ code: 'REFUND', text: `Refund of the ₹${paiseToRupees(delivery)} delivery charge`, refundPaise: delivery }] : [{ code: 'NO_ACTION', text: 'Delivery was free on this order' }];
+  }
+  return [{ code: 'NO_ACTION', text: 'Refunds reach the UPI id paid from within 5–7 working days of the store\'s refund' }];
+}
+
+function proposal(order: OrderRecord, issue: IgmIssue, by: string, at: string, atMs: number): IgmResolution[] {
+  const parentId = `R${issue.actions.length + 1}`;
+  const options = resolutionOptions(order, issue, atMs);
+  return [
+    { id: parentId, descriptor: { code: 'PARENT', short_desc: 'Resolution options: please choose one' }, updated_at: at, proposed_by: by },
+    ...options.map((option, index): IgmResolution => ({
+      id: `${parentId}-${index + 1}`,
+      ref_id: parentId,
+      ref_type: 'PARENT',
+      descriptor: { code: option.code, short_desc: option.text },
+      updated_at: at,
+      proposed_by: by,
+      ...(option.refundPaise
+        ? { tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: paiseToRupees(option.refundPaise) }] }] }
+        : {}),
+    })),
+  ];
+}
+
+/** The desk's next step on this issue, due by `now` (network time), or null when it waits. */
+export function dueStep(record: IssueRecord, order: OrderRecord, now: Date, realNow: Date): { issue: IgmIssue; cancel: boolean } | null {
+  const issue = issueOf(record);
+  if (issue.status === 'CLOSED') return null;
+  const last = issue.actions.at(-1) as IgmAction;
+  const buyerSpoke = last.action_by === issue.complainant_id;
+  const since = now.getTime() - Date.parse(buyerSpoke ? record.buyerAt : (record.sellerAt ?? record.buyerAt));
+  const by = issue.level === 'ISSUE' ? record.sellerId : graId(record.sellerId);
+  const actors = [...issue.actors, ...sellerActors(order, record.sellerId).filter((a) => !issue.actors.some((h) => h.id === a.id))];
+  const respondents = issue.level === 'ISSUE' ? [record.sellerId] : [record.sellerId, graId(record.sellerId)];
+  const at = realNow.toISOString();
+  const step = (code: IgmAction['descriptor']['code'], shortDesc: string, extra: Partial<IgmAction> = {}): IgmAction => ({
+    id: nextActionId(issue, 'S'),
+    descriptor: { code, short_desc: shortDesc },
+    updated_at: at,
+    action_by: by,
+    actor_details: { name: by === record.sellerId ? order.store.name : `Grievance officer, ${order.store.name}` },
+    ...extra,
+  });
+  const code = last.descriptor.code;
+  if (buyerSpoke && (code === 'OPEN' || code === 'ESCALATED' || code === 'INFO_PROVIDED') && since >= PROCESSING_AFTER_MS) {
+    const words = issue.level === 'DISPUTE' ? 'Referred to the online dispute resolution provider' : issue.level === 'GRIEVANCE' ? 'The grievance officer is looking into it' : 'The store is looking into it';
+    return { issue: appendAction(issue, step('PROCESSING', words), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
+  }
+  if (!buyerSpoke && code === 'PROCESSING' && issue.level !== 'DISPUTE' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
+    const offered = proposal(order, issue, by, at, now.getTime());
+    const parent = offered[0] as IgmResolution;
+    return {
+      issue: appendAction(issue, step('RESOLUTION_PROPOSED', parent.descriptor.short_desc, { ref_id: parent.id, ref_type: 'RESOLUTIONS' }), {
+        status: 'PROCESSING',
+        actors,
+        respondent_ids: respondents,
+        resolver_ids: [by],
+        resolutions: [...(issue.resolutions ?? []), ...offered],
+      }),
+      cancel: false,
+    };
+  }
+  if (buyerSpoke && code === 'RESOLUTION_ACCEPTED' && since >= RESOLVED_AFTER_MS) {
+    const chosen = (issue.resolutions ?? []).find((r) => r.id === last.ref_id);
+    if (!chosen) return null;
+    const resolved = step('RESOLVED', chosen.descriptor.short_desc, { ref_id: chosen.id, ref_type: 'RESOLUTIONS' });
+    resolved.descriptor = { ...resolved.descriptor, name: chosen.descriptor.code };
+    return { issue: appendAction(issue, resolved, { status: 'RESOLVED', actors }), cancel: chosen.descriptor.code === 'CANCEL' };
+  }
+  return null;
+}

@@ -1,0 +1,162 @@
+// Issue 26: complaints about an order over IGM 2.0.0, against the embedded sellers with their clock
+// fast (a network minute in 0.5 s): raised with a photo on a delivered UPI order, answered by the
+// store with resolution options, a refund accepted and paid once for the right amount; bad input
+// refused with a clear message; another shopper's complaint never readable nor writable.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
+import { shopper } from '../support/http.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+let server: StartedServer;
+beforeAll(async () => {
+  server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1', GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+}, 180_000);
+afterAll(async () => {
+  // IGM_LOG_OUT=<dir> keeps the protocol log for ONDC's validator (npm run ondc:validate -- <dir>).
+  if (process.env['IGM_LOG_OUT'] && server) cpSync(path.join(server.dataDir, 'ondc-log'), process.env['IGM_LOG_OUT'], { recursive: true });
+  await server?.stop();
+});
+
+type Issue = { status: string; level: string; last_action_id: string; actions: Array<{ id: string; descriptor: { code: string }; action_by: string }>; resolutions?: Array<{ id: string; ref_id?: string; descriptor: { code: string }; tags?: Array<{ list?: Array<{ descriptor: { code: string }; value?: string }> }> }> };
+
+async function order(client: Client, orderId: string) {
+  return (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
+  for (let i = 0; i < seconds * 2; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`not there within ${seconds} s`);
+}
+
+const readIssue = async (client: Client, issueId: string) => ((await (await client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue; status: string; grievance_officer: unknown } }).data;
+const lastCode = (issue: Issue) => issue.actions.at(-1)?.descriptor.code;
+
+function protocolLog(): Array<{ direction?: string; action?: string; body?: { context?: { action?: string }; request?: unknown } }> {
+  const dir = path.join(server.dataDir, 'ondc-log');
+  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+}
+
+let client: Client;
+let orderId: string;
+let totalPaise: number;
+const stranger = () => shopper(server.url);
+
+describe('complaints about an order (IGM 2.0.0)', () => {
+  beforeAll(async () => {
+    client = shopper(server.url);
+    ({ orderId, totalPaise } = await placeOrder(client, 'upi', lines(2)));
+    await until(() => order(client, orderId), (o) => o['status'] === 'delivered', 90);
+  }, 300_000);
+
+  it('refuses bad input with a clear message', async () => {
+    const cases: Array<[unknown, number, string]> = [
+      [{ order_id: orderId, code: 'XYZ', description: 'The packet was torn' }, 400, 'code: code must be one of the listed complaint codes'],
+      [{ order_id: orderId, code: 'ITM004', description: 'torn' }, 400, 'description: Tell us what went wrong in at least 10 characters'],
+      [{ order_id: orderId, code: 'ITM004', description: 'The packet was torn open' }, 400, 'Choose the items this is about'],
+      [{ order_id: orderId, code: 'ITM004', item_ids: ['no-such-item'], description: 'The packet was torn open' }, 400, 'An item is not in this order'],
+      [{ order_id: orderId, code: 'ITM004', item_ids: [store.items[0]!.id], description: 'The packet was torn open', photo_ids: ['AAAAAAAAAAAAAAAAAAAAAAAA'] }, 400, 'A photo does not belong to this order'],
+      [{ order_id: 'NOSUCHORDER', code: 'FLM002', description: 'Nothing came at all' }, 404, 'No such order'],
+      ['not json', 400, 'The request body must be JSON'],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await client.post('/ondc/issue', body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    // Another shopper cannot complain about this order.
+    const other = await stranger().post('/ondc/issue', { order_id: orderId, code: 'FLM002', description: 'Nothing came at all' });
+    expect(other.status).toBe(404);
+    expect((await client.post('/ondc/issue/step', { step: 'jump', issue_id: 'X' })).status).toBe(400);
+  });
+
+  it('a damaged item with a photo → the store offers a refund of its price or a replacement → refund accepted, paid once', async () => {
+    const jpeg = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b5651d' } }).jpeg().toBuffer());
+    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: jpeg, headers: { 'content-type': 'image/jpeg', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const photoId = ((await upload.json()) as { data: { photo_id: string } }).data.photo_id;
+    const item = store.items[0]!;
+    const raised = await client.post('/ondc/issue', { order_id: orderId, code: 'ITM004', item_ids: [item.id], description: 'The packet came torn and wet', photo_ids: [photoId] });
+    expect(raised.status).toBe(200);
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+
+    // One complaint open per order (IGM007 on the seller's side too).
+    const again = await client.post('/ondc/issue', { order_id: orderId, code: 'FLM002', description: 'Nothing came at all' });
+    expect(again.status).toBe(409);
+
+    // Another shopper can neither read nor act on it, nor see it listed.
+    const other = stranger();
+    expect((await other.get(`/ondc/issue?issue_id=${issueId}`)).status).toBe(404);
+    expect((await other.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_DOWN' })).status).toBe(404);
+    expect((await other.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(404);
+    expect(((await (await other.get('/ondc/issues')).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await other.get(`/complaints?issue_id=${issueId}`)).status).toBe(404);
+
+    const first = await readIssue(client, issueId);
+    expect(first.grievance_officer).toEqual({ name: 'Kavya Rao', email: 'gro@kirana.example', phone: '9845012345' });
+    const proposed = await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    expect(proposed.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    const options = (proposed.issue.resolutions ?? []).filter((r) => r.descriptor.code !== 'PARENT');
+    expect(options.map((r) => r.descriptor.code)).toEqual(['REFUND', 'REPLACEMENT']);
+    const refund = options[0]!;
+    const amount = refund.tags?.[0]?.list?.find((e) => e.descriptor.code === 'REFUND_AMOUNT')?.value;
+    // The store refunds the item's price for both units (two of each item were bought).
+    expect(Number(amount)).toBe((item.pricePaise * 2) / 100);
+
+    // The page shows the options to accept, in words.
+    const page = await (await client.get(`/complaints?issue_id=${issueId}`)).text();
+    expect(page).toContain('The store offers');
+    expect(page).toContain('Kavya Rao');
+
+    expect((await client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: 'R-none' })).status).toBe(409);
+    const accepted = await client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund.id });
+    expect(accepted.status).toBe(200);
+    const resolved = await until(() => readIssue(client, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    expect(lastCode(resolved.issue)).toBe('RESOLVED');
+    const refunded = await until(() => order(client, orderId), (o) => (o['refunds'] as unknown[]).length > 0, 10);
+    expect(refunded['refunds']).toEqual([{ amount: Number(amount), status: 'REFUNDED', at: expect.any(String) }]);
+    expect(Number(amount) * 100).toBeLessThanOrEqual(totalPaise);
+
+    // Asked again where it stands, the seller's answer changes nothing, and the refund stays one.
+    expect((await client.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await order(client, orderId))['refunds']).toHaveLength(1);
+
+    const closed = await client.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' });
+    expect(closed.status).toBe(200);
+    expect((await readIssue(client, issueId)).issue.status).toBe('CLOSED');
+    expect((await client.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(409);
+    const listed = ((await (await client.get(`/ondc/issues?order_id=${orderId}`)).json()) as { data: Array<{ issueId: string; status: string }> }).data;
+    expect(listed).toEqual([expect.objectContaining({ issueId, status: 'CLOSED' })]);
+
+    // What went over the wire: the issue to the seller, the seller's on_issue steps back, signed and kept.
+    const log = protocolLog();
+    expect(log.filter((l) => l.direction === 'out' && l.action === 'issue').length).toBeGreaterThanOrEqual(3);
+    expect(log.filter((l) => l.direction === 'in' && l.action === 'on_issue').length).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('a rejected proposal is escalated to the grievance officers, who propose again', async () => {
+    const raised = await client.post('/ondc/issue', { order_id: orderId, code: 'ORD003', description: 'It came an hour after the promise' });
+    expect(raised.status).toBe(200);
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    // Nothing to escalate before the store has answered or let its time pass.
+    expect((await client.post('/ondc/issue/step', { step: 'escalate', issue_id: issueId, reason: 'Nobody has answered me' })).status).toBe(409);
+    await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    expect((await client.post('/ondc/issue/step', { step: 'reject', issue_id: issueId, reason: 'Not enough' })).status).toBe(200);
+    const escalated = await client.post('/ondc/issue/step', { step: 'escalate', issue_id: issueId, reason: 'The store would not make it right' });
+    expect(escalated.status).toBe(200);
+    const gro = await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED' && d.issue.level === 'GRIEVANCE', 30);
+    expect(gro.issue.actions.at(-1)?.action_by).toBe(`${store.seller.id}-GRO`);
+    expect(gro.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED', 'RESOLUTION_REJECTED', 'ESCALATED', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    // In Hindi: who has it now, and the officers' offer.
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const hindi = await (await fetch(`${server.url}/complaints?issue_id=${issueId}`, { headers: { cookie: `${cookie}; locale=hi` } })).text();
+    expect(hindi).toMatch(/data-issue-level="GRIEVANCE"[^>]*>शिकायत अधिकारी</);
+    expect(hindi).toContain('दुकान का प्रस्ताव');
+  }, 90_000);
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '../support/e2e.ts';
+import { fillDeliveryDetails } from '../support/checkout-form.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+// Issue 26 journey, on a phone and a desktop: a delivered UPI order → "Help with this order" → an
+// item damaged, with a photo → the store (the embedded seller, its clock fast: a network minute in
+// a second) offers a refund or a replacement → the refund accepted → resolved, and the refund on
+// the order. The all-day store is open whenever the test runs.
+const store = openGroceryStore();
+let server: StartedServer;
+
+test.describe('help with an order: a complaint the store resolves', () => {
+  test.beforeAll(async () => {
+    // A storefront and its network take 90 s+ to start on a loaded machine.
+    test.setTimeout(180_000);
+    server = await startServer({ NETWORK_CLOCK_SPEED: '60', GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+  });
+  test.afterAll(async () => server?.stop());
+
+  async function deliveredUpiOrder(page: Page) {
+    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
+    await page.goto(`${server.url}/cart`);
+    await submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: store.items[0]!.id, name: store.items[0]!.name });
+    await page.goto(`${server.url}/payment`);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    await fillDeliveryDetails(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
+    await page.getByLabel('UPI id').fill('asha@okaxis');
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Follow your order' }).click();
+    await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 90_000 });
+  }
+
+  test('a damaged item with a photo → the store offers a refund → accepted → resolved and refunded', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    const device = testInfo.project.name;
+    await deliveredUpiOrder(page);
+
+    await page.getByRole('link', { name: 'Help with this order' }).click();
+    await expect(page.getByRole('heading', { name: 'Help with this order' })).toBeVisible();
+    await expect(page.locator('[data-grievance-officer]')).toContainText('Kavya Rao · gro@kirana.example · 9845012345');
+    await page.getByLabel('Item damaged or of poor quality').check();
+    await page.getByRole('checkbox', { name: new RegExp(store.items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    await page.getByLabel(/Tell us more/).fill('The packet came torn and the contents spilled.');
+    const photo = Buffer.from(
+      (await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1600;
+        canvas.height = 1200;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#b5651d';
+        context.fillRect(0, 0, 1600, 1200);
+        return canvas.toDataURL('image/jpeg', 0.9);
+      })).split(',')[1]!,
+      'base64',
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Take or choose photos').click();
+    await (await chooser).setFiles({ name: 'torn-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/artifacts/complaint-form-${device}.png`, fullPage: true });
+    expect(await seriousViolations(page), 'axe on the help form').toEqual([]);
+    await page.getByRole('button', { name: 'Send to the store' }).click();
+
+    // The complaint's page follows the store by itself: it looks into it, then offers options.
+    await expect(page.getByRole('heading', { name: /^Complaint ISS-/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The store offers' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-resolution="REFUND"]')).toContainText(/Refund ₹[\d,.]+/);
+    await expect(page.locator('[data-resolution="REPLACEMENT"]')).toContainText('Replacement');
+    await page.screenshot({ path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
+    expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
+    const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
+    const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
+    await page.locator('[data-resolution="REFUND"]').getByRole('button', { name: /^Accept/ }).click();
+    await expect(page.getByText('Accepted. The store will carry it out.')).toBeVisible();
+    await expect(page.locator('[data-issue-status]')).toHaveText('Resolved', { timeout: 30_000 });
+    await expect(page.locator('[data-action="RESOLVED"]')).toContainText('Store');
+    await page.screenshot({ path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
+
+    // The refund is on the order, for the amount accepted.
+    await page.getByRole('link', { name: /^About order / }).click();
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${amount} refunded to your UPI id`, { timeout: 15_000 });
+    await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
+  });
+});
