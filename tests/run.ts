@@ -70,6 +70,7 @@ function runAside(name: string, command: string, args: string[], env: Record<str
  */
 const OWN_SERVER_FILES = [
   'tests/api/analytics.test.ts',
+  'tests/api/issues.test.ts',
   'tests/api/memory.test.ts',
   'tests/api/orders.test.ts',
   'tests/api/registry.test.ts',
