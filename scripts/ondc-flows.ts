@@ -140,14 +140,19 @@ function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Paymen
   };
 }
 
-/** Cart, select, init and payment; the confirm is the returned step (another party may act in between). */
-async function checkout(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string): Promise<() => Promise<string>> {
+/**
+ * Cart, select, init and payment; the confirm is the returned step. The server sends the confirm
+ * once the payment settles (issue 23), so what another party does before the confirm
+ * (`beforePayment`: a store counting its shelf) happens between init and payment.
+ */
+async function checkout(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string, beforePayment?: () => Promise<void>): Promise<() => Promise<string>> {
   const cart = await fillCart(client, shop, lines);
   const selected = await select(client, shop, cart, transactionId);
   if (selected.answer['error']) throw new Error(`select failed: ${JSON.stringify(selected.answer['error'])}`);
   const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email))).json()) as { data: { message_id: string } };
   const initAnswer = await poll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
   if (initAnswer['order_status'] !== 'CREATED') throw new Error(`init failed: ${JSON.stringify(initAnswer)}`);
+  await beforePayment?.();
   const paid = (await (
     await client.post('/ondc/payment', {
       method: payment,
@@ -247,17 +252,16 @@ async function newShopper(): Promise<Client> {
 
 /**
  * Flow 6 on three items of a shop: the store counts the first one's shelf at one unit after the
- * shopper paid for two (it cancels the other, reason 002, and restocks after), then the shopper
- * returns one item for the rider to fetch (004) and one damaged (003, liquidated); each refund is
- * settled with the seller.
+ * shopper's init was quoted two, before the payment (at confirm it cancels the other, reason 002,
+ * and restocks after), then the shopper returns one item for the rider to fetch (004) and one
+ * damaged (003, liquidated); each refund is settled with the seller.
  */
 async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
   const [short, backByRider, liquidated] = itemIds;
   if (!short || !backByRider || !liquidated) throw new Error(`${shop.providerId} has too few items`);
   const client = await newShopper();
   // A shopper who gave an email: the store writes to it about the returns (README "Decisions").
-  const confirm = await checkout(client, shop, [{ itemId: short, quantity: 2 }, { itemId: backByRider, quantity: 1 }, { itemId: liquidated, quantity: 1 }], 'upi', undefined, 'asha@example.com');
-  await countShelf(shop, short, 1);
+  const confirm = await checkout(client, shop, [{ itemId: short, quantity: 2 }, { itemId: backByRider, quantity: 1 }, { itemId: liquidated, quantity: 1 }], 'upi', undefined, 'asha@example.com', () => countShelf(shop, short, 1));
   const orderId = await confirm();
   await countShelf(shop, short, 99);
   await watch(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);
