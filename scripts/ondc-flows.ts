@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { shopper } from '../tests/support/http.ts';
 import { cartAnswerSchema, type Cart } from '../src/features/cart/payload.ts';
 import { checkoutPlace } from '../src/features/checkout/session.ts';
@@ -237,9 +238,12 @@ async function cancelByForm(client: Client, orderId: string, reasonId: string) {
 
 /** The return screen (src/pages/camera.astro): a photo of the goods, then the request. */
 async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
-  // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing.
-  const photo = Uint8Array.from({ length: 20_000 }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
-  const uploaded = (await (await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) } })).json()) as { data: { photo_id: string } };
+  // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing
+  // (a real image: the storefront decodes and writes it again, issue 24).
+  const photo = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+  const upload = await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) } });
+  if (!upload.ok) throw new Error(`the return photo for ${orderId} was refused: ${await upload.text()}`);
+  const uploaded = (await upload.json()) as { data: { photo_id: string } };
   const answer = await client.post('/ondc/order/update', { type: 'return', order_id: orderId, reason_id: reasonId, items: [{ item_id: itemId, quantity: 1 }], photo_ids: [uploaded.data.photo_id] });
   if (!answer.ok) throw new Error(`return of ${itemId} refused: ${await answer.text()}`);
 }
