@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { shopper } from '../tests/support/http.ts';
 import { cartAnswerSchema, type Cart } from '../src/features/cart/payload.ts';
 import { checkoutPlace } from '../src/features/checkout/session.ts';
@@ -140,14 +141,19 @@ function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Paymen
   };
 }
 
-/** Cart, select, init and payment; the confirm is the returned step (another party may act in between). */
-async function checkout(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string): Promise<() => Promise<string>> {
+/**
+ * Cart, select, init and payment; the confirm is the returned step. The server sends the confirm
+ * once the payment settles (issue 23), so what another party does before the confirm
+ * (`beforePayment`: a store counting its shelf) happens between init and payment.
+ */
+async function checkout(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string, beforePayment?: () => Promise<void>): Promise<() => Promise<string>> {
   const cart = await fillCart(client, shop, lines);
   const selected = await select(client, shop, cart, transactionId);
   if (selected.answer['error']) throw new Error(`select failed: ${JSON.stringify(selected.answer['error'])}`);
   const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email))).json()) as { data: { message_id: string } };
   const initAnswer = await poll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
   if (initAnswer['order_status'] !== 'CREATED') throw new Error(`init failed: ${JSON.stringify(initAnswer)}`);
+  await beforePayment?.();
   const paid = (await (
     await client.post('/ondc/payment', {
       method: payment,
@@ -232,9 +238,12 @@ async function cancelByForm(client: Client, orderId: string, reasonId: string) {
 
 /** The return screen (src/pages/camera.astro): a photo of the goods, then the request. */
 async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
-  // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing.
-  const photo = Uint8Array.from({ length: 20_000 }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
-  const uploaded = (await (await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) } })).json()) as { data: { photo_id: string } };
+  // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing
+  // (a real image: the storefront decodes and writes it again, issue 24).
+  const photo = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+  const upload = await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) } });
+  if (!upload.ok) throw new Error(`the return photo for ${orderId} was refused: ${await upload.text()}`);
+  const uploaded = (await upload.json()) as { data: { photo_id: string } };
   const answer = await client.post('/ondc/order/update', { type: 'return', order_id: orderId, reason_id: reasonId, items: [{ item_id: itemId, quantity: 1 }], photo_ids: [uploaded.data.photo_id] });
   if (!answer.ok) throw new Error(`return of ${itemId} refused: ${await answer.text()}`);
 }
@@ -247,17 +256,16 @@ async function newShopper(): Promise<Client> {
 
 /**
  * Flow 6 on three items of a shop: the store counts the first one's shelf at one unit after the
- * shopper paid for two (it cancels the other, reason 002, and restocks after), then the shopper
- * returns one item for the rider to fetch (004) and one damaged (003, liquidated); each refund is
- * settled with the seller.
+ * shopper's init was quoted two, before the payment (at confirm it cancels the other, reason 002,
+ * and restocks after), then the shopper returns one item for the rider to fetch (004) and one
+ * damaged (003, liquidated); each refund is settled with the seller.
  */
 async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
   const [short, backByRider, liquidated] = itemIds;
   if (!short || !backByRider || !liquidated) throw new Error(`${shop.providerId} has too few items`);
   const client = await newShopper();
   // A shopper who gave an email: the store writes to it about the returns (README "Decisions").
-  const confirm = await checkout(client, shop, [{ itemId: short, quantity: 2 }, { itemId: backByRider, quantity: 1 }, { itemId: liquidated, quantity: 1 }], 'upi', undefined, 'asha@example.com');
-  await countShelf(shop, short, 1);
+  const confirm = await checkout(client, shop, [{ itemId: short, quantity: 2 }, { itemId: backByRider, quantity: 1 }, { itemId: liquidated, quantity: 1 }], 'upi', undefined, 'asha@example.com', () => countShelf(shop, short, 1));
   const orderId = await confirm();
   await countShelf(shop, short, 99);
   await watch(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);

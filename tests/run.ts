@@ -1,7 +1,7 @@
 // `npm test`: every suite (unit, API, browser) in one run, ending with the line CI reads:
 // `N passed, M failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../src/lib/process/build.server.ts';

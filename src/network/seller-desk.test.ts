@@ -184,6 +184,21 @@ describe('incremental catalogue refresh (ondc-notes §1 catalog_inc)', () => {
     expect(changed(before, Date.now() + 1000)).toEqual([]);
   });
 
+  it('does not list an item that sold out and came back within the window, but lists each change across windows (ONDC validator: no item as in the full catalogue)', async () => {
+    const shelf = items.find((i) => i.kind === 'grocery' && i.stock >= 5 && i !== plenty && i !== scarce && !hasListingFlaw(i))!;
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const start = Date.now() - 1;
+    desk.countShelf(QUICK, shelf.id, 0);
+    await tick();
+    const soldOut = Date.now();
+    await tick();
+    desk.countShelf(QUICK, shelf.id, shelf.stock);
+    const end = Date.now() + 1000;
+    expect(changed(start, end)).toEqual([]);
+    expect(changed(start, soldOut)).toEqual([[shelf.id, shelf.stock]]);
+    expect(changed(soldOut, end)).toEqual([[shelf.id, shelf.stock]]);
+  });
+
   it("lists only the seller's own providers in the search's domain", () => {
     const before = Date.now() - 1;
     confirm([[scarce.id, scarce.stock]], 'OI3', 'TI3');

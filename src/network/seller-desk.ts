@@ -93,14 +93,26 @@ export function createSellerDesk(options: SellerDeskOptions) {
   function moveStock(providerId: string, itemId: string, units: number) {
     const provider = providers.get(providerId);
     const item = provider ? findProviderItem(provider, itemId) : null;
-    const before = item ? stockLeft(item) > 0 : null;
+    const before = item ? listingOf(item) : null;
     if (units > 0) state.takeStock(itemId, units);
     else state.returnStock(itemId, -units);
-    if (item && before !== stockLeft(item) > 0) state.noteCatalogueChange(providerId, itemId, Date.now());
+    if (item && before !== null) noteChange(providerId, item, before);
   }
 
   /** A mislisted item's photo as the seller lists it now; null for an item listed right. */
   const photoStage = (item: CatalogueItem): PhotoStage | null => (hasListingFlaw(item) ? state.photoStage(item.id) : null);
+
+  /**
+   * What of an item's listing the seller changes after the first catalogue (catalogue/on-search.ts):
+   * in stock or not (the count it lists is 99 or 0) and how far its photo is corrected.
+   */
+  const listingOf = (item: CatalogueItem) => `${stockLeft(item) > 0 ? 'in-stock' : 'sold-out'}|${photoStage(item) ?? 'listed'}`;
+
+  /** A change of the item's listing since `before` goes out in the next incremental refresh. */
+  function noteChange(providerId: string, item: CatalogueItem, before: string) {
+    const after = listingOf(item);
+    if (after !== before) state.noteCatalogueChange(providerId, item.id, Date.now(), { before, after });
+  }
 
   function providerFor(sellerId: string, context: Context, ref: ProviderRef): { provider: Provider } | { error: ProtocolError } {
     const provider = providers.get(ref.id);
@@ -394,8 +406,9 @@ export function createSellerDesk(options: SellerDeskOptions) {
         if (!item || !stage || correctionFor(stage, item) !== error.code) continue;
         const next = PHOTO_STAGES[PHOTO_STAGES.indexOf(stage) + 1];
         if (next !== 'heic' && next !== 'web') continue;
+        const before = listingOf(item);
         state.setPhotoStage(item.id, next);
-        state.noteCatalogueChange(provider.id, item.id, Date.now());
+        noteChange(provider.id, item, before);
       }
     },
 

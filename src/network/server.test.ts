@@ -109,7 +109,7 @@ async function waitFor(test: (callback: Callback) => boolean, timeoutMs = 10_000
 async function ask(action: RequestAction, message: unknown, options: Parameters<typeof envelope>[2] = {}) {
   const body = envelope(action, message, options);
   const sent = await client.post(bppUri(), action, body);
-  expect(sent).toMatchObject({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } });
+  expect(sent).toMatchObject({ ok: true, status: 200, response: { context: body.context, message: { ack: { status: 'ACK' } } } });
   return waitFor((c) => c.action === `on_${action}` && c.body.context.message_id === body.context.message_id);
 }
 
@@ -128,10 +128,12 @@ function quoteSumPaise(quote: { price: { value: string }; breakup: Array<{ price
 }
 
 describe('signatures (ondc-notes §3)', () => {
-  it('refuses an unsigned select with 401 and a NACK', async () => {
-    const response = await fetch(connectTarget(`${bppUri()}/select`), { method: 'POST', body: JSON.stringify(envelope('select', selectOrder('560102', [[itemA!.id, 1]]))), headers: { 'Content-Type': 'application/json' } });
+  it('refuses an unsigned select with 401, the scheme it wants, and a NACK echoing the context', async () => {
+    const body = envelope('select', selectOrder('560102', [[itemA!.id, 1]]));
+    const response = await fetch(connectTarget(`${bppUri()}/select`), { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: { ack: { status: 'NACK' } }, error: { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (missing-header)' } });
+    expect(response.headers.get('www-authenticate')).toBe(`Signature realm="${QUICK}",headers="(created) (expires) digest"`);
+    expect(await response.json()).toEqual({ context: body.context, message: { ack: { status: 'NACK' } }, error: { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (missing-header)' } });
   });
 
   it('refuses a signature by a key the registry does not know, or an expired one', async () => {
@@ -148,9 +150,10 @@ describe('signatures (ondc-notes §3)', () => {
     }
   });
 
-  it('refuses a signed body that is not a select with 400 and code 30000', async () => {
-    const result = await client.post(bppUri(), 'select', envelope('select', { order: { items: [] } }));
-    expect(result).toMatchObject({ ok: true, status: 400, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000' } } });
+  it('refuses a signed body that is not a select with 400 and code 30000, echoing its context', async () => {
+    const body = envelope('select', { order: { items: [] } });
+    const result = await client.post(bppUri(), 'select', body);
+    expect(result).toMatchObject({ ok: true, status: 400, response: { context: body.context, message: { ack: { status: 'NACK' } }, error: { code: '30000', message: expect.any(String) } } });
   });
 });
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '../ondc/client.ts';
-import { ack, buildContext, callbackContext, isExpired, nack, type Context, type ProtocolError } from '../ondc/context.ts';
+import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, type Context, type NackError } from '../ondc/context.ts';
 import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '../ondc/identity.server.ts';
 import { createProtocolLogger, logClientEntry } from '../ondc/protocol-log.server.ts';
 import { createFileRegistry } from '../ondc/registry.ts';
@@ -98,8 +98,19 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 }
 
-function refuse(res: ServerResponse, status: number, error: ProtocolError) {
-  sendJson(res, status, nack(error));
+/** A NACK in ONDC's shape, echoing the context of the message refused where it has one. */
+function refuse(res: ServerResponse, status: number, error: NackError, context?: Record<string, unknown>) {
+  sendJson(res, status, nack(error, context));
+}
+
+/** The context of a request refused before its body was wanted: read, only to echo it. */
+async function contextOfRequest(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  if (req.method !== 'POST') return undefined;
+  try {
+    return answeredContextOf((await readBody(req)).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 const catalogIncSchema = z.object({
@@ -232,7 +243,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const pathname = new URL(req.url ?? '/', 'http://network.invalid').pathname;
-    if (!ready) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is starting' });
+    if (!ready) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is starting' }, await contextOfRequest(req));
     if (req.method === 'GET' || req.method === 'HEAD') return serveGet(req, res, pathname);
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end();
@@ -251,10 +262,10 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     } else if (sellerRoute) {
       node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
       const known = [...SELLER_ACTIONS, 'catalog_rejection' as const].find((a) => a === sellerRoute[2]);
-      if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` });
+      if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` }, await contextOfRequest(req));
       action = known;
     } else {
-      return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such endpoint ${pathname}` });
+      return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such endpoint ${pathname}` }, await contextOfRequest(req));
     }
 
     let raw: Buffer;
@@ -264,17 +275,22 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       if (error instanceof BodyTooLarge) return refuse(res, 413, { type: 'JSON-SCHEMA-ERROR', code: '30000', message: 'The body is over 1 MiB' });
       throw error;
     }
+    // Every answer, ACK or NACK, echoes the context of what it answers.
+    const answered = answeredContextOf(raw.toString('utf8'));
     const verified = await verifyRequest({
       body: raw,
       header: req.headers.authorization,
       lookupPublicKey: (subscriberId, ukId) => registry.lookupPublicKey(subscriberId, ukId),
     });
-    if (!verified.ok) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: `Invalid Signature (${verified.reason})` });
+    if (!verified.ok) {
+      res.setHeader('WWW-Authenticate', `Signature realm="${node?.seller.id ?? 'gateway'}",headers="(created) (expires) digest"`);
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: `Invalid Signature (${verified.reason})` }, answered);
+    }
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
-      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', message: 'The body is not JSON' });
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', message: 'The body is not JSON' }, answered);
     }
     if (log) {
       const ids = messageIdsSchema.safeParse(json);
@@ -289,8 +305,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       });
     }
 
-    if (action === 'catalog_rejection') return acceptRejection(res, node, verified.subscriberId, json);
-    const incoming = { res, node, action, signer: verified.subscriberId };
+    if (action === 'catalog_rejection') return acceptRejection(res, node, verified.subscriberId, json, answered);
+    const incoming = { res, node, action, signer: verified.subscriberId, answered };
     if (action === 'search') {
       const searchNode = node;
       return accept(incoming, parseRequest('search', json), (request) => answerSearch(searchNode, request));
@@ -301,7 +317,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     return acceptOrderRequest(incoming, action, seller, json);
   }
 
-  type Incoming = { res: ServerResponse; node: SellerNode | null; action: SellerAction; signer: string };
+  type Incoming = { res: ServerResponse; node: SellerNode | null; action: SellerAction; signer: string; answered: Record<string, unknown> | undefined };
 
   function acceptOrderRequest<A extends OrderAction>(incoming: Incoming, action: A, node: SellerNode, json: unknown) {
     accept(incoming, parseRequest(action, json), (request) => answerRequest(action, node, request));
@@ -349,23 +365,23 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
    * names them, freshness. Then ACK, and the answer once the ACK has been written.
    */
   function accept<A extends SellerAction>(incoming: Incoming, parsed: ParsedRequest<A>, answer: (request: RequestOf<A>) => Promise<void>) {
-    const { res, node, action } = incoming;
-    if (!parsed.success) return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: parsed.path, message: parsed.message });
+    const { res, node, action, answered } = incoming;
+    if (!parsed.success) return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: parsed.path, message: parsed.message }, answered);
     const { context } = parsed.data;
     if (context.action !== action) {
-      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.action is ${context.action}, not ${action}` });
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.action is ${context.action}, not ${action}` }, answered);
     }
     // The signature must be the buyer app's own: the callbacks go where its context says.
     if (incoming.signer !== context.bap_id) {
-      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' });
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
     }
     if (node && context.bpp_id !== node.seller.id) {
-      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.bpp_id is not ${node.seller.id}` });
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: `context.bpp_id is not ${node.seller.id}` }, answered);
     }
-    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' });
-    if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' });
+    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
+    if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' }, answered);
     res.once('finish', () => track(answer(parsed.data)));
-    sendJson(res, 200, ack());
+    sendJson(res, 200, ack(answered));
   }
 
   /** A desk request's JSON body by `schema`, or null once a refusal has been sent. */
@@ -426,18 +442,18 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   /** A buyer app will not list some of this seller's items: ACK, then the seller corrects what it can. */
-  function acceptRejection(res: ServerResponse, node: SellerNode | null, signer: string, json: unknown) {
+  function acceptRejection(res: ServerResponse, node: SellerNode | null, signer: string, json: unknown, answered: Record<string, unknown> | undefined) {
     const parsed = catalogRejectionSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid catalog_rejection' });
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid catalog_rejection' }, answered);
     }
     const { context, errors } = parsed.data;
-    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' });
-    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' });
-    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' });
+    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
+    if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
     sellerDesk.catalogRejected(node.seller.id, errors);
-    sendJson(res, 200, ack());
+    sendJson(res, 200, ack(answered));
   }
 
   /** The registry's two POSTs: subscribe (open, as ONDC's is), and lookup (signed by a subscriber, as /v2.0/lookup is). */

@@ -15,8 +15,12 @@ const stateFileSchema = z.object({
   networkTime: z.iso.datetime().optional(),
   stockTaken: z.record(z.string(), z.number().int().min(0)),
   orders: z.array(orderRecordSchema),
-  /** items whose listing changed (sold out, back in stock, corrected), with the real time, for incremental refreshes */
-  catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number() })).default({}),
+  /**
+   * items whose listing changed (sold out, back in stock, corrected), with the real time, for
+   * incremental refreshes; `listings`: the item's listing (a key) from each time on, the first
+   * one as it was before its first change (time 0); absent in files written before it was kept
+   */
+  catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number(), listings: z.array(z.object({ at: z.number(), listing: z.string() })).optional() })).default({}),
   /** how far the seller has corrected a mislisted item's photo (listing-flaws.ts); absent: not yet */
   photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
   /** complaints about the sellers' orders (IGM 2.0.0, issue-desk.ts) */
@@ -24,6 +28,13 @@ const stateFileSchema = z.object({
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
+/** The listings kept per item: a refresh asks about the last few seconds, never about dozens of changes ago. */
+const LISTINGS_KEPT = 16;
+
+/** An item's listing at `atMs` by its kept listings; undefined when that is older than they go back. */
+function listingAt(listings: ReadonlyArray<{ at: number; listing: string }> | undefined, atMs: number): string | undefined {
+  return listings?.findLast((l) => l.at <= atMs)?.listing;
+}
 
 export type StateStore = {
   /** the network time of the last write before this start, if any */
@@ -39,9 +50,12 @@ export type StateStore = {
   issue(issueId: string): IssueRecord | undefined;
   issues(): IterableIterator<IssueRecord>;
   saveIssue(issue: IssueRecord): void;
-  /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) */
-  noteCatalogueChange(providerId: string, itemId: string, atMs: number): void;
-  /** the items whose listing changed in (fromMs, toMs] */
+  /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) from `before` to `after` (keys of the listing) */
+  noteCatalogueChange(providerId: string, itemId: string, atMs: number, listing: { before: string; after: string }): void;
+  /**
+   * the items whose listing at `toMs` differs from their listing at `fromMs`: changed in the
+   * window and not changed back within it
+   */
   catalogueChangesBetween(fromMs: number, toMs: number): Array<{ providerId: string; itemId: string }>;
   photoStage(itemId: string): 'first' | 'heic' | 'web';
   setPhotoStage(itemId: string, stage: 'heic' | 'web'): void;
@@ -127,12 +141,19 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       issues.set(issue.id, issue);
       changed();
     },
-    noteCatalogueChange(providerId, itemId, atMs) {
-      catalogueChanges.set(itemId, { providerId, at: atMs });
+    noteCatalogueChange(providerId, itemId, atMs, listing) {
+      const known = catalogueChanges.get(itemId)?.listings ?? [{ at: 0, listing: listing.before }];
+      catalogueChanges.set(itemId, { providerId, at: atMs, listings: [...known, { at: atMs, listing: listing.after }].slice(-LISTINGS_KEPT) });
       changed();
     },
     catalogueChangesBetween(fromMs, toMs) {
-      return [...catalogueChanges].filter(([, c]) => c.at > fromMs && c.at <= toMs).map(([itemId, c]) => ({ providerId: c.providerId, itemId }));
+      return [...catalogueChanges]
+        .filter(([, c]) => (c.listings ? c.listings.some((l) => l.at > fromMs && l.at <= toMs) : c.at > fromMs && c.at <= toMs))
+        .filter(([, c]) => {
+          const then = listingAt(c.listings, fromMs);
+          return then === undefined || then !== listingAt(c.listings, toMs);
+        })
+        .map(([itemId, c]) => ({ providerId: c.providerId, itemId }));
     },
     photoStage: (itemId) => photoStages.get(itemId) ?? 'first',
     setPhotoStage(itemId, stage) {

@@ -96,7 +96,7 @@ describe('createOndcClient', () => {
   });
 
   it('does not retry a NACK even when it comes with a 5xx status', async () => {
-    server = await startServer(() => ({ status: 503, body: JSON.stringify(nack({ type: 'CORE-ERROR', code: '31001' })) }));
+    server = await startServer(() => ({ status: 503, body: JSON.stringify(nack({ type: 'CORE-ERROR', code: '31001', message: 'Internal Error' })) }));
     const result = await client().post(server.url, 'init', SELECT);
     expect(result.ok && result.response.message.ack.status).toBe('NACK');
     expect(server.received).toHaveLength(1);

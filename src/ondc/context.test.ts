@@ -7,6 +7,7 @@ import {
   contextSchema,
   isExpired,
   isoDurationSchema,
+  answeredContextOf,
   nack,
   ttlToMs,
 } from './context.ts';
@@ -180,10 +181,37 @@ describe('ACK and NACK (ondc-notes §1)', () => {
 
   it('ackSchema accepts both and rejects other statuses and error types', () => {
     expect(ackSchema.safeParse(ack()).success).toBe(true);
-    expect(ackSchema.safeParse(nack({ type: 'DOMAIN-ERROR', code: '40002' })).success).toBe(true);
+    expect(ackSchema.safeParse(nack({ type: 'DOMAIN-ERROR', code: '40002', message: 'Item quantity unavailable' })).success).toBe(true);
     expect(ackSchema.safeParse({ message: { ack: { status: 'OK' } } }).success).toBe(false);
     expect(
       ackSchema.safeParse({ message: { ack: { status: 'NACK' } }, error: { type: 'OOPS', code: '1' } }).success,
     ).toBe(false);
+  });
+});
+
+describe('the context an answer echoes (answeredContextOf)', () => {
+  const context = { domain: 'ONDC:RET10', action: 'on_search', message_id: 'm-1', bpp_id: 'seller {"x"}' };
+
+  it('cuts the leading context out of a page without reading the rest', () => {
+    // The rest of the page is not even JSON: a refused page is not parsed whole.
+    expect(answeredContextOf(`{"context":${JSON.stringify(context)},"message":{"catalog": <1 MiB of items>`)).toEqual(context);
+    expect(answeredContextOf(` {\n  "context" : ${JSON.stringify(context, null, 2)}, "message": {}}`)).toEqual(context);
+  });
+
+  it('matches braces outside strings only', () => {
+    const tricky = { ...context, key: 'a } b { c \\" }' };
+    expect(answeredContextOf(JSON.stringify({ context: tricky, message: {} }))).toEqual(tricky);
+  });
+
+  it('reads a body whose context is not first', () => {
+    expect(answeredContextOf(JSON.stringify({ message: { ack: {} }, context }))).toEqual(context);
+  });
+
+  it('has none for text that is not JSON or carries no context object', () => {
+    expect(answeredContextOf('not json')).toBeUndefined();
+    expect(answeredContextOf('')).toBeUndefined();
+    expect(answeredContextOf('{"context": [1]}')).toBeUndefined();
+    expect(answeredContextOf('{"context": "x"}')).toBeUndefined();
+    expect(answeredContextOf('null')).toBeUndefined();
   });
 });

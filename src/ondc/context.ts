@@ -188,6 +188,52 @@ export function ack(context?: AnsweredContext): Ack {
   return { ...(context ? { context } : {}), message: { ack: { status: 'ACK' } } };
 }
 
-export function nack(error: ProtocolError, context?: AnsweredContext): Ack {
+/**
+ * The error of a NACK we send, in ONDC's shape: type, code and a message in words (Pramaan fails a
+ * NACK whose error has no `message` string; `path` where a field is to blame).
+ */
+export type NackError = ProtocolError & { message: string };
+
+export function nack(error: NackError, context?: AnsweredContext): Ack {
   return { ...(context ? { context } : {}), message: { ack: { status: 'NACK' } }, error };
+}
+
+/**
+ * The `context` of a message as sent, read before (and whether or not) the message is verified or
+ * valid, so that every ACK and NACK echoes it: a refusal that names no context cannot be matched to
+ * what it refuses (ONDC's Pramaan checks it on every answer). It only echoes; nothing acts on it.
+ * Senders put `context` first, and a refused 1 MiB catalogue page should cost no full parse: the
+ * leading member is cut out and parsed alone; any other body is parsed whole. None if there is no
+ * context object.
+ */
+export function answeredContextOf(text: string): Record<string, unknown> | undefined {
+  const leading = leadingContextText(text);
+  let value: unknown;
+  try {
+    value = leading === null ? (JSON.parse(text) as { context?: unknown } | null)?.context : JSON.parse(leading);
+  } catch {
+    return undefined;
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+const LEADING_CONTEXT = /^\s*\{\s*"context"\s*:\s*\{/;
+
+/** The text of the object `{"context": {…}` opens with, braces matched outside strings; null if it does not. */
+function leadingContextText(text: string): string | null {
+  const opening = LEADING_CONTEXT.exec(text);
+  if (!opening) return null;
+  const start = opening[0].length - 1;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return null;
 }

@@ -2,9 +2,9 @@
 // message belongs to a transaction of ours. Anything refused is NACKed and nothing is stored.
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { ack, nack, type Ack } from './context.ts';
+import { ack, answeredContextOf, nack, type Ack, type NackError } from './context.ts';
 import { callbackMessageProblem } from './callback-schemas.ts';
-import { acceptCallback, callbackEnvelopeSchema, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
+import { acceptCallback, callbackEnvelopeSchema, INBOX_FULL, inboxHasRoom, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
 import { parseJsonText } from '../lib/http/json.ts';
@@ -44,12 +44,19 @@ const SIGNATURE_PROBLEMS: Record<VerifyFailureReason, string> = {
 export async function receiveCallback(
   database: Database,
   app: BuyerApp,
-  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting },
+  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting; inboxLimitBytes?: number },
 ): Promise<Reception> {
+  // Every answer echoes the context of the message it answers, refusals included (ONDC's Pramaan
+  // checks it on each): read from the text as sent, before anything is trusted.
+  const context = answeredContextOf(input.rawBody);
   const action = callbackActionSchema.safeParse(input.action);
   if (!action.success) {
-    return { status: 404, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `Unknown callback ${input.action}` }) };
+    return { status: 404, body: nack({ type: 'CONTEXT-ERROR', code: '20006', message: `Unknown callback ${input.action}` }, context) };
   }
+  // A full inbox refuses a page before verifying and parsing it: sellers send it again shortly,
+  // and each refusal should cost little while the worker catches up (the context is cut from the
+  // text, not parsed whole).
+  if (action.data === 'on_search' && !(await inboxHasRoom(database, input.inboxLimitBytes))) return { status: 503, body: nack(INBOX_FULL, context) };
   const verified = await verifyRequest({
     body: input.rawBody,
     header: input.authorization ?? undefined,
@@ -58,15 +65,12 @@ export async function receiveCallback(
     ...(input.now ? { now: input.now } : {}),
   });
   if (!verified.ok) {
-    return { status: 401, body: nack({ type: 'CONTEXT-ERROR', code: '20001', message: `Invalid Signature: ${SIGNATURE_PROBLEMS[verified.reason]}` }) };
+    return { status: 401, body: nack({ type: 'CONTEXT-ERROR', code: '20001', message: `Invalid Signature: ${SIGNATURE_PROBLEMS[verified.reason]}` }, context) };
   }
   // The signature covers the bytes as sent; only then is the text parsed, and text we could not
   // store (a NUL, a lone surrogate) is refused like any other invalid body (issue 24).
   const json = parseJsonText(input.rawBody);
-  if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }) };
-  // Every answer to a message that has a context echoes it, as ONDC's Pramaan engine expects.
-  const rawContext = (json.value as { context?: unknown } | null)?.context;
-  const context = rawContext !== null && typeof rawContext === 'object' && !Array.isArray(rawContext) ? (rawContext as Record<string, unknown>) : undefined;
+  if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }, context) };
   const envelope = callbackEnvelopeSchema.safeParse(json.value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
@@ -97,6 +101,7 @@ export async function receiveCallback(
     bapId: app.identity.subscriberId,
     ...(input.now ? { now: input.now } : {}),
     ...(input.vet ? { vet: input.vet } : {}),
+    ...(input.inboxLimitBytes === undefined ? {} : { inboxLimitBytes: input.inboxLimitBytes }),
   });
   if (!verdict.accepted) {
     return { status: REFUSAL_STATUSES.has(verdict.status) ? (verdict.status as 401 | 403 | 409 | 503) : 400, body: nack(verdict.error, context) };
@@ -107,7 +112,7 @@ export async function receiveCallback(
 const REFUSAL_STATUSES: ReadonlySet<number> = new Set([401, 403, 409, 503]);
 
 /** The context timestamp read as the signature's `created` is (issue 24): not ahead, not stale. */
-function timestampProblem(timestamp: string, now: Date): Parameters<typeof nack>[0] | null {
+function timestampProblem(timestamp: string, now: Date): NackError | null {
   const at = Date.parse(timestamp);
   if (at > now.getTime() + CLOCK_SKEW_SECONDS * 1000) {
     return { type: 'CONTEXT-ERROR', code: '20006', path: 'context.timestamp', message: `Invalid response: context.timestamp ${timestamp} is ahead of our clock` };

@@ -68,3 +68,51 @@ describe('ONDC 1.2.0 order reports and the order state machine', () => {
     expect(refused).toEqual([]);
   });
 });
+
+// Every refusal is an ONDC NACK that echoes the refused message's context and carries an error of
+// type, code and message (Pramaan fails an answer without them, 13 checks per answer).
+describe.each(testDatabases())('NACKs in the spec’s shape on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(() => database.close());
+
+  const contextOf = (action: string) => ({
+    domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action, core_version: '1.2.0',
+    bap_id: BAP, bap_uri: app.bapUri, bpp_id: SELLER, bpp_uri: 'https://sellerNP.com/ondc',
+    transaction_id: randomUUID(), message_id: randomUUID(), timestamp: new Date().toISOString(),
+  });
+  const expectNack = (body: { context?: unknown; message: unknown; error?: unknown }, context: unknown, code: string) => {
+    expect(body.context).toEqual(context);
+    expect(body.message).toEqual({ ack: { status: 'NACK' } });
+    expect(body.error).toMatchObject({ type: expect.any(String), code, message: expect.any(String) });
+  };
+
+  it('answers a bad signature 401 with the context and error 20001', async () => {
+    const context = contextOf('on_status');
+    const rawBody = JSON.stringify({ context, message: { order: { id: 'O1' } } });
+    const authorization = signRequest({ body: rawBody, subscriberId: SELLER, uniqueKeyId: 'k1', privateKey: generateKeyPair().privateKey });
+    const reception = await receiveCallback(database, app, { action: 'on_status', rawBody, authorization });
+    expect(reception.status).toBe(401);
+    expectNack(reception.body, context, '20001');
+  });
+
+  it('answers an unknown callback 404 with the context', async () => {
+    const context = contextOf('on_rating');
+    const reception = await receiveCallback(database, app, { action: 'on_rating', rawBody: JSON.stringify({ context, message: {} }), authorization: null });
+    expect(reception.status).toBe(404);
+    expectNack(reception.body, context, '20006');
+  });
+
+  it('refuses a catalogue page while the inbox is full, before verifying it, with the page’s context', async () => {
+    await database.query("INSERT INTO ondc_inbox (action, body, bytes) VALUES ('on_search', '{}', 100)");
+    const context = contextOf('on_search');
+    // Unsigned, and its catalogue cut short: the refusal comes first and reads only the context.
+    const rawBody = `{"context":${JSON.stringify(context)},"message":{"catalog":{"bpp/providers":[`;
+    const reception = await receiveCallback(database, app, { action: 'on_search', rawBody, authorization: null, inboxLimitBytes: 50 });
+    expect(reception.status).toBe(503);
+    expectNack(reception.body, context, '23001');
+    await database.query('DELETE FROM ondc_inbox');
+  });
+});

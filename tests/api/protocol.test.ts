@@ -142,4 +142,19 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
     const sent = lines.find((l) => l.direction === 'out' && l.action === 'select' && l.messageId === ack.data.message_id);
     expect(JSON.stringify(sent?.body)).toMatch(/"gps":"-?\d+\.\d{6},-?\d+\.\d{6}"/);
   });
+
+  it('refuses a callback whose signature fails with 401, the scheme it wants, and a NACK echoing its context (Pramaan)', async () => {
+    const context = {
+      domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action: 'on_status', core_version: '1.2.0', bap_id: 'kirana.localhost', bap_uri: `${url}/bap`,
+      bpp_id: store.seller.id, bpp_uri: 'http://127.0.0.1:1/x', transaction_id: crypto.randomUUID(), message_id: crypto.randomUUID(), timestamp: new Date().toISOString(),
+    };
+    const response = await fetch(`${url}/bap/on_status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Signature keyId="nobody|k1|ed25519",algorithm="ed25519",created="1",expires="2",headers="(created) (expires) digest",signature="AAAA"' },
+      body: JSON.stringify({ context, message: { order: { id: 'O1' } } }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Signature realm="[^"]+",headers="\(created\) \(expires\) digest"$/);
+    expect(await response.json()).toEqual({ context, message: { ack: { status: 'NACK' } }, error: { type: 'CONTEXT-ERROR', code: '20001', message: expect.stringMatching(/^Invalid Signature/) } });
+  });
 });

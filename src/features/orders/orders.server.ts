@@ -384,16 +384,23 @@ const SETTLEMENT_CLAIM_MS = 60_000;
  * payment: the fulfillment it pays for and the settlement), once each: a refund is claimed before
  * its update goes, and a refused or unsent update is left for the next order message to retry.
  * Only for an order that goes on (units cancelled, items returned): a cancelled order has no
- * updates in ONDC's flows, its cancel settles it.
+ * updates in ONDC's flows, its cancel settles it. The shopper is refunded as soon as any message
+ * shows the money due, but the seller is told only of a refund its own on_update announced (the
+ * fulfillment in the state that makes it due): ONDC's flow 6 is on_update, then the buyer's
+ * settlement update, and a settlement of units the seller cut in its on_confirm or on_status,
+ * sent before its on_update about them, is out of sequence (ONDC's log validator).
  */
 export async function settleRefunds(database: Database, app: BuyerApp, orderId: string): Promise<number> {
+  const announced = await refundsAnnounced(database, orderId);
+  if (announced.length === 0) return 0;
   const claimed = await database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
     `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
      FROM orders o
      WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
+       AND r.refund_id = ANY($3::text[])
        AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))
      RETURNING r.refund_id, r.amount_paise, r.fulfillment_id, r.fulfillment_type, r.updated_at, o.transaction_id, o.shopper_key`,
-    [orderId, SETTLEMENT_CLAIM_MS],
+    [orderId, SETTLEMENT_CLAIM_MS, announced],
   );
   let sentCount = 0;
   for (const refund of claimed) {
@@ -428,6 +435,20 @@ export async function settleRefunds(database: Database, app: BuyerApp, orderId: 
     if (told) sentCount++;
   }
   return sentCount;
+}
+
+/** The refunds (by key) the seller's own on_update messages about this order made due. */
+async function refundsAnnounced(database: Database, orderId: string): Promise<string[]> {
+  const updates = await database.query<{ body: { message?: { order?: SellerOrder } } | null }>(
+    `SELECT m.body FROM ondc_messages m JOIN orders o ON o.transaction_id = m.transaction_id
+     WHERE o.order_id = $1 AND m.action = 'on_update' AND m.direction = 'in' AND m.error_code IS NULL`,
+    [orderId],
+  );
+  const keys = updates.flatMap(({ body }) => {
+    const order = body?.message?.order;
+    return order?.id === orderId ? refundsDueOf(orderId, order).map((due) => due.key) : [];
+  });
+  return [...new Set(keys)];
 }
 
 /** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */

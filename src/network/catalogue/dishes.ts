@@ -385,17 +385,19 @@ const STREET_FOOD = restaurant({
     pavExtras: {
       name: 'Extras',
       min: 0,
-      max: 3,
+      max: 2,
       options: [
         { name: 'Extra Pav (2 pcs)', price: 20, food: 'veg' },
         { name: 'Extra Butter', price: 15, food: 'veg' },
         { name: 'Extra Farsan', price: 20, food: 'veg' },
       ],
     },
+    // Served with two chutneys the shopper may swap: a group with defaults asks for at least one
+    // (ONDC's validator: no default where a group's min is 0), and offers more than its max.
     chutney: {
       name: 'Chutney',
-      min: 0,
-      max: 3,
+      min: 1,
+      max: 2,
       options: [
         { name: 'Green Chutney', price: 0, food: 'veg', isDefault: true },
         { name: 'Dry Garlic Chutney', price: 0, food: 'veg', isDefault: true },

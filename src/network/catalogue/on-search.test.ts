@@ -156,6 +156,25 @@ describe('RET11 customisation', () => {
     expect(upper).toBeGreaterThan(lower);
   });
 
+  it('sets defaults only in groups that ask for a choice, and offers as many options as a group allows, more for the last dish’s groups (ONDC’s validator, RET11 on_search)', () => {
+    const problems: string[] = [];
+    for (const provider of allProviders.filter((p) => p.categories.some((c) => tagValue(c.tags, 'type', 'type') === 'custom_group'))) {
+      const options = (groupId: string) => provider.items.filter((i) => tagValue(i.tags, 'type', 'type') === 'customization' && tagValue(i.tags, 'parent', 'id') === groupId);
+      const dishes = provider.items.filter((i) => tagValue(i.tags, 'type', 'type') === 'item');
+      // The validator holds the last listed dish's groups to more options than their max.
+      const lastDishGroups = new Set(dishes.at(-1)?.tags?.filter((t) => t.code === 'custom_group').flatMap((t) => t.list.map((e) => e.value)) ?? []);
+      for (const group of provider.categories.filter((c) => tagValue(c.tags, 'type', 'type') === 'custom_group')) {
+        const min = Number(tagValue(group.tags, 'config', 'min'));
+        const max = Number(tagValue(group.tags, 'config', 'max'));
+        const choices = options(group.id);
+        const defaults = choices.filter((o) => tagValue(o.tags, 'parent', 'default') === 'yes').length;
+        if (min === 0 && defaults > 0) problems.push(`${provider.id} ${group.descriptor.name}: a default where min is 0`);
+        if (choices.length < max || (lastDishGroups.has(group.id) && choices.length <= max)) problems.push(`${provider.id} ${group.descriptor.name}: ${choices.length} options for max ${max}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('lists options as related customization items with parent, default and child tags', () => {
     const regular = pizza.items.find((i) => i.related && i.descriptor.name === 'Regular' && tagValue(i.tags, 'parent', 'id') === group('Size')?.id);
     expect(tagValue(regular?.tags, 'type', 'type')).toBe('customization');

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { receiveCallback } from '../../ondc/receiver.server.ts';
-import { nack } from '../../ondc/context.ts';
 import { readText } from '../../lib/http/json.ts';
-import { INBOX_FULL, inboxHasRoom } from '../../ondc/message-store.server.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
@@ -14,9 +12,6 @@ export const POST: APIRoute = async ({ params, request }) => {
   const database = getDatabase();
   const app = getBuyerApp();
   const rawBody = await readText(request);
-  // A full inbox refuses a page before verifying and parsing it: sellers send it again shortly,
-  // and each refusal should cost nothing while the worker catches up.
-  if (params.action === 'on_search' && !(await inboxHasRoom(database))) return Response.json(nack(INBOX_FULL), { status: 503 });
   const reception = await receiveCallback(database, app, {
     action: params.action ?? '',
     rawBody,
@@ -42,7 +37,9 @@ export const POST: APIRoute = async ({ params, request }) => {
     const orderId = (reception.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
     if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
   }
-  return Response.json(reception.body, { status: reception.status });
+  // ONDC's signature rule: a refused signature is answered 401 with the scheme and headers it wants.
+  const headers: HeadersInit = reception.status === 401 ? { 'WWW-Authenticate': `Signature realm="${app.identity.subscriberId}",headers="(created) (expires) digest"` } : {};
+  return Response.json(reception.body, { status: reception.status, headers });
 };
 
 function safeJson(text: string): unknown {
