@@ -8,7 +8,7 @@ import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
-import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
+import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
 export type CartResult =
@@ -486,6 +486,31 @@ export async function clearCityCart(database: Database, shopper: string, cityCod
     const row = await findCartRow(q, shopper, cityCode, true);
     if (row) await clearLockedCart(q, row);
   });
+}
+
+/**
+ * Issue 28: the order leaves the cart it was placed from, in the transaction that records the
+ * order, so a closed tab or a dropped phone still finds an empty cart and nothing re-places it.
+ * A cart unchanged since the order's init is emptied; one the shopper changed since keeps what
+ * was not ordered; another store's cart (the shopper moved on) is left alone.
+ */
+export async function emptyOrderedCart(q: Queryable, order: { shopper: string; paymentId: string }): Promise<void> {
+  const [placed] = await q.query<{ city: string; bpp_id: string | null; provider_id: string | null; cart_version: number; lines: Array<{ itemId: string }> | string }>(
+    `SELECT t.city, t.bpp_id, m.body->'message'->'order'->'provider'->>'id' AS provider_id, r.cart_version, r.lines FROM payments p
+     JOIN ondc_transactions t ON t.transaction_id = p.transaction_id
+     JOIN checkout_requests r ON r.message_id = p.init_message_id
+     JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'init' AND m.direction = 'out'
+     WHERE p.payment_id = $1`,
+    [order.paymentId],
+  );
+  const city = placed ? cartCityCode(placed.city) : undefined;
+  if (!placed || !city) return;
+  const row = await findCartRow(q, order.shopper, city, true);
+  if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;
+  if (row.version === placed.cart_version) return clearLockedCart(q, row);
+  const lines = typeof placed.lines === 'string' ? (JSON.parse(placed.lines) as Array<{ itemId: string }>) : placed.lines;
+  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [row.shopper_key, row.city_code, lines.map((l) => l.itemId)]);
+  await finish(q, row, { bppId: row.bpp_id ?? '', providerId: row.provider_id ?? '' }, { newReference: false });
 }
 
 // ---- The no-JS forms (DESIGN §6 progressive enhancement) ----

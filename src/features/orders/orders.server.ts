@@ -10,6 +10,7 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
+import { emptyOrderedCart } from '../cart/cart.server.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
 import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
@@ -103,7 +104,8 @@ export function vetOrderMessage(database: Database): CallbackVetting {
  * or repeated message never moves the order back; an error (a refused cancel) is kept in words.
  * The order stands from the seller's on_confirm (or, when that never reached us, its next word on
  * the order): in the one transaction that records it, the SPEC §5 reward is credited and the
- * coins its payment held are burned, once, whether or not a page is watching (issue 23). A
+ * coins its payment held are burned, once, whether or not a page is watching (issue 23), and the
+ * cart it was ordered from is emptied (issue 28). A
  * refused confirm ends the checkout unplaced, its payment refunded.
  */
 export async function recordOrderMessage(database: Database, envelope: CallbackEnvelope, rawBody: string): Promise<void> {
@@ -137,6 +139,7 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
       await tx.query("UPDATE orders SET on_confirm = $2::jsonb, state = $3, updated_at = clock_timestamp() WHERE order_id = $1", [row.order_id, JSON.stringify(order), order.state ?? 'Created']);
       await settleOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id, paymentId: row.payment_id, totalPaise: row.total_paise });
       await finishPayment(tx, row.payment_id);
+      await emptyOrderedCart(tx, { shopper: row.shopper_key, paymentId: row.payment_id });
     }
     // The newest return the seller reports sets the return line the shopper sees.
     const returnState = latestReturnState(order);
