@@ -11,6 +11,7 @@ import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './ini
 import type { InitStatus } from './poll.ts';
 import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
+import { vetStore } from './seller-answer.server.ts';
 import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
 import { QUOTE_STALE_MESSAGE } from './session.ts';
 import { wireGps } from '../../ondc/gps.ts';
@@ -112,7 +113,7 @@ export type InitStatusAnswer = InitStatus & { order: unknown; checkout?: InitChe
 
 /** SPEC §7.3 init status: waits up to `waitMs` (the SPEC §4 poll's second), null when not ours. */
 export async function initStatus(database: Database, shopper: string, messageId: string, waitMs: number, burnCoins = false): Promise<InitStatusAnswer | null> {
-  const answer = await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs });
+  const answer = await vetStore(database, messageId, 'init', await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs }));
   switch (answer.state) {
     case 'unknown':
       return null;

@@ -7,6 +7,7 @@ import { cityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
 import { quoteSchema } from './quote-check.ts';
+import { vetStore } from './seller-answer.server.ts';
 
 const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
@@ -80,7 +81,7 @@ export async function listOffers(database: Database, shopper: string, query: z.i
 
 /** The item total with item discounts of the seller's quote for `messageId` in this transaction. */
 async function quotedCartTotal(database: Database, shopper: string, input: OfferApply): Promise<number | null> {
-  const answer = await findAnswer(database, { messageId: input.messageId, action: 'select', shopperKey: shopper });
+  const answer = await vetStore(database, input.messageId, 'select', await findAnswer(database, { messageId: input.messageId, action: 'select', shopperKey: shopper }));
   if (answer.state !== 'answered' || answer.context.transaction_id !== input.transactionId) return null;
   const quote = quoteSchema.safeParse((answer.message?.['order'] as { quote?: unknown } | undefined)?.quote);
   if (!quote.success) return null;

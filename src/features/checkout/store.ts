@@ -6,7 +6,7 @@ import { tellNativeApp, track } from '../analytics/emit.ts';
 import { atom } from 'nanostores';
 import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
-import { $isCoinBurnEnabled } from '../cart/store.ts';
+import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
@@ -303,6 +303,8 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
     await sleep(PAYMENT_POLL.intervalMs);
   }
   track('order_placed', { order_id: orderId, transaction_id: transactionId });
+  // The server emptied the cart with the order (issue 28); the copy this device keeps follows it.
+  resetCart();
   window.location.assign(`/order-confirmation?order_id=${encodeURIComponent(orderId)}`);
 }
 
