@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
+import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
@@ -170,27 +171,12 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
   };
 }
 
-interface OndcOffer {
-  id: string;
-  tags: CatalogTag[];
-}
-
 /**
  * The strip above the cart: the best offer the cart qualifies for, else the nearest one to
- * unlock. Offers are applied at checkout (issue 7); this only tells the shopper.
+ * unlock. The seller applies it in the checkout's quote (issue 28); this only tells the shopper.
  */
-function offerStrip(offers: readonly OndcOffer[], itemTotalPaise: number): Cart['offer_strip'] {
-  const described = offers.flatMap((offer) => {
-    const minValue = tagValues(offer.tags, 'qualifier', 'min_value')[0];
-    const type = tagValues(offer.tags, 'benefit', 'value_type')[0];
-    const value = tagValues(offer.tags, 'benefit', 'value')[0]?.replace('-', '');
-    const cap = tagValues(offer.tags, 'benefit', 'value_cap')[0]?.replace('-', '');
-    if (!minValue || !value) return [];
-    const minPaise = Math.round(Number(minValue) * 100);
-    const benefit =
-      type === 'percent' ? `${value}% off${cap ? ` up to ${formatRupees(Math.round(Number(cap) * 100))}` : ''}` : `Flat ${formatRupees(Math.round(Number(value) * 100))} off`;
-    return [{ code: offer.id.split('-').at(-1) ?? offer.id, minPaise, benefit }];
-  });
+function offerStrip(offers: unknown, itemTotalPaise: number): Cart['offer_strip'] {
+  const described = storeOffersOf(offers).map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
   const qualifying = described.filter((o) => o.minPaise <= itemTotalPaise).sort((a, b) => b.minPaise - a.minPaise)[0];
   if (qualifying) return { code: qualifying.code, text: `${qualifying.benefit} with ${qualifying.code}` };
   const next = described.sort((a, b) => a.minPaise - b.minPaise)[0];
@@ -210,7 +196,7 @@ async function findCartRow(q: Queryable, shopper: string, cityCode: string, lock
 /** The cart as SPEC §3 answers it; null when the shopper has no items in this city. */
 async function snapshot(q: Queryable, shopper: string, cityCode: string, options: { offer: boolean }): Promise<Cart | null> {
   const [cart] = await q.query<
-    CartRow & { domain: string; location_id: string; name: string; image: string | null; min_order_paise: number | null; offers: OndcOffer[]; bpp_uri: string; seller_name: string }
+    CartRow & { domain: string; location_id: string; name: string; image: string | null; min_order_paise: number | null; offers: unknown; bpp_uri: string; seller_name: string }
   >(
     `SELECT c.cart_reference_id, c.bpp_id, c.provider_id, c.version, p.domain, p.location_id, p.name, p.image,
             p.min_order_paise, p.offers, s.bpp_uri, s.name AS seller_name
