@@ -10,7 +10,7 @@ import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
 import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
-import type { SummaryLine } from './summary.ts';
+import { billRow, type SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
@@ -239,14 +239,14 @@ function addressLine(address: Address): string {
 }
 
 function SummaryRow({ line, t }: { line: SummaryLine; t: Catalogue['checkout'] }) {
-  // Item titles are the seller's; every other label is a SPEC line name, said in the page's language.
-  const label = line.kind === 'item' ? `${line.label} × ${line.count}` : specText(line.label);
+  const row = billRow(line, specText, (tax) => fill(t.tax, { tax }));
+  const className = line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : row.part ? 'bill__part' : undefined;
   return (
-    <div className={line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : undefined}>
-      <dt>{label}</dt>
+    <div className={className}>
+      <dt>{row.label}</dt>
       <dd>
-        {line.kind === 'delivery' && line.struck && <s>{line.struck}</s>} {line.kind === 'delivery' && line.benefit ? specText(line.benefit) : line.amount}
-        {line.kind === 'platform-fee' && <small> {fill(t.tax, { tax: line.tax })}</small>}
+        {row.struck && <s>{row.struck}</s>} {row.amount}
+        {row.note && <small> {row.note}</small>}
       </dd>
     </div>
   );

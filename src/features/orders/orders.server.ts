@@ -12,6 +12,7 @@ import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
 import { emptyOrderedCart } from '../cart/cart.server.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
+import type { SummaryLine } from '../checkout/summary.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
 import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
@@ -196,6 +197,7 @@ export type OrderListEntry = {
 type OrderRecordRow = {
   order_id: string;
   transaction_id: string;
+  payment_id: string;
   state: string;
   status: OrderStatus;
   status_at: string | Date | null;
@@ -298,6 +300,8 @@ export type OrderDetail = OrderListEntry & {
   eligibility: { cancel: Eligibility };
   /** why an order that never stood was not placed, in SPEC §8's words for the seller's code */
   failure: { code: string | null; message: string } | null;
+  /** The bill as the shopper saw it when paying (issue 28: the same lines before and after payment); null for orders paid before it was kept. */
+  bill: SummaryLine[] | null;
 };
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
@@ -319,6 +323,8 @@ export async function findOrderDetail(database: Database, shopper: string, order
     [row.transaction_id],
   );
   const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
+  const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [row.payment_id]);
+  const payable = typeof paid?.payable === 'string' ? (JSON.parse(paid.payable) as { lines?: SummaryLine[] }) : paid?.payable;
   const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
   const currentOrder = latest ?? row.on_confirm;
   const seller = await sellerOf(database, row.transaction_id);
@@ -349,6 +355,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
     failure: row.status === 'failed' ? failureOf(row, seller?.domain === 'ONDC:RET11' ? 'food' : 'retail') : null,
+    bill: payable?.lines ?? null,
   };
 }
 
