@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, test, type Locator, type Page } from '../support/e2e.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -17,6 +17,12 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
 
 function addToCart(page: Page, item: { name: string; subCategoryId: number }) {
   return tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
+}
+
+/** The rows of a bill as the shopper reads them: label and amount, whitespace folded. */
+async function billRows(rows: Locator): Promise<string[]> {
+  const cells = await rows.evaluateAll((elements) => elements.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+  return cells.map((row) => row.map((text) => text.replace(/\s+/g, ' ').trim()).join(' | '));
 }
 
 async function toCheckout(page: Page) {
@@ -49,8 +55,17 @@ test('a paid order empties the cart, and the next checkout starts from the saved
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('UPI id').fill('asha@okaxis');
+  // The bill as it stands when paying: itemised, each charge by its title.
+  const beforePayment = await billRows(page.locator('.bill dl > div:not(.bill__total)'));
+  expect(beforePayment.some((row) => row.startsWith('Delivery charges |'))).toBe(true);
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 25_000 });
+
+  // The order's bill is the same, line by line.
+  await page.getByRole('link', { name: 'Follow your order' }).click();
+  await expect(page.locator('.order__bill')).toBeVisible();
+  expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
+  await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${testInfo.project.name}.png`, fullPage: true });
 
   // The order took the cart with it: nothing re-places it.
   await page.goto('/cart');

@@ -433,6 +433,7 @@ export const en = {
     failedOrder: 'This order could not be placed: {reason}',
     refunds: 'Refunds',
     refunded: '{amount} refunded to your UPI id · {day}',
+    refundCap: 'Refunds are capped at what you paid, {paid}: the order came to {goods} before your coupon and coins, and those are not paid back in cash.',
     refunding: '{amount} being refunded to your UPI id · {day}',
     invoice: 'Invoice',
     returnItems: 'Return items',

@@ -424,6 +424,7 @@ export const hi = {
     failedOrder: 'यह ऑर्डर नहीं हो पाया: {reason}',
     refunds: 'रिफ़ंड',
     refunded: '{amount} आपकी UPI id पर रिफ़ंड हुआ · {day}',
+    refundCap: 'रिफ़ंड उतना ही होता है जितना आपने चुकाया, {paid}: कूपन और कॉइन से पहले ऑर्डर {goods} का था, और वे नकद वापस नहीं होते।',
     refunding: '{amount} आपकी UPI id पर रिफ़ंड हो रहा है · {day}',
     invoice: 'इनवॉइस',
     returnItems: 'सामान वापस करें',
