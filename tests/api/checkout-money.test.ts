@@ -11,6 +11,7 @@ import { formatRupees } from '../../src/lib/money.ts';
 const advertised = store.provider.offers[0]!;
 const elsewhere = generateNetwork()
   .sellers.flatMap((s) => s.providers)
+  .filter((p) => p.cityId === 'bengaluru')
   .flatMap((p) => p.offers)
   // Not one of the storefront's own coupons either (migrations: FLAT50, SAVE10, HALFOFF).
   .find((o) => !store.provider.offers.some((own) => own.code === o.code) && !['FLAT50', 'SAVE10', 'HALFOFF'].includes(o.code))!;
