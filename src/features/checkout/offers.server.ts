@@ -2,7 +2,7 @@
 // against the quote the seller gave for it. Attempts are rate-limited per shopper.
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { cityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
@@ -79,7 +79,7 @@ function storeOfferView(offer: StoreOffer, itemTotalPaise: number | null) {
   return {
     code: offer.code,
     title: storeOfferBenefit(offer),
-    description: `${storeOfferBenefit(offer)} on orders of ${paiseToRupees(offer.minPaise)} or more`,
+    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more`,
     type: offer.kind === 'flat' ? ('flat' as const) : ('percentage' as const),
     value: offer.kind === 'flat' ? Number(paiseToRupees(offer.valuePaise)) : offer.percent,
     max_discount: offer.kind === 'percent' && offer.capPaise !== null ? Number(paiseToRupees(offer.capPaise)) : null,
