@@ -679,6 +679,38 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 60,
+    name: 'checkout-store-offer',
+    sql: `
+      -- Issue 28: the store's own offer (its catalogue's, as advertised) a shopper chose for a
+      -- checkout. Select and init ask the seller for it (ONDC order.offers), and the seller's
+      -- quote carries its discount.
+      CREATE TABLE checkout_store_offers (
+        transaction_id text PRIMARY KEY REFERENCES ondc_transactions (transaction_id) ON DELETE CASCADE,
+        bpp_id text NOT NULL,
+        provider_id text NOT NULL,
+        offer_id text NOT NULL,
+        code text NOT NULL,
+        chosen_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+    `,
+  },
+  {
+    id: 61,
+    name: 'checkout-contact',
+    sql: `
+      -- Issue 28: the name, mobile number and email a shopper ordered with last, so the next
+      -- checkout asks only for what is missing. Written with each init; one row per shopper.
+      CREATE TABLE checkout_contacts (
+        shopper_key text PRIMARY KEY,
+        name text NOT NULL,
+        phone text NOT NULL,
+        email text,
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+    `,
+  },
+  {
     id: 75,
     name: 'order-issues',
     sql: `

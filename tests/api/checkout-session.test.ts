@@ -95,7 +95,7 @@ describe.each(inject('servers'))('issue 23: the checkout belongs to the server o
     const summary = await (await client.get(`/ondc/checkout/summary?transaction_id=${transactionId}`)).json();
     const discountPaise = Math.round(applied.data.discount * 100);
     expect(summary.data.totalPaise).toBe(answer.checkout.payable.totalPaise - discountPaise);
-    expect(summary.data.lines.filter((l: { kind: string }) => l.kind === 'discount').map((l: { label: string }) => l.label)).toEqual(['Discount', 'Total discount']);
+    expect(summary.data.lines.filter((l: { kind: string }) => l.kind === 'discount').map((l: { label: string }) => l.label)).toEqual(['Discount']);
     const stranger = shopper(url);
     await stranger.get('/');
     expect((await stranger.get(`/ondc/checkout/summary?transaction_id=${transactionId}`)).status).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
 import { lineKeyOf } from './cart.ts';
-import { addOne, findCustomisations, readCart, updateCart, type CartResult } from './cart.server.ts';
+import { addOne, emptyOrderedCart, findCustomisations, readCart, updateCart, type CartResult } from './cart.server.ts';
 import { CITY_CODE, dish, plainItems, seedCatalogue, type FixtureItem } from './fixtures/catalogue.ts';
 import { cartSchema, type CartUpdate } from './payload.ts';
 
@@ -123,6 +123,64 @@ describe.each(testDatabases())('cart service on $name', ({ open }) => {
       expect(await updateCart(database, intruder, { action: 'CLEAR_CART', cart_reference_id: reference })).toMatchObject({ status: 404, cart: null });
       expect(await updateCart(database, intruder, setItem(store[0] as FixtureItem, 5, { cart_reference_id: reference }))).toMatchObject({ status: 404 });
       expect(await readCart(database, owner, CITY_CODE, { offer: false })).toEqual(own.cart);
+    });
+  });
+
+  describe('issue 28: the order leaves the cart it was placed from', () => {
+    let orders = 0;
+    /** A placed order's payment, its init built from the cart as it is now (as the checkout records it). */
+    async function placedFrom(shopper: string, cart: CartResult['cart'], bppId: string): Promise<string> {
+      const id = `ordered-${++orders}`;
+      await database.query(
+        "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, expires_at) VALUES ($1, $2, 'ONDC:RET10', $3, $4, clock_timestamp() + interval '1 day')",
+        [`T-${id}`, shopper, CITY_CODE, bppId],
+      );
+      await database.query("INSERT INTO checkout_requests (message_id, transaction_id, action, cart_version, lines) VALUES ($1, $2, 'init', $3, $4)", [
+        `M-${id}`,
+        `T-${id}`,
+        cart?.cart_version ?? 0,
+        JSON.stringify((cart?.items ?? []).map((e) => ({ itemId: e.sku_id, quantity: e.quantity }))),
+      ]);
+      await database.query(
+        "INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, status) VALUES ($1, $2, $3, $4, 100, 'cod', 'ON-DELIVERY')",
+        [`P-${id}`, `T-${id}`, shopper, `M-${id}`],
+      );
+      await database.query(
+        "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'init', 'out', $2, $3)",
+        [`T-${id}`, `M-${id}`, JSON.stringify({ message: { order: { provider: { id: cart?.provider_id } } } })],
+      );
+      return `P-${id}`;
+    }
+
+    it('empties the cart the order was placed from, under a new reference', async () => {
+      const shopper = newShopper();
+      await updateCart(database, shopper, setItem(store[0] as FixtureItem, 1));
+      const ordered = await updateCart(database, shopper, setItem(store[1] as FixtureItem, 2));
+      const paymentId = await placedFrom(shopper, ordered.cart, (store[0] as FixtureItem).bppId);
+      await database.transaction((tx) => emptyOrderedCart(tx, { shopper, paymentId }));
+      expect(await readCart(database, shopper, CITY_CODE, { offer: false })).toBeNull();
+      // The old reference re-places nothing: it names no cart any more.
+      const again = await updateCart(database, shopper, { action: 'CLEAR_CART', cart_reference_id: ordered.cart?.cart_reference_id as string });
+      expect(again).toMatchObject({ ok: false, code: 'CART_NOT_FOUND' });
+    });
+
+    it('keeps what the shopper added after the order was quoted', async () => {
+      const shopper = newShopper();
+      const ordered = await updateCart(database, shopper, setItem(store[0] as FixtureItem, 1));
+      const paymentId = await placedFrom(shopper, ordered.cart, (store[0] as FixtureItem).bppId);
+      await updateCart(database, shopper, setItem(store[2] as FixtureItem, 3));
+      await database.transaction((tx) => emptyOrderedCart(tx, { shopper, paymentId }));
+      expect(quantities({ ok: true, cart: await readCart(database, shopper, CITY_CODE, { offer: false }) })).toEqual({ [(store[2] as FixtureItem).itemId]: 3 });
+    });
+
+    it("leaves another store's cart alone", async () => {
+      const shopper = newShopper();
+      const ordered = await updateCart(database, shopper, setItem(store[0] as FixtureItem, 1));
+      const paymentId = await placedFrom(shopper, ordered.cart, (store[0] as FixtureItem).bppId);
+      const other = otherStore[0] as FixtureItem;
+      const next = await updateCart(database, shopper, { ...setItem(other, 1), action: 'CREATE_CART' } as CartUpdate);
+      await database.transaction((tx) => emptyOrderedCart(tx, { shopper, paymentId }));
+      expect(await readCart(database, shopper, CITY_CODE, { offer: false })).toEqual(next.cart);
     });
   });
 

@@ -7,8 +7,9 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
+import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
-import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
+import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
 export type CartResult =
@@ -170,27 +171,12 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
   };
 }
 
-interface OndcOffer {
-  id: string;
-  tags: CatalogTag[];
-}
-
 /**
  * The strip above the cart: the best offer the cart qualifies for, else the nearest one to
- * unlock. Offers are applied at checkout (issue 7); this only tells the shopper.
+ * unlock. The seller applies it in the checkout's quote (issue 28); this only tells the shopper.
  */
-function offerStrip(offers: readonly OndcOffer[], itemTotalPaise: number): Cart['offer_strip'] {
-  const described = offers.flatMap((offer) => {
-    const minValue = tagValues(offer.tags, 'qualifier', 'min_value')[0];
-    const type = tagValues(offer.tags, 'benefit', 'value_type')[0];
-    const value = tagValues(offer.tags, 'benefit', 'value')[0]?.replace('-', '');
-    const cap = tagValues(offer.tags, 'benefit', 'value_cap')[0]?.replace('-', '');
-    if (!minValue || !value) return [];
-    const minPaise = Math.round(Number(minValue) * 100);
-    const benefit =
-      type === 'percent' ? `${value}% off${cap ? ` up to ${formatRupees(Math.round(Number(cap) * 100))}` : ''}` : `Flat ${formatRupees(Math.round(Number(value) * 100))} off`;
-    return [{ code: offer.id.split('-').at(-1) ?? offer.id, minPaise, benefit }];
-  });
+function offerStrip(offers: unknown, itemTotalPaise: number): Cart['offer_strip'] {
+  const described = storeOffersOf(offers).map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
   const qualifying = described.filter((o) => o.minPaise <= itemTotalPaise).sort((a, b) => b.minPaise - a.minPaise)[0];
   if (qualifying) return { code: qualifying.code, text: `${qualifying.benefit} with ${qualifying.code}` };
   const next = described.sort((a, b) => a.minPaise - b.minPaise)[0];
@@ -210,7 +196,7 @@ async function findCartRow(q: Queryable, shopper: string, cityCode: string, lock
 /** The cart as SPEC §3 answers it; null when the shopper has no items in this city. */
 async function snapshot(q: Queryable, shopper: string, cityCode: string, options: { offer: boolean }): Promise<Cart | null> {
   const [cart] = await q.query<
-    CartRow & { domain: string; location_id: string; name: string; image: string | null; min_order_paise: number | null; offers: OndcOffer[]; bpp_uri: string; seller_name: string }
+    CartRow & { domain: string; location_id: string; name: string; image: string | null; min_order_paise: number | null; offers: unknown; bpp_uri: string; seller_name: string }
   >(
     `SELECT c.cart_reference_id, c.bpp_id, c.provider_id, c.version, p.domain, p.location_id, p.name, p.image,
             p.min_order_paise, p.offers, s.bpp_uri, s.name AS seller_name
@@ -486,6 +472,31 @@ export async function clearCityCart(database: Database, shopper: string, cityCod
     const row = await findCartRow(q, shopper, cityCode, true);
     if (row) await clearLockedCart(q, row);
   });
+}
+
+/**
+ * Issue 28: the order leaves the cart it was placed from, in the transaction that records the
+ * order, so a closed tab or a dropped phone still finds an empty cart and nothing re-places it.
+ * A cart unchanged since the order's init is emptied; one the shopper changed since keeps what
+ * was not ordered; another store's cart (the shopper moved on) is left alone.
+ */
+export async function emptyOrderedCart(q: Queryable, order: { shopper: string; paymentId: string }): Promise<void> {
+  const [placed] = await q.query<{ city: string; bpp_id: string | null; provider_id: string | null; cart_version: number; lines: Array<{ itemId: string }> | string }>(
+    `SELECT t.city, t.bpp_id, m.body->'message'->'order'->'provider'->>'id' AS provider_id, r.cart_version, r.lines FROM payments p
+     JOIN ondc_transactions t ON t.transaction_id = p.transaction_id
+     JOIN checkout_requests r ON r.message_id = p.init_message_id
+     JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'init' AND m.direction = 'out'
+     WHERE p.payment_id = $1`,
+    [order.paymentId],
+  );
+  const city = placed ? cartCityCode(placed.city) : undefined;
+  if (!placed || !city) return;
+  const row = await findCartRow(q, order.shopper, city, true);
+  if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;
+  if (row.version === placed.cart_version) return clearLockedCart(q, row);
+  const lines = typeof placed.lines === 'string' ? (JSON.parse(placed.lines) as Array<{ itemId: string }>) : placed.lines;
+  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [row.shopper_key, row.city_code, lines.map((l) => l.itemId)]);
+  await finish(q, row, { bppId: row.bpp_id ?? '', providerId: row.provider_id ?? '' }, { newReference: false });
 }
 
 // ---- The no-JS forms (DESIGN §6 progressive enhancement) ----

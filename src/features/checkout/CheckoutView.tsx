@@ -1,18 +1,38 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
+import type { Address } from '../location/address.ts';
+import { $savedAddresses } from '../location/store.ts';
+import type { CheckoutContact } from './contact.server.ts';
+import { addressesAtPlace, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
 import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
-import type { SummaryLine } from './summary.ts';
+import { billRow, type SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
 
 /** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment. */
-export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: Cart; place: DeliveryLocation; coinProgramme: { name: string; config: CoinConfig }; t: Catalogue['checkout'] }) {
+export default function CheckoutView({
+  cart,
+  place,
+  coinProgramme,
+  saved,
+  contact,
+  t,
+}: {
+  cart: Cart;
+  place: DeliveryLocation;
+  coinProgramme: { name: string; config: CoinConfig };
+  /** The signed-in shopper's address book (a guest's is on this device). */
+  saved: Address[];
+  /** The name and mobile number this shopper ordered with last (issue 28). */
+  contact: CheckoutContact | null;
+  t: Catalogue['checkout'];
+}) {
   const state = useStore($checkout);
   const burnCoins = useStore($isCoinBurnEnabled);
   const [coins, setCoins] = useState<{ programme: string; config: CoinConfig; balance: number } | null>(null);
@@ -32,6 +52,25 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
   useEffect(() => {
     if (state.savedVpa) setVpa((current) => current || (state.savedVpa ?? ''));
   }, [state.savedVpa]);
+
+  // Issue 28: the address book (the account's, and this device's for a guest) at the quoted place, and the kept contact.
+  const deviceBook = useStore($savedAddresses);
+  const book = useMemo(() => {
+    const ids = new Set(saved.map((a) => a.id));
+    return addressesAtPlace([...saved, ...deviceBook.filter((a) => !ids.has(a.id))], place);
+  }, [saved, deviceBook, place]);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const chosen = chosenId === NEW_ADDRESS ? null : (book.find((a) => a.id === chosenId) ?? book[0] ?? null);
+  const details = startingDetails(chosen, contact, place);
+  const missing = missingDetails(details);
+  // No saved address to start from (or a new one): every field is asked, as before.
+  const showAll = editing || chosen === null;
+  const hide = (field: DetailField) => !showAll && !missing.includes(field);
+  const pick = (id: string) => {
+    setChosenId(id);
+    setEditing(false);
+  };
 
   const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
   const total = state.lines.find((l) => l.kind === 'total');
@@ -106,24 +145,52 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
                   {offer.code}
                 </button>{' '}
                 {offer.description}
+                {offer.reason && <small className="checkout-offers__reason"> {offer.reason}</small>}
               </li>
             ))}
           </ul>
         )}
+        {state.storeOffer && <p role="status">{fill(t.couponApplied, { code: state.storeOffer.code })}</p>}
         {state.coupon && <p role="status">{fill(t.couponApplied, { code: state.coupon.code })}</p>}
-        {state.couponError && <p className="sheet__problem">{specText('Invalid coupon')}</p>}
+        {state.couponError && <p className="sheet__problem">{specText(state.couponError)}</p>}
       </form>
 
       {(state.phase === 'quoted' || state.phase === 'placing') && (
         <form className="checkout-address" onSubmit={submitOrder}>
           <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
-          <label>{t.name} <input name="name" required autoComplete="name" /></label>
-          <label>{t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" /></label>
-          <label>{t.email} <input name="email" type="email" maxLength={200} autoComplete="email" /></label>
-          <label>{t.door} <input name="door" autoComplete="address-line1" /></label>
-          <label>{t.building} <input name="building" /></label>
-          <label>{t.locality} <input name="locality" required defaultValue={place.label} /></label>
-          <label>{t.state} <input name="state" required /></label>
+          {book.length > 0 && (
+            <fieldset className="checkout-saved">
+              <legend>{t.savedAddresses}</legend>
+              {book.map((address) => (
+                <label key={address.id}>
+                  <input type="radio" name="savedAddress" value={address.id} checked={chosen?.id === address.id} onChange={() => pick(address.id)} /> {addressLine(address)}
+                </label>
+              ))}
+              <label>
+                <input type="radio" name="savedAddress" value="" checked={chosen === null} onChange={() => pick(NEW_ADDRESS)} /> {t.newAddress}
+              </label>
+            </fieldset>
+          )}
+          {!showAll && (
+            <p className="checkout-details" data-delivery-details>
+              {[details.name, details.phone].filter(Boolean).join(' · ')}
+              <br />
+              {[details.door, details.building, details.locality, details.state].filter(Boolean).join(', ')}{' '}
+              <button type="button" className="link-button" onClick={() => setEditing(true)}>
+                {t.editDetails}
+              </button>
+            </p>
+          )}
+          {/* Keyed by the address: picking another starts its fields afresh. Filled fields stay in the form, out of sight. */}
+          <div key={chosen?.id ?? NEW_ADDRESS}>
+            <label hidden={hide('name')}>{t.name} <input name="name" required autoComplete="name" defaultValue={details.name} /></label>
+            <label hidden={hide('phone')}>{t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" defaultValue={details.phone} /></label>
+            <label hidden={hide('email')}>{t.email} <input name="email" type="email" maxLength={200} autoComplete="email" defaultValue={details.email} /></label>
+            <label hidden={hide('door')}>{t.door} <input name="door" autoComplete="address-line1" defaultValue={details.door} /></label>
+            <label hidden={hide('building')}>{t.building} <input name="building" defaultValue={details.building} /></label>
+            <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
+            <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
+          </div>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>
@@ -162,15 +229,24 @@ export default function CheckoutView({ cart, place, coinProgramme, t }: { cart: 
   );
 }
 
+/** A value of the picker that is no saved address: the shopper types a new one. */
+const NEW_ADDRESS = 'new';
+
+/** A saved address on one line, as the picker lists it. */
+function addressLine(address: Address): string {
+  const parts = [address.house_number || address.address_line1, address.building, address.locality || address.street].filter(Boolean);
+  return `${address.address_type} · ${parts.join(', ') || address.address}`;
+}
+
 function SummaryRow({ line, t }: { line: SummaryLine; t: Catalogue['checkout'] }) {
-  // Item titles are the seller's; every other label is a SPEC line name, said in the page's language.
-  const label = line.kind === 'item' ? `${line.label} × ${line.count}` : specText(line.label);
+  const row = billRow(line, specText, (tax) => fill(t.tax, { tax }));
+  const className = line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : row.part ? 'bill__part' : undefined;
   return (
-    <div className={line.kind === 'total' ? 'bill__total' : line.kind === 'discount' ? 'bill__savings' : undefined}>
-      <dt>{label}</dt>
+    <div className={className}>
+      <dt>{row.label}</dt>
       <dd>
-        {line.kind === 'delivery' && line.struck && <s>{line.struck}</s>} {line.kind === 'delivery' && line.benefit ? specText(line.benefit) : line.amount}
-        {line.kind === 'platform-fee' && <small> {fill(t.tax, { tax: line.tax })}</small>}
+        {row.struck && <s>{row.struck}</s>} {row.amount}
+        {row.note && <small> {row.note}</small>}
       </dd>
     </div>
   );

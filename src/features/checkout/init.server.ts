@@ -11,10 +11,14 @@ import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './ini
 import type { InitStatus } from './poll.ts';
 import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
+import { vetStore } from './seller-answer.server.ts';
 import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
 import { QUOTE_STALE_MESSAGE } from './session.ts';
 import { wireGps } from '../../ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
+import { chosenStoreOffer } from './offers.server.ts';
+import { keepCheckoutContact } from './contact.server.ts';
+import { offerRequest } from './store-offers.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -51,7 +55,9 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   await recordConsent(database, shopper, request.is_consent_accepted);
 
   const { customer_details: customer, delivery_address: delivery } = request;
+  await keepCheckoutContact(database, shopper, customer);
   const now = new Date().toISOString();
+  const storeOffer = await chosenStoreOffer(database, request.transaction_id, { bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id });
   const messageId = randomUUID();
   await recordRequestLines(database, { messageId, transactionId: request.transaction_id, action: 'init', cart });
   const sent = await sendRequest(database, app, {
@@ -68,6 +74,8 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
     message: {
       order: {
         provider: { id: cart.provider_id, locations: [{ id: store.locationId }] },
+        // Issue 28: the store's advertised offer the shopper chose; the seller's quote carries its discount.
+        ...(storeOffer ? { offers: offerRequest(storeOffer) } : {}),
         items: items.map((item) => ({
           id: item.id,
           location_id: item.location_id,
@@ -112,7 +120,7 @@ export type InitStatusAnswer = InitStatus & { order: unknown; checkout?: InitChe
 
 /** SPEC §7.3 init status: waits up to `waitMs` (the SPEC §4 poll's second), null when not ours. */
 export async function initStatus(database: Database, shopper: string, messageId: string, waitMs: number, burnCoins = false): Promise<InitStatusAnswer | null> {
-  const answer = await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs });
+  const answer = await vetStore(database, messageId, 'init', await waitForAnswer(database, { messageId, action: 'init', shopperKey: shopper, waitMs }));
   switch (answer.state) {
     case 'unknown':
       return null;

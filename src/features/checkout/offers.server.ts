@@ -2,11 +2,13 @@
 // against the quote the seller gave for it. Attempts are rate-limited per shopper.
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { cityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
+import { otherStoreReason, storeOfferBenefit, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
 import { quoteSchema } from './quote-check.ts';
+import { vetStore } from './seller-answer.server.ts';
 
 const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
@@ -54,7 +56,62 @@ function offerView(row: OfferRow) {
   };
 }
 
-export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number };
+export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' };
+
+/** The store a checkout is quoting (its latest select's), with the offers its catalogue advertises. */
+type CheckoutStore = { bpp_id: string; provider_id: string; name: string; offers: unknown };
+
+async function checkoutStore(database: Database, transactionId: string): Promise<CheckoutStore | null> {
+  const [row] = await database.query<CheckoutStore>(
+    `SELECT p.bpp_id, p.provider_id, p.name, p.offers FROM ondc_transactions t
+     JOIN LATERAL (SELECT body->'message'->'order'->'provider'->>'id' AS provider_id FROM ondc_messages
+                   WHERE transaction_id = t.transaction_id AND action = 'select' AND direction = 'out' ORDER BY id DESC LIMIT 1) m ON true
+     JOIN catalogue_providers p ON p.bpp_id = t.bpp_id AND p.provider_id = m.provider_id
+     WHERE t.transaction_id = $1`,
+    [transactionId],
+  );
+  return row ?? null;
+}
+
+/** SPEC §3 offer fields for a store's advertised offer, and whether it applies to this cart (issue 28). */
+function storeOfferView(offer: StoreOffer, itemTotalPaise: number | null) {
+  const reason = itemTotalPaise === null ? null : storeOfferReason(offer, itemTotalPaise);
+  return {
+    code: offer.code,
+    title: storeOfferBenefit(offer),
+    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more`,
+    type: offer.kind === 'flat' ? ('flat' as const) : ('percentage' as const),
+    value: offer.kind === 'flat' ? Number(paiseToRupees(offer.valuePaise)) : offer.percent,
+    max_discount: offer.kind === 'percent' && offer.capPaise !== null ? Number(paiseToRupees(offer.capPaise)) : null,
+    min_cart_value: Number(paiseToRupees(offer.minPaise)),
+    source: 'store' as const,
+    reason: reason?.message ?? null,
+  };
+}
+
+const storeRuleOf = (offer: StoreOffer): OfferRule =>
+  offer.kind === 'flat' ? { type: 'flat', valuePaise: offer.valuePaise } : { type: 'percentage', percent: offer.percent, maxDiscountPaise: offer.capPaise };
+
+/** The latest select of a transaction, whose quote the offers are read against. */
+async function latestSelectMessage(database: Database, transactionId: string): Promise<string | null> {
+  const [row] = await database.query<{ message_id: string }>(
+    "SELECT message_id FROM checkout_requests WHERE transaction_id = $1 AND action = 'select' ORDER BY created_at DESC LIMIT 1",
+    [transactionId],
+  );
+  return row?.message_id ?? null;
+}
+
+/**
+ * Issue 28: the store offer chosen for this checkout, as ONDC order.offers asks the seller for it;
+ * none when the cart is now another store's.
+ */
+export async function chosenStoreOffer(database: Database, transactionId: string, store: { bppId: string; providerId: string }): Promise<string | null> {
+  const [row] = await database.query<{ offer_id: string }>(
+    'SELECT offer_id FROM checkout_store_offers WHERE transaction_id = $1 AND bpp_id = $2 AND provider_id = $3',
+    [transactionId, store.bppId, store.providerId],
+  );
+  return row?.offer_id ?? null;
+}
 
 async function ownTransaction(database: Database, shopper: string, transactionId: string): Promise<OfferFailure | null> {
   const owner = await transactionOwner(database, transactionId);
@@ -75,21 +132,31 @@ export async function listOffers(database: Database, shopper: string, query: z.i
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${query.cityName} yet` } satisfies OfferFailure;
   const refused = await ownTransaction(database, shopper, query.transactionId);
   if (refused) return refused;
-  return { ok: true as const, offers: (await activeOffers(database, city)).map(offerView) };
+  const own = (await activeOffers(database, city)).map((row) => ({ ...offerView(row), source: 'storefront' as const, reason: null }));
+  // Issue 28: the store's advertised offers are offered here too, each with why it does not apply yet.
+  const store = await checkoutStore(database, query.transactionId);
+  const selectId = store ? await latestSelectMessage(database, query.transactionId) : null;
+  const totals = selectId ? await quotedTotals(database, shopper, query.transactionId, selectId) : null;
+  const advertised = store ? storeOffersOf(store.offers).map((offer) => storeOfferView(offer, totals?.itemsPaise ?? null)) : [];
+  return { ok: true as const, offers: [...advertised, ...own] };
 }
 
-/** The item total with item discounts of the seller's quote for `messageId` in this transaction. */
-async function quotedCartTotal(database: Database, shopper: string, input: OfferApply): Promise<number | null> {
-  const answer = await findAnswer(database, { messageId: input.messageId, action: 'select', shopperKey: shopper });
-  if (answer.state !== 'answered' || answer.context.transaction_id !== input.transactionId) return null;
+/**
+ * The seller's quote for `messageId` in this transaction: its item total (a store offer's minimum
+ * is on it) and its item total with item discounts (the storefront's coupons apply to it).
+ */
+async function quotedTotals(database: Database, shopper: string, transactionId: string, messageId: string): Promise<{ itemsPaise: number; cartPaise: number } | null> {
+  const answer = await vetStore(database, messageId, 'select', await findAnswer(database, { messageId, action: 'select', shopperKey: shopper }));
+  if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
   const quote = quoteSchema.safeParse((answer.message?.['order'] as { quote?: unknown } | undefined)?.quote);
   if (!quote.success) return null;
-  return quote.data.breakup
-    .filter((e) => e['@ondc/org/title_type'] === 'item' || e['@ondc/org/title_type'] === 'discount')
-    .reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
+  const sum = (types: readonly string[]) => quote.data.breakup.filter((e) => types.includes(e['@ondc/org/title_type'])).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
+  return { itemsPaise: sum(['item']), cartPaise: sum(['item', 'discount']) };
 }
 
-export type ApplyOutcome = { ok: true; offer: ReturnType<typeof offerView> & { discount: number } } | OfferFailure;
+export type ApplyOutcome =
+  | { ok: true; offer: (ReturnType<typeof offerView> | ReturnType<typeof storeOfferView>) & { discount: number; source: 'storefront' | 'store' } }
+  | OfferFailure;
 
 export async function applyOffer(database: Database, shopper: string, input: OfferApply, now = new Date()): Promise<ApplyOutcome> {
   const city = cityCode(input.cityName);
@@ -114,10 +181,19 @@ export async function applyOffer(database: Database, shopper: string, input: Off
 
   const refused = await ownTransaction(database, shopper, input.transactionId);
   if (refused) return refused;
-  const total = await quotedCartTotal(database, shopper, input);
-  if (total === null) return { ok: false, status: 409, message: 'There is no quote for this cart yet. Please retry' };
+  const totals = await quotedTotals(database, shopper, input.transactionId, input.messageId);
+  if (totals === null) return { ok: false, status: 409, message: 'There is no quote for this cart yet. Please retry' };
+  const total = totals.cartPaise;
 
+  // What the cart's store advertises is what it gives, even where a coupon of ours shares the code.
+  const store = await checkoutStore(database, input.transactionId);
+  const advertised = store ? storeOffersOf(store.offers).find((o) => o.code === input.manualCoupon) : undefined;
+  if (store && advertised) return chooseStoreOffer(database, input.transactionId, store, advertised, totals.itemsPaise);
   const [row] = await activeOffers(database, city, input.manualCoupon);
+  if (!row && store && (await advertisedInCity(database, city, input.manualCoupon))) {
+    const reason = otherStoreReason(input.manualCoupon, store.name);
+    return { ok: false, status: 422, message: reason.message, reason: reason.reason };
+  }
   const outcome = row ? offerDiscount(ruleOf(row), total) : null;
   if (!row || !outcome?.applies) {
     // SPEC §8: a failed apply clears the applied offer.
@@ -130,7 +206,30 @@ export async function applyOffer(database: Database, shopper: string, input: Off
        discount_paise = EXCLUDED.discount_paise, applied_at = clock_timestamp()`,
     [input.transactionId, row.code, input.messageId, outcome.discountPaise],
   );
-  return { ok: true, offer: { ...offerView(row), discount: Number(paiseToRupees(outcome.discountPaise)) } };
+  return { ok: true, offer: { ...offerView(row), source: 'storefront', discount: Number(paiseToRupees(outcome.discountPaise)) } };
+}
+
+/**
+ * Issue 28: the offer the cart's store advertises is chosen for this checkout (the seller applies
+ * it in its next quote), or refused with the reason: its minimum order value is not reached.
+ */
+async function chooseStoreOffer(database: Database, transactionId: string, store: CheckoutStore, offer: StoreOffer, itemsPaise: number): Promise<ApplyOutcome> {
+  const reason = storeOfferReason(offer, itemsPaise);
+  if (reason) return { ok: false, status: 422, message: reason.message, reason: reason.reason };
+  await database.query(
+    `INSERT INTO checkout_store_offers (transaction_id, bpp_id, provider_id, offer_id, code) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (transaction_id) DO UPDATE SET bpp_id = EXCLUDED.bpp_id, provider_id = EXCLUDED.provider_id, offer_id = EXCLUDED.offer_id,
+       code = EXCLUDED.code, chosen_at = clock_timestamp()`,
+    [transactionId, store.bpp_id, store.provider_id, offer.id, offer.code],
+  );
+  const expected = offerDiscount(storeRuleOf(offer), itemsPaise);
+  return { ok: true, offer: { ...storeOfferView(offer, itemsPaise), discount: expected.applies ? Number(paiseToRupees(expected.discountPaise)) : 0 } };
+}
+
+/** Whether another store of the city advertises the code (then it is not this cart's to give). */
+async function advertisedInCity(database: Database, city: string, code: string): Promise<boolean> {
+  const rows = await database.query('SELECT 1 FROM catalogue_providers WHERE city_code = $1 AND offers @> $2::jsonb LIMIT 1', [city, JSON.stringify([{ id: code }])]);
+  return rows.length > 0;
 }
 
 /** The offer applied to a transaction, if any (init and confirm charge the discounted total). */

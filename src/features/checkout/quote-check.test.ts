@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuote, PRICE_UPDATE_MESSAGE, type BreakupEntry, type CheckedLine, type Quote } from './quote-check.ts';
+import { checkQuote, PRICE_UPDATE_MESSAGE, storeMismatch, type BreakupEntry, type CheckedLine, type Quote } from './quote-check.ts';
 
 const line: CheckedLine = { itemId: 'atta-5kg', name: 'Atta', quantity: 2, unitPricePaise: 24550 };
 
@@ -81,5 +81,21 @@ describe('SPEC §5 customised lines', () => {
     const b = { ...entry({ count: 1 }), item: { parent_item_id: 'L2', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } } };
     const result = checkQuote([{ ...line, parentItemId: 'L1' }, { ...line, parentItemId: 'L2', quantity: 1 }], quote(a, b));
     expect(result.problems).toEqual([]);
+  });
+});
+
+describe('issue 23: the quote is for the store asked (SPEC §8 network codes 20003, 20004)', () => {
+  const asked = { providerId: 'P1', locationIds: ['L1'] };
+  it('accepts the provider and location asked, and a location left out', () => {
+    expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L1' }] }, items: [{ location_id: 'L1' }] })).toBeNull();
+    expect(storeMismatch(asked, { provider: { id: 'P1' }, items: [{}] })).toBeNull();
+  });
+  it('refuses another provider, or none, as "Provider not found"', () => {
+    expect(storeMismatch(asked, { provider: { id: 'P2', locations: [{ id: 'L1' }] } })).toEqual({ code: '20003', message: 'Provider not found' });
+    expect(storeMismatch(asked, {})).toEqual({ code: '20003', message: 'Provider not found' });
+  });
+  it("refuses another location, the provider's or an item's, as \"Provider location not found\"", () => {
+    expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L2' }] } })).toEqual({ code: '20004', message: 'Provider location not found' });
+    expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L1' }] }, items: [{ location_id: 'L2' }] })).toEqual({ code: '20004', message: 'Provider location not found' });
   });
 });

@@ -132,3 +132,27 @@ export function checkQuote(lines: readonly CheckedLine[], quote: Quote): QuoteCh
   }
   return { problems, events, priceChanged: events.length > 0 };
 }
+
+/** The store a select or init asked: the provider and the locations it named (the provider's and its items'). */
+export interface AskedStore {
+  providerId: string;
+  locationIds: readonly string[];
+}
+
+/** A seller's answer for a store other than the one asked, in the SPEC §8 network error table's words. */
+export type StoreMismatch = { code: '20003' | '20004'; message: 'Provider not found' | 'Provider location not found' };
+
+type AnsweredOrder = { provider?: { id?: unknown; locations?: Array<{ id?: unknown }> }; items?: Array<{ location_id?: unknown }> } | null | undefined;
+
+/**
+ * Issue 23: an on_select or on_init speaks for the store that was asked, or it is refused (buyer
+ * app codes 20003 "Provider not found" and 20004 "Provider location not found"): a quote for
+ * another provider or location is never shown as this cart's, and never charged. A location the
+ * seller leaves out is not a mismatch (ONDC makes it optional); one it names must be ours.
+ */
+export function storeMismatch(asked: AskedStore, order: unknown): StoreMismatch | null {
+  const answered = order as AnsweredOrder;
+  if (answered?.provider?.id !== asked.providerId) return { code: '20003', message: 'Provider not found' };
+  const named = [...(answered.provider.locations ?? []).map((l) => l.id), ...(answered.items ?? []).map((i) => i.location_id)].filter((id) => id !== undefined);
+  return named.every((id) => typeof id === 'string' && asked.locationIds.includes(id)) ? null : { code: '20004', message: 'Provider location not found' };
+}

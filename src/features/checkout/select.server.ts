@@ -14,6 +14,8 @@ import { readUiConfig } from '../platform/ui-config.ts';
 import { checkoutCart, recordRequestLines } from './session.server.ts';
 import { wireGps } from '../../ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
+import { chosenStoreOffer } from './offers.server.ts';
+import { offerRequest } from './store-offers.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -73,6 +75,7 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
   const owner = await transactionOwner(database, transactionId);
   if (owner && owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
 
+  const storeOffer = await chosenStoreOffer(database, transactionId, { bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id });
   const messageId = randomUUID();
   await recordRequestLines(database, { messageId, transactionId, action: 'select', cart });
   const sent = await sendRequest(database, app, {
@@ -89,6 +92,8 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
     message: {
       order: {
         provider: { id: cart.provider_id, locations: [{ id: store.locationId }] },
+        // Issue 28: the store's advertised offer the shopper chose; the seller's quote carries its discount.
+        ...(storeOffer ? { offers: offerRequest(storeOffer) } : {}),
         items: items.map((item) => ({
           id: item.id,
           location_id: item.location_id,

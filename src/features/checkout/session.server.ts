@@ -11,6 +11,7 @@ import type { Cart } from '../cart/payload.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientItem, type ProtocolItem, type SessionFailure } from './session.ts';
 import { coinBalance, COIN_PROGRAMME } from '../coins/coins.server.ts';
 import { appliedOffer } from './offers.server.ts';
+import { vetStore } from './seller-answer.server.ts';
 import { payable, type Payable } from './payable.ts';
 import { checkQuote, quoteSchema, type CheckedLine, type ItemProblem, type PriceMismatchEvent, type Quote } from './quote-check.ts';
 
@@ -73,7 +74,7 @@ export async function quoteOutcome(q: Queryable, messageId: string, quote: Quote
 
 /** The quote of an answered select or init of this shopper's, or null (pending, refused, failed). */
 async function answeredQuote(database: Database, shopper: string, transactionId: string, messageId: string, action: 'select' | 'init'): Promise<Quote | null> {
-  const answer = await findAnswer(database, { messageId, action, shopperKey: shopper });
+  const answer = await vetStore(database, messageId, action, await findAnswer(database, { messageId, action, shopperKey: shopper }));
   if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
   // An init the seller refused has no quote to pay; a select with item errors still has one.
   if (action === 'init' && answer.error) return null;

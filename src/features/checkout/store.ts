@@ -6,7 +6,7 @@ import { tellNativeApp, track } from '../analytics/emit.ts';
 import { atom } from 'nanostores';
 import type { AppType } from '../../ondc/error-codes.ts';
 import type { Cart } from '../cart/payload.ts';
-import { $isCoinBurnEnabled } from '../cart/store.ts';
+import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
@@ -34,7 +34,10 @@ export interface CheckoutState {
   total: number | null;
   problems: ItemProblem[];
   coupon: { code: string; discountPaise: number } | null;
-  couponError: boolean;
+  /** The store's advertised offer chosen here (issue 28): the seller's quote carries its discount. */
+  storeOffer: { code: string } | null;
+  /** Why the last code did not apply: SPEC §8 'Invalid coupon', or the advertised offer's reason. */
+  couponError: string | null;
   /** SPEC §5: coins the shopper may burn on this order (0 when coins are off or the balance is empty). */
   burnableCoins: number;
   /** SPEC §7.3 offer list: the coupons a shopper can pick for this checkout. */
@@ -55,7 +58,8 @@ const initial: CheckoutState = {
   total: null,
   problems: [],
   coupon: null,
-  couponError: false,
+  storeOffer: null,
+  couponError: null,
   savedVpa: null,
   offers: [],
   burnableCoins: 0,
@@ -65,6 +69,10 @@ export interface OfferCard {
   code: string;
   title: string;
   description: string;
+  /** The store's advertised offer, or the storefront's own coupon (issue 28). */
+  source: 'store' | 'storefront';
+  /** Why it does not apply to this cart yet (minimum value), null when it does. */
+  reason: string | null;
 }
 
 /** The server's payable() as the poll and summary answer it (session.server.ts payableView). */
@@ -108,11 +116,13 @@ export async function setCoinBurn(enabled: boolean) {
 }
 
 /** The place the select and init name; the order itself is the shopper's server cart (issue 23). */
+let quoting: { cart: Cart; place: DeliveryLocation } | null = null;
 
 /** SPEC §4: select, then poll every 1 s at most 20 times; the server rechecks the quote against the cart. */
 export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
-  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, offers: previous.offers });
+  quoting = { cart, place };
+  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, storeOffer: previous.storeOffer, offers: previous.offers });
   const sent = await call('/ondc/select', {
     ...checkoutPlace(cart, place),
     address: { area_code: place.pincode },
@@ -160,13 +170,20 @@ export async function applyCoupon(code: string, cityName: string) {
   if (!transactionId || !selectMessageId) return;
   const answer = await call('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName, manualCoupon: code });
   if (answer.status !== 200) {
-    const message = answer.status === 429 ? errorText(answer.json) : INVALID_COUPON_MESSAGE;
+    // An advertised offer that does not apply says why (issue 28); any other code is SPEC §8's.
+    const message = answer.status === 429 || answer.json['reason'] ? errorText(answer.json) : INVALID_COUPON_MESSAGE;
     showToast(message);
-    patch({ coupon: null, couponError: true });
+    patch({ coupon: null, couponError: message });
     return refreshSummary();
   }
-  const data = answer.json['data'] as { code: string; discount: number };
-  patch({ coupon: { code: data.code, discountPaise: Math.round(data.discount * 100) }, couponError: false });
+  const data = answer.json['data'] as { code: string; discount: number; source: OfferCard['source'] };
+  if (data.source === 'store') {
+    // The seller applies its own offer: a new quote for the same checkout carries the discount.
+    patch({ storeOffer: { code: data.code }, couponError: null });
+    if (quoting) await startCheckout(quoting.cart, quoting.place);
+    return;
+  }
+  patch({ coupon: { code: data.code, discountPaise: Math.round(data.discount * 100) }, couponError: null });
   await refreshSummary();
 }
 
@@ -303,6 +320,8 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
     await sleep(PAYMENT_POLL.intervalMs);
   }
   track('order_placed', { order_id: orderId, transaction_id: transactionId });
+  // The server emptied the cart with the order (issue 28); the copy this device keeps follows it.
+  resetCart();
   window.location.assign(`/order-confirmation?order_id=${encodeURIComponent(orderId)}`);
 }
 

@@ -52,6 +52,22 @@ describe('SPEC §9 "Taxes & other charges"', () => {
     const lines = orderSummary({ quote: quote(line('item', 'Biryani', '200.00', 1), line('tax', 'Tax', '10.00'), line('packing', 'Packing charges', '10.00'), line('misc', 'Convenience Fee', '5.00')) });
     expect(find(lines, 'taxes')).toEqual([{ kind: 'taxes', label: 'Taxes & other charges', amountPaise: 2500, amount: '₹25' }]);
   });
+  it('issue 28: itemises each charge by its ONDC title under it, one line per title', () => {
+    const lines = orderSummary({
+      quote: quote(line('item', 'Biryani', '200.00', 1), line('tax', 'Tax', '10.00'), line('packing', 'Packing charges', '10.00'), line('tax', 'Tax', '2.50'), line('misc', 'Convenience Fee', '5.00')),
+    });
+    expect(lines.filter((l) => l.kind === 'taxes' || l.kind === 'charge').map((l) => [l.label, l.amount])).toEqual([
+      ['Taxes & other charges', '₹27.50'],
+      ['Tax', '₹12.50'],
+      ['Packing charges', '₹10'],
+      ['Convenience Fee', '₹5'],
+    ]);
+    expect(find(lines, 'total')[0]).toMatchObject({ amountPaise: 22750 });
+  });
+  it("issue 28: the platform fee's tax is named among them", () => {
+    const lines = orderSummary({ quote: quote(line('item', 'Atta', '100.00', 1)), platformFee: { feePaise: 500, taxPaise: 90 } });
+    expect(find(lines, 'charge')).toEqual([{ kind: 'charge', label: 'Tax on platform fee', amountPaise: 90, amount: '₹0.90' }]);
+  });
 });
 
 describe('SPEC §9 discount lines and the total', () => {
@@ -70,6 +86,11 @@ describe('SPEC §9 discount lines and the total', () => {
   });
   it('the total in ₹ is items + delivery + charges − discounts', () => {
     expect(find(lines, 'total')).toEqual([{ kind: 'total', label: 'Total', amountPaise: 42750, amount: '₹427.50' }]);
+  });
+  it('issue 28: one discount source is one line, never repeated as "Total discount"', () => {
+    const coupon = orderSummary({ quote: quote(line('item', 'Atta', '500.00', 1)), couponDiscountPaise: 5000 });
+    expect(find(coupon, 'discount').map((l) => [l.label, l.amount])).toEqual([['Discount', '-₹50']]);
+    expect(find(coupon, 'total')[0]).toMatchObject({ amount: '₹450' });
   });
   it('no discount lines without discounts', () => expect(find(orderSummary({ quote: quote(line('item', 'Atta', '500.00', 1)) }), 'discount')).toEqual([]));
   it('the total never goes below ₹0', () => {

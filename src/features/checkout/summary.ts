@@ -20,6 +20,8 @@ export type SummaryLine =
   | { kind: 'delivery'; label: 'Delivery charges'; amountPaise: number; amount: string; struck: string | null; benefit: 'Free delivery' | null }
   | { kind: 'platform-fee'; label: 'Platform fee'; amountPaise: number; amount: string; tax: string }
   | { kind: 'taxes'; label: 'Taxes & other charges'; amountPaise: number; amount: string }
+  /** One of the charges "Taxes & other charges" adds up, by the seller's ONDC title (issue 28). */
+  | { kind: 'charge'; label: string; amountPaise: number; amount: string }
   | { kind: 'discount'; label: string; amountPaise: number; amount: string }
   | { kind: 'total'; label: 'Total'; amountPaise: number; amount: string };
 
@@ -29,6 +31,18 @@ const TOTAL_DISCOUNT_LABEL = 'Total discount';
 
 // Title types that are neither goods, delivery nor discount: they read as one line.
 const OTHER_CHARGE_TYPES = new Set(['tax', 'packing', 'misc', 'others', 'SmallCartFee']);
+
+const PLATFORM_FEE_TAX_LABEL = 'Tax on platform fee';
+
+/** The quote's other charges, one per title in the order the seller lists them. */
+function chargesByTitle(quote: Quote): Array<{ title: string; paise: number }> {
+  const charges = new Map<string, number>();
+  for (const entry of quote.breakup) {
+    if (!OTHER_CHARGE_TYPES.has(entry['@ondc/org/title_type'])) continue;
+    charges.set(entry.title, (charges.get(entry.title) ?? 0) + rupeesToPaise(entry.price.value));
+  }
+  return [...charges].filter(([, paise]) => paise !== 0).map(([title, paise]) => ({ title, paise }));
+}
 
 const discountLine = (label: string, paise: number): SummaryLine => ({ kind: 'discount', label, amountPaise: paise, amount: `-${formatRupees(paise)}` });
 
@@ -63,7 +77,13 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
   }
 
   const otherPaise = sumOf((t) => OTHER_CHARGE_TYPES.has(t)) + platform.taxPaise;
-  if (otherPaise > 0) lines.push({ kind: 'taxes', label: 'Taxes & other charges', amountPaise: otherPaise, amount: formatRupees(otherPaise) });
+  if (otherPaise > 0) {
+    lines.push({ kind: 'taxes', label: 'Taxes & other charges', amountPaise: otherPaise, amount: formatRupees(otherPaise) });
+    // Issue 28: itemised from the first quote, each charge once by its title (the per-item "Tax"
+    // lines of a quote read as one), so the bill before payment is the bill after it.
+    for (const charge of chargesByTitle(input.quote)) lines.push({ kind: 'charge', label: charge.title, amountPaise: charge.paise, amount: formatRupees(charge.paise) });
+    if (platform.taxPaise > 0) lines.push({ kind: 'charge', label: PLATFORM_FEE_TAX_LABEL, amountPaise: platform.taxPaise, amount: formatRupees(platform.taxPaise) });
+  }
 
   const coins = input.coins && input.coins.discountPaise > 0 ? input.coins : null;
   const coupon = input.couponDiscountPaise ?? 0;
@@ -72,9 +92,27 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
   if (coupon > 0) lines.push(discountLine(DISCOUNT_LABEL, coupon));
   if (store > 0) lines.push(discountLine(STORE_DISCOUNT_LABEL, store));
   const totalDiscount = (coins?.discountPaise ?? 0) + coupon + store;
-  if (totalDiscount > 0) lines.push(discountLine(TOTAL_DISCOUNT_LABEL, totalDiscount));
+  // Issue 28: with one source, "Total discount" would repeat it and read as a second discount.
+  const sources = [coins?.discountPaise ?? 0, coupon, store].filter((paise) => paise > 0).length;
+  if (sources > 1) lines.push(discountLine(TOTAL_DISCOUNT_LABEL, totalDiscount));
 
   const total = Math.max(0, itemsPaise + finalFee + platform.feePaise + otherPaise - totalDiscount);
   lines.push({ kind: 'total', label: 'Total', amountPaise: total, amount: formatRupees(total) });
   return lines;
+}
+
+/**
+ * One bill line as the shopper reads it, before payment (the checkout) and after (the order
+ * page) alike: the label, the amount or benefit, the seller's struck fee, a platform fee's tax.
+ * `say` puts SPEC words in the page's language; item titles are the seller's own.
+ */
+export function billRow(line: SummaryLine, say: (english: string) => string, taxNote: (tax: string) => string) {
+  return {
+    label: line.kind === 'item' ? `${line.label} × ${line.count}` : say(line.label),
+    struck: line.kind === 'delivery' ? line.struck : null,
+    amount: line.kind === 'delivery' && line.benefit ? say(line.benefit) : line.amount,
+    note: line.kind === 'platform-fee' ? taxNote(line.tax) : null,
+    /** A charge "Taxes & other charges" adds up, drawn under it. */
+    part: line.kind === 'charge',
+  };
 }

@@ -10,7 +10,9 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
+import { emptyOrderedCart } from '../cart/cart.server.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
+import type { SummaryLine } from '../checkout/summary.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
 import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
@@ -103,7 +105,8 @@ export function vetOrderMessage(database: Database): CallbackVetting {
  * or repeated message never moves the order back; an error (a refused cancel) is kept in words.
  * The order stands from the seller's on_confirm (or, when that never reached us, its next word on
  * the order): in the one transaction that records it, the SPEC §5 reward is credited and the
- * coins its payment held are burned, once, whether or not a page is watching (issue 23). A
+ * coins its payment held are burned, once, whether or not a page is watching (issue 23), and the
+ * cart it was ordered from is emptied (issue 28). A
  * refused confirm ends the checkout unplaced, its payment refunded.
  */
 export async function recordOrderMessage(database: Database, envelope: CallbackEnvelope, rawBody: string): Promise<void> {
@@ -137,6 +140,7 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
       await tx.query("UPDATE orders SET on_confirm = $2::jsonb, state = $3, updated_at = clock_timestamp() WHERE order_id = $1", [row.order_id, JSON.stringify(order), order.state ?? 'Created']);
       await settleOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id, paymentId: row.payment_id, totalPaise: row.total_paise });
       await finishPayment(tx, row.payment_id);
+      await emptyOrderedCart(tx, { shopper: row.shopper_key, paymentId: row.payment_id });
     }
     // The newest return the seller reports sets the return line the shopper sees.
     const returnState = latestReturnState(order);
@@ -193,6 +197,7 @@ export type OrderListEntry = {
 type OrderRecordRow = {
   order_id: string;
   transaction_id: string;
+  payment_id: string;
   state: string;
   status: OrderStatus;
   status_at: string | Date | null;
@@ -295,6 +300,8 @@ export type OrderDetail = OrderListEntry & {
   eligibility: { cancel: Eligibility };
   /** why an order that never stood was not placed, in SPEC §8's words for the seller's code */
   failure: { code: string | null; message: string } | null;
+  /** The bill as the shopper saw it when paying (issue 28: the same lines before and after payment); null for orders paid before it was kept. */
+  bill: SummaryLine[] | null;
 };
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
@@ -316,6 +323,8 @@ export async function findOrderDetail(database: Database, shopper: string, order
     [row.transaction_id],
   );
   const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
+  const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [row.payment_id]);
+  const payable = typeof paid?.payable === 'string' ? (JSON.parse(paid.payable) as { lines?: SummaryLine[] }) : paid?.payable;
   const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
   const currentOrder = latest ?? row.on_confirm;
   const seller = await sellerOf(database, row.transaction_id);
@@ -346,6 +355,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
     failure: row.status === 'failed' ? failureOf(row, seller?.domain === 'ONDC:RET11' ? 'food' : 'retail') : null,
+    bill: payable?.lines ?? null,
   };
 }
 

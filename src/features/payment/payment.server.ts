@@ -8,6 +8,7 @@ import { getDatabase, type Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { ttlToMs } from '../../ondc/context.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
+import { vetStore } from '../checkout/seller-answer.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
 import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
 import { payableFor } from '../checkout/session.server.ts';
@@ -81,7 +82,7 @@ export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
 
 /** The on_init this shopper got for their transaction, and the total it quoted, or why not. */
 export async function initQuote(database: Database, shopper: string, transactionId: string, initMessageId: string) {
-  const answer = await findAnswer(database, { messageId: initMessageId, action: 'init', shopperKey: shopper });
+  const answer = await vetStore(database, initMessageId, 'init', await findAnswer(database, { messageId: initMessageId, action: 'init', shopperKey: shopper }));
   if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
   if (answer.error) return null;
   const order = answer.message?.['order'] as Record<string, unknown> | undefined;

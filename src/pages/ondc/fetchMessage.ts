@@ -4,6 +4,7 @@ import { getDatabase } from '../../db/client.ts';
 import { waitForAnswer } from '../../ondc/message-store.server.ts';
 import { POLL_HOLD_MS } from '../../features/checkout/poll.ts';
 import { selectChecked } from '../../features/checkout/session.server.ts';
+import { vetStore } from '../../features/checkout/seller-answer.server.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
 import { jsonError, parseQuery } from '../../lib/http/json.ts';
 
@@ -21,12 +22,13 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
   if (!query.ok) return query.response;
   const owner = shopperKey(cookies, locals.userId, { create: false });
   if (!owner) return jsonError(404, 'No such message');
-  const answer = await waitForAnswer(getDatabase(), {
+  const waited = await waitForAnswer(getDatabase(), {
     messageId: query.data.message_id,
     action: query.data.type,
     shopperKey: owner,
     waitMs: POLL_HOLD_MS,
   });
+  const answer = await vetStore(getDatabase(), query.data.message_id, query.data.type, waited);
   switch (answer.state) {
     case 'unknown':
       return jsonError(404, 'No such message');

@@ -1,0 +1,48 @@
+// Issue 28 point 6: the checkout starts from the shopper's address book and the contact they
+// ordered with last; only what is still missing is asked.
+import type { Address } from '../location/address.ts';
+import type { DeliveryLocation } from '../location/delivery-location.ts';
+import { distanceKm } from '../location/geo.ts';
+
+export interface DeliveryDetails {
+  name: string;
+  phone: string;
+  email: string;
+  door: string;
+  building: string;
+  locality: string;
+  state: string;
+}
+export type DetailField = keyof DeliveryDetails;
+
+/** What init cannot go without (SPEC §3 init: name, locality, state; the mobile number of customer_details). */
+const REQUIRED: readonly DetailField[] = ['name', 'phone', 'locality', 'state'];
+const MOBILE = /^[6-9]\d{9}$/;
+
+/**
+ * The saved addresses the order can go to: those at the place the seller quoted for (its pincode),
+ * HOME first, then WORK, then the nearest. Another pincode is another quote, chosen on the map.
+ */
+export function addressesAtPlace(saved: readonly Address[], place: Pick<DeliveryLocation, 'pincode' | 'lat' | 'lng'>): Address[] {
+  const rank = { HOME: 0, WORK: 1, OTHER: 2 } as const;
+  const away = (a: Address) => distanceKm({ lat: a.latitude, lng: a.longitude }, place);
+  return saved.filter((a) => a.pin_code === place.pincode).sort((a, b) => rank[a.address_type] - rank[b.address_type] || away(a) - away(b));
+}
+
+/** The details a checkout starts from: the chosen address (none: a new one at the place) and the kept contact. */
+export function startingDetails(address: Address | null, contact: { name: string; phone: string; email: string | null } | null, place: Pick<DeliveryLocation, 'label'>): DeliveryDetails {
+  return {
+    name: contact?.name || address?.name || '',
+    phone: contact?.phone ?? '',
+    email: contact?.email ?? '',
+    door: address ? address.house_number || address.address_line1 : '',
+    building: address?.building ?? '',
+    locality: address ? address.locality || address.street || place.label : place.label,
+    state: address?.state ?? '',
+  };
+}
+
+/** The required details still missing (a mobile number that is not one counts as missing). */
+export function missingDetails(details: DeliveryDetails): DetailField[] {
+  return REQUIRED.filter((field) => (field === 'phone' ? !MOBILE.test(details.phone) : details[field].trim() === ''));
+}

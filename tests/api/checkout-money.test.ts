@@ -1,0 +1,87 @@
+// Issue 28, the money moments of the checkout: the order empties the cart it was placed from
+// (server side, with the order), the offers the store advertises are the offers checkout
+// accepts, and the bill is the same before and after payment.
+import { describe, expect, inject, it } from 'vitest';
+import { fillCart, initBody, lines, pollFor, placeOrder, selectAndQuote, selectBody, store, type Line } from '../support/checkout.ts';
+import { generateNetwork } from '../../src/network/catalogue/generate.ts';
+import { shopper } from '../support/http.ts';
+import { formatRupees } from '../../src/lib/money.ts';
+
+// The offer the all-day store advertises (its catalogue's), and one that only another store does.
+const advertised = store.provider.offers[0]!;
+const elsewhere = generateNetwork()
+  .sellers.flatMap((s) => s.providers)
+  .filter((p) => p.cityId === 'bengaluru')
+  .flatMap((p) => p.offers)
+  // Not one of the storefront's own coupons either (migrations: FLAT50, SAVE10, HALFOFF).
+  .find((o) => !store.provider.offers.some((own) => own.code === o.code) && !['FLAT50', 'SAVE10', 'HALFOFF'].includes(o.code))!;
+const banana = store.items.find((i) => i.pricePaise * 10 >= advertised.minOrderPaise) ?? store.items[1]!;
+/** Enough of one item to reach the advertised offer's minimum order value. */
+const bigOrder = (): Line[] => [{ sku_id: banana.id, quantity: Math.ceil(advertised.minOrderPaise / banana.pricePaise) }];
+const apply = (client: ReturnType<typeof shopper>, transactionId: string, messageId: string, code: string) =>
+  client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: code });
+
+const cartOf = async (client: ReturnType<typeof shopper>) => ((await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: unknown[] }).data.at(-1) ?? null;
+
+describe.each(inject('servers'))('issue 28: the checkout money moments on $name', ({ url }) => {
+  it('a placed order empties the cart it was placed from, whether or not a page is watching', async () => {
+    const client = shopper(url);
+    const { orderId } = await placeOrder(client, 'upi', lines());
+    expect(orderId).toMatch(/^KO/);
+    expect(await cartOf(client)).toBeNull();
+    // Nothing re-places it: a select now finds an empty cart.
+    const again = await client.post('/ondc/select', { ondcCity: 'bengaluru', lat_long: `${store.location.lat},${store.location.lng}`, address: { area_code: store.location.pincode } });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toMatchObject({ code: 'CART_EMPTY' });
+  });
+
+  it('cash on delivery empties it too', async () => {
+    const client = shopper(url);
+    await placeOrder(client, 'cod', lines());
+    expect(await cartOf(client)).toBeNull();
+  });
+
+  it('the offer the store advertises is listed at checkout and, below its minimum, says how much more to add', async () => {
+    const client = shopper(url);
+    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    const listed = (await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Array<{ code: string; source: string; reason: string | null }>;
+    const shortfall = advertised.minOrderPaise - (store.items[0]!.pricePaise + store.items[1]!.pricePaise);
+    const reason = `Add ${formatRupees(shortfall)} more to use ${advertised.code} (orders of ${formatRupees(advertised.minOrderPaise)} or more)`;
+    expect(listed.find((o) => o.code === advertised.code)).toMatchObject({ source: 'store', reason });
+    const refused = await apply(client, transactionId, messageId, advertised.code.toLowerCase());
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ status: 'FAILURE', errorMessage: reason, reason: 'minimum' });
+    // Another store's offer says so; a code nobody advertises stays SPEC §8's 'Invalid coupon'.
+    const other = await apply(client, transactionId, messageId, elsewhere.code);
+    expect(await other.json()).toMatchObject({ errorMessage: `${elsewhere.code} is not an offer of ${store.provider.name}`, reason: 'store' });
+    expect(await (await apply(client, transactionId, messageId, 'NOSUCH99')).json()).toMatchObject({ errorMessage: 'Invalid coupon' });
+  });
+
+  it('the advertised offer applies: the seller quotes its discount, and the payment is for the discounted total', async () => {
+    const client = shopper(url);
+    const items = bigOrder();
+    const { transactionId, messageId, answer } = await selectAndQuote(client, items);
+    const before = answer.checkout.payable.totalPaise as number;
+    const applied = await apply(client, transactionId, messageId, advertised.code);
+    expect(applied.status).toBe(200);
+    expect((await applied.json()).data).toMatchObject({ code: advertised.code, source: 'store' });
+    // The page asks for a new quote of the same checkout; the seller applies its offer in it.
+    const again = await (await client.post('/ondc/select', { ...selectBody(items), transaction_id: transactionId })).json();
+    const requoted = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${again.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+    const discount = requoted.checkout.payable.lines.find((l: { label: string }) => l.label === 'Store discount');
+    expect(discount?.amountPaise).toBeGreaterThan(0);
+    expect(requoted.checkout.payable.totalPaise).toBe(before - discount.amountPaise);
+    const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
+    const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+    expect(initStatus.checkout.payable.totalPaise).toBe(requoted.checkout.payable.totalPaise);
+    const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    expect(Math.round(paid.data.amount * 100)).toBe(requoted.checkout.payable.totalPaise);
+  });
+
+  it('refuses bad offer input with a clear 400', async () => {
+    const client = shopper(url);
+    await fillCart(client, lines());
+    const bad = await client.post('/ondc/offer/apply', { transactionId: 'x', messageId: 'y', cityName: 'bengaluru', manualCoupon: 'FRESH 15' });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Locator, type Page } from '../support/e2e.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+import { userIdCookieValue } from '../support/identity.ts';
+
+// Issue 28, the money moments of the checkout, tapped as a shopper would on a phone and a
+// desktop: the cart is empty after a paid order, checkout starts from the saved address and the
+// contact ordered with, and the offer the store advertises applies.
+const store = openGroceryStore();
+const advertised = store.provider.offers[0]!;
+
+async function deliverToStore(page: Page, baseURL: string | undefined) {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+function addToCart(page: Page, item: { name: string; subCategoryId: number }) {
+  return tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
+}
+
+/** The rows of a bill as the shopper reads them: label and amount, whitespace folded. */
+async function billRows(rows: Locator): Promise<string[]> {
+  const cells = await rows.evaluateAll((elements) => elements.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+  return cells.map((row) => row.map((text) => text.replace(/\s+/g, ' ').trim()).join(' | '));
+}
+
+async function toCheckout(page: Page) {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+}
+
+test('a paid order empties the cart, and the next checkout starts from the saved address and the contact ordered with', async ({ page, context, baseURL }, testInfo) => {
+  await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-money-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
+  await deliverToStore(page, baseURL);
+  await page.goto('/');
+  // The shopper's HOME at the store's pincode, saved in the address book earlier.
+  const saved = await page.request.post('/save/unified/address', {
+    data: {
+      id: 'home-1', name: 'Asha Rao', address_type: 'HOME', house_number: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage',
+      city: 'Bengaluru', state: 'Karnataka', pin_code: store.location.pincode, latitude: store.location.lat, longitude: store.location.lng, address: '12, Lake View Apartments, Indiranagar 2nd Stage',
+    },
+  });
+  expect(saved.ok()).toBe(true);
+
+  for (const item of store.items.slice(0, 2)) await addToCart(page, item);
+  await toCheckout(page);
+  // Picked from the book: only the missing mobile number is asked.
+  await expect(page.getByRole('radio', { name: /HOME · 12, Lake View Apartments/ })).toBeChecked();
+  await expect(page.locator('[data-delivery-details]')).toContainText('12, Lake View Apartments, Indiranagar 2nd Stage, Karnataka');
+  await expect(page.getByLabel('State')).toBeHidden();
+  await page.getByLabel('Mobile number').fill('9876543210');
+  await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('UPI id').fill('asha@okaxis');
+  // The bill as it stands when paying: itemised, each charge by its title.
+  const beforePayment = await billRows(page.locator('.bill dl > div:not(.bill__total)'));
+  expect(beforePayment.some((row) => row.startsWith('Delivery charges |'))).toBe(true);
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 25_000 });
+
+  // The order's bill is the same, line by line.
+  await page.getByRole('link', { name: 'Follow your order' }).click();
+  await expect(page.locator('.order__bill')).toBeVisible();
+  expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
+  await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${testInfo.project.name}.png`, fullPage: true });
+
+  // The order took the cart with it: nothing re-places it.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveCount(0);
+  await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${testInfo.project.name}.png`, fullPage: true });
+
+  // The next order: name and mobile number come back with the address; nothing is typed.
+  await addToCart(page, store.items[0]!);
+  await toCheckout(page);
+  await expect(page.locator('[data-delivery-details]')).toContainText('Asha Rao · 9876543210');
+  await expect(page.getByLabel('Mobile number')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+});
+
+test('the offer the store advertises applies at its checkout', async ({ page, baseURL }, testInfo) => {
+  await deliverToStore(page, baseURL);
+  const item = store.items.find((i) => i.pricePaise * i.maxPerOrder >= advertised.minOrderPaise)!;
+  await addToCart(page, item);
+  await page.goto('/cart');
+  // Enough of it to reach the offer's minimum, tapped up on the cart page.
+  const needed = Math.ceil(advertised.minOrderPaise / item.pricePaise);
+  for (let count = 1; count < needed; count++) {
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
+    await page.getByRole('button', { name: `Add one more ${item.name}` }).first().click();
+    await saved;
+  }
+  await expect(page.getByText(`with ${advertised.code}`).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+  const before = (await page.locator('.bill__total dd').textContent())?.trim();
+  await page.getByRole('list', { name: 'Offers' }).getByRole('button', { name: advertised.code }).click();
+  await expect(page.getByText(`Coupon ${advertised.code} applied`)).toBeVisible({ timeout: 25_000 });
+  await expect(page.locator('.bill')).toContainText('Store discount', { timeout: 25_000 });
+  await expect(page.locator('.bill__total dd')).not.toHaveText(before ?? '');
+  await expect(page.getByText('Invalid coupon')).toHaveCount(0);
+  await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-${testInfo.project.name}.png`, fullPage: true });
+});
