@@ -1,7 +1,6 @@
 // The payment gateway a prepaid checkout pays through (issue 7 /payment), behind an interface a
 // real UPI gateway can implement; the embedded simulator stands in for it offline (STYLE:
 // every third-party service has a local stand-in).
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { PaymentNotice } from './webhook.ts';
@@ -67,7 +66,7 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
 export function createSimulatedGateway(database: () => Queryable, deliver: (notice: PaymentNotice) => Promise<void>): PaymentGateway {
   // As a gateway's webhook comes apart from the call that paid: after the answer, not inside it.
   const tell = (paymentId: string, amountPaise: number | null, status: PaymentStatus) => {
-    if (status !== 'PENDING' && amountPaise !== null) setImmediate(() => void deliver({ id: randomUUID(), payment_id: paymentId, status, amount_paise: amountPaise }));
+    if (status !== 'PENDING' && amountPaise !== null) setImmediate(() => void deliver({ id: crypto.randomUUID(), payment_id: paymentId, status, amount_paise: amountPaise }));
     return status;
   };
   const stateOf = async (paymentId: string) =>
