@@ -12,15 +12,24 @@ import { USER_ID_COOKIE } from './features/platform/user.ts';
 import { PAYMENT_IDENTIFIER_COOKIE } from './features/payment/payment.ts';
 import { compressResponse } from './lib/http/compress.server.ts';
 import { NUL_MESSAGE } from './lib/http/json.ts';
-import { SECURITY_HEADERS } from './lib/http/security-headers.ts';
+import { secureHeaders } from './lib/http/security-headers.ts';
 import { errorPageFallback } from './features/platform/error-page.ts';
 import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from './features/location/delivery-location.ts';
 import { OFFLINE_COPY_HEADER, PAGE_PINCODE_HEADER, PUBLIC_PAGES } from './features/pwa/cache-rules.ts';
 
+/** Who sent the request, as far as we can tell (TRUST_PROXY decides whether a proxy's word counts). */
+function clientAddressOf(context: { clientAddress: string }): string {
+  try {
+    return context.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { cookies, request, url } = context;
   // No address or query may carry NUL (PostgreSQL text cannot): refused before any page runs.
-  if (/%00/.test(request.url)) return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), { status: 400, headers: { 'content-type': 'application/json' } });
+  if (/%00/.test(request.url)) return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), { status: 400, headers: secureHeaders(new Headers({ 'content-type': 'application/json' })) });
 
   // The service worker's cookieless copy of a public page (issue 24) is not a visit: no session, no page view.
   const offlineCopy = request.headers.has(OFFLINE_COPY_HEADER);
@@ -41,11 +50,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     await settleDeviceForUser(getDatabase(), device, `user:${context.locals.userId}`).catch((error: unknown) => console.error('moving the device cart to the user failed (the next request tries again)', error));
   }
   const shopper = shopperKey(cookies, context.locals.userId, { create: false });
-  const wait = shopper ? await takeShopperAllowance(getDatabase(), request.method, url.pathname.replace(/(.)\/+$/, '$1'), shopper) : null;
+  const wait = await takeShopperAllowance(getDatabase(), request.method, url.pathname.replace(/(.)\/+$/, '$1'), shopper ?? { address: clientAddressOf(context) });
   if (wait !== null) {
     return new Response(JSON.stringify({ status: 'FAILURE', error: { message: `Too many requests: try again in ${wait} s` } }), {
       status: 429,
-      headers: { 'content-type': 'application/json', 'retry-after': String(wait), 'cache-control': 'no-store' },
+      headers: secureHeaders(new Headers({ 'content-type': 'application/json', 'retry-after': String(wait), 'cache-control': 'no-store' })),
     });
   }
   // The UPI id used to sit in this script-readable cookie; it is kept server-side now (issue 24).
@@ -82,12 +91,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
 
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    const existing = headers.get(name);
-    // Astro's own CSP header carries the script and style hashes; ours adds to it.
-    headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
-  }
+  const headers = secureHeaders(new Headers(response.headers));
   const publicPage = request.method === 'GET' && html && response.status === 200 && PUBLIC_PAGES.has(url.pathname);
   // A public page asked for with no cookie holds nothing of anyone's, so a browser may keep it (not
   // a shared cache: it may set a session cookie); the service worker keeps only these (pwa/sw.ts).

@@ -22,6 +22,8 @@ import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './fe
 import { finishCheckouts } from './features/orders/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
 import { whenPaymentSettles } from './features/payment/payment.server.ts';
+import { loadWebhookSecret, useWebhook } from './features/payment/notices.server.ts';
+import { WEBHOOK_PATH } from './features/payment/webhook.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
 import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.ts';
 import { startChild } from './lib/process/child.server.ts';
@@ -87,6 +89,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     `INSERT INTO kirana_meta (key, value) VALUES ('first_started_at', now()::text) ON CONFLICT (key) DO NOTHING`,
   );
   await loadAnalyticsSalt(database, config.dataDir);
+  const webhookSecret = await loadWebhookSecret(database, env);
+  useWebhook({ secret: webhookSecret, url: null });
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
@@ -112,6 +116,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   claim?.announce(`http://${config.host}:${port}`);
+  // The embedded gateway tells us of settled payments as a real one would: signed, over HTTP.
+  useWebhook({ secret: webhookSecret, url: `http://${config.host}:${port}${WEBHOOK_PATH}` });
 
   // The seller network starts after we listen: its first callbacks must find us.
   const network = await joinNetwork(config, port, env);

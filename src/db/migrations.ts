@@ -711,6 +711,21 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 65,
+    name: 'payment-notices',
+    sql: `
+      -- Issue 24: the payment gateway's signed notices reach us over HTTP. The signatures of those
+      -- taken are kept for the replay window, so the same bytes sent again change nothing; the
+      -- embedded gateway keeps each collect's amount, which its notices state and we check.
+      CREATE TABLE payment_notices (
+        signature text PRIMARY KEY,
+        payment_id text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      ALTER TABLE simulated_upi ADD COLUMN amount_paise integer;
+    `,
+  },
+  {
     id: 75,
     name: 'order-issues',
     sql: `

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { TEST_WEBHOOK_SECRET } from '../support/payment-notices.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 declare module 'vitest' {
@@ -15,9 +16,10 @@ export const PAUSED_USER_ID = 'paused-shopper';
 /**
  * One storefront on PGlite, and one on PostgreSQL when TEST_DATABASE_URL is set. Their per-shopper
  * write limit is off: a fuzzing or concurrency test is one shopper sending hundreds of writes, and
- * the limit itself is tested on a storefront of its own (tests/security/identity.test.ts).
+ * the limit itself is tested on a storefront of its own (tests/security/identity.test.ts). They
+ * share the payment webhook's secret with the tests, which sign notices as the gateway would.
  */
-const SHARED = { USER_BLACKLIST: PAUSED_USER_ID, SHOPPER_WRITE_LIMIT: '0' };
+const SHARED = { USER_BLACKLIST: PAUSED_USER_ID, SHOPPER_WRITE_LIMIT: '0', PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
 export default async function setup(project: TestProject) {
   // `npm test` runs the files that start storefronts of their own in a Vitest process of their own
   // (tests/run.ts): it needs none of the shared ones.

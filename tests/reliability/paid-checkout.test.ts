@@ -122,6 +122,8 @@ describe('a paid checkout ends in an order or a refund, decided by the server', 
     // The page's own confirm hears the refusal, in the SPEC §8 words for 40002.
     const confirm = await client.post('/ondc/confirm', { transaction_id: checkout.transactionId, payment_id: paid.payment_id });
     expect(confirm.status).toBe(502);
+    // SPEC §8's words, not the seller's item list (issue 28: a refusal is shown, and readable).
+    expect((await confirm.json()).error).toEqual({ code: '40002', message: 'Item quantity unavailable' });
     const detail = await (await client.get(`/ondc/order/detail?order_id=${order.orderId}`)).json();
     expect(detail.status).toBe('failed');
     expect(detail.refunds).toEqual([{ amount: paid.amount, status: 'REFUNDED', at: expect.any(String) }]);

@@ -1,10 +1,11 @@
 // Deterministic fixtures from the embedded network's own generator (same default seed and scale
 // as `npm start`), so API tests name real providers, items and pincodes without hard-coding ids.
 import { CITIES } from '../../src/network/catalogue/cities.ts';
-import { generateNetwork, providerItems, type GroceryItem, type GroceryStore } from '../../src/network/catalogue/generate.ts';
+import { generateNetwork, providerItems, type GroceryItem, type GroceryStore, type Provider } from '../../src/network/catalogue/generate.ts';
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { hasPriceDrift } from '../../src/network/price-drift.ts';
+import { storeOpenState } from '../../src/network/store-hours.ts';
 
 const network = generateNetwork();
 
@@ -71,4 +72,26 @@ export function lunchRestaurant() {
     }
   }
   throw new Error('the generator has no Bengaluru restaurant open at lunch with a plain dish');
+}
+
+/**
+ * A grocery store in Bengaluru closed by its hours now and for the next `minutes` (issue 28), with
+ * an item it stocks whose name no other store serving its pincode sells (so a search finds that
+ * one card), and the opening time as a shopper reads it. Which store depends on the hour the test
+ * runs: some store of the network is closed at any hour.
+ */
+export function closedGroceryStore(minutes = 15) {
+  const closedThrough = (p: Provider) => [0, minutes].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'closed');
+  const providers = network.sellers.flatMap((s) => s.providers.map((provider) => ({ seller: s, provider })));
+  for (const { seller, provider } of providers) {
+    if (provider.kind !== 'grocery' || provider.cityId !== 'bengaluru' || provider.status !== 'enable' || !closedThrough(provider)) continue;
+    const location = provider.locations[0]!;
+    const others = providers.filter((o) => o.provider !== provider && o.provider.locations.some((l) => l.servesPincodes.includes(location.pincode)));
+    const namesElsewhere = new Set(others.flatMap((o) => [...providerItems(o.provider)].map((i) => i.name.toLowerCase())));
+    const item = [...providerItems(provider)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i) && !hasPriceDrift(i) && !namesElsewhere.has(i.name.toLowerCase()));
+    if (!item) continue;
+    const from = provider.openingHours.from;
+    return { seller, provider: provider as GroceryStore, location, item, opensAt: `${Math.floor(from / 100)}:${String(from % 100).padStart(2, '0')}` };
+  }
+  throw new Error('no grocery store in Bengaluru is closed now with an item sold nowhere else near it');
 }

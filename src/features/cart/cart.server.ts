@@ -8,6 +8,7 @@ import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
 import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
+import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
@@ -57,11 +58,15 @@ interface CatalogueItemRow {
   parent_group_id: string | null;
   is_default: boolean | null;
   child_group_ids: string[];
+  status: string;
+  location_status: string;
+  opens_at: number | null;
+  closes_at: number | null;
 }
 
 const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.city_code, p.domain, i.location_id, i.kind, i.name, i.image,
   i.price_paise, i.mrp_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.pack_value::text AS pack_value, i.pack_unit,
-  i.custom_group_ids, i.parent_group_id, i.is_default, i.child_group_ids`;
+  i.custom_group_ids, i.parent_group_id, i.is_default, i.child_group_ids, p.status, p.location_status, p.opens_at, p.closes_at`;
 
 async function findItem(q: Queryable, bppId: string, providerId: string, itemId: string): Promise<CatalogueItemRow | undefined> {
   const [row] = await q.query<CatalogueItemRow>(
@@ -293,6 +298,9 @@ async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItem
 
 /** Checks stock, the seller's maximum and the customisation; answers the choices in page order. */
 async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
+  // SPEC §8 order-level errors: a store that is not open takes nothing into a cart (issue 28).
+  const store = storeOpenNow(item, new Date());
+  if (store.state !== 'STORE_OPEN') throw new CartRefusal(409, store.state, storeClosedMessage(store.opensAt, item.domain === 'ONDC:RET11' ? 'food' : 'retail'));
   if (!item.in_stock) throw new CartRefusal(400, 'ITEM_UNAVAILABLE', `${item.name} is out of stock`);
   // SPEC §5 wording of the quote checks: "Max {n} {title} can be ordered".
   if (quantity > item.max_quantity) throw new CartRefusal(400, 'QUANTITY_LIMIT', `Max ${item.max_quantity} ${item.name} can be ordered`);

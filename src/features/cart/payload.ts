@@ -76,6 +76,9 @@ export const cartErrorCodeSchema = z.enum([
   'QUANTITY_LIMIT',
   'INVALID_CUSTOMISATION',
   'UNKNOWN_CITY',
+  // SPEC §8 order-level errors (issue 28): the store is not open now.
+  'STORE_CLOSED',
+  'STORE_TEMPORARILY_CLOSED',
 ]);
 export type CartErrorCode = z.infer<typeof cartErrorCodeSchema>;
 

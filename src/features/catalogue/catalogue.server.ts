@@ -9,7 +9,7 @@ import { packSize } from './format.ts';
 import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
-import { normWorkingHours, storeOpenState, type StoreOpenState } from './store-hours.ts';
+import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, type StoreOpenState } from './store-hours.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 
@@ -213,7 +213,7 @@ function searchPageSql(input: {
        (SELECT DISTINCT ON (dedupe_key COLLATE "C") * FROM matches WHERE dedupe_key IS NOT NULL
         ORDER BY dedupe_key COLLATE "C", (bpp_id = ${preferred}) DESC, price_paise ASC, bpp_id)
      ), ${page}
-     SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
      FROM page JOIN catalogue_items i ON i.ctid = page.tid JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      ORDER BY ${rank ? byRank('page.rank') : orderSql(input.sort)}`;
 }
@@ -239,7 +239,10 @@ const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name,
   i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
   i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.is_active, i.dedupe_key`;
 
-interface ItemRecord {
+/** What an item's card shows of its store: its name, and whether it takes orders now (issue 28). */
+const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at';
+
+interface ItemRecord extends StoreHoursRow {
   bpp_id: string;
   provider_id: string;
   item_id: string;
@@ -297,6 +300,7 @@ function toWidget(r: ItemRecord): ItemWidget {
     subCategoryId: r.sub_category_id,
     customisable: r.custom_group_ids.length > 0,
     priceRange: r.price_lower_paise !== null && r.price_upper_paise !== null ? { lower: r.price_lower_paise, upper: r.price_upper_paise } : null,
+    store: storeOpenNow(r, new Date()),
   };
 }
 
@@ -330,7 +334,7 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   const rows = await database.query<ItemRecord>(
     `SELECT * FROM (
        SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
-              ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+              ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
        FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
        WHERE ${[`i.kind = 'item'`, ...providerWhere, ...itemWhere].join(' AND ')}
        ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
@@ -778,7 +782,7 @@ export async function providerItems(database: Database, request: ProviderItemsRe
   if (request.menuId) where.push(`${params.add(request.menuId)} = ANY(i.menu_ids)`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
   const rows = await database.query<ItemRecord>(
-    `SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE ${where.join(' AND ')}
      ORDER BY ${request.trayOnly && request.sort === 'relevance' ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort)}
@@ -795,7 +799,7 @@ export async function variantsOf(database: Database, input: { providerId: string
   const rows = await database.query<ItemRecord>(
     `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') AS stem
                    FROM catalogue_items WHERE provider_id = $1 AND location_id = $2 AND item_id = $3)
-     SELECT ${ITEM_COLUMNS}, p.name AS provider_name, p.domain, p.internal_tags
+     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id, base
      WHERE i.provider_id = $1 AND i.location_id = $2 AND i.kind = 'item' AND i.brand IS NOT DISTINCT FROM base.brand
        AND i.sub_category_id IS NOT DISTINCT FROM base.sub_category_id

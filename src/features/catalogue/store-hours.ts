@@ -1,4 +1,5 @@
 // SPEC §4 store open state, read in Indian time whatever the server's zone.
+import { errorMessage, type AppType } from '../../ondc/error-codes.ts';
 
 export type StoreOpenState = 'STORE_OPEN' | 'STORE_TEMPORARILY_CLOSED' | 'STORE_CLOSED';
 
@@ -61,4 +62,23 @@ export function storeOpenState(input: {
     return since >= 0 && since <= OPENING_TOLERANCE_MINUTES;
   });
   return open ? 'STORE_OPEN' : 'STORE_CLOSED';
+}
+
+/** A store as our catalogue keeps it: its statuses and its daily hours (HHMM), if known. */
+export type StoreHoursRow = { status: string; location_status: string; opens_at: number | null; closes_at: number | null };
+
+/** SPEC §4 open state of a catalogue store now, and when one closed by its hours opens again. */
+export function storeOpenNow(store: StoreHoursRow, now: Date): { state: StoreOpenState; opensAt: number | null } {
+  const workingHours = store.opens_at !== null && store.closes_at !== null ? normWorkingHours(store.opens_at, store.closes_at) : [];
+  const state = storeOpenState({ locationStatus: store.location_status, providerStatus: store.status, workingHours, now });
+  return { state, opensAt: state === 'STORE_CLOSED' ? store.opens_at : null };
+}
+
+/**
+ * Why a closed store's item cannot be ordered (issue 28): SPEC §8's words for a store not taking
+ * orders (30017, "store" for retail, "restaurant" for food), and when it opens again if known.
+ */
+export function storeClosedMessage(opensAt: number | null, appType: AppType): string {
+  const closed = errorMessage('30017', { appType });
+  return opensAt === null ? closed : `${closed}. Opens at ${clockTime(opensAt)}`;
 }

@@ -16,6 +16,7 @@ import { wireGps } from '../../ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { offerRequest } from './store-offers.ts';
+import { storeClosedMessage, storeOpenNow, type StoreHoursRow } from '../catalogue/store-hours.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -33,12 +34,16 @@ export async function checkStore(
   const city = request.ondcCity.startsWith('std:') ? request.ondcCity : cityCode(request.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${request.ondcCity} yet` };
 
-  const [provider] = await database.query<{ bpp_uri: string; location_id: string; min_order_paise: number | null }>(
-    `SELECT s.bpp_uri, p.location_id, p.min_order_paise FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
+  const [provider] = await database.query<{ bpp_uri: string; location_id: string; min_order_paise: number | null; domain: string } & StoreHoursRow>(
+    `SELECT s.bpp_uri, p.location_id, p.min_order_paise, p.domain, p.status, p.location_status, p.opens_at, p.closes_at
+     FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
      WHERE p.bpp_id = $1 AND p.provider_id = $2`,
     [request.bppId, request.providerId],
   );
   if (!provider) return { ok: false, status: 404, message: 'This store is no longer on the network' };
+  // SPEC §8 order-level errors (issue 28): a closed store is not asked for a quote it would refuse.
+  const open = storeOpenNow(provider, new Date());
+  if (open.state !== 'STORE_OPEN') return { ok: false, status: 409, code: open.state, message: storeClosedMessage(open.opensAt, provider.domain === 'ONDC:RET11' ? 'food' : 'retail') };
 
   const skus = [...new Set(request.items.map((i) => i.id))];
   const known = await database.query<{ item_id: string; price_paise: number }>(

@@ -285,6 +285,8 @@ export const en = {
       QUANTITY_LIMIT: 'You already have the most of that item a store sells in one order.',
       INVALID_CUSTOMISATION: 'That dish needs choices made: add it with JavaScript on to pick them.',
       UNKNOWN_CITY: 'We do not deliver in that city yet.',
+      STORE_CLOSED: 'The store is not taking orders right now.',
+      STORE_TEMPORARILY_CLOSED: 'The store is not taking orders right now.',
     },
   },
   /** Strings the add-to-cart button renders (passed to each card's island as props). */

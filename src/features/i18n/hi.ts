@@ -278,6 +278,8 @@ export const hi = {
       QUANTITY_LIMIT: 'एक ऑर्डर में दुकान जितना देती है, उतना यह सामान आपके कार्ट में पहले से है।',
       INVALID_CUSTOMISATION: 'इस डिश के लिए पसंद चुननी होगी: चुनने के लिए JavaScript चालू करके जोड़ें।',
       UNKNOWN_CITY: 'हम अभी उस शहर में डिलीवरी नहीं करते।',
+      STORE_CLOSED: 'दुकान अभी ऑर्डर नहीं ले रही है।',
+      STORE_TEMPORARILY_CLOSED: 'दुकान अभी ऑर्डर नहीं ले रही है।',
     },
   },
   addButton: {

@@ -72,7 +72,6 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
         refunds.push(refundId);
         return 'REFUNDED';
       },
-      onNotice: () => undefined,
     });
     // The shopper's 100 coins, earned on earlier orders.
     await database.query("INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, 100, 'reward', 'EARLIER')", [SHOPPER]);

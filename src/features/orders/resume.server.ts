@@ -8,6 +8,7 @@ import { callbackEnvelopeSchema } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { claimAbandoned, placeOrder, UNPLACED } from '../payment/confirm.server.ts';
 import { checkPendingPayments, finishPayment, resendPendingRefunds } from '../payment/payment.server.ts';
+import { forgetOldNotices } from '../payment/webhook.server.ts';
 import { recordOrderMessage, refreshStatus } from './orders.server.ts';
 
 /** A payment settled this recently is left to the notice that is taking it up. */
@@ -55,6 +56,7 @@ export async function finishCheckouts(database: Database, app: BuyerApp): Promis
     }
   }
   counts.refunds = await resendPendingRefunds(database);
+  await forgetOldNotices(database);
   return counts;
 }
 

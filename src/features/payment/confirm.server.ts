@@ -11,6 +11,7 @@ import { sendRequest } from '../../ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '../../ondc/terms.ts';
+import { errorMessage } from '../../ondc/error-codes.ts';
 import { releaseCoins } from '../coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
@@ -44,7 +45,20 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   if (!payment || payment.transaction_id !== request.transaction_id) return { ok: false, status: 404, message: 'Unknown payment' };
   // Prepaid orders go to the seller paid; cash on delivery goes unpaid, the seller collects.
   if (payment.status !== 'PAID' && payment.status !== 'ON-DELIVERY') return { ok: false, status: 409, message: 'The payment is not complete' };
-  return placeOrder(database, app, payment.payment_id);
+  const outcome = await placeOrder(database, app, payment.payment_id);
+  if (outcome.ok) return outcome;
+  const [transaction] = await database.query<{ domain: string }>('SELECT domain FROM ondc_transactions WHERE transaction_id = $1', [payment.transaction_id]);
+  return { ...outcome, message: refusalText({ code: outcome.code ?? null, message: outcome.message }, transaction?.domain ?? null) ?? outcome.message };
+}
+
+/**
+ * A seller's refusal as the shopper reads it (issue 28: never a seller's raw text, never silence):
+ * SPEC §8's words for its network code ("restaurant" for food), else the text we have; a seller
+ * we could not reach keeps our own words.
+ */
+function refusalText(failure: { code: string | null; message: string | null }, domain: string | null): string | null {
+  if (!failure.code || failure.code === UNREACHABLE) return failure.message;
+  return errorMessage(failure.code, { appType: domain === 'ONDC:RET11' ? 'food' : 'retail' });
 }
 
 /**
@@ -253,8 +267,9 @@ export type ConfirmStatus = { order_status: 'PENDING' | 'CONFIRMED' | 'FAILED'; 
 export async function confirmStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<ConfirmStatus | null> {
   const read = async () =>
     (
-      await database.query<OrderRow>(
-        `SELECT o.* FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
+      await database.query<OrderRow & { domain: string | null }>(
+        `SELECT o.*, t.domain FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
+         LEFT JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
          WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.shopper_key = $2`,
         [messageId, shopper],
       )
@@ -274,9 +289,12 @@ export async function confirmStatus(database: Database, shopper: string, message
   return now;
 }
 
-function statusOf(order: OrderRow): ConfirmStatus {
+function statusOf(order: OrderRow & { domain: string | null }): ConfirmStatus {
   const base = { order_id: order.order_id };
-  if (order.state === UNPLACED) return { ...base, order_status: 'FAILED', error: { code: order.failure_code, message: order.failure_message } };
+  if (order.state === UNPLACED) {
+    const failure = { code: order.failure_code, message: order.failure_message };
+    return { ...base, order_status: 'FAILED', error: { ...failure, message: refusalText(failure, order.domain) } };
+  }
   // The order may stand without this confirm's on_confirm: it went to a process that died, and
   // the seller's on_status, asked for by the sweep, recorded the order.
   if (order.on_confirm !== null) return { ...base, order_status: 'CONFIRMED', error: null };

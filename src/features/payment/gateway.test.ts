@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
 import { createSimulatedGateway, scenarioOf, vpaSchema } from './gateway.ts';
+import type { PaymentNotice } from './webhook.ts';
 
 let database: Database;
 const [pglite] = testDatabases();
@@ -9,7 +10,8 @@ beforeAll(async () => {
   database = await pglite!.open();
 });
 afterAll(async () => database?.close());
-const simulator = () => createSimulatedGateway(() => database);
+const notices: PaymentNotice[] = [];
+const simulator = () => createSimulatedGateway(() => database, async (notice) => void notices.push(notice));
 let count = 0;
 const next = () => `p${++count}`;
 
@@ -34,6 +36,21 @@ describe('payment simulator scenarios, chosen by the UPI handle', () => {
     const payment = { paymentId: next(), vpa: 'timeout@kirana' };
     await gateway.collect({ ...payment, amountPaise: 100 });
     for (let i = 0; i < 5; i++) expect(await gateway.status(payment)).toBe('PENDING');
+  });
+});
+
+describe('the simulator tells the storefront of a settled payment, as a gateway webhook does (issue 24)', () => {
+  it('sends one notice with the amount collected once the payment is paid, none while pending', async () => {
+    const gateway = simulator();
+    const payment = { paymentId: next(), vpa: 'pending@kirana' };
+    const sent = () => notices.filter((notice) => notice.payment_id === payment.paymentId);
+    await gateway.collect({ ...payment, amountPaise: 6_350 });
+    await gateway.status(payment);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent()).toEqual([]);
+    await gateway.status(payment);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent()).toEqual([{ id: expect.any(String), payment_id: payment.paymentId, status: 'PAID', amount_paise: 6_350 }]);
   });
 });
 

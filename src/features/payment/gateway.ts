@@ -3,6 +3,7 @@
 // every third-party service has a local stand-in).
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import type { PaymentNotice } from './webhook.ts';
 
 export type PaymentStatus = 'PENDING' | 'PAID' | 'FAILED';
 /** A payment row's status: a gateway status, or cash the seller collects on delivery. */
@@ -20,11 +21,6 @@ export interface PaymentGateway {
    * idempotent: asking again with the same id refunds nothing more.
    */
   refund(request: { paymentId: string; refundId: string; amountPaise: number; vpa: string }): Promise<'REFUNDED' | 'PENDING'>;
-  /**
-   * The gateway's own word when a payment settles (a real gateway's webhook): the storefront
-   * listens once, and takes a paid payment up whether or not the shopper's page is still open.
-   */
-  onNotice(listener: (notice: { paymentId: string; status: PaymentStatus }) => void): void;
 }
 
 /** A UPI id: handle@bank. */
@@ -64,30 +60,30 @@ export function simulatedStatus(scenario: SimulatedScenario, checks: number): Pa
 /**
  * The embedded simulator: counts status checks per payment to move pending payments along. Its
  * state is kept in the database (a real gateway keeps its own), so a payment collected by one
- * storefront process is the same payment when another asks after it or refunds it.
+ * storefront process is the same payment when another asks after it or refunds it. Like a real
+ * gateway it tells the storefront of a settled payment by a signed notice (`deliver`, issue 24).
  */
-export function createSimulatedGateway(database: () => Queryable): PaymentGateway {
-  const listeners: Array<(notice: { paymentId: string; status: PaymentStatus }) => void> = [];
+export function createSimulatedGateway(database: () => Queryable, deliver: (notice: PaymentNotice) => Promise<void>): PaymentGateway {
   // As a gateway's webhook comes apart from the call that paid: after the answer, not inside it.
-  const tell = (paymentId: string, status: PaymentStatus) => {
-    if (status !== 'PENDING') setImmediate(() => listeners.forEach((listener) => listener({ paymentId, status })));
+  const tell = (paymentId: string, amountPaise: number | null, status: PaymentStatus) => {
+    if (status !== 'PENDING' && amountPaise !== null) setImmediate(() => void deliver({ id: crypto.randomUUID(), payment_id: paymentId, status, amount_paise: amountPaise }));
     return status;
   };
   const stateOf = async (paymentId: string) =>
     (await database().query<{ checks: number; cancelled: boolean }>('SELECT checks, cancelled FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0] ?? { checks: 0, cancelled: false };
   return {
-    async collect({ paymentId, vpa }) {
-      await database().query('INSERT INTO simulated_upi (payment_id) VALUES ($1) ON CONFLICT DO NOTHING', [paymentId]);
-      return tell(paymentId, simulatedStatus(scenarioOf(vpa), 0));
+    async collect({ paymentId, amountPaise, vpa }) {
+      await database().query('INSERT INTO simulated_upi (payment_id, amount_paise) VALUES ($1, $2) ON CONFLICT DO NOTHING', [paymentId, amountPaise]);
+      return tell(paymentId, amountPaise, simulatedStatus(scenarioOf(vpa), 0));
     },
     async status({ paymentId, vpa }) {
-      const [row] = await database().query<{ checks: number; cancelled: boolean }>(
+      const [row] = await database().query<{ checks: number; cancelled: boolean; amount_paise: number | null }>(
         `INSERT INTO simulated_upi (payment_id, checks) VALUES ($1, 1)
-         ON CONFLICT (payment_id) DO UPDATE SET checks = simulated_upi.checks + 1 RETURNING checks, cancelled`,
+         ON CONFLICT (payment_id) DO UPDATE SET checks = simulated_upi.checks + 1 RETURNING checks, cancelled, amount_paise`,
         [paymentId],
       );
       if (!row || row.cancelled) return 'FAILED';
-      return tell(paymentId, simulatedStatus(scenarioOf(vpa), row.checks));
+      return tell(paymentId, row.amount_paise, simulatedStatus(scenarioOf(vpa), row.checks));
     },
     async cancel({ paymentId, vpa }) {
       const now = simulatedStatus(scenarioOf(vpa), (await stateOf(paymentId)).checks);
@@ -101,9 +97,6 @@ export function createSimulatedGateway(database: () => Queryable): PaymentGatewa
     async refund({ paymentId, refundId, amountPaise }) {
       await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [refundId, paymentId, amountPaise]);
       return 'REFUNDED';
-    },
-    onNotice(listener) {
-      listeners.push(listener);
     },
   };
 }

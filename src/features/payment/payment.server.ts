@@ -14,18 +14,14 @@ import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
 import { payableFor } from '../checkout/session.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
+import { deliverNotice } from './notices.server.ts';
 import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
 
-let gateway: PaymentGateway = listenTo(createSimulatedGateway(getDatabase));
+let gateway: PaymentGateway = createSimulatedGateway(getDatabase, deliverNotice);
 
-/** A real gateway replaces the simulator here (and tests may too). */
+/** A real gateway replaces the simulator here (and tests may too); its notices come to the webhook. */
 export function usePaymentGateway(next: PaymentGateway) {
-  gateway = listenTo(next);
-}
-
-function listenTo(next: PaymentGateway): PaymentGateway {
-  next.onNotice((notice) => void gatewayNotice(getDatabase(), notice).catch((error: unknown) => console.error('payment notice failed', error)));
-  return next;
+  gateway = next;
 }
 
 // The storefront process registers what takes up a settled payment (src/serve.ts); Astro's
@@ -42,17 +38,19 @@ function settled(paymentId: string) {
   (globalThis as SettledHolder)[SETTLED]?.(paymentId);
 }
 
-/** The gateway's word on a payment (its webhook): recorded, and a paid one is taken up at once. */
-export async function gatewayNotice(database: Database, notice: { paymentId: string; status: PaymentStatus }): Promise<void> {
-  if (notice.status === 'PENDING') return;
+/**
+ * The gateway's word on a pending payment, once its webhook has proven it (webhook.server.ts):
+ * recorded, and a paid one is taken up at once.
+ */
+export async function gatewayNotice(database: Database, notice: { payment_id: string; status: 'PAID' | 'FAILED' }): Promise<void> {
   const moved = await database.query(
     "UPDATE payments SET status = $2, updated_at = clock_timestamp(), finished_at = CASE WHEN $2 = 'FAILED' THEN clock_timestamp() END WHERE payment_id = $1 AND status = 'PENDING' RETURNING payment_id",
-    [notice.paymentId, notice.status],
+    [notice.payment_id, notice.status],
   );
   // Whoever moves the payment (this notice, or the answer to the call that asked) takes it up.
   if (moved.length === 0) return;
-  if (notice.status === 'PAID') settled(notice.paymentId);
-  else await releaseCoins(database, notice.paymentId);
+  if (notice.status === 'PAID') settled(notice.payment_id);
+  else await releaseCoins(database, notice.payment_id);
 }
 
 export type PaymentRow = {

@@ -86,17 +86,41 @@ export function shopperLimits(env: NodeJS.ProcessEnv = process.env): { writes: L
   };
 }
 
-let limits: ReturnType<typeof shopperLimits> | undefined;
+/**
+ * Where a request with no shopper becomes one (its device is made on this first write, never on
+ * a read): the cart's add (form and JSON) and select.
+ */
+const CREATES = new Set(['/cart/add', '/ondc/cart', '/ondc/select']);
 
 /**
- * Counts one request against its shopper's minute when it reads or writes what is theirs; the
- * seconds to wait when over. Requests with no shopper are not counted here: they can read nothing
- * private, and what they may write (a first cart line) makes them a shopper.
+ * New device shoppers one address may start a minute (NEW_DEVICE_LIMIT; `0` turns it off, as
+ * SHOPPER_WRITE_LIMIT=0 turns all these limits off for load tests). Each
+ * is a cart in the database: a script sending cookieless adds would otherwise make one per
+ * request. Many shoppers share an address behind a carrier's NAT, and each starts a device once,
+ * so the allowance is generous for people and small for a flood.
  */
-export async function takeShopperAllowance(database: Database, method: string, path: string, shopper: string | null): Promise<number | null> {
-  limits = limits === undefined ? shopperLimits() : limits;
-  if (!limits || !shopper) return null;
+export function newDeviceLimit(env: NodeJS.ProcessEnv = process.env): Limit | null {
+  const perMinute = env['NEW_DEVICE_LIMIT'] ? Number(env['NEW_DEVICE_LIMIT']) : 60;
+  if (!Number.isFinite(perMinute) || perMinute <= 0 || !shopperLimits(env)) return null;
+  return { bucket: 'new-devices', perWindow: perMinute, windowMs: 60_000 };
+}
+
+let limits: ReturnType<typeof shopperLimits> | undefined;
+let deviceLimit: Limit | null | undefined;
+
+/**
+ * Counts one request against its shopper's minute when it reads or writes what is theirs, or,
+ * with no shopper yet, against its address's new devices when it would make one; the seconds to
+ * wait when over. Other requests with no shopper can read nothing private and write nothing.
+ */
+export async function takeShopperAllowance(database: Database, method: string, path: string, shopper: string | { address: string }): Promise<number | null> {
   const write = method !== 'GET' && method !== 'HEAD';
+  if (typeof shopper !== 'string') {
+    deviceLimit = deviceLimit === undefined ? newDeviceLimit() : deviceLimit;
+    return deviceLimit && write && CREATES.has(path) ? takeAllowance(database, deviceLimit, shopper.address, 1) : null;
+  }
+  limits = limits === undefined ? shopperLimits() : limits;
+  if (!limits) return null;
   if (write ? !WRITES.has(path) : !READS.some((r) => r.test(path))) return null;
   return takeAllowance(database, write ? limits.writes : limits.reads, shopper, 1);
 }
@@ -105,8 +129,8 @@ export async function takeShopperAllowance(database: Database, method: string, p
 export function startShopperLimitPruning(database: Database): () => void {
   const prune = () => {
     const current = shopperLimits();
-    if (!current) return;
-    for (const limit of [current.writes, current.reads]) void pruneAllowances(database, limit).catch((e: unknown) => console.error('rate limit pruning failed', e));
+    const devices = newDeviceLimit();
+    for (const limit of [current?.writes, current?.reads, devices].filter((l): l is Limit => !!l)) void pruneAllowances(database, limit).catch((e: unknown) => console.error('rate limit pruning failed', e));
   };
   const timer = setInterval(prune, 10 * 60_000);
   timer.unref();

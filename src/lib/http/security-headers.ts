@@ -10,3 +10,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'geolocation=(self), camera=(self), microphone=(), payment=(self)',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Adds the security headers to a response's headers; Astro's own CSP (hashes) is kept and added to. */
+export function secureHeaders(headers: Headers): Headers {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    const existing = headers.get(name);
+    headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
+  }
+  return headers;
+}
