@@ -10,7 +10,7 @@ import Sheet, { firstFocusableIn } from './Sheet.tsx';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { clientText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
-import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem, takeInstantAnswer } from './store.ts';
 import { isOfflineCopy } from '../pwa/connection.ts';
 
 interface Props {
@@ -72,10 +72,16 @@ export default function AddToCartButton({ item, city, t }: Props) {
     // The tap that woke this island was on the server's Add; the cart may hold the item already
     // (another tab), so it means one more of it, as the no-JS form would have added.
     const island = root.current;
-    announceLive(island, () => {
+    announceLive(island, (sent) => {
       if (!island) return;
-      if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
-      else more();
+      const carryOut = () => {
+        if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
+        else more();
+      };
+      // The page already posted this add (instant-add.ts): its answer is taken, not sent again;
+      // only an add the server never saw, or one that asks first, is carried out here.
+      if (sent) void sent.then((answer) => takeInstantAnswer(answer) || carryOut());
+      else carryOut();
     });
     // Once, on mount: the tap is the one that loaded this island.
   }, []);
@@ -110,6 +116,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
           className="add-to-cart"
           method="post"
           action="/cart/add"
+          data-instant={item.customisable ? undefined : ''}
           onSubmit={(event) => {
             event.preventDefault();
             add(event.currentTarget);
