@@ -116,7 +116,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
           className="add-to-cart"
           method="post"
           action="/cart/add"
-          data-instant={item.customisable ? undefined : ''}
+          data-customisable={item.customisable ? '' : undefined}
           onSubmit={(event) => {
             event.preventDefault();
             add(event.currentTarget);

@@ -3,7 +3,6 @@
 // bytes and import nothing: on a slow phone the island's code takes seconds to load and run, and
 // a tap nothing acknowledges is tapped again.
 import type { CartAnswer } from './payload.ts';
-import { OFFLINE_COPY_ATTRIBUTE } from '../pwa/offline-copy.ts';
 
 /** The server's answer to the add, or null when it never came (no connection): then nothing was sent for sure. */
 export type InstantAnswer = CartAnswer | null;
@@ -13,37 +12,32 @@ export const TAP_STATE = 'data-tap';
 /** Set on the header badges while they show an add the server has not confirmed yet. */
 export const BADGE_PENDING = 'data-pending';
 
-function badges() {
-  return document.querySelectorAll<HTMLElement>('.cart-badge');
+/** The header's cart badges: "+1" while the add is on its way (pending), then the server's count. */
+function showOnBadges(count: number | null) {
+  for (const badge of document.querySelectorAll<HTMLElement>('.cart-badge')) {
+    badge.toggleAttribute(BADGE_PENDING, count === null);
+    badge.textContent = count === null ? '+1' : String(count);
+    badge.hidden = count === 0;
+  }
 }
 
 /**
  * Shows the tap at once (the card's Add pressed, "+1" on the cart badge) and posts the card's own
- * no-JS form as one add, answered in JSON; the badge then shows the server's count. Only a plain
- * item's form carries `data-instant`: a customisable dish opens its add-on picker instead.
+ * no-JS form as one add, answered in JSON; the badge then shows the server's count. A
+ * customisable dish's form (`data-customisable`) is left to its island, which opens the add-on picker.
  */
 export function addAtOnce(form: HTMLFormElement): Promise<InstantAnswer> | null {
-  if (!form.hasAttribute('data-instant') || document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE)) return null;
+  if (form.hasAttribute('data-customisable')) return null;
   form.setAttribute(TAP_STATE, 'pending');
-  for (const badge of badges()) {
-    badge.setAttribute(BADGE_PENDING, '');
-    badge.textContent = '+1';
-    badge.hidden = false;
-  }
+  showOnBadges(null);
   return fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as never), headers: { accept: 'application/json' } })
     .then((response) => response.json() as Promise<CartAnswer>)
     .catch(() => null)
     .then((answer) => {
-      const cart = answer?.data?.at(-1);
-      const count = cart ? cart.items.reduce((sum, line) => sum + line.quantity, 0) : Number(badges()[0]?.dataset['cartCount'] ?? 0);
+      // Without an answer the badge is the island's to fill, once it has loaded the cart.
+      showOnBadges(answer?.data.at(-1)?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0);
       if (answer?.status === 'SUCCESS') form.setAttribute(TAP_STATE, 'added');
       else form.removeAttribute(TAP_STATE);
-      for (const badge of badges()) {
-        badge.removeAttribute(BADGE_PENDING);
-        badge.textContent = String(count);
-        badge.dataset['cartCount'] = String(count);
-        badge.hidden = count === 0;
-      }
       return answer;
     });
 }
