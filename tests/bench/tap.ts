@@ -5,7 +5,8 @@
 // in view hydrated, or 8 s). Per page and moment, median of BENCH_RUNS (5): tap → feedback (the
 // first change on the card or the cart badge), tap → server-confirmed badge (the badge shows 1
 // and the cart write has been answered), scripts loaded by then, and how many items the tap
-// added (must be 1). BENCH_BEFORE_URL adds another build's server side by side, runs alternating.
+// added (must be 1). BENCH_BEFORE_URL adds another build's server side by side, runs alternating;
+// BENCH_URL measures a server already running instead of starting this build's.
 import { chromium, type Browser } from '@playwright/test';
 import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { generateNetwork, providerItems } from '../../src/network/catalogue/generate.ts';
@@ -41,10 +42,10 @@ interface Tap {
 
 /** Watches, from the page's first script, the first change the tap makes and when the badge shows the count. */
 function recorder() {
-  const w = window as unknown as { tapAt?: number; card?: Element; feedbackAt?: number; badgeAt?: number };
+  const w = window as unknown as { tapAt?: number; card?: Element | null; feedbackAt?: number; badgeAt?: number };
   addEventListener('pointerdown', (event) => {
     w.tapAt ??= event.timeStamp;
-    w.card ??= (event.target as Element).closest('.item-card') ?? undefined;
+    w.card ??= (event.target as Element).closest('.item-card');
   }, true);
   new MutationObserver((mutations) => {
     if (w.tapAt === undefined) return;
@@ -96,7 +97,7 @@ async function tapOnce(browser: Browser, url: string, moment: Moment): Promise<T
       return { tapAt: w.tapAt ?? 0, feedbackAt: w.feedbackAt, badgeAt: w.badgeAt, badge: document.querySelector('.cart-badge')?.textContent ?? '' };
     });
     const confirmedAt = seen.badgeAt === undefined || writtenAt === null ? null : Math.max(seen.badgeAt, writtenAt);
-    const cart = (await (await context.request.get(`${new URL(url).origin}/ondc/cart?cityName=bengaluru`)).json()) as { data: Array<{ items: Array<{ quantity: number }> }> };
+    const cart = (await (await context.request.get(`${new URL(url).origin}/ondc/cart?cityName=bengaluru`, { timeout: 120_000 })).json()) as { data: Array<{ items: Array<{ quantity: number }> }> };
     return {
       feedbackMs: seen.feedbackAt === undefined ? null : Math.round(seen.feedbackAt - seen.tapAt),
       confirmedMs: confirmedAt === null ? null : Math.round(confirmedAt - seen.tapAt),
@@ -118,8 +119,7 @@ function summary(taps: Tap[]) {
   return `tap→feedback ${median(taps.map((t) => t.feedbackMs))} ms, tap→confirmed badge ${median(taps.map((t) => t.confirmedMs))} ms (rounds: ${taps.map((t) => t.confirmedMs ?? '–').join(', ')}), scripts after tap ${median(taps.map((t) => t.scripts))}, items added ${counts}`;
 }
 
-ensureBuilt();
-const server = await startServer();
+const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : (ensureBuilt(), await startServer());
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],

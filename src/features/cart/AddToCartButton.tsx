@@ -1,11 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import AddOnPicker from './AddOnPicker.tsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { installChunkReload } from '../platform/chunk-reload.ts';
 import { announceLive } from '../platform/island-live.ts';
 import { mountCartChrome } from './chrome.ts';
-import ProviderChangeSheet from './ProviderChangeSheet.tsx';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { clientText } from '../i18n/client-text.ts';
@@ -21,6 +19,9 @@ interface Props {
 }
 
 const NOTHING: QuantityMap = {};
+// Issue 30: what only some taps open loads when it opens, so a first tap's code is add, badge and stepper.
+const AddOnPicker = lazy(() => import('./AddOnPicker.tsx'));
+const ProviderChangeSheet = lazy(() => import('./ProviderChangeSheet.tsx'));
 let chunkReloadInstalled = false;
 
 /**
@@ -153,45 +154,47 @@ export default function AddToCartButton({ item, city, t }: Props) {
           {willSync && <span className="add-to-cart__sync">{clientText().client.willSync}</span>}
         </div>
       )}
-      {sheet === 'picker' && (
-        <AddOnPicker
-          item={item}
-          onClose={() => {
-            askedFrom.current = null;
-            setSheet(null);
-          }}
-          onAdd={(customisations) => {
-            setSheet(null);
-            addToCart(item, { customisations, context: 'listing' });
-            if ($providerChange.get()?.itemId !== item.itemId) askedFrom.current = null;
-          }}
-        />
-      )}
-      {sheet === 'chooser' && last && (
-        <Sheet titleId={chooserTitle} onClose={() => setSheet(null)}>
-          <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
-          <p>
-            {item.name}
-            {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
-          </p>
-          <div className="sheet__actions">
-            <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>
-              {clientText().client.illChoose}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setSheet(null);
-                changeQuantity(last.target, 1, 'listing');
-              }}
-            >
-              {clientText().client.repeatLast}
-            </button>
-          </div>
-        </Sheet>
-      )}
-      {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
+      <Suspense>
+        {sheet === 'picker' && (
+          <AddOnPicker
+            item={item}
+            onClose={() => {
+              askedFrom.current = null;
+              setSheet(null);
+            }}
+            onAdd={(customisations) => {
+              setSheet(null);
+              addToCart(item, { customisations, context: 'listing' });
+              if ($providerChange.get()?.itemId !== item.itemId) askedFrom.current = null;
+            }}
+          />
+        )}
+        {sheet === 'chooser' && last && (
+          <Sheet titleId={chooserTitle} onClose={() => setSheet(null)}>
+            <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
+            <p>
+              {item.name}
+              {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
+            </p>
+            <div className="sheet__actions">
+              <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>
+                {clientText().client.illChoose}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setSheet(null);
+                  changeQuantity(last.target, 1, 'listing');
+                }}
+              >
+                {clientText().client.repeatLast}
+              </button>
+            </div>
+          </Sheet>
+        )}
+        {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
+      </Suspense>
     </>
   );
 }
