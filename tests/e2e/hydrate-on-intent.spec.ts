@@ -18,6 +18,8 @@ function scriptLog(page: Page) {
 
 /** The nth item card that offers Add, held by its place in the list, which stays once it shows a stepper instead. */
 async function cardWithAdd(page: Page, nth: number) {
+  // A page tapped at first paint may still be streaming its cards.
+  await page.locator('.item-card .add-to-cart__add').nth(nth).waitFor();
   const index = await page.locator('.item-card').evaluateAll((cards, n) => cards.map((c, i) => (c.querySelector('.add-to-cart__add') ? i : -1)).filter((i) => i >= 0)[n] ?? -1, nth);
   expect(index).toBeGreaterThanOrEqual(0);
   return page.locator('.item-card').nth(index);
