@@ -30,7 +30,7 @@ export function addAtOnce(form: HTMLFormElement): Promise<InstantAnswer> | null 
   if (form.hasAttribute('data-customisable')) return null;
   form.setAttribute(TAP_STATE, 'pending');
   showOnBadges(null);
-  return fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as never), headers: { accept: 'application/json' } })
+  return fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' } })
     .then((response) => response.json() as Promise<CartAnswer>)
     .catch(() => null)
     .then((answer) => {
