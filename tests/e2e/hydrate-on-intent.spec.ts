@@ -17,6 +17,8 @@ function scriptLog(page: Page) {
 
 /** The nth item card that offers Add, held by its place in the list, which stays once it shows a stepper instead. */
 async function cardWithAdd(page: Page, nth: number) {
+  // A page tapped at first paint may still be streaming its cards.
+  await page.locator('.item-card .add-to-cart__add').nth(nth).waitFor();
   const index = await page.locator('.item-card').evaluateAll((cards, n) => cards.map((c, i) => (c.querySelector('.add-to-cart__add') ? i : -1)).filter((i) => i >= 0)[n] ?? -1, nth);
   expect(index).toBeGreaterThanOrEqual(0);
   return page.locator('.item-card').nth(index);
@@ -40,29 +42,81 @@ async function quantityInCart(page: Page, name: string) {
   return Number((await line.getByRole('group').locator('.stepper__count').textContent())?.trim());
 }
 
-test('the first tap on Add, before any script, adds exactly one item and hydrates the card', async ({ page }) => {
+/** Every request a tap can make to change the cart: the page's own add and the island's cart updates. */
+function cartWrites(page: Page) {
+  const writes: string[] = [];
+  page.on('request', (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && (path === '/cart/add' || path === '/ondc/cart')) writes.push(path);
+  });
+  return writes;
+}
+
+/** Holds every script the page asks for until `release` is called: a phone still loading the island's code. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the first tap on Add, at first paint, shows at once, adds exactly one item before any script and hands it to the card', async ({ page }) => {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 60_000);
   const scripts = scriptLog(page);
-  await page.goto(LISTING);
+  const writes = cartWrites(page);
+  const releaseScripts = await holdScripts(page);
+  // The tap comes as soon as the card is there, not after the page finished loading.
+  await page.goto(LISTING, { waitUntil: 'commit' });
   const card = await cardWithAdd(page, 0);
   const name = await nameOf(card);
   expect(name).not.toBe('');
-  // Everything a shopper sees is there, and no script has been asked for.
-  await expect(card.getByRole('button', { name: `Add ${name} to cart` })).toBeVisible();
+  const add = card.getByRole('button', { name: `Add ${name} to cart` });
+  await expect(add).toBeVisible();
   expect(scripts).toEqual([]);
 
-  const saved = cartSaved(page);
-  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await add.click();
+  // Acknowledged and confirmed by the server while the card's code is still on its way.
+  await expect(card.locator('form.add-to-cart')).toHaveAttribute('data-tap', /pending|added/);
+  await expect(page.locator('.cart-badge')).toHaveText('1');
+  await expect(page.locator('.cart-badge')).not.toHaveAttribute('data-pending');
+  expect(writes).toEqual(['/cart/add']);
+
+  releaseScripts();
   const island = card.locator('astro-island');
   await expect(island).not.toHaveAttribute('ssr');
   await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
   await expect(page.locator('.cart-badge')).toHaveText('1');
-  expect(scripts.length).toBeGreaterThan(0);
-  // A held tap replayed twice would show here as 2 once the server answers.
-  await saved;
-  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+  // The island took the page's add over: no second request, no second item.
+  expect(writes).toEqual(['/cart/add']);
   expect(await quantityInCart(page, name)).toBe(1);
+});
+
+test('taps while the first add is on its way are one tap, and the card then adds one per tap', async ({ page }) => {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const writes = cartWrites(page);
+  const releaseScripts = await holdScripts(page);
+  await page.goto(LISTING, { waitUntil: 'commit' });
+  const card = await cardWithAdd(page, 1);
+  const name = await nameOf(card);
+  const add = card.getByRole('button', { name: `Add ${name} to cart` });
+  await add.click();
+  await add.click();
+  await expect(page.locator('.cart-badge')).toHaveText('1');
+  releaseScripts();
+  const stepper = card.getByRole('group', { name: `${name} in cart` });
+  await expect(stepper).toContainText('1');
+  const saved = cartSaved(page);
+  await stepper.getByRole('button', { name: `Add one more ${name}` }).click();
+  await saved;
+  await expect(stepper).toContainText('2');
+  await expect(page.locator('.cart-badge')).toHaveText('2');
+  expect(writes).toEqual(['/cart/add', '/ondc/cart']);
+  expect(await quantityInCart(page, name)).toBe(2);
 });
 
 test('keyboard: focus loads the card and Enter adds one', async ({ page }) => {
@@ -72,7 +126,8 @@ test('keyboard: focus loads the card and Enter adds one', async ({ page }) => {
   const card = await cardWithAdd(page, 1);
   const name = await nameOf(card);
   await card.getByRole('button', { name: `Add ${name} to cart` }).focus();
-  const saved = cartSaved(page);
+  // Sent by the page or by the island, whichever is live when Enter comes.
+  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST');
   await page.keyboard.press('Enter');
   await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
   await saved;
@@ -122,4 +177,20 @@ test('with JavaScript off the card still adds one item', async ({ browser, baseU
   const line = page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
   await expect(line.getByRole('group')).toContainText('1');
   await context.close();
+});
+
+test('on data saver a shopper who only reads loads no script; the first tap still does', async ({ page }) => {
+  // SPEC §2.1: as for prefetching, nothing is loaded ahead on 2g or with data saver on.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }));
+  await page.clock.install();
+  const scripts = scriptLog(page);
+  await page.goto(LISTING);
+  await page.clock.runFor(10_000);
+  await expect(page.locator('.item-card astro-island').first()).toHaveAttribute('ssr', '');
+  expect(scripts).toEqual([]);
+  const card = await cardWithAdd(page, 0);
+  const name = await nameOf(card);
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+  expect(scripts.length).toBeGreaterThan(0);
 });

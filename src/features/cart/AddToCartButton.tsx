@@ -1,16 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import AddOnPicker from './AddOnPicker.tsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { installChunkReload } from '../platform/chunk-reload.ts';
 import { announceLive } from '../platform/island-live.ts';
 import { mountCartChrome } from './chrome.ts';
-import ProviderChangeSheet from './ProviderChangeSheet.tsx';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { clientText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
-import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem } from './store.ts';
+import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem, takeInstantAnswer } from './store.ts';
 import { isOfflineCopy } from '../pwa/connection.ts';
 
 interface Props {
@@ -21,6 +19,9 @@ interface Props {
 }
 
 const NOTHING: QuantityMap = {};
+// Issue 30: what only some taps open loads when it opens, so a first tap's code is add, badge and stepper.
+const AddOnPicker = lazy(() => import('./AddOnPicker.tsx'));
+const ProviderChangeSheet = lazy(() => import('./ProviderChangeSheet.tsx'));
 let chunkReloadInstalled = false;
 
 /**
@@ -72,10 +73,16 @@ export default function AddToCartButton({ item, city, t }: Props) {
     // The tap that woke this island was on the server's Add; the cart may hold the item already
     // (another tab), so it means one more of it, as the no-JS form would have added.
     const island = root.current;
-    announceLive(island, () => {
+    announceLive(island, (sent) => {
       if (!island) return;
-      if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
-      else more();
+      const carryOut = () => {
+        if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
+        else more();
+      };
+      // The page already posted this add (instant-add.ts): its answer is taken, not sent again;
+      // only an add the server never saw, or one that asks first, is carried out here.
+      if (sent) void sent.then((answer) => takeInstantAnswer(answer) || carryOut());
+      else carryOut();
     });
     // Once, on mount: the tap is the one that loaded this island.
   }, []);
@@ -110,6 +117,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
           className="add-to-cart"
           method="post"
           action="/cart/add"
+          data-customisable={item.customisable ? '' : undefined}
           onSubmit={(event) => {
             event.preventDefault();
             add(event.currentTarget);
@@ -146,45 +154,47 @@ export default function AddToCartButton({ item, city, t }: Props) {
           {willSync && <span className="add-to-cart__sync">{clientText().client.willSync}</span>}
         </div>
       )}
-      {sheet === 'picker' && (
-        <AddOnPicker
-          item={item}
-          onClose={() => {
-            askedFrom.current = null;
-            setSheet(null);
-          }}
-          onAdd={(customisations) => {
-            setSheet(null);
-            addToCart(item, { customisations, context: 'listing' });
-            if ($providerChange.get()?.itemId !== item.itemId) askedFrom.current = null;
-          }}
-        />
-      )}
-      {sheet === 'chooser' && last && (
-        <Sheet titleId={chooserTitle} onClose={() => setSheet(null)}>
-          <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
-          <p>
-            {item.name}
-            {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
-          </p>
-          <div className="sheet__actions">
-            <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>
-              {clientText().client.illChoose}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setSheet(null);
-                changeQuantity(last.target, 1, 'listing');
-              }}
-            >
-              {clientText().client.repeatLast}
-            </button>
-          </div>
-        </Sheet>
-      )}
-      {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
+      <Suspense>
+        {sheet === 'picker' && (
+          <AddOnPicker
+            item={item}
+            onClose={() => {
+              askedFrom.current = null;
+              setSheet(null);
+            }}
+            onAdd={(customisations) => {
+              setSheet(null);
+              addToCart(item, { customisations, context: 'listing' });
+              if ($providerChange.get()?.itemId !== item.itemId) askedFrom.current = null;
+            }}
+          />
+        )}
+        {sheet === 'chooser' && last && (
+          <Sheet titleId={chooserTitle} onClose={() => setSheet(null)}>
+            <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
+            <p>
+              {item.name}
+              {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
+            </p>
+            <div className="sheet__actions">
+              <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>
+                {clientText().client.illChoose}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setSheet(null);
+                  changeQuantity(last.target, 1, 'listing');
+                }}
+              >
+                {clientText().client.repeatLast}
+              </button>
+            </div>
+          </Sheet>
+        )}
+        {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
+      </Suspense>
     </>
   );
 }

@@ -530,7 +530,7 @@ export async function describeItem(database: Database, ref: ItemRef) {
  * The add-to-cart form: one more of the item, a customisable dish with its default choices.
  * `replace` starts the cart again with it (the shopper agreed to drop another provider's cart).
  */
-export async function addOne(database: Database, shopper: string, ref: ItemRef, options: { replace: boolean }): Promise<CartResult> {
+export async function addOne(database: Database, shopper: string, ref: ItemRef, options: { replace: boolean; offer?: boolean }): Promise<CartResult> {
   const item = await findItem(database, ref.bppId, ref.providerId, ref.itemId);
   const customisations = item && item.kind === 'item' ? defaultSelection(await loadAddOnTree(database, item)) : [];
   return updateCart(
@@ -543,7 +543,7 @@ export async function addOne(database: Database, shopper: string, ref: ItemRef, 
       cart_metadata: { bpp_id: ref.bppId, provider_id: ref.providerId },
       item_metadata: { itemId: ref.itemId, providerId: ref.providerId, locationId: ref.locationId, customisations },
     },
-    { offer: false, increment: !options.replace },
+    { offer: options.offer ?? false, increment: !options.replace },
   );
 }
 

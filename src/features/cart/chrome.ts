@@ -7,6 +7,7 @@ import { fill } from '../i18n/text.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $online } from '../pwa/connection.ts';
 import { confirmedItemTotalPaise, totalQuantity } from './cart.ts';
+import { BADGE_PENDING } from './instant-add.ts';
 import { $cart, $cartProducts, $willSync } from './store.ts';
 
 let mounted = false;
@@ -18,6 +19,8 @@ function bindBadges() {
   $cartProducts.subscribe((products) => {
     const count = totalQuantity(products);
     for (const badge of badges) {
+      // An add the page posted before any island was live shows "+1" until its answer comes.
+      if (badge.hasAttribute(BADGE_PENDING)) continue;
       badge.textContent = String(count);
       badge.dataset['cartCount'] = String(count);
       badge.hidden = count === 0;

@@ -23,6 +23,7 @@ import {
   type QuantityMap,
 } from './cart.ts';
 import type { Cart, CartAnswer, CartEntry } from './payload.ts';
+import type { InstantAnswer } from './instant-add.ts';
 
 function json<T>(fallback: T) {
   return {
@@ -485,6 +486,25 @@ export function resetCart() {
 /** The cart the server rendered the page with: the freshest truth there is, unless taps are on their way. */
 export function takeServerCart(cart: Cart | null) {
   if ($operations.get().length === 0) $cart.set(cart);
+}
+
+/**
+ * The answer to an add the page posted before this island was live (instant-add.ts), taken as an
+ * operation's answer would be. False when the island must carry the tap out itself: the server
+ * never saw it (no connection), or it asks first (another provider's cart, SPEC §4).
+ */
+export function takeInstantAnswer(answer: InstantAnswer): boolean {
+  if (!answer) return false;
+  const cart = lastCart(answer);
+  if (answer.status !== 'SUCCESS' && answer.error?.code === 'PROVIDER_MISMATCH') {
+    takeServerCart(cart);
+    return false;
+  }
+  // A cart load already on its way is older than this answer and must not undo it.
+  operationAnswers++;
+  takeServerCart(cart);
+  if (answer.status !== 'SUCCESS') showToast(CART_TOASTS.listingFailed, 'cart');
+  return true;
 }
 
 let loading: Promise<void> | null = null;

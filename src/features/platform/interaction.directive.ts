@@ -5,6 +5,8 @@
 import type { ClientDirective } from 'astro';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
 import { ISLAND_LIVE_EVENT, type IslandLive } from './island-live.ts';
+import { shouldPrefetch, type ConnectionInfo } from './prefetch.ts';
+import { addAtOnce, TAP_STATE, type InstantAnswer } from '../cart/instant-add.ts';
 
 /** Signs of intent inside an island: a finger or pointer going down, focus arriving, a key. */
 const INTENT = ['pointerdown', 'focusin', 'keydown'] as const;
@@ -54,6 +56,9 @@ function hydrateWhenSeen(island: HTMLElement, hydrate: Hydrate) {
 function armFallback() {
   if (fallbackArmed) return;
   fallbackArmed = true;
+  // SPEC §2.1, as for prefetching: on 2g or with data saver a shopper who only reads loads no
+  // code at all; the first touch still brings it.
+  if (!shouldPrefetch((navigator as Navigator & { connection?: ConnectionInfo }).connection)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loaded = false;
   const restart = () => {
@@ -82,7 +87,7 @@ const interaction: ClientDirective = (load, _options, island) => {
   let hydration: Promise<void> | undefined;
   let failure: unknown;
   // The first form submission before the island was live: held, then handed over once.
-  let heldTap: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+  let heldTap: { form: HTMLFormElement; submitter: HTMLElement | null; sent: Promise<InstantAnswer> | null } | undefined;
 
   const stopListening = () => {
     for (const type of INTENT) island.removeEventListener(type, hydrate, true);
@@ -96,7 +101,7 @@ const interaction: ClientDirective = (load, _options, island) => {
       stopListening();
       const tap = heldTap;
       heldTap = undefined;
-      if (tap) (event as CustomEvent<IslandLive>).detail.takeTap();
+      if (tap) (event as CustomEvent<IslandLive>).detail.takeTap(tap.sent);
     },
     { once: true },
   );
@@ -115,18 +120,22 @@ const interaction: ClientDirective = (load, _options, island) => {
       stopListening();
       const tap = heldTap;
       heldTap = undefined;
-      // With the listener gone the browser posts the no-JS form, so the tap still lands.
-      if (tap) tap.form.requestSubmit(tap.submitter);
+      // With the listener gone the browser posts the no-JS form, so the tap still lands (or its
+      // question is asked on the cart page), unless the page posted it already and the server added it.
+      const added = (await tap?.sent)?.status === 'SUCCESS';
+      if (tap && !added) tap.form.requestSubmit(tap.submitter);
       else if (isChunkLoadError(failure)) reloadAfterChunkError();
+      else tap?.form.removeAttribute(TAP_STATE);
     })();
     return hydration;
   }
 
-  // A submit before the island is live: not posted, since the island is about to take it over;
-  // more taps meanwhile are a double tap, not a second item.
+  // A submit before the island is live: shown and sent at once for a plain item (instant-add.ts),
+  // and handed to the island once it is live; more taps meanwhile are a double tap, not a second item.
   function holdTap(event: Event) {
     event.preventDefault();
-    heldTap ??= { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
+    const form = event.target as HTMLFormElement;
+    heldTap ??= { form, submitter: (event as SubmitEvent).submitter, sent: addAtOnce(form) };
     void hydrate();
   }
 
