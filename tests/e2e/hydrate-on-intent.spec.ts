@@ -1,10 +1,15 @@
 import { expect, test, type Locator, type Page, type Request } from '../support/e2e.ts';
+import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own
 // idle fallback (a few quiet seconds after load) is held off with Playwright's clock, so "before
 // the tap" is not a race against the machine's speed.
 
-const LISTING = '/grocery-category?categoryId=701';
+// The all-day store's page: a long list of cards that offer Add at any hour (a closed store's cards
+// say when it opens instead, so a category listing at dawn may offer one Add or none).
+const store = openGroceryStore();
+const LISTING = providerUrl({ id: store.provider.id, locationId: store.location.id });
 
 /** Requests for scripts, in the order the page made them. */
 function scriptLog(page: Page) {

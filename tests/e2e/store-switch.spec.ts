@@ -25,19 +25,22 @@ const allDayDish = (p: Provider) =>
   p.kind === 'restaurant'
     ? [...providerItems(p)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0 && i.stock >= 20 && p.menus.some((m) => m.id === i.menuId && m.timing === null))
     : undefined;
-const restaurant = providers.find((p) => openNow(p) && allDayDish(p)) as Provider;
+const openGroceryIn = (city: string, except: string) => providers.find((p) => p.kind === 'grocery' && p.cityId === city && p.id !== except && openNow(p));
+// A restaurant with a grocery of its city open at the same time, for the cart to switch from.
+const restaurant = (providers.find((p) => openNow(p) && allDayDish(p) && openGroceryIn(p.cityId, p.id)) ??
+  providers.find((p) => openNow(p) && allDayDish(p))) as Provider;
 const dish = allDayDish(restaurant) as DishItem;
 const storePage = (p: Provider) => `/brand?provider_id=${p.id}&location_id=${p.locations[0]?.id ?? ''}`;
 const firstStocked = (p: Provider) => [...providerItems(p)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i)) as GroceryItem;
 
 /**
- * A cart holding one item of another store of the city, as a shopper's earlier visit leaves it:
- * put there by the cart call the card's island makes, since at night no other store of the
- * restaurant's city is open to tap.
+ * A cart holding one item of another store of the city, open now (a closed store's items are
+ * refused), as a shopper's earlier visit leaves it: put there by the cart call the card's island
+ * makes, since the store's page may be far from the one under test.
  */
 async function cartWithAnotherStore(page: Page, other: Provider, baseURL: string | undefined) {
   const home = other.locations[0];
-  const storeA = groceryIn(other.cityId).find((p) => p.id !== other.id) as Provider;
+  const storeA = openGroceryIn(other.cityId, other.id) as Provider;
   const atta = firstStocked(storeA);
   if (home) {
     await page.context().addCookies([
@@ -119,6 +122,9 @@ test.describe('switching stores on a phone', () => {
   });
 
   test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
+    // A cart is a city's: the switch needs a grocery of the restaurant's city open now too, which
+    // before 7:00 IST none is beside the all-day biryani kitchen.
+    test.skip(!openGroceryIn(restaurant.cityId, restaurant.id), 'no grocery is open in the city of an all-day restaurant at this hour');
     await cartWithAnotherStore(page, restaurant, baseURL);
     await page.goto(storePage(restaurant));
     const name = dish.name;
