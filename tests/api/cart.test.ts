@@ -1,3 +1,4 @@
+import { storeOpenState } from '../../src/network/store-hours.ts';
 import { describe, expect, inject, it } from 'vitest';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
@@ -14,9 +15,11 @@ function orderable(provider: Provider, count: number): GroceryItem[] {
   return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i)).slice(0, count);
 }
 const storeItems = orderable(store.provider, 50);
-const otherStore = network.sellers
-  .flatMap((s) => s.providers)
-  .find((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.id !== store.provider.id) as Provider;
+// Another Bengaluru store, open now and for the next ten minutes when one is: a closed store's items
+// are refused as closed before anything else (issue 28).
+const openThrough = (p: Provider) => [0, 10].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open');
+const otherStores = network.sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.id !== store.provider.id);
+const otherStore = (otherStores.find(openThrough) ?? otherStores[0]) as Provider;
 const otherItem = orderable(otherStore, 1)[0] as GroceryItem;
 
 type Ref = { bppId: string; providerId: string; locationId: string; itemId: string };
@@ -117,7 +120,7 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
       expect((await answer(again)).error?.code).toBe('ITEM_NOT_IN_CART');
     });
 
-    it('refuses another store’s item with FAILURE PROVIDER_MISMATCH; CREATE_CART replaces the cart', async () => {
+    it.skipIf(!openThrough(otherStore))('refuses another store’s item with FAILURE PROVIDER_MISMATCH; CREATE_CART replaces the cart', async () => {
       const client = shopper(url);
       const first = cartOf(await answer(await client.post('/ondc/cart', update('UPDATE_ITEM', atta, { quantity: 2 }))));
       const mismatch = await client.post('/ondc/cart', update('UPDATE_ITEM', milk, { quantity: 1 }));
@@ -157,7 +160,8 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
     const restaurant = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.templateKey === 'pizza') as Provider;
     const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.name === 'Margherita Pizza') as DishItem;
 
-    it('lists the dish’s groups, then adds one line per customisation', async () => {
+    // The only pizza kitchen keeps hours: a closed restaurant's dishes are refused by the cart.
+    it.skipIf(!openThrough(restaurant))('lists the dish’s groups, then adds one line per customisation', async () => {
       const ref = refOf(restaurant, pizza);
       const groupsResponse = await fetch(`${url}/ondc/customisations?bpp_id=${ref.bppId}&provider_id=${ref.providerId}&item_id=${ref.itemId}`);
       expect(groupsResponse.status).toBe(200);

@@ -135,7 +135,10 @@ describe.skipIf(!pgUrl)('hostile input on a PostgreSQL storefront read before an
   let server: StartedServer;
   let database: pg.Client;
   beforeAll(async () => {
-    server = await startServer({ DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema, CATALOGUE_REFRESH_MINUTES: '0', CATALOGUE_INC_REFRESH_MINUTES: '0' });
+    // Every hostile request comes from loopback: without NEW_DEVICE_LIMIT=0 the flood would use up
+    // the address's new shoppers (tests/security/request-floods.test.ts checks that limit) and the
+    // closing real change would be refused with 429.
+    server = await startServer({ DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema, CATALOGUE_REFRESH_MINUTES: '0', CATALOGUE_INC_REFRESH_MINUTES: '0', NEW_DEVICE_LIMIT: '0' });
     database = new pg.Client({ connectionString: pgUrl });
     await database.connect();
   }, 180_000);

@@ -4,7 +4,7 @@
 // before anything is written (400 NACK: JSON-SCHEMA-ERROR 20006, or DOMAIN-ERROR 20007 Invalid
 // order state), never a 500; the order stays as it was and its pages answer 200.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { placeOrder, store, type Client } from '../support/checkout.ts';
+import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { callbackContext, postSigned, reportedOrder, sellers } from '../support/seller-callbacks.ts';
 
@@ -18,7 +18,9 @@ describe('callbacks are checked whole before they change an order', () => {
   let orderId = '';
   beforeAll(async () => {
     client = shopper(url);
-    ({ transactionId, orderId } = await placeOrder(client, 'upi'));
+    // An item no other test empties: the shared storefront's shelves run down over the suite.
+    const [item] = await plentifulItems(url, 1, 50);
+    ({ transactionId, orderId } = await placeOrder(client, 'upi', [{ sku_id: item!.id, quantity: 1 }]));
   }, 60_000);
 
   const push = (action: string, order: Record<string, unknown>) =>

@@ -4,7 +4,7 @@
 // one in the shopper's name is refused, and a refund it reports without the shopper accepting it
 // pays nothing.
 import { describe, expect, inject, it } from 'vitest';
-import { placeOrder } from '../support/checkout.ts';
+import { placeOrder, plentifulItems } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { callbackContext, postSigned, sellers, type SellerKey } from '../support/seller-callbacks.ts';
 
@@ -28,7 +28,9 @@ const push = (transactionId: string, issue: Issue, seller: SellerKey, action = '
 describe('a seller speaks only for complaints about its own orders', () => {
   it('another seller’s on_issue and on_issue_status are refused; the order’s own store cannot act for the shopper nor pay itself a refund', async () => {
     const client = shopper(url);
-    const { transactionId, orderId } = await placeOrder(client, 'upi');
+    // An item no other test empties: the shared storefront's shelves run down over the suite.
+    const [item] = await plentifulItems(url, 1, 50);
+    const { transactionId, orderId } = await placeOrder(client, 'upi', [{ sku_id: item!.id, quantity: 1 }]);
     const raised = await client.post('/ondc/issue', { order_id: orderId, code: 'FLM002', description: 'The order has not come yet' });
     expect(raised.status).toBe(200);
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;

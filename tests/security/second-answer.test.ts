@@ -3,7 +3,7 @@
 // what the shopper is shown and charged; the second is refused (409 NACK, ONDC 20008 Response out
 // of sequence).
 import { describe, expect, inject, it } from 'vitest';
-import { initBody, lines, pollFor, selectAndQuote, store } from '../support/checkout.ts';
+import { initBody, plentifulItems, pollFor, selectAndQuote, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { callbackContext, postSigned, sellers } from '../support/seller-callbacks.ts';
 
@@ -24,14 +24,17 @@ function another(answer: Answer, action: string, value: string) {
 describe('one answer per request', () => {
   it('a second on_select and a second on_init are refused; the first is shown and charged', async () => {
     const client = shopper(url);
-    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    // An item no other test empties: the shared storefront's shelves run down over the suite.
+    const [item] = await plentifulItems(url, 1, 50);
+    const ordered = [{ sku_id: item!.id, quantity: 1 }];
+    const { transactionId, messageId } = await selectAndQuote(client, ordered);
     const first = (await (await client.get(`/ondc/fetchMessage?type=select&message_id=${messageId}`)).json()) as Answer;
     const second = await postSigned(url, 'on_select', another(first, 'on_select', '2.00'), owner);
     expect(second).toMatchObject({ status: 409, ack: 'NACK', error: { type: 'CONTEXT-ERROR', code: '20008' } });
     const shown = (await (await client.get(`/ondc/fetchMessage?type=select&message_id=${messageId}`)).json()) as Answer;
     expect(shown.message.order.quote).toEqual(first.message.order.quote);
 
-    const init = await (await client.post('/ondc/init', initBody(transactionId, lines()))).json();
+    const init = await (await client.post('/ondc/init', initBody(transactionId, ordered))).json();
     await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] === 'CREATED', 10);
     const onInit = await postSigned(url, 'on_init', { context: callbackContext(url, { action: 'on_init', transactionId, messageId: init.data.message_id, seller: owner }), message: { order: { provider: { id: store.provider.id }, items: [{ id: store.items[0]!.id, fulfillment_id: 'F1', quantity: { count: 1 } }], quote: { price: { currency: 'INR', value: '2.00' }, breakup: [] } } } }, owner);
     expect(onInit).toMatchObject({ status: 409, ack: 'NACK', error: { code: '20008' } });
