@@ -43,11 +43,12 @@ describe.each(inject('servers'))('issue 28: the checkout money moments on $name'
 
   it('the offer the store advertises is listed at checkout and, below its minimum, says how much more to add', async () => {
     const client = shopper(url);
-    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    const { transactionId, messageId, answer } = await selectAndQuote(client, lines());
     const listed = (await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Array<{ code: string; source: string; reason: string | null }>;
-    // The cart's own item total, as the server priced it (a shelf price can drift from the generated one).
-    const cart = (await cartOf(client)) as { totalCartValueWithItemDiscount: number };
-    const shortfall = advertised.minOrderPaise - Math.round(cart.totalCartValueWithItemDiscount * 100);
+    // The items' total as the store quoted it: a shelf price can drift from the catalogue's.
+    const breakup = answer.message.order.quote.breakup as Array<{ '@ondc/org/title_type': string; price: { value: string } }>;
+    const quotedItemsPaise = breakup.filter((l) => l['@ondc/org/title_type'] === 'item').reduce((total, l) => total + Math.round(Number(l.price.value) * 100), 0);
+    const shortfall = advertised.minOrderPaise - quotedItemsPaise;
     const reason = `Add ${formatRupees(shortfall)} more to use ${advertised.code} (orders of ${formatRupees(advertised.minOrderPaise)} or more)`;
     expect(listed.find((o) => o.code === advertised.code)).toMatchObject({ source: 'store', reason });
     const refused = await apply(client, transactionId, messageId, advertised.code.toLowerCase());

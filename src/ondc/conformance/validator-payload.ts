@@ -18,6 +18,8 @@ export function messageOf(line: unknown): BecknMessage | null {
   const body = (line as { body?: unknown } | null)?.body as Record<string, unknown> | undefined;
   const candidate = (body && 'context' in body ? body : (body?.['request'] as Record<string, unknown> | undefined)) as BecknMessage | undefined;
   const context = candidate?.context;
+  // An ACK or NACK echoes the context of what it answers (issue 25): it is an answer, not a message.
+  if (candidate?.message && 'ack' in candidate.message) return null;
   return context && typeof context.action === 'string' && typeof context.transaction_id === 'string' && typeof context.message_id === 'string' ? candidate : null;
 }
 
