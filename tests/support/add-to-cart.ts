@@ -64,12 +64,13 @@ export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: str
 }
 
 /**
- * Taps the Add button of an item's card on its store's page, as a shopper does: the card hydrates
- * on the tap and its island updates the server cart.
+ * Taps the Add button of an item's card on its store's page, as a shopper does: the first tap is
+ * sent by the page itself (/cart/add, issue 30) or, once the card is live, by its island
+ * (/ondc/cart); either way the server cart has it when this returns.
  */
 export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string }, origin = '') {
   const card = await cardOnStorePage(page, at, item, origin);
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
+  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
   await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
   await saved;
 }
