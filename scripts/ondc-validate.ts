@@ -48,6 +48,18 @@ const requests = [...catalogueRequests(lines, providers.length > 0 ? { providers
 let checked = 0;
 let failed = 0;
 let errors = 0;
+/** One request checked: verified, or failed with the validator's errors, counted and printed. */
+function verdict(label: string, response: Response, answer: Answer, found: readonly string[]) {
+  checked++;
+  if (answer.success && found.length === 0) {
+    console.log(`✓ ${label}: ${answer.response?.message ?? 'verified'}`);
+    return;
+  }
+  failed++;
+  errors += Math.max(1, found.length);
+  console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
+  for (const line of found) console.log(`    ${line}`);
+}
 for (const request of requests) {
   const label = `${request.transactionId} (${request.body.domain}, flow ${request.body.flow})`;
   if (request.skipped) {
@@ -64,15 +76,7 @@ for (const request of requests) {
     console.log(`  ${label}: the validator reported a domain mismatch this request does not have; asking again (${retry})`);
     ({ response, answer, found } = await validate(request.body));
   }
-  checked++;
-  if (answer.success && found.length === 0) {
-    console.log(`✓ ${label}: ${answer.response?.message ?? 'verified'}`);
-    continue;
-  }
-  failed++;
-  errors += Math.max(1, found.length);
-  console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
-  for (const line of found) console.log(`    ${line}`);
+  verdict(label, response, answer, found);
 }
 // Complaints (IGM 2.0.0): one request per issue to /api/validate/igm.
 const complaints = igmValidatorRequests(lines);
@@ -81,16 +85,8 @@ for (const request of complaints) {
   const response = await fetch(`${validatorUrl}/api/validate/igm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
   const answer = (await response.json()) as Answer;
   const found = reportLines(answer.response?.report);
-  checked++;
   if (request.unnamed.length > 0) console.log(`  ${label}: not named by the validator, so not checked: ${request.unnamed.join('; ')}`);
-  if (answer.success && found.length === 0) {
-    console.log(`✓ ${label}: ${answer.response?.message ?? 'verified'}`);
-    continue;
-  }
-  failed++;
-  errors += Math.max(1, found.length);
-  console.log(`✗ ${label}: ${answer.response?.message ?? `HTTP ${response.status}`}, ${found.length} errors`);
-  for (const line of found) console.log(`    ${line}`);
+  verdict(label, response, answer, found);
 }
 console.log(`\n${requests.length + complaints.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
 process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

@@ -3,16 +3,10 @@
 import type { Address } from '../location/address.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { distanceKm } from '../location/geo.ts';
+import type { CustomerForm } from './store.ts';
 
-export interface DeliveryDetails {
-  name: string;
-  phone: string;
-  email: string;
-  door: string;
-  building: string;
-  locality: string;
-  state: string;
-}
+/** The checkout form's delivery fields: all of it but how the shopper pays. */
+export type DeliveryDetails = Omit<CustomerForm, 'paymentType'>;
 export type DetailField = keyof DeliveryDetails;
 
 /** What init cannot go without (SPEC §3 init: name, locality, state; the mobile number of customer_details). */
