@@ -38,6 +38,20 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 90_000 });
   }
 
+  /** A phone camera's shot: larger than the edge the picker sends, so it is resized before upload. */
+  async function cameraShot(page: Page) {
+    const data = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1600;
+      canvas.height = 1200;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#b5651d';
+      context.fillRect(0, 0, 1600, 1200);
+      return canvas.toDataURL('image/jpeg', 0.9);
+    });
+    return Buffer.from(data.split(',')[1]!, 'base64');
+  }
+
   test('a damaged item with a photo → the store offers a refund → accepted → resolved and refunded', async ({ page }, testInfo) => {
     test.setTimeout(240_000);
     const device = testInfo.project.name;
@@ -49,18 +63,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await page.getByLabel('Item damaged or of poor quality').check();
     await page.getByRole('checkbox', { name: new RegExp(store.items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
     await page.getByLabel(/Tell us more/).fill('The packet came torn and the contents spilled.');
-    const photo = Buffer.from(
-      (await page.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 1600;
-        canvas.height = 1200;
-        const context = canvas.getContext('2d')!;
-        context.fillStyle = '#b5651d';
-        context.fillRect(0, 0, 1600, 1200);
-        return canvas.toDataURL('image/jpeg', 0.9);
-      })).split(',')[1]!,
-      'base64',
-    );
+    const photo = await cameraShot(page);
     const chooser = page.waitForEvent('filechooser');
     await page.getByText('Take or choose photos').click();
     await (await chooser).setFiles({ name: 'torn-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -90,5 +93,33 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${amount} refunded to your UPI id`, { timeout: 15_000 });
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
     await page.screenshot({ path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
+  });
+
+  // The return flow (SPEC §2.3) shares the photo picker: a damaged item needs a photo, which is
+  // resized on the phone, uploaded, and named in the return; the store refunds damaged goods
+  // without fetching them back (Liquidated).
+  test('a return: damaged, with a photo → requested → the store refunds it', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    const device = testInfo.project.name;
+    await deliveredUpiOrder(page);
+
+    await page.getByRole('link', { name: 'Return items' }).click();
+    await expect(page.getByRole('heading', { name: 'Return items' })).toBeVisible();
+    await page.getByLabel('Damaged or unusable').check();
+    await page.getByRole('checkbox', { name: new RegExp(store.items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    await page.getByRole('button', { name: 'Request return' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Add a photo of the item for this reason.');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Take or choose photos').click();
+    await (await chooser).setFiles({ name: 'crushed-box.jpg', mimeType: 'image/jpeg', buffer: await cameraShot(page) });
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/artifacts/return-form-${device}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Request return' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Your request is submitted succesfully' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('refunded to your UPI id', { timeout: 60_000 });
+    await expect(page.getByText('Return approved (keep the item)')).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/artifacts/return-refunded-${device}.png`, fullPage: true });
   });
 });

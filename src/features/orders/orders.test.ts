@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_REASON_ON_THE_WIRE, CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
+import { CANCEL_REASON_ON_THE_WIRE, CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, returnInProgress, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
 
 const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
 
@@ -97,5 +97,16 @@ describe('who cancelled, in words (ondc-notes §2)', () => {
     expect(storeCancelledUnits(order, 'grocer.sellers')).toEqual([{ itemId: 'I2', quantity: 2, reasonId: '002', reason: STORE_CANCEL_REASONS['002'] }]);
     expect(storeCancelledUnits({ ...order, state: 'Cancelled' }, 'grocer.sellers')).toEqual([]);
     expect(storeCancelledUnits(order, 'another.seller')).toEqual([]);
+  });
+});
+
+describe('a return the order page follows', () => {
+  it('is followed from the request until the seller names an end', () => {
+    for (const state of ['submitted', 'Return_Initiated', 'Return_Approved', 'Return_Picked']) expect(returnInProgress(state, null), state).toBe(true);
+    for (const state of ['Return_Delivered', 'Liquidated', 'Return_Rejected', 'Return_Pick_Failed', 'Return_Failed']) expect(returnInProgress(state, null), state).toBe(false);
+  });
+  it('is not followed when none was asked for, or the request was refused on sending', () => {
+    expect(returnInProgress(null, null)).toBe(false);
+    expect(returnInProgress('submitted', 'The order has no 2 unreturned unit(s)')).toBe(false);
   });
 });

@@ -186,6 +186,14 @@ export type HeldOrder = { status: OrderStatus; returnRequested: boolean };
 
 const REFUNDING_RETURN_STATES = new Set(['Return_Picked', 'Return_Delivered', 'Liquidated']);
 
+/** The states a return ends in (ONDC return fulfillment): after these the seller sends no more. */
+const RETURN_END_STATES = new Set(['Return_Delivered', 'Liquidated', 'Return_Rejected', 'Return_Pick_Failed', 'Return_Failed']);
+
+/** Whether a return is still on its way (asked for, not ended, not refused on sending): the order page follows it. */
+export function returnInProgress(state: string | null, error: string | null): boolean {
+  return state !== null && error === null && !RETURN_END_STATES.has(state);
+}
+
 /**
  * Why a seller's report cannot move this order (issue 24; SPEC §4 and ONDC's order and fulfillment
  * state machines), or null when it may. A report never needs to move the order (a late one is kept
