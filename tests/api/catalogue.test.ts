@@ -163,6 +163,7 @@ interface ProviderSummary {
   pureVeg: boolean;
   averagePricePaise: number | null;
   bestDiscountPercent: number;
+  offers: Array<{ id: string; text: string; kind: string; value: number; cap: number; min: number }>;
 }
 
 /** Pages of `limit` until `completed`: every page but the last is full, the last says completed. */
@@ -339,6 +340,20 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const data: ProviderSummary[] = expectOk(await list({ sort })).data;
       expect(data.length).toBe(expectedHere.length - 1);
       expectSortedWithinOpenState(data, key, direction, sort);
+    });
+
+    it('states each store’s offers in the terms its catalogue gives, the ones its checkout applies', async () => {
+      const data: ProviderSummary[] = expectOk(await list()).data;
+      expect(data.some((p) => p.offers.length > 1)).toBe(true);
+      for (const p of data) {
+        const expected = providerById(p.id).offers.map((o) =>
+          o.kind === 'percent'
+            ? { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `${o.percent}% off up to ₹${o.maxDiscountPaise / 100} above ₹${o.minOrderPaise / 100}`, kind: 'percent', value: o.percent, cap: o.maxDiscountPaise / 100, min: o.minOrderPaise / 100 }
+            : { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `₹${o.amountPaise / 100} off above ₹${o.minOrderPaise / 100}`, kind: 'flat', value: o.amountPaise / 100, cap: 0, min: o.minOrderPaise / 100 },
+        );
+        expect(p.offers, p.name).toEqual(expected);
+        expect(p.bestDiscountPercent, p.name).toBeGreaterThanOrEqual(Math.max(0, ...expected.filter((o) => o.kind === 'percent').map((o) => o.value)));
+      }
     });
 
     it('applies each SPEC §5 quick filter with its exact threshold, and combines them', async () => {

@@ -12,6 +12,7 @@ import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, type StoreOpenState } from './store-hours.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
+import { storeOffersOf } from '../checkout/store-offers.ts';
 
 // ---- items ----
 
@@ -493,18 +494,14 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-function offerTexts(offers: unknown): Array<StoreOffer & { percent: number }> {
-  if (!Array.isArray(offers)) return [];
-  return offers.flatMap((o: { id?: string; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }> }) => {
-    const benefit = o.tags?.find((t) => t.code === 'benefit')?.list ?? [];
-    const min = o.tags?.find((t) => t.code === 'qualifier')?.list.find((e) => e.code === 'min_value')?.value;
-    const type = benefit.find((e) => e.code === 'value_type')?.value;
-    const value = Math.abs(Number(benefit.find((e) => e.code === 'value')?.value ?? 0));
-    const cap = Math.abs(Number(benefit.find((e) => e.code === 'value_cap')?.value ?? 0));
-    if (!o.id || !value) return [];
-    const above = min && Number(min) > 0 ? ` above ₹${Number(min)}` : '';
-    const text = type === 'percent' ? `${value}% off${cap ? ` up to ₹${cap}` : ''}${above}` : `₹${value} off${above}`;
-    return [{ id: o.id, text, kind: type === 'percent' ? 'percent' : 'flat', value, cap, min: min && Number(min) > 0 ? Number(min) : 0, percent: type === 'percent' ? value : 0 }];
+/** A store's offers as the listings' API states them (rupees), read as its checkout reads them (issue 28). */
+function offerViews(offers: unknown): StoreOffer[] {
+  return storeOffersOf(offers).map((offer) => {
+    const min = offer.minPaise / 100;
+    const above = min > 0 ? ` above ₹${min}` : '';
+    if (offer.kind === 'flat') return { id: offer.id, text: `₹${offer.valuePaise / 100} off${above}`, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min };
+    const cap = (offer.capPaise ?? 0) / 100;
+    return { id: offer.id, text: `${offer.percent}% off${cap ? ` up to ₹${cap}` : ''}${above}`, kind: 'percent', value: offer.percent, cap, min };
   });
 }
 
@@ -515,7 +512,7 @@ function costForTwoPaise(averageDishPaise: number) {
 
 function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null, now: Date): ProviderSummary {
   const hours = r.opens_at !== null && r.closes_at !== null ? normWorkingHours(r.opens_at, r.closes_at) : [];
-  const offers = offerTexts(r.offers);
+  const offers = offerViews(r.offers);
   const isFood = r.domain === 'ONDC:RET11';
   const openState = storeOpenState({ locationStatus: r.location_status, providerStatus: r.status, workingHours: hours, now });
   return {
@@ -543,8 +540,8 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     pureVeg: r.pure_veg === true,
     averagePricePaise: r.avg_price_paise === null ? null : isFood ? costForTwoPaise(r.avg_price_paise) : Math.round(r.avg_price_paise),
     costForTwoPaise: isFood && r.avg_price_paise !== null ? costForTwoPaise(r.avg_price_paise) : null,
-    bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => o.percent)),
-    offers: offers.map(({ percent: _, ...offer }) => offer),
+    bestDiscountPercent: Math.max(r.best_discount ?? 0, ...offers.map((o) => (o.kind === 'percent' ? o.value : 0))),
+    offers,
   };
 }
 
