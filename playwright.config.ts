@@ -27,7 +27,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/e2e-ready.ts',
-  outputDir: 'test-results',
+  // Its own folder: Playwright empties it when it starts, and tests/run.ts keeps the other suites' reports beside it.
+  outputDir: 'test-results/playwright',
   // One file at a time in each of two workers, one per core (issue 27): a journey is one shopper in a
   // browser context of its own, so two never share a cart.
   workers: 2,

@@ -1,12 +1,13 @@
 // `npm test`: every suite (unit, API, browser) in one run, ending with the line CI reads:
 // `N passed, M failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../src/lib/process/build.server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Beside Playwright's own output folder, which it empties when it starts.
 const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,14 +41,15 @@ function ensureChromium() {
   process.exit(1);
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const bin = path.join(root, 'node_modules/.bin', command);
-  return spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', ...env } }).status;
+/** Runs with its output on ours, as it goes: the suite an operator watches. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number | null> {
+  const child = spawn(path.join(root, 'node_modules/.bin', command), args, { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', ...env } });
+  return new Promise((resolve) => child.on('close', resolve));
 }
 
 /**
  * Runs in the background, its output kept in test-results/<name>.log and printed when it is awaited:
- * it would cut into another suite's, and a pipe would fill while spawnSync holds this process.
+ * it would cut into the suite that runs on our output.
  */
 function runAside(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number | null> {
   const log = path.join(reports, `${name}.log`);
@@ -89,34 +91,42 @@ function readJson(file: string): Record<string, unknown> | null {
 ensureChromium();
 ensureBuilt();
 
-// Types are part of the contract (strictest tsconfig): a type error fails the run like a test. The
-// check (one core for about a minute) runs beside Vitest (issue 27).
+// Two cores, three kinds of waiting (issue 27): the unit tests keep both cores busy, so they go
+// first and alone but for the type check and the files with storefronts of their own (which wait
+// on their servers' clocks and restarts more than they compute). Then the API files on the shared
+// storefronts and the browser journeys run side by side: both wait on storefronts more than they
+// compute.
 const typecheck = runAside('astro-check', 'astro', ['check']);
-
-const vitestReport = path.join(reports, 'vitest.json');
-const ownServersReport = path.join(reports, 'vitest-own-servers.json');
-const playwrightReport = path.join(reports, 'playwright.json');
-const ownServers = runAside(
-  'vitest-own-servers',
-  'vitest',
-  ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile=${ownServersReport}`, ...OWN_SERVER_FILES],
-  { TEST_SHARED_SERVERS: 'off' },
+const report = (name: string) => path.join(reports, `${name}.json`);
+// An earlier run's report must never stand in for a suite that crashed before writing its own.
+for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
+const vitestArgs = (name: string) => ['run', '--reporter=default', '--reporter=json', `--outputFile=${report(name)}`];
+// In two lanes: each file mostly waits for its storefronts to start, restart and keep time.
+const OWN_SERVER_LANES = ['vitest-own-servers-1', 'vitest-own-servers-2'];
+const ownServers = OWN_SERVER_LANES.map((name, index) =>
+  runAside(name, 'vitest', [...vitestArgs(name), `--shard=${index + 1}/${OWN_SERVER_LANES.length}`, '--project', 'api', ...OWN_SERVER_FILES], { TEST_SHARED_SERVERS: 'off' }),
 );
-const vitestStatus = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`, ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])]);
-const ownServersStatus = await ownServers;
+const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project', 'unit']);
+const sharedServers = runAside('vitest-api', 'vitest', [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])]);
+const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
+const vitestStatuses: Record<string, number | null> = { 'vitest-unit': unitStatus, 'vitest-api': await sharedServers };
+for (const [index, lane] of ownServers.entries()) vitestStatuses[OWN_SERVER_LANES[index]!] = await lane;
 const typecheckStatus = await typecheck;
-// Read before Playwright runs: it empties test-results/ when it starts.
-const vitest = readJson(vitestReport);
-const ownServersVitest = readJson(ownServersReport);
-const playwrightStatus = run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
-const playwright = readJson(playwrightReport) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
-let passed = Number(vitest?.numPassedTests ?? 0) + Number(ownServersVitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-let failed = Number(vitest?.numFailedTests ?? 0) + Number(ownServersVitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-// A suite that crashed before reporting counts as a failure, never as silence.
-if (typecheckStatus !== 0) failed += 1;
-if (vitestStatus !== 0 && Number(vitest?.numFailedTests ?? 0) === 0) failed += 1;
-if (ownServersStatus !== 0 && Number(ownServersVitest?.numFailedTests ?? 0) === 0) failed += 1;
+
+let passed = 0;
+let failed = 0;
+for (const [name, status] of Object.entries(vitestStatuses)) {
+  const vitest = readJson(report(name));
+  passed += Number(vitest?.numPassedTests ?? 0);
+  failed += Number(vitest?.numFailedTests ?? 0);
+  // A suite that crashed before reporting counts as a failure, never as silence.
+  if (status !== 0 && Number(vitest?.numFailedTests ?? 0) === 0) failed += 1;
+}
+const playwright = readJson(report('playwright')) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+passed += (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+failed += playwright?.stats?.unexpected ?? 0;
 if (playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0) failed += 1;
+if (typecheckStatus !== 0) failed += 1;
 
 const flaky = playwright?.stats?.flaky ?? 0;
 if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on retry (flaky): see the list above`);
