@@ -52,6 +52,9 @@ test.describe('by keyboard alone', () => {
   test.skip(({ isMobile }) => isMobile, 'keyboards are a desktop journey');
 
   test('store → add → cart → checkout → cash on delivery → order placed', async ({ page, baseURL }) => {
+    // A journey of some hundred key presses, each checked for its focus ring: twice a quick one's
+    // time, as a 2-core machine under load needs (it ran out of 60 s at load 20).
+    test.setTimeout(120_000);
     await deliverToStore(page, baseURL);
     await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
