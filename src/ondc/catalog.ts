@@ -178,8 +178,9 @@ export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
 // (listing checks in src/features/catalogue): one bad store or item is rejected (catalog_rejection),
 // not the catalogue.
 // Liberal where ONDC's 1.2.0 retail spec is (issue 25): its own examples send catalogues without
-// bpp/fulfillments or with a Buyer-Delivery one, stores without offers and locations without an
-// area_code. Our sellers' catalogues stay held to the schemas above.
+// bpp/fulfillments or with a Buyer-Delivery one (the Workbench also pages without bpp/descriptor),
+// stores without offers and locations without an area_code. Our sellers' catalogues stay held to
+// the schemas above.
 // A store's tag entry without a string value (ONDC's own Workbench catalogue writes `"value\""`)
 // is dropped, not the store.
 const receivedTagSchema = z
@@ -211,6 +212,7 @@ export const receivedProviderSchema = providerObjectSchema.extend({
   tags: z.array(receivedTagSchema),
 });
 export const receivedCatalogSchema = onSearchCatalogSchema.extend({
+  'bpp/descriptor': descriptorSchema.optional(),
   'bpp/fulfillments': z.array(z.object({ id: z.string().min(1), type: z.string().min(1) })).optional(),
   'bpp/providers': z.array(z.unknown()),
 });

@@ -241,6 +241,19 @@ export function judgeProviders(received: readonly unknown[]): { providers: Recei
   return judged;
 }
 
+/**
+ * An incremental refresh carries neither the seller's descriptor nor its fulfillments, and names
+ * its stores by id with only what changed (ondc-notes §1); a page whose stores come with their
+ * name is a full listing even without the seller's own descriptor (ONDC's Workbench sends such
+ * pages), and is listed.
+ */
+export function isIncrementalCatalog(catalog: unknown): boolean {
+  const fields = catalog && typeof catalog === 'object' ? (catalog as Record<string, unknown>) : {};
+  const providers = Array.isArray(fields['bpp/providers']) ? (fields['bpp/providers'] as unknown[]) : [];
+  const named = providers.some((provider) => typeof provider === 'object' && provider !== null && 'descriptor' in provider);
+  return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined && !named;
+}
+
 export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppId: string; domain: string; cityCode: string }) {
   return providers.map((received) => {
     const judged = judgeItems(received, {

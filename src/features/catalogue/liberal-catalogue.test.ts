@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { incrementalCatalogSchema, receivedCatalogSchema } from '../../ondc/catalog.ts';
-import { catalogRows, judgeProviders } from './ingest.ts';
+import { catalogRows, isIncrementalCatalog, judgeProviders } from './ingest.ts';
 
 type Payload = { from: string; body: { context: { domain: string }; message: { catalog: { 'bpp/fulfillments'?: Array<{ type: string }>; 'bpp/providers': Array<Record<string, unknown>> } } } };
 const { payloads } = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures/ondc-1.2.0/workbench.json'), 'utf8')) as { payloads: Payload[] };
@@ -56,7 +56,7 @@ const published = ['ret-spec', 'workbench'].flatMap((name) =>
 const placeholders = (p: Published) => (p.body.message.catalog['bpp/providers'] as Array<Record<string, unknown>>).every((provider) => Object.keys(provider).join() === 'id');
 
 describe("ONDC's published 1.2.0 catalogues, RET10 and RET11", () => {
-  const full = published.filter((p) => p.body.message.catalog['bpp/descriptor'] !== undefined && !placeholders(p));
+  const full = published.filter((p) => !isIncrementalCatalog(p.body.message.catalog) && !placeholders(p));
 
   it.each(full.map((p) => [p.from, p] as const))('lists %s, every store and every item', (_from, payload) => {
     const { context, message } = payload.body;
@@ -69,9 +69,14 @@ describe("ONDC's published 1.2.0 catalogues, RET10 and RET11", () => {
   });
 
   it('reads every incremental refresh, a store reopened (label open) among them', () => {
-    const refreshes = published.filter((p) => p.body.message.catalog['bpp/descriptor'] === undefined);
+    const refreshes = published.filter((p) => isIncrementalCatalog(p.body.message.catalog));
     expect(refreshes.some((p) => p.from.includes('store_reopen'))).toBe(true);
     expect(refreshes.filter((p) => !incrementalCatalogSchema.safeParse(p.body.message.catalog).success).map((p) => p.from)).toEqual([]);
+  });
+
+  it("lists the Workbench pages that name their stores without the seller's own descriptor", () => {
+    const pages = full.filter((p) => p.body.message.catalog['bpp/descriptor'] === undefined);
+    expect(pages.length).toBe(6);
   });
 
   it('refuses stores named by id alone, each with its reason', () => {
