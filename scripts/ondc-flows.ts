@@ -4,11 +4,11 @@
 // store's catalogue (flows 1, 7 and 9, no store left out), and orders in every domain the storefront
 // lists (RET10 groceries, RET13 personal care, RET16 home care, RET18 health, RET11 restaurants), paid
 // by UPI and cash on delivery, a plain dish and one customised with add-ons, every cancel reason the
-// order page's form offers, a return on its own and flow 6's part cancel with returns, a store that
-// cancels on the way (flow 5), an item out of stock at select (flow 3). The runner makes the calls
-// the pages make, with the bodies they send (the cart, the checkout form, the order page's refreshes,
-// the track map, the cancel form, the return screen), and nothing the pages do not collect. The log
-// is kept in ./data/ondc-flows/<time>/.
+// order page's form offers (and one after the store accepted the order), a return on its own and
+// flow 6's part cancel with returns, a store that cancels on the way (flow 5), an item out of stock
+// at select (flow 3). The runner makes the calls the pages make, with the bodies they send (the
+// cart, the checkout form, the order page's refreshes, the track map, the cancel form, the return
+// screen), and nothing the pages do not collect. The log is kept in ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -236,6 +236,24 @@ async function cancelByForm(client: Client, orderId: string, reasonId: string) {
   if (answer.status !== 303 || !location.includes('notice=submitted')) throw new Error(`cancel of ${orderId} (${reasonId}) refused: ${answer.status} ${location}`);
 }
 
+/**
+ * A shopper who cancels once the store has taken the order: the order page shows Accepted (the
+ * store's own on_status, pushed to us), then the cancel form. The page is read often, as a shopper
+ * waiting on it would, so the cancel goes before the store packs (two network minutes, one real
+ * second at 120×); whatever the store has done by then, the cancel goes.
+ */
+async function cancelOnceAccepted(shop: Shop, lines: readonly Line[], reasonId: string) {
+  const client = await newShopper();
+  const orderId = await order(client, shop, lines);
+  for (let tick = 0; tick < 100; tick++) {
+    const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as Detail;
+    if (detail.status !== 'created') break;
+    await sleep(50);
+  }
+  await cancelByForm(client, orderId, reasonId);
+  await until(client, orderId, 'cancelled', 30);
+}
+
 /** The return screen (src/pages/camera.astro): a photo of the goods, then the request. */
 async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
   // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing
@@ -367,6 +385,7 @@ const flows: Flow[] = [
     await cancelByForm(client, orderId, reason.id);
     await until(client, orderId, 'cancelled', 30);
   }]),
+  ['flow 4, RET11: the shopper cancels once the restaurant has accepted', () => cancelOnceAccepted(kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }], CANCEL_REASONS[2].id)],
   ...stores.flatMap(({ shop, items }): Flow[] => {
     const name = shop.domain.slice(5);
     const two = () => items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 }));
@@ -400,6 +419,7 @@ const flows: Flow[] = [
     await cancelByForm(client, orderId, reason.id);
     await until(client, orderId, 'cancelled', 30);
   }]),
+  ['flow 4, RET10: the shopper cancels once the store has accepted', () => cancelOnceAccepted(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), CANCEL_REASONS[2].id)],
   // The storefront rejected the mislisted items of the first full catalogue (flow 7); the sellers'
   // first corrections come back in an incremental refresh and are rejected again (flow 9); the
   // item sold out here and the final corrections come in later ones (flow 1).

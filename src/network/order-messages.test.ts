@@ -66,13 +66,32 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     const cancel = fulfillments(cancelled).find((f) => f.type === 'Cancel');
     // The cancelled delivery says where it stood; the Cancel fulfillment carries the refund.
     const delivery = fulfillments(cancelled).find((f) => f.type === 'Delivery');
-    expect(delivery?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(1)).toISOString() }] });
+    expect(delivery?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(0)).toISOString() }] });
     const trail = (cancel?.tags ?? []).filter((t) => t.code === 'quote_trail').reduce((n, t) => n + rupeesToPaise(t.list.find((e) => e.code === 'value')!.value), 0);
     expect(-trail).toBe(rupeesToPaise(total));
     // The money is the buyer app's (collected_by BAP): no refund until it says it paid one.
     const settlements = () => cancelled.order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>;
     expect(settlements().filter((s) => s.settlement_phase === 'refund')).toEqual([]);
     expect(cancelled.order).not.toHaveProperty('tags');
+  });
+
+  // ONDC's validator, flow 4: precancel_state.fulfillment_state and updated_at equal the
+  // on_confirm's fulfillment state and updated_at; the seller's on_status at acceptance (sent
+  // unsolicited) leaves the delivery Pending, so it does not move them.
+  it('a cancel after the store accepted names the delivery as the on_confirm left it; after packing, as the Packed on_status did', () => {
+    const placed = order();
+    const timeline = timelineOf(placed);
+    const precancel = (cancelAt: number) => {
+      const cancelled = orderMessage(cancelOrder(placed, { reasonId: '052', by: 'buyer.example', at: new Date(cancelAt) }), cancelAt + 1);
+      return Object.fromEntries(fulfillments(cancelled).find((f) => f.type === 'Delivery')!.tags!.find((t) => t.code === 'precancel_state')!.list.map((e) => [e.code, e.value]));
+    };
+    const confirmed = orderMessage(placed, timeline[STEP.created]!).order;
+    const accepted = orderMessage(placed, timeline[STEP.accepted]!).order;
+    expect(accepted.state).toBe('Accepted');
+    expect(accepted.updated_at).not.toBe(confirmed.updated_at);
+    expect(precancel(timeline[STEP.accepted]! + 1)).toEqual({ fulfillment_state: fulfillments({ order: confirmed } as ReturnType<typeof orderMessage>)[0]!.state.descriptor.code, updated_at: confirmed.updated_at });
+    const packed = orderMessage(placed, timeline[STEP.packed]!).order;
+    expect(precancel(timeline[STEP.packed]! + 1)).toEqual({ fulfillment_state: 'Packed', updated_at: packed.updated_at });
   });
 
   it('echoes the buyer app’s refund settlement as it was sent', () => {

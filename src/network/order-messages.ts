@@ -230,6 +230,18 @@ function riderOf(order: OrderRecord) {
   return { name: pick(mulberry32(seed), RIDERS), phone: `8${digitsOf(seed, 9)}` };
 }
 
+/**
+ * The step at which the delivery took the state it has at `step`. precancel_state describes the
+ * fulfillment, not the order (README "Decisions"): accepting an order changes the order's state
+ * and leaves its delivery Pending since the on_confirm, so a cancel after acceptance names the
+ * on_confirm's time, as ONDC's validator and Workbench do.
+ */
+function fulfillmentStateSince(step: number): number {
+  const state = DELIVERY_STEPS[step]?.fulfillment;
+  const first = DELIVERY_STEPS.findIndex((s) => s.fulfillment === state);
+  return first === -1 ? step : first;
+}
+
 /** How a network time goes on the wire (NetworkClock.toReal); the identity on a real-time clock. */
 export type ToWire = (networkMs: number) => number;
 const sameTime: ToWire = (ms) => ms;
@@ -307,7 +319,7 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
           ]),
           tag('precancel_state', [
             ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
-            ['updated_at', iso(timeline[cancelled.step] ?? atMs)],
+            ['updated_at', iso(timeline[fulfillmentStateSince(cancelled.step)] ?? atMs)],
           ]),
         ]
       : [tag('routing', [['type', 'P2P']])],

@@ -178,21 +178,41 @@ export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
 // (listing checks in src/features/catalogue): one bad store or item is rejected (catalog_rejection),
 // not the catalogue.
 // Liberal where ONDC's 1.2.0 retail spec is (issue 25): its own examples send catalogues without
-// bpp/fulfillments or with a Buyer-Delivery one, stores without offers and locations without an
-// area_code. Our sellers' catalogues stay held to the schemas above.
+// bpp/fulfillments or with a Buyer-Delivery one (the Workbench also pages without bpp/descriptor),
+// stores without offers and locations without an area_code. Our sellers' catalogues stay held to
+// the schemas above.
 // A store's tag entry without a string value (ONDC's own Workbench catalogue writes `"value\""`)
 // is dropped, not the store.
 const receivedTagSchema = z
   .object({ code: z.string().min(1), list: z.array(z.looseObject({ code: z.string().min(1), value: z.unknown().optional() })) })
   .transform((tag) => ({ code: tag.code, list: tag.list.flatMap((entry) => (typeof entry.value === 'string' ? [{ code: entry.code, value: entry.value }] : [])) }));
-const receivedLocationSchema = locationSchema.extend({ address: locationSchema.shape.address.extend({ area_code: locationSchema.shape.address.shape.area_code.optional() }) });
+// ONDC's own grocery and F&B examples give a store's opening hours under time.schedule.range
+// (beside its slots, schedule.times): read there when time.range is absent.
+const liftScheduleRange = (location: unknown) => {
+  const time = (location as { time?: { range?: unknown; schedule?: { range?: unknown } } } | null)?.time;
+  return time && time.range === undefined && time.schedule?.range !== undefined ? { ...(location as object), time: { ...time, range: time.schedule.range } } : location;
+};
+const receivedLocationSchema = z.preprocess(
+  liftScheduleRange,
+  locationSchema.extend({ address: locationSchema.shape.address.extend({ area_code: locationSchema.shape.address.shape.area_code.optional() }) }),
+);
+// An offer of a kind we do not know (ONDC's F&B example still writes disc_pct / disc_amt) is
+// left out, not the store that makes it.
+const receivedOffersSchema = z
+  .array(z.unknown())
+  .default([])
+  .transform((offers) => offers.flatMap((offer) => {
+    const parsed = offerSchema.safeParse(offer);
+    return parsed.success ? [parsed.data] : [];
+  }));
 export const receivedProviderSchema = providerObjectSchema.extend({
   items: z.array(z.unknown()),
-  offers: z.array(offerSchema).default([]),
+  offers: receivedOffersSchema,
   locations: z.array(receivedLocationSchema).min(1),
   tags: z.array(receivedTagSchema),
 });
 export const receivedCatalogSchema = onSearchCatalogSchema.extend({
+  'bpp/descriptor': descriptorSchema.optional(),
   'bpp/fulfillments': z.array(z.object({ id: z.string().min(1), type: z.string().min(1) })).optional(),
   'bpp/providers': z.array(z.unknown()),
 });
@@ -200,7 +220,8 @@ export type ReceivedProvider = z.infer<typeof receivedProviderSchema>;
 
 // An incremental refresh (catalog_inc, ondc-notes §1) names only what changed: a store switched
 // on or off (time.label), a location opened or closed, and the changed items in full.
-const statusSchema = z.object({ label: z.enum(['enable', 'disable', 'close']), timestamp: z.iso.datetime() });
+// A location closed for a while is reopened with label open (ONDC's store-reopen example).
+const statusSchema = z.object({ label: z.enum(['enable', 'disable', 'close', 'open']), timestamp: z.iso.datetime() });
 export const incrementalCatalogSchema = z.object({
   'bpp/providers': z.array(
     z.object({

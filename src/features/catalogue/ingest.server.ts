@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import { catalogRows, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
+import { catalogRows, isIncrementalCatalog, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 
 const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
   ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['domain', 'domain'], ['cityCode', 'city_code'], ['name', 'name'],
@@ -89,12 +89,6 @@ const ACTIVE_ON_ARRIVAL = (preferredSellerId: string | undefined): InsertOnly =>
 export type IngestResult =
   | { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] }
   | { ok: false; error: string };
-
-/** An incremental refresh carries neither the seller's descriptor nor its fulfillments (ondc-notes §1). */
-function isIncrementalCatalog(catalog: unknown): boolean {
-  const fields = catalog && typeof catalog === 'object' ? (catalog as Record<string, unknown>) : {};
-  return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined;
-}
 
 /**
  * A SPEC §5 dedupe group (the entries of one city sharing a licence and name) a page touched:
@@ -185,9 +179,9 @@ async function ingestFull(database: Queryable, envelope: CallbackEnvelope, recei
   const stores = judgeProviders(catalog['bpp/providers']);
   const rows = catalogRows(stores.providers, { bppId, domain: context.domain, cityCode: context.city });
   await database.query(
-    `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ($1, $2, $3)
-     ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = EXCLUDED.name, updated_at = now()`,
-    [bppId, context.bpp_uri, catalog['bpp/descriptor'].name],
+    `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ($1, $2, COALESCE($3, $1))
+     ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = COALESCE($3, catalogue_sellers.name), updated_at = now()`,
+    [bppId, context.bpp_uri, catalog['bpp/descriptor']?.name ?? null],
   );
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);

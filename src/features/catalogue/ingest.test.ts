@@ -178,6 +178,20 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     expect((await catalogueCounts(database)).providers).toBe(before.providers + 1);
   });
 
+  it("lists a page that names its stores without the seller's descriptor (ONDC's Workbench pages so), keeping the seller's name", async () => {
+    const envelope = onSearchFrom(1);
+    const catalog = envelope.message?.['catalog'] as { 'bpp/providers': Array<{ id: string }>; 'bpp/descriptor': { name: string } };
+    const [first] = catalog['bpp/providers'];
+    await database.query('DELETE FROM catalogue_items WHERE provider_id = $1', [first!.id]);
+    await database.query('DELETE FROM catalogue_providers WHERE provider_id = $1', [first!.id]);
+    const result = await ingestOnSearch(database, { ...envelope, message: { catalog: { 'bpp/providers': [first] } } });
+    expect(result.ok && result.providers).toBe(1);
+    const listed = await database.query('SELECT provider_id FROM catalogue_providers WHERE provider_id = $1', [first!.id]);
+    expect(listed).toHaveLength(1);
+    const [seller] = await database.query<{ name: string }>('SELECT name FROM catalogue_sellers WHERE bpp_id = $1', [envelope.context.bpp_id]);
+    expect(seller?.name).toBe(catalog['bpp/descriptor'].name);
+  });
+
   it('refuses a catalogue whose frame breaks the schema, writing nothing', async () => {
     const envelope = onSearchFrom(0);
     const before = await catalogueCounts(database);

@@ -3,7 +3,7 @@ import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from 
 import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
 import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
-import { listedItem, listingProblems, providerProblem } from './listing-checks.ts';
+import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 
 export interface ProviderRow {
   bppId: string;
@@ -137,6 +137,10 @@ export function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<Cat
   };
 }
 
+// A price range is only shown (a dish's from-to price): one the seller wrote wrongly is left out,
+// not the catalogue page it came in.
+const rangePaise = (value: string | undefined) => (value !== undefined && /^\d+(\.\d{1,2})?$/.test(value.trim()) ? rupeesToPaise(value) : null);
+
 export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: { bppId: string; cityCode: string }): ItemRow[] {
   return provider.items.map((item) => {
     const tags = item.tags;
@@ -166,8 +170,8 @@ export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: 
       packUnit: item.quantity.unitized.measure.unit,
       pricePaise,
       mrpPaise: mrpFromTag ?? rupeesToPaise(item.price.maximum_value),
-      priceLowerPaise: lower ? rupeesToPaise(lower) : null,
-      priceUpperPaise: upper ? rupeesToPaise(upper) : null,
+      priceLowerPaise: rangePaise(lower),
+      priceUpperPaise: rangePaise(upper),
       inStock: Number(item.quantity.available.count) > 0,
       maxQuantity: Number(item.quantity.maximum.count),
       vegNonVeg: veg,
@@ -201,7 +205,7 @@ export function judgeItems(
   context: { domain: string; categoryIds: ReadonlySet<string>; locationIds: ReadonlySet<string> },
 ): JudgedItems {
   const judged: JudgedItems = { listed: [], disabled: [], rejected: [] };
-  for (const raw of provider.items) {
+  for (const raw of itemsAsListed(provider.items)) {
     const problems = listingProblems(raw, context.domain, context.categoryIds);
     const itemId = String((raw as { id?: unknown } | null)?.id ?? '');
     if (problems.length === 0) {
@@ -235,6 +239,19 @@ export function judgeProviders(received: readonly unknown[]): { providers: Recei
     if (typeof id === 'string' && id !== '' && issue) judged.rejected.push({ providerId: id, ...providerProblem(issue) });
   }
   return judged;
+}
+
+/**
+ * An incremental refresh carries neither the seller's descriptor nor its fulfillments, and names
+ * its stores by id with only what changed (ondc-notes §1); a page whose stores come with their
+ * name is a full listing even without the seller's own descriptor (ONDC's Workbench sends such
+ * pages), and is listed.
+ */
+export function isIncrementalCatalog(catalog: unknown): boolean {
+  const fields = catalog && typeof catalog === 'object' ? (catalog as Record<string, unknown>) : {};
+  const providers = Array.isArray(fields['bpp/providers']) ? (fields['bpp/providers'] as unknown[]) : [];
+  const named = providers.some((provider) => typeof provider === 'object' && provider !== null && 'descriptor' in provider);
+  return fields['bpp/descriptor'] === undefined && fields['bpp/fulfillments'] === undefined && !named;
 }
 
 export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppId: string; domain: string; cityCode: string }) {

@@ -62,6 +62,36 @@ function imageFormat(url: string): string | null {
   return FILE_EXTENSION.exec(pathname)?.[1]?.toLowerCase() ?? null;
 }
 
+const FLAGS = ['@ondc/org/returnable', '@ondc/org/cancellable', '@ondc/org/seller_pickup_return', '@ondc/org/available_on_cod'] as const;
+/** What an add-on is sold under: the terms of the dish it goes with. */
+const SOLD_WITH_DISH = ['location_id', 'fulfillment_id', ...FLAGS, '@ondc/org/time_to_ship', '@ondc/org/contact_details_consumer_care'] as const;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A store's items as ONDC's own 1.2.0 examples write them, in the form the listing checks read
+ * (issue 25, liberal receiver): the yes/no terms as the words "true"/"false", and add-ons
+ * (customisations, related: true) with none of a sellable item's own terms or pack size, since an
+ * add-on is sold, shipped and returned with its dish: those come from the store's first dish,
+ * and its size is one portion. Anything else is judged as it came.
+ */
+export function itemsAsListed(raws: readonly unknown[]): unknown[] {
+  const withFlags = raws.map((raw) => {
+    if (!isRecord(raw)) return raw;
+    const item: Record<string, unknown> = { ...raw };
+    for (const flag of FLAGS) if (item[flag] === 'true' || item[flag] === 'false') item[flag] = item[flag] === 'true';
+    return item;
+  });
+  const dish = withFlags.find((raw): raw is Record<string, unknown> => isRecord(raw) && raw['related'] !== true);
+  return withFlags.map((raw) => {
+    if (!isRecord(raw) || raw['related'] !== true) return raw;
+    const item: Record<string, unknown> = { ...raw };
+    for (const key of SOLD_WITH_DISH) if (item[key] === undefined && dish?.[key] !== undefined) item[key] = dish[key];
+    const quantity = isRecord(item['quantity']) ? item['quantity'] : {};
+    if (quantity['unitized'] === undefined) item['quantity'] = { ...quantity, unitized: { measure: { unit: 'unit', value: '1' } } };
+    return item;
+  });
+}
+
 /**
  * What keeps an on_search item (as received, not yet trusted) off the shelves, given the domain
  * and the ids of the provider's categories (menus, add-on groups, variant groups). Empty when

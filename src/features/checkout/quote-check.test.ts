@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkQuote, PRICE_UPDATE_MESSAGE, storeMismatch, type BreakupEntry, type CheckedLine, type Quote } from './quote-check.ts';
+import { checkQuote, PRICE_UPDATE_MESSAGE, quoteSchema, storeMismatch, type BreakupEntry, type CheckedLine, type Quote } from './quote-check.ts';
 
 const line: CheckedLine = { itemId: 'atta-5kg', name: 'Atta', quantity: 2, unitPricePaise: 24550 };
 
@@ -97,5 +99,35 @@ describe('issue 23: the quote is for the store asked (SPEC §8 network codes 200
   it("refuses another location, the provider's or an item's, as \"Provider location not found\"", () => {
     expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L2' }] } })).toEqual({ code: '20004', message: 'Provider location not found' });
     expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L1' }] }, items: [{ location_id: 'L2' }] })).toEqual({ code: '20004', message: 'Provider location not found' });
+  });
+});
+
+// Issue 25, liberal receiver: the checkout reads the quote of every on_select and on_init ONDC
+// publishes for 1.2.0 (tests/fixtures/ondc-1.2.0: RET-Spec examples, Workbench mock seller).
+describe("the quotes of ONDC's published on_select and on_init", () => {
+  type Published = { from: string; body: { context: { action: string }; message?: { order?: { quote?: unknown } } } };
+  const quotes = ['ret-spec', 'workbench'].flatMap((name) =>
+    (JSON.parse(readFileSync(path.join(import.meta.dirname, `../../../tests/fixtures/ondc-1.2.0/${name}.json`), 'utf8')) as { payloads: Published[] }).payloads.filter(
+      (p) => ['on_select', 'on_init'].includes(p.body.context.action) && p.body.message?.order?.quote !== undefined,
+    ),
+  );
+
+  it('reads every one', () => {
+    expect(quotes.length).toBeGreaterThan(30);
+    expect(quotes.filter((p) => !quoteSchema.safeParse(p.body.message?.order?.quote).success).map((p) => p.from)).toEqual([]);
+  });
+
+  it('reads a charge written as a number as rupees, and leaves out a line that carries no price', () => {
+    const read = quoteSchema.parse({
+      price: { value: '100.00' },
+      breakup: [
+        { '@ondc/org/item_id': 'I1', title: 'Plain Atta', '@ondc/org/title_type': 'item', price: { value: '100.00' } },
+        { '@ondc/org/item_id': 'F1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { value: 0 } },
+        { '@ondc/org/item_id': 'FREEBIE', '@ondc/org/item_quantity': { count: 1 } },
+        { '@ondc/org/item_id': 'F1', '@ondc/org/title_type': 'packing', price: { value: 12.5 } },
+      ],
+    });
+    expect(read.breakup.map((l) => [l.title, l.price.value])).toEqual([['Plain Atta', '100.00'], ['Delivery charges', '0.00'], ['packing', '12.50']]);
+    expect(quoteSchema.safeParse({ price: { value: '1.00' }, breakup: [{ title: 'Tax', '@ondc/org/title_type': 'tax', price: { value: 0.125 } }] }).success).toBe(false);
   });
 });

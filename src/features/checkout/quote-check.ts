@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 
-const rupeesSchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Expected rupees such as 245.00');
+// Rupees as ONDC writes them, a decimal string; ONDC's own Workbench seller also writes a plain
+// number (a free delivery as 0), read as the same string (issue 25: liberal receiver).
+const rupeesSchema = z.union([
+  z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Expected rupees such as 245.00'),
+  z
+    .number()
+    .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Expected rupees such as 245.00')
+    .transform((n) => n.toFixed(2)),
+]);
 const countSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
 
 /** SPEC §3 quote breakup entry, the fields read. */
@@ -24,7 +32,18 @@ export const breakupEntrySchema = z.object({
 });
 export type BreakupEntry = z.infer<typeof breakupEntrySchema>;
 
-export const quoteSchema = z.object({ price: z.object({ value: rupeesSchema }), breakup: z.array(breakupEntrySchema) });
+/**
+ * A quote as a seller may send it (ONDC's published 1.2.0 examples): a breakup line without a
+ * price carries no money and is left out (the freebie example describes its gift item so), and a
+ * line without a title is named by its title type.
+ */
+export const quoteSchema = z.object({
+  price: z.object({ value: rupeesSchema }),
+  breakup: z
+    .array(z.looseObject({ price: z.unknown().optional() }))
+    .transform((lines) => lines.filter((line) => line.price !== undefined).map((line) => ({ ...line, title: line['title'] ?? line['@ondc/org/title_type'] })))
+    .pipe(z.array(breakupEntrySchema)),
+});
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** SPEC §4 item error states in a quote. */
