@@ -1,14 +1,16 @@
-// Issue 23/24, threat "the right seller quotes for another store": the seller we asked signs an
-// on_select or on_init that names another of its providers, or another location, than the one
-// the shopper ordered from. The answer is the seller's own (signer and bpp_id agree), so only the
-// checkout's store check stands between it and the shopper: the poll reports SPEC §8's network
-// codes 20003 "Provider not found" / 20004 "Provider location not found", no quote is shown or
-// paid, and the store's genuine answer coming later is a second answer, refused.
+// Issue 23: what the server makes of the seller's answers to select and init, through the API
+// alone (no browser), for answers the embedded sellers never give on their own:
+// - the seller asked signs an on_select or on_init naming another of its providers, or another
+//   location, than the one the shopper ordered from: signer and bpp_id agree, so only the
+//   checkout's store check stands between it and the shopper. The poll reports SPEC §8's network
+//   codes 20003 "Provider not found" / 20004 "Provider location not found", no quote is shown or
+//   paid, and the store's genuine answer coming later is a second answer, refused (issue 24);
+// - every SPEC §5 quote-check outcome, each from a quote shaped to reach it;
+// - a seller that never answers: the SPEC §4 poll pace on the wall clock.
 //
-// The storefront's own seller network answers in milliseconds, so a forged answer could never be
+// The storefront's own seller network answers in milliseconds, so a test's answer could never be
 // the first. Here the network stands apart and its callbacks reach the storefront through a proxy
-// that holds on_select/on_init for a while: the test's answer lands first. Dropping them plays a
-// seller that never answers, for the SPEC §4 poll pace measured on the wall clock.
+// that can hold on_select/on_init a while (the test's answer lands first) or drop them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -126,6 +128,69 @@ describe('a quote for another store than the one asked, signed by the seller ask
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 1_500));
     expect((await (await client.get(`/ondc/status?type=init&message_id=${initMessageId}`)).json()).order_status).toBe('FAILED');
     expect((await pay()).status).toBe(404);
+  }, 60_000);
+});
+
+describe('SPEC §5 quote checks: every outcome reached through the API', () => {
+  type Info = { available?: number; maximum?: number } | null;
+  /** An on_select quoting `quoted` of `item` with the item info given (null: none). */
+  function quoteOf(item: (typeof store.items)[number], quoted: number, info: Info) {
+    const unit = (item.pricePaise / 100).toFixed(2);
+    const total = ((item.pricePaise * quoted) / 100).toFixed(2);
+    const entry = {
+      '@ondc/org/item_id': item.id,
+      '@ondc/org/item_quantity': { count: quoted },
+      '@ondc/org/title_type': 'item',
+      title: item.name,
+      price: { currency: 'INR', value: total },
+      ...(info
+        ? { item: { price: { currency: 'INR', value: unit }, quantity: { available: { count: String(info.available ?? 99) }, maximum: { count: String(info.maximum ?? 99) } } } }
+        : {}),
+    };
+    return {
+      order: {
+        provider: { id: store.provider.id, locations: [{ id: store.location.id }] },
+        items: [{ id: item.id, location_id: store.location.id, fulfillment_id: 'F1', quantity: { count: quoted } }],
+        fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Serviceable' } } }],
+        quote: { price: { currency: 'INR', value: total }, breakup: [entry], ttl: 'P1D' },
+      },
+    };
+  }
+
+  it('a line missing from the quote, without item info, none available, quoted more than asked, above what is available, above the maximum', async () => {
+    callbacks = 'hold';
+    const item = store.items[1]!;
+    const cases: Array<[string, ReturnType<typeof quoteOf>, { code: string; message: string }]> = [
+      // The store quotes another of its items instead.
+      ['missing from the quote', quoteOf(store.items[0]!, 2, {}), { code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' }],
+      ['no item info', quoteOf(item, 2, null), { code: 'INFO_NOT_FOUND', message: 'Item unavailable' }],
+      ['none available', quoteOf(item, 2, { available: 0 }), { code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' }],
+      ['quoted more than asked', quoteOf(item, 3, {}), { code: 'ITEM_QUANTITY_MISMATCH', message: 'Issue with item' }],
+      ['above what is available', quoteOf(item, 2, { available: 1 }), { code: 'ONLY_X_AVAILABLE', message: `Only 1 ${item.name} available` }],
+      ['above the maximum', quoteOf(item, 2, { maximum: 1 }), { code: 'MAX_LIMIT_REACHED', message: `Max 1 ${item.name} can be ordered` }],
+    ];
+    const client = shopper(server.url);
+    for (const [name, message, problem] of cases) {
+      const { transactionId, messageId } = await select(client, [{ sku_id: item.id, quantity: 2 }]);
+      const answer = { context: callbackContext(server.url, { action: 'on_select', transactionId, messageId, seller: owner }), message };
+      expect(await postSigned(server.url, 'on_select', answer, owner), name).toMatchObject({ status: 200, ack: 'ACK' });
+      const polled = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${messageId}`, (b) => b['status'] !== 'PENDING', 5);
+      expect(polled.checkout.problems, name).toEqual([{ itemId: item.id, ...problem }]);
+    }
+  }, 120_000);
+
+  it('an item whose shelf is empty is quoted at none, and reads "Item unavailable"', async () => {
+    callbacks = 'pass';
+    const item = store.items[2]!;
+    const emptied = await fetch(`${network.url}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(item.id)}/stock`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 0 }),
+    });
+    expect(emptied.status).toBe(200);
+    const client = shopper(server.url);
+    const { messageId } = await select(client, [{ sku_id: item.id, quantity: 1 }]);
+    const polled = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${messageId}`, (b) => b['status'] !== 'PENDING', 10);
+    expect(polled.error?.code).toBe('40002');
+    expect(polled.checkout.problems).toEqual([{ itemId: item.id, code: 'ITEM_UNAVAILABLE', message: 'Item unavailable' }]);
   }, 60_000);
 });
 
