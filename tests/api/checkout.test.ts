@@ -5,6 +5,7 @@ import { disabledStore, minimumOrderStore, unservedPincode } from '../support/fi
 import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { storeOpenState } from '../../src/network/store-hours.ts';
 import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
+import { NO_QUOTE_TO_PAY_MESSAGE } from '../../src/features/payment/payment.ts';
 import { protocolItems } from '../../src/features/checkout/session.ts';
 import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
 import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
@@ -351,7 +352,10 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('refuses a payment for a checkout without an on_init of this shopper', async () => {
     const client = shopper(url);
     const { transactionId, selectMessageId } = await checkoutToInit(client);
-    expect((await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'asha@okaxis' })).status).toBe(404);
+    const refused = await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'asha@okaxis' });
+    expect(refused.status).toBe(404);
+    // SPEC §4's words for a checkout with no quote to pay (the island then offers to place the order again).
+    expect((await refused.json()).error.message).toBe(NO_QUOTE_TO_PAY_MESSAGE);
     expect((await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status).toBe(400);
   });
 });

@@ -7,13 +7,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, unknown> & { data?: Record<string, unknown> };
 
+/**
+ * What the last try of a step ran into, for the message of a checkout that never got through: a
+ * kill's refused connection, a 4xx that kept coming, or a poll that never saw the seller's answer.
+ * (One for the process: the tests that use it run one checkout at a time.)
+ */
+let lastSeen = '';
+
 /** One request; a network error or a 5xx reads as "try again" (null). */
 async function attempt(send: () => Promise<Response>): Promise<{ status: number; body: Json } | null> {
   try {
     const response = await send();
     const body = (await response.json().catch(() => ({}))) as Json;
+    lastSeen = `${response.status} ${JSON.stringify(body).slice(0, 300)}`;
     return response.status >= 500 ? null : { status: response.status, body };
-  } catch {
+  } catch (error) {
+    lastSeen = `no answer (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : String(error)})`;
     return null;
   }
 }
@@ -37,7 +46,7 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
   const step = async <T>(name: string, run: () => Promise<T | null>): Promise<T> => {
     options.onStep?.(name);
     for (;;) {
-      if (Date.now() - started > options.limitMs) throw new Error(`checkout stuck at ${name} after ${retries} retries`);
+      if (Date.now() - started > options.limitMs) throw new Error(`checkout stuck at ${name} after ${retries} retries; last: ${lastSeen}`);
       const result = await run();
       if (result !== null) return result;
       retries++;

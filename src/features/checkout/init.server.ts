@@ -13,7 +13,7 @@ import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
 import { vetStore } from './seller-answer.server.ts';
 import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
-import { QUOTE_STALE_MESSAGE } from './session.ts';
+import { clientCopy, QUOTE_STALE_MESSAGE } from './session.ts';
 import { wireGps } from '../../ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
@@ -39,13 +39,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   if (!owner || owner.shopper_key !== shopper) return { ok: false, status: 404, message: 'Unknown transaction' };
   // Issue 23: the order is the shopper's server cart, as the latest select quoted it; the
   // client's copy is only compared.
-  const session = await checkoutCart(database, shopper, {
-    ondcCity: request.ondcCity,
-    items: request.items?.map((item) => ({ id: item.id, quantity: item.quantity, parent_item_id: item.parent_item_id })),
-    providerId: request.provider?.id,
-    bppId: request.bpp?.bpp_id,
-    cartVersion: request.cart_version,
-  });
+  const session = await checkoutCart(database, shopper, clientCopy(request));
   if (!session.ok) return session;
   const { cart, items } = session;
   const quoted = await latestSelect(database, request.transaction_id);

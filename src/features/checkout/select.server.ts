@@ -12,6 +12,7 @@ import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select
 import { newTransactionId } from './transaction.ts';
 import { readUiConfig } from '../platform/ui-config.ts';
 import { checkoutCart, recordRequestLines } from './session.server.ts';
+import { clientCopy } from './session.ts';
 import { wireGps } from '../../ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
@@ -64,13 +65,7 @@ export async function checkStore(
 export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {
   if (!request.address) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
   // Issue 23: what is ordered is the shopper's server cart; the client's copy is only compared.
-  const session = await checkoutCart(database, shopper, {
-    ondcCity: request.ondcCity,
-    items: request.items?.map((item) => ({ id: item.sku_id, quantity: item.quantity, parent_item_id: item.parent_item_id })),
-    providerId: request.provider?.id,
-    bppId: request.bpp?.bpp_id,
-    cartVersion: request.cart_version,
-  });
+  const session = await checkoutCart(database, shopper, clientCopy(request));
   if (!session.ok) return session;
   const { cart, items } = session;
   const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id, items });

@@ -8,7 +8,7 @@ import { findAnswer } from '../../ondc/message-store.server.ts';
 import { cartCityCode } from '../cart/cart.ts';
 import { readCart } from '../cart/cart.server.ts';
 import type { Cart } from '../cart/payload.ts';
-import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientItem, type ProtocolItem, type SessionFailure } from './session.ts';
+import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientCopy, type ProtocolItem, type SessionFailure } from './session.ts';
 import { coinBalance, COIN_PROGRAMME } from '../coins/coins.server.ts';
 import { appliedOffer } from './offers.server.ts';
 import { vetStore } from './seller-answer.server.ts';
@@ -23,7 +23,7 @@ import { checkQuote, quoteSchema, type CheckedLine, type ItemProblem, type Price
 export async function checkoutCart(
   database: Database,
   shopper: string,
-  client: { ondcCity: string; items?: readonly ClientItem[] | undefined; providerId?: string | undefined; bppId?: string | undefined; cartVersion?: number | undefined },
+  client: ClientCopy,
 ): Promise<{ ok: true; cart: Cart; items: ProtocolItem[]; domain: Domain } | SessionFailure | { ok: false; status: 400; message: string }> {
   const city = cartCityCode(client.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${client.ondcCity} yet` };

@@ -10,6 +10,32 @@ export type ProtocolItem = { id: string; quantity: number; location_id: string; 
 /** The items the client may send with select/init: only compared with the server cart. */
 export type ClientItem = { id: string; quantity: number; parent_item_id?: string | undefined };
 
+/** What a select or init says of the cart it was sent from: its city, and what it believes the cart holds. */
+export type ClientCopy = { ondcCity: string; items?: ClientItem[] | undefined; providerId?: string | undefined; bppId?: string | undefined; cartVersion?: number | undefined };
+
+/** A line as select (`sku_id`) or init (`id`, the ONDC item id) names it. */
+type RequestLine = ({ sku_id: string } | { id: string }) & { quantity: number; parent_item_id?: string | undefined };
+
+/**
+ * The client's copy of the cart in a select or init request (SPEC §3 payloads: select names a line
+ * by `sku_id`, init by `id`), read the same way for both before it is compared with the server cart.
+ */
+export function clientCopy(request: {
+  ondcCity: string;
+  items?: readonly RequestLine[] | undefined;
+  provider?: { id: string } | undefined;
+  bpp?: { bpp_id: string } | undefined;
+  cart_version?: number | undefined;
+}): ClientCopy {
+  return {
+    ondcCity: request.ondcCity,
+    items: request.items?.map((item) => ({ id: 'sku_id' in item ? item.sku_id : item.id, quantity: item.quantity, parent_item_id: item.parent_item_id })),
+    providerId: request.provider?.id,
+    bppId: request.bpp?.bpp_id,
+    cartVersion: request.cart_version,
+  };
+}
+
 export const CART_EMPTY_MESSAGE = 'Your cart is empty. Add items to place an order';
 export const CART_CHANGED_MESSAGE = 'Your cart has changed (in another tab or on another device). Please review your cart and try again';
 export const QUOTE_STALE_MESSAGE = 'Your cart has changed since the price was checked. Please review the order summary again';

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, groceryItem } from '../cart/fixtures/cart.ts';
 import { DEFAULT_DELIVERY_LOCATION } from '../location/delivery-location.ts';
 import { $toasts } from '../platform/toast.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
 import { $checkout, payAndConfirm, placeOrder, proceedToPay, startCheckout } from './store.ts';
@@ -125,5 +126,37 @@ describe('checkout store (issue 23): the server builds the order and says what i
     routes.push([/^\/ondc\/checkout\/summary/, () => ({ json: { status: 'SUCCESS', data: payable(54000, 5000) } })]);
     await run(payAndConfirm('asha@okaxis'), 1000);
     expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 540, message: PRICE_UPDATE_MESSAGE });
+  });
+
+  it('a refused payment says why in words a shopper can act on, and offers what can still help', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
+    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
+    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+    const refusals: Reply[] = [];
+    routes.push([/^\/ondc\/payment$/, () => refusals.shift()!]);
+
+    // Not a UPI id: said at once, nothing sent.
+    await run(payAndConfirm('asha'), 0);
+    expect($checkout.get()).toMatchObject({ phase: 'payable', message: INVALID_UPI_ID_MESSAGE });
+    expect(calls.some((c) => c.url === '/ondc/payment')).toBe(false);
+
+    // Another tap's payment is under way: the server's reason, and the pay button stays.
+    refusals.push({ status: 409, json: { status: 'FAILURE', error: { message: PAYMENT_UNDER_WAY_MESSAGE } } });
+    await run(payAndConfirm('asha@okaxis'), 0);
+    expect($checkout.get()).toMatchObject({ phase: 'payable', message: PAYMENT_UNDER_WAY_MESSAGE });
+
+    // A body the server could not read, or a crash: nothing the shopper can act on.
+    refusals.push({ status: 400, json: { status: 'FAILURE', error: { message: 'vpa: Expected a UPI id such as name@bank' } } });
+    await run(payAndConfirm('asha@okaxis'), 0);
+    expect($checkout.get()).toMatchObject({ phase: 'payable', message: 'Something went wrong' });
+
+    // No quote left to pay (its on_init gone): SPEC §4's words, and back to placing the order.
+    refusals.push({ status: 404, json: { status: 'FAILURE', error: { message: NO_QUOTE_TO_PAY_MESSAGE } } });
+    await run(payAndConfirm('asha@okaxis'), 0);
+    expect($checkout.get()).toMatchObject({ phase: 'quoted', message: 'Failed to proceed with payment' });
+    expect($toasts.get().map((t) => t.message)).toEqual(expect.arrayContaining([INVALID_UPI_ID_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, 'Failed to proceed with payment']));
   });
 });

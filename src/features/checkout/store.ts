@@ -5,10 +5,12 @@
 import { tellNativeApp, track } from '../analytics/emit.ts';
 import { atom } from 'nanostores';
 import type { AppType } from '../../ondc/error-codes.ts';
+import { SOMETHING_WENT_WRONG } from '../cart/cart.ts';
 import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
+import { vpaSchema } from '../payment/gateway.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
@@ -277,7 +279,7 @@ async function payOnDelivery(initMessageId: string) {
   const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
   if (started.status !== 200) {
-    showToast(errorText(started.json));
+    showToast(paymentRefusal(started));
     return patch({ phase: 'quoted' });
   }
   await confirmAndOpen(transactionId, (started.json['data'] as { payment_id: string }).payment_id);
@@ -293,18 +295,24 @@ async function savedUpiId(): Promise<string | null> {
 export async function payAndConfirm(vpa: string) {
   const { transactionId, initMessageId } = $checkout.get();
   if (!transactionId || !initMessageId) return;
+  if (!vpaSchema.safeParse(vpa).success) return failPayment(INVALID_UPI_ID_MESSAGE);
   patch({ phase: 'paying', message: null });
   track('payment_started', { transaction_id: transactionId, method: 'upi' });
   tellNativeApp('payment_info', { transaction_id: transactionId, method: 'upi' });
   const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
-  if (started.status !== 200) return failPayment(errorText(started.json));
+  if (started.status === 404) {
+    // No quote to pay (its on_init is gone or refused): paying again cannot help, placing the order again can.
+    showToast(NO_QUOTE_TO_PAY_MESSAGE);
+    return patch({ phase: 'quoted', message: NO_QUOTE_TO_PAY_MESSAGE });
+  }
+  if (started.status !== 200) return failPayment(paymentRefusal(started));
   let payment = started.json['data'] as { payment_id: string; status: string };
   for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
     await sleep(PAYMENT_POLL.intervalMs);
     payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as typeof payment;
   }
-  if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : 'Payment is taking too long. Please try again');
+  if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : PAYMENT_TOO_LONG_MESSAGE);
   await confirmAndOpen(transactionId, payment.payment_id);
 }
 
@@ -339,6 +347,18 @@ async function repriced() {
   await refreshSummary();
   showToast(PRICE_UPDATE_MESSAGE);
   patch({ phase: 'repriced', message: PRICE_UPDATE_MESSAGE });
+}
+
+/**
+ * What the shopper reads when POST /ondc/payment is refused: SPEC §4's words when no quote is left
+ * to pay (404), SPEC §8's "Something went wrong" for what a shopper cannot act on (a body the
+ * server could not read, a 5xx), else the server's own message (another payment under way, too
+ * many attempts).
+ */
+function paymentRefusal(answer: { status: number; json: Record<string, unknown> }): string {
+  if (answer.status === 404) return NO_QUOTE_TO_PAY_MESSAGE;
+  if (answer.status === 400 || answer.status >= 500) return SOMETHING_WENT_WRONG;
+  return errorText(answer.json);
 }
 
 function failPayment(message: string) {

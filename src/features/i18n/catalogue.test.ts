@@ -6,6 +6,8 @@ import { en } from './en.ts';
 import { hi } from './hi.ts';
 import { chooseLocale, fromAcceptLanguage, localisedPath, switchPath } from './locale.ts';
 import { fill, localiseSpecText } from './text.ts';
+import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '../checkout/session.ts';
+import { COD_UNAVAILABLE_MESSAGE, INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 
 describe('message catalogue completeness', () => {
   it('gives every English key a Hindi value with the same placeholders', () => {
@@ -46,6 +48,12 @@ describe('SPEC strings', () => {
     expect(localiseSpecText('Max 2 Amul Taaza can be ordered', pairs)).toBe('ज़्यादा से ज़्यादा 2 Amul Taaza ऑर्डर कर सकते हैं');
     expect(localiseSpecText('Updated item quantity', pairs)).toBe(hi.spec.updated);
     expect(localiseSpecText('Only 4 available', pairs)).toBe('सिर्फ़ 4 उपलब्ध');
+  });
+
+  it('what the checkout says when select, init or the payment is refused reaches a Hindi shopper in Hindi', () => {
+    const pairs = specPairs('hi');
+    const refusals = [CART_EMPTY_MESSAGE, CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_FAILED_MESSAGE, INVALID_UPI_ID_MESSAGE, COD_UNAVAILABLE_MESSAGE];
+    for (const message of refusals) expect(localiseSpecText(message, pairs), message).toMatch(/[\u0900-\u097F]/);
   });
 
   it('leave a seller’s own words and every English page as they are', () => {

@@ -15,7 +15,7 @@ import { payableFor } from '../checkout/session.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { deliverNotice } from './notices.server.ts';
-import { COD_UNAVAILABLE_MESSAGE, type PaymentStart } from './payment.ts';
+import { COD_UNAVAILABLE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, type PaymentStart } from './payment.ts';
 
 let gateway: PaymentGateway = createSimulatedGateway(getDatabase, deliverNotice);
 
@@ -119,7 +119,7 @@ async function livePayment(database: Database, transactionId: string) {
 
 export async function startPayment(database: Database, shopper: string, input: PaymentStart): Promise<{ ok: true; payment: PaymentView } | PaymentFailure> {
   const init = await initQuote(database, shopper, input.transaction_id, input.init_message_id);
-  if (!init) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
+  if (!init) return { ok: false, status: 404, message: NO_QUOTE_TO_PAY_MESSAGE };
   // A payment already under way or made is the answer to a second tap; one still pending after
   // the client stopped waiting for it is withdrawn at the gateway first, so a retry cannot charge twice.
   const existing = await livePayment(database, input.transaction_id);
@@ -137,7 +137,7 @@ export async function startPayment(database: Database, shopper: string, input: P
   // same figure the summary and the "Pay ₹X" button showed (SPEC §5 coins burn on what is left
   // after the offer).
   const due = await payableFor(database, shopper, input.transaction_id, { messageId: input.init_message_id, action: 'init' }, input.burn_coins);
-  if (!due) return { ok: false, status: 404, message: 'No confirmed quote for this checkout. Please retry' };
+  if (!due) return { ok: false, status: 404, message: NO_QUOTE_TO_PAY_MESSAGE };
   // The shopper confirms the amount they pay: another one (the quote changed meanwhile) is asked again.
   if (input.amount !== undefined && rupeesToPaise(input.amount.toFixed(2)) !== due.totalPaise) return { ok: false, status: 409, message: PRICE_UPDATE_MESSAGE };
   const afterOffer = due.totalPaise + due.coins.discountPaise;
@@ -168,7 +168,7 @@ export async function startPayment(database: Database, shopper: string, input: P
     // Another request for the same checkout won the race: its payment is this one.
     const raced = await livePayment(database, input.transaction_id);
     if (raced) return { ok: true, payment: view(raced) };
-    return { ok: false, status: 409, message: 'A payment for this order is already being made' };
+    return { ok: false, status: 409, message: PAYMENT_UNDER_WAY_MESSAGE };
   }
   if (!vpa) {
     // Cash on delivery: the order is placed now, whether or not the page stays to confirm it.

@@ -1,5 +1,6 @@
 // SPEC §7.3 /payment calls as the storefront's client sends them.
 import { z } from 'zod';
+import { INIT_POLL_EXCEEDED_MESSAGE } from '../checkout/poll.ts';
 import { vpaSchema } from './gateway.ts';
 
 const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
@@ -21,6 +22,18 @@ export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
 /** What the payment page says when the gateway refuses: the shopper may pay again. */
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again';
 export const COD_UNAVAILABLE_MESSAGE = 'Cash on delivery is not available for this order';
+/**
+ * A payment asked for a checkout with no on_init quote of this shopper's to pay: SPEC §4's words
+ * for an init that gave none, and the shopper places the order again (a fresh init) rather than
+ * paying again.
+ */
+export const NO_QUOTE_TO_PAY_MESSAGE = INIT_POLL_EXCEEDED_MESSAGE;
+/** A second tap while the first payment of the checkout is still being set up at the gateway. */
+export const PAYMENT_UNDER_WAY_MESSAGE = 'A payment for this order is already being made';
+/** The shopper did not approve the UPI collect while the page waited for it. */
+export const PAYMENT_TOO_LONG_MESSAGE = 'Payment is taking too long. Please try again';
+/** A UPI id that is not handle@bank, said before anything is sent. */
+export const INVALID_UPI_ID_MESSAGE = 'Enter a valid UPI id, such as name@bank';
 
 export const instrumentQuerySchema = z.object({ instrumentType: z.literal('upi_account') });
 
