@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finderFeePaise, orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
+import { finderFeePaise } from '../../ondc/finder-fee.ts';
+import { orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
 
 const THREE_PERCENT = { type: 'percent', value: '3' } as const;
 const order = (overrides: Partial<LedgerInput> = {}): LedgerInput => ({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, fee: THREE_PERCENT, withholdingPaise: 0, ...overrides });

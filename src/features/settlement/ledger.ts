@@ -2,14 +2,7 @@
 // the shopper's money (collected_by BAP), keep our buyer finder fee, pay back what was refunded,
 // and owe the seller the rest, of which the seller's terms let us hold back a withholding until
 // the order is settled. Integer paise throughout; a fraction of a paisa rounds half up, once.
-import { z } from 'zod';
-import { rupeesToPaise } from '../../lib/money.ts';
-
-const rupees = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a rupee amount such as 3 or 10.50');
-
-/** The finder fee as our search, init and confirm state it (`@ondc/org/buyer_app_finder_fee_*`). */
-export const finderFeeSchema = z.object({ type: z.enum(['percent', 'amount']), value: rupees });
-export type FinderFee = z.infer<typeof finderFeeSchema>;
+import { finderFeePaise, type FinderFee } from '../../ondc/finder-fee.ts';
 
 export type LedgerInput = {
   /** what the shopper paid us for this order */
@@ -35,22 +28,6 @@ export type Ledger = {
   withholdingPaise: number;
   sharePaise: number;
 };
-
-/** a × b / c rounded half up, for non-negative integers, without floating point error. */
-function mulDivRound(a: number, b: number, c: number): number {
-  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (BigInt(c) * 2n));
-}
-
-/**
- * Our fee on a sale: a percentage of it (to two decimals, rounded half up to the paisa), or a
- * fixed amount; never more than the sale, nothing on a sale of nothing.
- */
-export function finderFeePaise(fee: FinderFee, salePaise: number): number {
-  if (salePaise <= 0) return 0;
-  // The percentage in hundredths of a percent: '3' is 300, '2.75' is 275.
-  if (fee.type === 'percent') return Math.min(salePaise, mulDivRound(salePaise, rupeesToPaise(fee.value), 10_000));
-  return Math.min(salePaise, rupeesToPaise(fee.value));
-}
 
 /**
  * One order's ledger. It always balances: share + fee + refunds = collected + our discount; with

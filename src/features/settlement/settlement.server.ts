@@ -11,7 +11,8 @@ import { recordAck, recordRequest, startTransaction, type CallbackVetting } from
 import { inr, reconContext, reconMessageSchema, type OnReconEnvelope, type ReconMessage, type ReconOrder } from '../../ondc/rsf.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { claimAbandoned } from '../payment/confirm.server.ts';
-import { finderFeeSchema, orderLedger, type FinderFee, type Ledger } from './ledger.ts';
+import { statedFinderFee, type FinderFee } from '../../ondc/finder-fee.ts';
+import { orderLedger, type Ledger } from './ledger.ts';
 
 /** A recon's transaction takes answers this long: RSF's ttl is a day, a late answer still counts. */
 const RECON_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -72,12 +73,6 @@ const LEDGER_SQL = `
     AND ($1::text IS NULL OR t.bpp_id = $1) AND ($2::text[] IS NULL OR o.order_id = ANY($2::text[]))
   ORDER BY t.bpp_id, o.created_at, o.order_id`;
 
-/** The finder fee our confirm stated (the same as search and init: ondc/terms.ts). */
-function statedFee(terms: Record<string, unknown> | null): FinderFee {
-  const fee = finderFeeSchema.safeParse({ type: terms?.['@ondc/org/buyer_app_finder_fee_type'], value: terms?.['@ondc/org/buyer_app_finder_fee_amount'] });
-  return fee.success ? fee.data : NO_FEE;
-}
-
 function rupeesOr0(value: unknown): number {
   try {
     return typeof value === 'string' ? Math.max(0, rupeesToPaise(value)) : 0;
@@ -100,7 +95,8 @@ function settlementOf(row: LedgerRow, now: Date): OrderSettlement {
     collectedPaise: row.amount_paise,
     ourDiscountPaise: Math.max(0, quotePaise - row.amount_paise),
     refundsPaise: row.refunds_paise,
-    fee: statedFee(row.terms),
+    // The finder fee our confirm stated (the same as search and init: ondc/terms.ts).
+    fee: statedFinderFee(row.terms) ?? NO_FEE,
     withholdingPaise: rupeesOr0(row.terms?.['@ondc/org/withholding_amount']),
   });
   const endedAt = row.status_at ? new Date(row.status_at).getTime() : null;
