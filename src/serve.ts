@@ -47,8 +47,7 @@ const entry = path.join(root, 'dist/server/entry.mjs');
  * runs at start); an unanswered confirm is asked after once it is 30 s old.
  */
 const RESUME_EVERY_MS = 5_000;
-/** RSF 2.0 (issue 26): how often sellers get the recon of their newly settled orders, and the first time after a start. */
-const RECON_EVERY_MS = 15 * 60_000;
+/** RSF 2.0 (issue 26): the first recon after a start, once what a stopped process left is settled. */
 const FIRST_RECON_MS = 60_000;
 
 /**
@@ -158,9 +157,10 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
       .catch((e: unknown) => console.error('settlement recon failed', e))
       .finally(() => (reconciling = false));
   };
-  const firstRecon = app ? setTimeout(reconcile, FIRST_RECON_MS) : undefined;
+  const reconEvery = app ? config.settlementReconMs : 0;
+  const firstRecon = reconEvery > 0 ? setTimeout(reconcile, Math.min(FIRST_RECON_MS, reconEvery)) : undefined;
   firstRecon?.unref();
-  const recon = app ? setInterval(reconcile, RECON_EVERY_MS) : undefined;
+  const recon = reconEvery > 0 ? setInterval(reconcile, reconEvery) : undefined;
   recon?.unref();
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
