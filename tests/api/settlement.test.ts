@@ -6,7 +6,7 @@
 // claimed by a process that died before sending it (what kill -9 mid-recon leaves): the next
 // storefront sends that very recon, and the seller disagrees, stating its own figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/client.ts';
 import { sendRecons } from '../../src/features/settlement/settlement.server.ts';
@@ -44,6 +44,9 @@ beforeAll(async () => {
 }, 200_000);
 afterAll(async () => {
   for (const s of started.reverse()) await s.stop();
+  // RSF_LOG_OUT=<dir> keeps the protocol log for ONDC's validator (npm run ondc:validate -- <dir>).
+  if (process.env['RSF_LOG_OUT'] && server) cpSync(path.join(server.dataDir, 'ondc-log'), process.env['RSF_LOG_OUT'], { recursive: true });
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 /** The operator sends the recons now (a JSON POST, as Astro's cross-site check wants of a script). */
