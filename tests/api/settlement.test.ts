@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/client.ts';
+import { PREPAID_WITHHOLDING } from '../../src/network/order-messages.ts';
 import { sendRecons } from '../../src/features/settlement/settlement.server.ts';
 import { loadOrCreateKeys } from '../../src/ondc/identity.server.ts';
 import { signRequest } from '../../src/ondc/signing.ts';
@@ -147,6 +148,8 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
       expect(row!['settled']).toBe('yes');
       if (p.fate === 'cancelled') expect([paise(row!, 'refunds'), paise(row!, 'seller_share'), paise(row!, 'finder_fee')]).toEqual([p.totalPaise, 0, 0]);
       if (p.fate === 'delivered') expect(paise(row!, 'refunds')).toBe(0);
+      // The withholding the store's terms name for a prepaid order, held out of its share.
+      expect(paise(row!, 'withholding')).toBe(Math.min(rupeesToPaise(PREPAID_WITHHOLDING), paise(row!, 'seller_share')));
       if (p.fate === 'complaint') expect(paise(row!, 'refunds')).toBeGreaterThan(0);
       // Our stated fee, 3 %, of what stayed sold, rounded half up to the paisa.
       const sale = p.totalPaise - paise(row!, 'refunds');
