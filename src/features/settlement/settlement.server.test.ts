@@ -117,6 +117,15 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     expect((await settlementReport(database)).find((r) => r.orderId === 'O-DELIVERED')?.recon).toBe('sent');
   });
 
+  it('a recon the seller refuses ends its turn; its orders go in the next one', async () => {
+    sent.length = 0;
+    await refund(database, 'O-DELIVERED', 'goodwill-2', 100);
+    const refusing = { ...app, client: { post: async () => ({ ok: true, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', message: 'Invalid request' } } }) } } as unknown as BuyerApp;
+    expect(await sendRecons(database, refusing)).toMatchObject({ recons: 1, refused: 1, orders: 1 });
+    expect((await settlementReport(database)).find((r) => r.orderId === 'O-DELIVERED')?.recon).toBe('refused');
+    expect(await sendRecons(database, app)).toMatchObject({ recons: 1, refused: 0, orders: 1 });
+  });
+
   it('a recon claimed by a process that died is sent again as it was, with its message id', async () => {
     sent.length = 0;
     await refund(database, 'O-COUPON', 'goodwill', 500);

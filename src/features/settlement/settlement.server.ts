@@ -236,17 +236,17 @@ export async function sendRecons(database: Database, app: BuyerApp, now = new Da
   );
   const run: ReconRun = { sellers: 0, recons: 0, orders: 0, refused: 0, unreached: 0 };
   for (const { bpp_id: sellerId } of sellers) {
-    // A seller's recons go one at a time: the next is only decided once this one is sent.
-    for (let claim = await claimRecon(database, sellerId, now), first = true; claim; claim = await claimRecon(database, sellerId, now), first = false) {
-      if (first) run.sellers += 1;
+    // A seller's recons go one at a time: the next is only decided once this one is sent. One the
+    // seller refused or we could not deliver ends this seller's turn (its orders wait for the next).
+    let claim = await claimRecon(database, sellerId, now);
+    if (claim) run.sellers += 1;
+    while (claim) {
       const outcome = await sendRecon(database, app, claim, now);
       run.recons += 1;
       run.orders += claim.message.orders.length;
       if (outcome === 'REFUSED') run.refused += 1;
-      if (outcome === 'UNREACHED') {
-        run.unreached += 1;
-        break;
-      }
+      if (outcome === 'UNREACHED') run.unreached += 1;
+      claim = outcome === 'SENT' ? await claimRecon(database, sellerId, now) : null;
     }
   }
   return run;
@@ -286,6 +286,16 @@ export async function recordReconAnswer(database: Database, envelope: OnReconEnv
 
 export type ReconStatus = 'not settled' | 'due' | 'sending' | 'sent' | 'agreed' | 'disagreed' | 'refused';
 
+/** Where an order's recon stands, from the last recon that carried its current figures (if any). */
+function reconStatus(settled: boolean, recon: { state: string; accord: boolean | null } | null): ReconStatus {
+  if (!settled) return 'not settled';
+  if (!recon) return 'due';
+  if (recon.state === 'REFUSED') return 'refused';
+  if (recon.state === 'SENDING') return 'sending';
+  if (recon.accord === null) return 'sent';
+  return recon.accord ? 'agreed' : 'disagreed';
+}
+
 export type SettlementReportRow = OrderSettlement & { recon: ReconStatus; reconAt: string | null; sellerFigures: { sharePaise: number; feePaise: number } | null };
 
 /** The operator's report: each order's ledger and where its recon stands with the seller. */
@@ -299,17 +309,7 @@ export async function settlementReport(database: Database, now = new Date()): Pr
   return settlements.map((s) => {
     const recon = latest.get(s.orderId);
     const current = recon && sameFigures(recon.figures, sentFigures(s.ledger));
-    const status: ReconStatus = !s.settled
-      ? 'not settled'
-      : !recon || !current || recon.state === 'REFUSED'
-        ? recon?.state === 'REFUSED' && current ? 'refused' : 'due'
-        : recon.state === 'SENDING'
-          ? 'sending'
-          : recon.accord === null
-            ? 'sent'
-            : recon.accord
-              ? 'agreed'
-              : 'disagreed';
+    const status = reconStatus(s.settled, recon && current ? recon : null);
     const theirs = recon?.answer && recon.accord === false ? recon.answer : null;
     return {
       ...s,
