@@ -1,10 +1,11 @@
 // Issue 26, settlement (RSF 2.0.0): many prepaid orders with the all-day store, some delivered,
-// some cancelled by the shopper, one refunded on a complaint; the ledger balances to the paisa for
+// some cancelled by the shopper, one item returned, one refunded on a complaint; the ledger balances to the paisa for
 // every seller; the recon goes to the seller once, the embedded seller works out its own figures
 // and agrees; an on_recon that is not the seller's to send, or not well formed, is NACKed. Then
 // the storefront stops, a refund the seller never heard of is written, and a recon is left
 // claimed by a process that died before sending it (what kill -9 mid-recon leaves): the next
 // storefront sends that very recon, and the seller disagrees, stating its own figures.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -94,14 +95,14 @@ function signedBy(sellerId: string, body: unknown) {
   });
 }
 
-type Placed = { client: Client; orderId: string; totalPaise: number; fate: 'delivered' | 'cancelled' | 'complaint'; itemId: string };
+type Placed = { client: Client; orderId: string; totalPaise: number; fate: 'delivered' | 'cancelled' | 'complaint' | 'returned'; itemId: string };
 const placed: Placed[] = [];
 
 describe('settlement with sellers (RSF 2.0.0)', () => {
   beforeAll(async () => {
     const items = await plentifulItems(server.url, 4, 40);
     expect(items.length).toBe(4);
-    const fates: Placed['fate'][] = ['delivered', 'cancelled', 'delivered', 'cancelled', 'complaint', 'delivered', 'cancelled', 'delivered'];
+    const fates: Placed['fate'][] = ['delivered', 'cancelled', 'delivered', 'cancelled', 'complaint', 'returned', 'cancelled', 'delivered'];
     for (const [i, fate] of fates.entries()) {
       const client = shopper(server.url);
       const chosen = [items[i % 4]!, items[(i + 1) % 4]!];
@@ -115,6 +116,15 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     for (const p of placed) {
       await until(() => detail(p.client, p.orderId), (o) => o['status'] === (p.fate === 'cancelled' ? 'cancelled' : 'delivered'), 120);
     }
+    // A damaged item sent back from one order: the store lets the shopper keep it and refunds it.
+    const returned = placed.find((p) => p.fate === 'returned')!;
+    const photo = new Uint8Array(await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+    const cookie = [...returned.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${returned.orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie } });
+    const photoId = ((await upload.json()) as { data: { photo_id: string } }).data.photo_id;
+    const asked = await returned.client.post('/ondc/order/update', { type: 'return', order_id: returned.orderId, reason_id: '003', items: [{ item_id: returned.itemId, quantity: 1 }], photo_ids: [photoId] });
+    expect(asked.status).toBe(200);
+    await until(() => detail(returned.client, returned.orderId), (o) => o['return_state'] === 'Liquidated' && (o['refunds'] as unknown[]).length === 1, 60);
     // A damaged item on one order: the store offers a refund of its price, the shopper accepts.
     const complaint = placed.find((p) => p.fate === 'complaint')!;
     const raised = await complaint.client.post('/ondc/issue', { order_id: complaint.orderId, code: 'ITM004', item_ids: [complaint.itemId], description: 'The packet came torn and wet' });
@@ -150,7 +160,8 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
       if (p.fate === 'delivered') expect(paise(row!, 'refunds')).toBe(0);
       // The withholding the store's terms name for a prepaid order, held out of its share.
       expect(paise(row!, 'withholding')).toBe(Math.min(rupeesToPaise(PREPAID_WITHHOLDING), paise(row!, 'seller_share')));
-      if (p.fate === 'complaint') expect(paise(row!, 'refunds')).toBeGreaterThan(0);
+      if (p.fate === 'complaint' || p.fate === 'returned') expect(paise(row!, 'refunds')).toBeGreaterThan(0);
+      if (p.fate === 'complaint' || p.fate === 'returned') expect(paise(row!, 'refunds')).toBeLessThan(p.totalPaise);
       // Our stated fee, 3 %, of what stayed sold, rounded half up to the paisa.
       const sale = p.totalPaise - paise(row!, 'refunds');
       expect(paise(row!, 'finder_fee')).toBe(Math.floor((sale * 3 * 2 + 100) / 200));
