@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueRequests, reportLines, validatorRequests, type ValidatorRequest } from '../src/ondc/conformance/validator-payload.ts';
 import { igmValidatorRequests } from '../src/ondc/conformance/igm-payload.ts';
+import { rsfValidatorRequests } from '../src/ondc/conformance/rsf-payload.ts';
 
 const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
 // --provider <id> (repeatable) narrows the catalogue flows (1, 7, 9) to those stores.
@@ -88,5 +89,13 @@ for (const request of complaints) {
   if (request.unnamed.length > 0) console.log(`  ${label}: not named by the validator, so not checked: ${request.unnamed.join('; ')}`);
   verdict(label, response, answer, found);
 }
-console.log(`\n${requests.length + complaints.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
+// Settlement (RSF 2.0.0): one request per recon to /api/validate/rsf.
+const recons = rsfValidatorRequests(lines);
+for (const request of recons) {
+  const label = `recon ${request.transactionId} (${Object.keys(request.body.payload).join(', ')})`;
+  const response = await fetch(`${validatorUrl}/api/validate/rsf`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+  const answer = (await response.json()) as Answer;
+  verdict(label, response, answer, reportLines(answer.response?.report));
+}
+console.log(`\n${requests.length + complaints.length + recons.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
 process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

@@ -25,6 +25,9 @@ const envSchema = z.object({
   // Between full refreshes, sellers are asked only for what changed (ONDC catalog_inc).
   CATALOGUE_INC_REFRESH_MINUTES: z.coerce.number().min(0).default(5),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // RSF 2.0 (issue 26): how often each seller gets the recon of its newly settled orders; 0 only
+  // when the operator sends them (POST /ops/settlement/recon).
+  SETTLEMENT_RECON_MINUTES: z.coerce.number().min(0).default(15),
   // Addresses of the reverse proxies whose X-Forwarded-* headers are believed (comma-separated).
   // The buyer app's grievance officer, shown with every complaint (ONDC: name, email and phone;
   // Consumer Protection (E-Commerce) Rules 2020, rule 4(5)).
@@ -65,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
     catalogueIncRefreshMs: e.CATALOGUE_INC_REFRESH_MINUTES * 60_000,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    settlementReconMs: e.SETTLEMENT_RECON_MINUTES * 60_000,
     grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, email: e.GRIEVANCE_OFFICER_EMAIL, phone: e.GRIEVANCE_OFFICER_PHONE },
     trustProxy: (e.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };

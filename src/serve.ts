@@ -21,6 +21,7 @@ import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { finishCheckouts } from './features/orders/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
+import { sendRecons } from './features/settlement/settlement.server.ts';
 import { whenPaymentSettles } from './features/payment/payment.server.ts';
 import { loadWebhookSecret, useWebhook } from './features/payment/notices.server.ts';
 import { WEBHOOK_PATH } from './features/payment/webhook.ts';
@@ -46,6 +47,8 @@ const entry = path.join(root, 'dist/server/entry.mjs');
  * runs at start); an unanswered confirm is asked after once it is 30 s old.
  */
 const RESUME_EVERY_MS = 5_000;
+/** RSF 2.0 (issue 26): the first recon after a start, once what a stopped process left is settled. */
+const FIRST_RECON_MS = 60_000;
 
 /**
  * How long no request may be under way before what a burst of them took goes back to the system
@@ -144,6 +147,21 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   resumeOrders();
   const resume = app ? setInterval(resumeOrders, RESUME_EVERY_MS) : undefined;
   resume?.unref();
+  // Each seller gets the recon of its settled prepaid orders; one a stopped process left unsent
+  // goes first, as it was (features/settlement).
+  let reconciling = false;
+  const reconcile = () => {
+    if (!app || reconciling) return;
+    reconciling = true;
+    void sendRecons(database, app)
+      .catch((e: unknown) => console.error('settlement recon failed', e))
+      .finally(() => (reconciling = false));
+  };
+  const reconEvery = app ? config.settlementReconMs : 0;
+  const firstRecon = reconEvery > 0 ? setTimeout(reconcile, Math.min(FIRST_RECON_MS, reconEvery)) : undefined;
+  firstRecon?.unref();
+  const recon = reconEvery > 0 ? setInterval(reconcile, reconEvery) : undefined;
+  recon?.unref();
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
   // process that starts the embedded sellers always learns their catalogues; others only when
@@ -175,6 +193,8 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const stop = async () => {
     clearInterval(refresh);
     clearInterval(resume);
+    clearTimeout(firstRecon);
+    clearInterval(recon);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests under way (a long poll holds at most 1 s) finish; whatever is left after the

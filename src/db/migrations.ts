@@ -750,4 +750,37 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX order_issues_one_open ON order_issues (order_id) WHERE status <> 'CLOSED';
     `,
   },
+  {
+    id: 85,
+    name: 'settlement-recons',
+    sql: `
+      -- Issue 26 (RSF 2.0.0): each recon we send a seller about its settled prepaid orders, written
+      -- before it leaves with the message it carries, so one a killed process left unsent is sent
+      -- again as it was (same message id), never a second recon of the same figures. Each order's
+      -- figures as sent, and the seller's on_recon about them once it answers.
+      CREATE TABLE settlement_recons (
+        message_id text PRIMARY KEY,
+        transaction_id text NOT NULL UNIQUE,
+        bpp_id text NOT NULL,
+        bpp_uri text NOT NULL,
+        state text NOT NULL DEFAULT 'SENDING' CHECK (state IN ('SENDING', 'SENT', 'REFUSED')),
+        claimed_by integer,
+        message jsonb NOT NULL,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX settlement_recons_sending ON settlement_recons (updated_at) WHERE state = 'SENDING';
+      CREATE TABLE settlement_recon_orders (
+        message_id text NOT NULL REFERENCES settlement_recons (message_id) ON DELETE CASCADE,
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        figures jsonb NOT NULL,
+        accord boolean,
+        answer jsonb,
+        answered_at timestamptz,
+        PRIMARY KEY (message_id, order_id)
+      );
+      CREATE INDEX settlement_recon_orders_by_order ON settlement_recon_orders (order_id);
+    `,
+  },
 ];

@@ -129,6 +129,9 @@ export function onSelectMessage(provider: Provider, priced: PricedOrder) {
 
 export type PaymentType = 'ON-ORDER' | 'ON-FULFILLMENT';
 
+/** The withholding every embedded store names for a prepaid order. */
+export const PREPAID_WITHHOLDING = '10.00';
+
 /** A store's (simulated) current account: eleven digits from its location id. */
 function bankAccountOf(locationId: string): string {
   let n = 0;
@@ -148,7 +151,9 @@ function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Recor
     '@ondc/org/settlement_basis': 'delivery',
     // A day, written in hours: ONDC's validator wants ^PT\d+[MH]$ when the seller collects (cash on delivery).
     '@ondc/org/settlement_window': 'PT24H',
-    '@ondc/org/withholding_amount': '0.00',
+    // What the collecting buyer app may hold back of a prepaid order until it settles (issue 26,
+    // RSF 2.0 withholding); nothing of cash the seller collects itself.
+    '@ondc/org/withholding_amount': type === 'ON-ORDER' ? PREPAID_WITHHOLDING : '0.00',
     // Cash on delivery settles by bank transfer: Pramaan wants the account in the confirm then.
     '@ondc/org/settlement_details': [
       type === 'ON-ORDER'

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '../ondc/client.ts';
-import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, type Context, type NackError } from '../ondc/context.ts';
+import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, ttlToMs, type Context, type NackError } from '../ondc/context.ts';
 import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '../ondc/identity.server.ts';
 import { createProtocolLogger, logClientEntry } from '../ondc/protocol-log.server.ts';
 import { createFileRegistry } from '../ondc/registry.ts';
@@ -27,6 +27,8 @@ import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
 import { openStateStore } from './state.ts';
 import { createEmbeddedRegistry, lookupRequestSchema } from './registry.ts';
 import { releaseAfterBursts } from '../lib/process/memory.server.ts';
+import { onReconContext, reconEnvelopeSchema } from '../ondc/rsf.ts';
+import { answerRecon } from './recon.ts';
 
 export type SellerNetworkOptions = {
   /** 0 picks a free port */
@@ -254,14 +256,14 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
     const shelf = DESK_SHELF_PATH.exec(pathname);
     if (shelf) return deskShelf(req, res, decodeURIComponent(shelf[1] ?? ''), decodeURIComponent(shelf[2] ?? ''));
-    let action: SellerAction | 'catalog_rejection';
+    let action: SellerAction | 'catalog_rejection' | 'recon';
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
     if (pathname === '/gateway/search') {
       action = 'search';
     } else if (sellerRoute) {
       node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
-      const known = [...SELLER_ACTIONS, 'catalog_rejection' as const].find((a) => a === sellerRoute[2]);
+      const known = [...SELLER_ACTIONS, 'catalog_rejection' as const, 'recon' as const].find((a) => a === sellerRoute[2]);
       if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` }, await contextOfRequest(req));
       action = known;
     } else {
@@ -306,6 +308,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }
 
     if (action === 'catalog_rejection') return acceptRejection(res, node, verified.subscriberId, json, answered);
+    if (action === 'recon') return acceptRecon(res, node, verified.subscriberId, json, answered);
     const incoming = { res, node, action, signer: verified.subscriberId, answered };
     if (action === 'search') {
       const searchNode = node;
@@ -453,6 +456,45 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
     if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
     sellerDesk.catalogRejected(node.seller.id, errors);
+    sendJson(res, 200, ack(answered));
+  }
+
+  /**
+   * A buyer app's recon (RSF 2.0.0) of orders it collected the money for: ACK, then our own figures
+   * in an on_recon, agreeing or not; a recon naming an order that is not ours with that buyer app
+   * is answered with an error instead.
+   */
+  function acceptRecon(res: ServerResponse, node: SellerNode | null, signer: string, json: unknown, answered: Record<string, unknown> | undefined) {
+    const parsed = reconEnvelopeSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid recon' }, answered);
+    }
+    const { context, message } = parsed.data;
+    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
+    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
+    if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' }, answered);
+    res.once('finish', () =>
+      track(
+        (async () => {
+          const reply = answerRecon({
+            sellerId: node.seller.id,
+            bapId: context.bap_id,
+            recon: message,
+            orderOf: (orderId) => state.order(orderId),
+            issuesOf: (orderId) => [...state.issues()].filter((i) => i.orderId === orderId && i.sellerId === node.seller.id),
+            atMs: clock.now().getTime(),
+          });
+          const body = 'message' in reply
+            ? { context: onReconContext(context), message: reply.message }
+            : { context: onReconContext(context), error: { type: 'DOMAIN-ERROR', code: '30018', message: `Order ${reply.unknownOrder} is not an order of ours with ${context.bap_id}` } };
+          const result = await node.client.post(context.bap_uri, 'on_recon', body);
+          if (!result.ok) console.warn(`${node.seller.id}: on_recon to ${context.bap_uri} not delivered (${result.error.kind})`);
+          else if (result.response.message.ack.status === 'NACK') console.warn(`${node.seller.id}: on_recon NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+        })(),
+      ),
+    );
     sendJson(res, 200, ack(answered));
   }
 

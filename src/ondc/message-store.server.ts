@@ -55,7 +55,7 @@ export async function transactionOwner(database: Database, transactionId: string
  * Records a request before it is sent: a seller may answer faster than its own ACK reaches us,
  * and the callback must find the request. The ACK/NACK is added by recordAck.
  */
-export async function recordRequest(database: Database, input: { context: Context; body: unknown; participantId: string | null }) {
+export async function recordRequest(database: Database, input: { context: StoredContext & Pick<Context, 'timestamp' | 'ttl'>; body: unknown; participantId: string | null }) {
   const payload = JSON.stringify(input.body);
   const respondBy = new Date(Date.parse(input.context.timestamp) + ttlMs(input.context.ttl)).toISOString();
   await database.query(
@@ -118,7 +118,12 @@ export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Interna
 export const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_issue_status']);
 
 /** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
-export type CallbackVetting = (envelope: CallbackEnvelope) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
+export type CallbackVetting<E = CallbackEnvelope> = (envelope: E) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
+
+/** What the store reads of any message's context: retail 1.2.0 and RSF 2.0.0 both name these. */
+type StoredContext = { action: string; bap_id: string; bpp_id?: string | undefined; transaction_id: string; message_id: string };
+/** A callback as the store keeps it, whichever protocol it speaks. */
+type StoredEnvelope = { context: StoredContext; message?: Record<string, unknown> | undefined; error?: { code?: string | undefined; message?: string | undefined } | undefined };
 
 /**
  * Decides whether a verified callback belongs to us and stores it once. `signer` is the
@@ -126,9 +131,9 @@ export type CallbackVetting = (envelope: CallbackEnvelope) => Promise<{ type: 'D
  * must be the one our request went to or, for a message nobody asked for, the one whose order it is
  * (issue 24: a seller speaks only for its own transactions).
  */
-export async function acceptCallback(
+export async function acceptCallback<E extends StoredEnvelope>(
   database: Database,
-  input: { envelope: CallbackEnvelope; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number; vet?: CallbackVetting },
+  input: { envelope: E; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number; vet?: CallbackVetting<E> },
 ): Promise<CallbackVerdict> {
   const { context } = input.envelope;
   const now = input.now ?? new Date();
@@ -238,7 +243,7 @@ async function keepInInbox(database: Database, receipt: unknown[], rawBody: stri
  * What we keep of an on_search: which providers and how many items. The catalogue itself lives in
  * the catalogue tables; keeping every page whole would store the catalogue twice (1 MB a page).
  */
-function catalogueReceipt(envelope: CallbackEnvelope): string {
+function catalogueReceipt(envelope: StoredEnvelope): string {
   const catalog = envelope.message?.['catalog'] as { 'bpp/providers'?: Array<{ id?: unknown; items?: unknown[] }> } | undefined;
   const providers = (catalog?.['bpp/providers'] ?? []).map((p) => ({ id: String(p.id ?? ''), items: Array.isArray(p.items) ? p.items.length : 0 }));
   return JSON.stringify({ context: envelope.context, message: { catalog_receipt: { providers } }, ...(envelope.error ? { error: envelope.error } : {}) });

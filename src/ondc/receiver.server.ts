@@ -8,15 +8,25 @@ import { acceptCallback, callbackEnvelopeSchema, INBOX_FULL, inboxHasRoom, type 
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
 import { parseJsonText } from '../lib/http/json.ts';
+import { onReconEnvelopeSchema, type OnReconEnvelope } from './rsf.ts';
 
 export const callbackActionSchema = z.enum([
   'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
   'on_issue', 'on_issue_status',
+  // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, in the NTS10 context of its own.
+  'on_recon',
 ]);
 export type ReceivedAction = z.infer<typeof callbackActionSchema>;
 
+/** A callback as received: a retail or IGM one, or a seller's answer to our recon. */
+export type ReceivedEnvelope = CallbackEnvelope | OnReconEnvelope;
+
+export function isReconAnswer(envelope: ReceivedEnvelope): envelope is OnReconEnvelope {
+  return envelope.context.action === 'on_recon';
+}
+
 export type Reception =
-  | { status: 200; body: Ack; envelope: CallbackEnvelope; duplicate: boolean; late: boolean }
+  | { status: 200; body: Ack; envelope: ReceivedEnvelope; duplicate: boolean; late: boolean }
   | { status: 400 | 401 | 403 | 404 | 409 | 503; body: Ack };
 
 /**
@@ -44,7 +54,7 @@ const SIGNATURE_PROBLEMS: Record<VerifyFailureReason, string> = {
 export async function receiveCallback(
   database: Database,
   app: BuyerApp,
-  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting; inboxLimitBytes?: number },
+  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting<ReceivedEnvelope>; inboxLimitBytes?: number },
 ): Promise<Reception> {
   // Every answer echoes the context of the message it answers, refusals included (ONDC's Pramaan
   // checks it on each): read from the text as sent, before anything is trusted.
@@ -71,7 +81,7 @@ export async function receiveCallback(
   // store (a NUL, a lone surrogate) is refused like any other invalid body (issue 24).
   const json = parseJsonText(input.rawBody);
   if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }, context) };
-  const envelope = callbackEnvelopeSchema.safeParse(json.value);
+  const envelope = action.data === 'on_recon' ? onReconEnvelopeSchema.safeParse(json.value) : callbackEnvelopeSchema.safeParse(json.value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
     return {
@@ -89,12 +99,13 @@ export async function receiveCallback(
   }
   const stale = timestampProblem(envelope.data.context.timestamp, input.now ?? new Date());
   if (stale) return { status: 400, body: nack(stale, context) };
-  // The whole body is checked before anything is written: a message we could not show is refused.
-  const problem = callbackMessageProblem(action.data, envelope.data.message, envelope.data.error !== undefined);
+  // The whole body is checked before anything is written: a message we could not show is refused
+  // (an on_recon's message was checked whole with its envelope).
+  const problem = action.data === 'on_recon' ? null : callbackMessageProblem(action.data, envelope.data.message, envelope.data.error !== undefined);
   if (problem) {
     return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }, context) };
   }
-  const verdict = await acceptCallback(database, {
+  const verdict = await acceptCallback<ReceivedEnvelope>(database, {
     envelope: envelope.data,
     rawBody: input.rawBody,
     signer: verified.subscriberId,

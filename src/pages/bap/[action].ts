@@ -1,11 +1,12 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
-import { receiveCallback } from '../../ondc/receiver.server.ts';
+import { isReconAnswer, receiveCallback } from '../../ondc/receiver.server.ts';
 import { readText } from '../../lib/http/json.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
 import { recordIssueMessage, vetIssueMessage } from '../../features/issues/issues.server.ts';
+import { recordReconAnswer, vetReconAnswer } from '../../features/settlement/settlement.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
@@ -16,7 +17,8 @@ export const POST: APIRoute = async ({ params, request }) => {
     action: params.action ?? '',
     rawBody,
     authorization: request.headers.get('authorization'),
-    vet: async (envelope) => (await vetIssueMessage(database)(envelope)) ?? vetOrderMessage(database)(envelope),
+    vet: async (envelope) =>
+      isReconAnswer(envelope) ? vetReconAnswer(database)(envelope) : ((await vetIssueMessage(database)(envelope)) ?? vetOrderMessage(database)(envelope)),
   });
   app.log?.({
     at: new Date().toISOString(),
@@ -31,11 +33,16 @@ export const POST: APIRoute = async ({ params, request }) => {
     wakeCatalogueIngestion(database, app);
   }
   if (reception.status === 200 && !reception.duplicate) {
-    await recordOrderMessage(database, reception.envelope, rawBody);
-    await recordIssueMessage(database, reception.envelope);
-    // Refunds this message made due are told to the seller after the ACK, not in its way.
-    const orderId = (reception.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
-    if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
+    const { envelope } = reception;
+    if (isReconAnswer(envelope)) {
+      await recordReconAnswer(database, envelope);
+    } else {
+      await recordOrderMessage(database, envelope, rawBody);
+      await recordIssueMessage(database, envelope);
+      // Refunds this message made due are told to the seller after the ACK, not in its way.
+      const orderId = (envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
+      if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
+    }
   }
   // ONDC's signature rule: a refused signature is answered 401 with the scheme and headers it wants.
   const headers: HeadersInit = reception.status === 401 ? { 'WWW-Authenticate': `Signature realm="${app.identity.subscriberId}",headers="(created) (expires) digest"` } : {};

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { finderFeePaise } from '../../ondc/finder-fee.ts';
+import { orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
+
+const THREE_PERCENT = { type: 'percent', value: '3' } as const;
+const order = (overrides: Partial<LedgerInput> = {}): LedgerInput => ({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, fee: THREE_PERCENT, withholdingPaise: 0, ...overrides });
+const balances = (l: ReturnType<typeof orderLedger>) => l.sharePaise + l.feePaise + l.refundsPaise === l.collectedPaise + l.ourDiscountPaise;
+
+describe('the buyer finder fee', () => {
+  it('is the stated percentage of the sale', () => {
+    expect(finderFeePaise(THREE_PERCENT, 50_000)).toBe(1_500);
+    expect(finderFeePaise({ type: 'percent', value: '2.75' }, 40_000)).toBe(1_100);
+  });
+
+  it('rounds a fraction of a paisa half up, to the paisa', () => {
+    // 3 % of ₹123.45 is 370.35 paise; of ₹0.50, 1.5 paise; of ₹0.49, 1.47 paise.
+    expect(finderFeePaise(THREE_PERCENT, 12_345)).toBe(370);
+    expect(finderFeePaise(THREE_PERCENT, 50)).toBe(2);
+    expect(finderFeePaise(THREE_PERCENT, 49)).toBe(1);
+    // 2.5 % of ₹0.99 is 2.475 paise.
+    expect(finderFeePaise({ type: 'percent', value: '2.5' }, 99)).toBe(2);
+  });
+
+  it('is a fixed amount when stated as one, never more than the sale', () => {
+    expect(finderFeePaise({ type: 'amount', value: '10' }, 50_000)).toBe(1_000);
+    expect(finderFeePaise({ type: 'amount', value: '10' }, 600)).toBe(600);
+  });
+
+  it('is nothing on a sale of nothing', () => {
+    expect(finderFeePaise(THREE_PERCENT, 0)).toBe(0);
+    expect(finderFeePaise({ type: 'amount', value: '10' }, 0)).toBe(0);
+  });
+
+  it('stays exact on a large order', () => {
+    expect(finderFeePaise({ type: 'percent', value: '3.33' }, 999_999_999)).toBe(33_300_000);
+  });
+});
+
+describe('an order’s ledger', () => {
+  it('a delivered order: the seller gets what we collected less our fee', () => {
+    const ledger = orderLedger(order());
+    expect(ledger).toEqual({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, salePaise: 50_000, feePaise: 1_500, withholdingPaise: 0, sharePaise: 48_500 });
+    expect(balances(ledger)).toBe(true);
+  });
+
+  it('refunds come off the sale before the fee is taken', () => {
+    const ledger = orderLedger(order({ collectedPaise: 45_099, refundsPaise: 12_050 }));
+    expect(ledger.salePaise).toBe(33_049);
+    expect(ledger.feePaise).toBe(991); // 991.47
+    expect(ledger.sharePaise).toBe(32_058);
+    expect(balances(ledger)).toBe(true);
+  });
+
+  it('an order refunded whole earns nobody anything', () => {
+    const ledger = orderLedger(order({ refundsPaise: 50_000, ourDiscountPaise: 2_000 }));
+    expect(ledger).toMatchObject({ salePaise: 0, feePaise: 0, sharePaise: 0, ourDiscountPaise: 0 });
+    expect(balances(ledger)).toBe(true);
+  });
+
+  it('never counts more refunds than was collected', () => {
+    expect(orderLedger(order({ refundsPaise: 70_000 })).refundsPaise).toBe(50_000);
+  });
+
+  it('our coupon and coins are ours to pay: the seller is owed its price', () => {
+    const ledger = orderLedger(order({ collectedPaise: 45_000, ourDiscountPaise: 5_000, refundsPaise: 10_000 }));
+    expect(ledger.salePaise).toBe(40_000);
+    expect(ledger.feePaise).toBe(1_200);
+    expect(ledger.sharePaise).toBe(38_800);
+    expect(balances(ledger)).toBe(true);
+  });
+
+  it('holds back the withholding the terms name, out of the share and never more than it', () => {
+    expect(orderLedger(order({ withholdingPaise: 1_000 }))).toMatchObject({ withholdingPaise: 1_000, sharePaise: 48_500 });
+    expect(orderLedger(order({ refundsPaise: 49_500, withholdingPaise: 1_000 }))).toMatchObject({ sharePaise: 485, withholdingPaise: 485 });
+  });
+
+  it('balances to the paisa over many odd amounts', () => {
+    for (let collected = 1; collected < 200_000; collected += 977) {
+      for (const refunds of [0, 1, Math.floor(collected / 3), collected]) {
+        const ledger = orderLedger(order({ collectedPaise: collected, refundsPaise: refunds, fee: { type: 'percent', value: '3.45' } }));
+        expect(Number.isInteger(ledger.feePaise) && Number.isInteger(ledger.sharePaise)).toBe(true);
+        expect(balances(ledger)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('a seller’s totals', () => {
+  it('are sums of each order’s rounded paise', () => {
+    const orders = [orderLedger(order({ collectedPaise: 12_345 })), orderLedger(order({ collectedPaise: 12_345 })), orderLedger(order({ collectedPaise: 10_000, refundsPaise: 10_000 }))];
+    const totals = sellerTotals(orders);
+    expect(totals).toMatchObject({ orders: 3, collectedPaise: 34_690, refundsPaise: 10_000, feePaise: 740, sharePaise: 23_950 });
+    expect(totals.sharePaise + totals.feePaise + totals.refundsPaise).toBe(totals.collectedPaise);
+  });
+});

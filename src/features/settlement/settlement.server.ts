@@ -1,0 +1,321 @@
+// The settlement ledger of our prepaid orders and the recon of it with each seller (issue 26,
+// RSF 2.0.0). The ledger is read from what the orders hold (the payment, every refund written in
+// payment_refunds, the terms our confirm stated), so reading it twice gives the same figures. A
+// recon is written whole (its message, each order's figures) before it leaves and claimed by this
+// process: one a killed process left unsent is sent again as it was, with the same message id,
+// and an order goes into a new recon only when its figures changed since the last one it was in.
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/client.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '../../ondc/message-store.server.ts';
+import { inr, reconContext, reconMessageSchema, type OnReconEnvelope, type ReconMessage, type ReconOrder } from '../../ondc/rsf.ts';
+import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { claimAbandoned } from '../payment/confirm.server.ts';
+import { statedFinderFee, type FinderFee } from '../../ondc/finder-fee.ts';
+import { orderLedger, type Ledger } from './ledger.ts';
+
+/** A recon's transaction takes answers this long: RSF's ttl is a day, a late answer still counts. */
+const RECON_LIFETIME_MS = 7 * 24 * 3600_000;
+/** Return states after which nothing more comes back from a return. */
+const RETURN_ENDED = ['Return_Delivered', 'Liquidated', 'Return_Rejected', 'Return_Failed', 'Return_Pick_Failed'];
+const NO_FEE: FinderFee = { type: 'amount', value: '0' };
+
+type LedgerRow = {
+  order_id: string;
+  bpp_id: string;
+  bpp_uri: string;
+  provider_id: string | null;
+  payment_id: string;
+  status: string;
+  status_at: string | Date | null;
+  amount_paise: number;
+  quote_paise: string | null;
+  terms: Record<string, unknown> | null;
+  refunds_paise: number;
+  last_refund_at: string | Date | null;
+  settled: boolean;
+};
+
+export type OrderSettlement = {
+  orderId: string;
+  sellerId: string;
+  sellerUri: string;
+  providerId: string | null;
+  paymentId: string;
+  status: string;
+  /** final (delivered or cancelled), no refund still being paid, no complaint or return under way */
+  settled: boolean;
+  /** when the seller is to be paid: the settlement window after the order ended */
+  dueDate: string | null;
+  /** the latest change to the order's money, never later than now */
+  updatedAt: string;
+  ledger: Ledger;
+};
+
+/** The figures a recon states of an order, compared to know whether it needs another. */
+type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' | 'withholdingPaise' | 'sharePaise'>;
+
+const LEDGER_SQL = `
+  SELECT o.order_id, t.bpp_id, t.bpp_uri, o.on_confirm->'provider'->>'id' AS provider_id, o.payment_id, o.status, o.status_at,
+    p.amount_paise, p.payable->>'quotePaise' AS quote_paise,
+    (SELECT m.body->'message'->'order'->'payment' FROM ondc_messages m
+      WHERE m.transaction_id = o.transaction_id AND m.action = 'confirm' AND m.direction = 'out' ORDER BY m.id DESC LIMIT 1) AS terms,
+    coalesce((SELECT sum(r.amount_paise) FROM payment_refunds r WHERE r.order_id = o.order_id), 0)::int AS refunds_paise,
+    (SELECT max(r.updated_at) FROM payment_refunds r WHERE r.order_id = o.order_id) AS last_refund_at,
+    (o.status IN ('delivered', 'cancelled')
+      AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.order_id AND r.status = 'PENDING')
+      AND NOT EXISTS (SELECT 1 FROM order_issues i WHERE i.order_id = o.order_id AND i.status IN ('OPEN', 'PROCESSING'))
+      AND (o.return_message_id IS NULL OR o.return_state = ANY($3::text[]))) AS settled
+  FROM orders o
+  JOIN payments p ON p.payment_id = o.payment_id
+  JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
+  WHERE p.method = 'upi' AND p.status = 'PAID' AND o.on_confirm IS NOT NULL AND o.status <> 'failed' AND t.bpp_id IS NOT NULL
+    AND ($1::text IS NULL OR t.bpp_id = $1) AND ($2::text[] IS NULL OR o.order_id = ANY($2::text[]))
+  ORDER BY t.bpp_id, o.created_at, o.order_id`;
+
+function rupeesOr0(value: unknown): number {
+  try {
+    return typeof value === 'string' ? Math.max(0, rupeesToPaise(value)) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Days of an ISO duration such as P1D or PT24H, rounded up to whole days (a due date is a day). */
+function windowDays(window: unknown): number {
+  const match = typeof window === 'string' ? /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(window) : null;
+  if (!match) return 1;
+  const hours = Number(match[1] ?? 0) * 24 + Number(match[2] ?? 0) + Number(match[3] ?? 0) / 60;
+  return Math.max(0, Math.ceil(hours / 24));
+}
+
+function settlementOf(row: LedgerRow, now: Date): OrderSettlement {
+  const quotePaise = row.quote_paise === null ? row.amount_paise : Number(row.quote_paise);
+  const ledger = orderLedger({
+    collectedPaise: row.amount_paise,
+    ourDiscountPaise: Math.max(0, quotePaise - row.amount_paise),
+    refundsPaise: row.refunds_paise,
+    // The finder fee our confirm stated (the same as search and init: ondc/terms.ts).
+    fee: statedFinderFee(row.terms) ?? NO_FEE,
+    withholdingPaise: rupeesOr0(row.terms?.['@ondc/org/withholding_amount']),
+  });
+  const endedAt = row.status_at ? new Date(row.status_at).getTime() : null;
+  const changedAt = Math.max(endedAt ?? 0, row.last_refund_at ? new Date(row.last_refund_at).getTime() : 0);
+  return {
+    orderId: row.order_id,
+    sellerId: row.bpp_id,
+    sellerUri: row.bpp_uri,
+    providerId: row.provider_id,
+    paymentId: row.payment_id,
+    status: row.status,
+    settled: row.settled,
+    dueDate: endedAt === null ? null : new Date(endedAt + windowDays(row.terms?.['@ondc/org/settlement_window']) * 86_400_000).toISOString().slice(0, 10),
+    updatedAt: new Date(Math.min(now.getTime(), changedAt || now.getTime())).toISOString(),
+    ledger,
+  };
+}
+
+/** Every placed prepaid order's ledger, of one seller or some orders when asked. */
+export async function orderSettlements(database: Queryable, filter: { sellerId?: string; orderIds?: string[]; now?: Date } = {}): Promise<OrderSettlement[]> {
+  const rows = await database.query<LedgerRow>(LEDGER_SQL, [filter.sellerId ?? null, filter.orderIds ?? null, RETURN_ENDED]);
+  const now = filter.now ?? new Date();
+  return rows.map((row) => settlementOf(row, now));
+}
+
+function sentFigures(ledger: Ledger): SentFigures {
+  return { collectedPaise: ledger.collectedPaise, refundsPaise: ledger.refundsPaise, feePaise: ledger.feePaise, withholdingPaise: ledger.withholdingPaise, sharePaise: ledger.sharePaise };
+}
+
+const sameFigures = (a: SentFigures, b: SentFigures) => (Object.keys(a) as Array<keyof SentFigures>).every((k) => a[k] === b[k]);
+
+/**
+ * One order as a recon states it: one settlement, the seller's share, with our fee and the
+ * withholding beside it. We deduct no TCS or TDS (none is computed here), and say so: 0.00.
+ */
+export function reconOrder(settlement: OrderSettlement): ReconOrder {
+  const { ledger } = settlement;
+  return {
+    id: settlement.orderId,
+    amount: inr(ledger.sharePaise),
+    settlements: [
+      {
+        id: `STL-${settlement.orderId}`.slice(0, 64),
+        payment_id: settlement.paymentId,
+        status: 'PENDING',
+        amount: inr(ledger.sharePaise),
+        commission: inr(ledger.feePaise),
+        withholding_amount: inr(ledger.withholdingPaise),
+        tcs: inr(0),
+        tds: inr(0),
+        ...(settlement.dueDate ? { due_date: settlement.dueDate } : {}),
+        updated_at: settlement.updatedAt,
+      },
+    ],
+  };
+}
+
+type ReconClaim = { messageId: string; transactionId: string; bppId: string; bppUri: string; message: ReconMessage };
+
+/** The last figures each order was sent with in a recon the seller did not refuse. */
+async function lastSent(tx: Queryable, sellerId: string): Promise<Map<string, SentFigures>> {
+  const rows = await tx.query<{ order_id: string; figures: SentFigures }>(
+    `SELECT DISTINCT ON (ro.order_id) ro.order_id, ro.figures FROM settlement_recon_orders ro JOIN settlement_recons r ON r.message_id = ro.message_id
+     WHERE r.bpp_id = $1 AND r.state <> 'REFUSED' ORDER BY ro.order_id, r.created_at DESC`,
+    [sellerId],
+  );
+  return new Map(rows.map((r) => [r.order_id, r.figures]));
+}
+
+/**
+ * This process's claim on the seller's next recon: one a dead process left unsent (taken over as
+ * it was), or a new one of the settled orders whose figures the seller has not had; null when a
+ * live process is sending one, or nothing is due. Decided under the seller's lock, so two
+ * processes never put the same order in two recons.
+ */
+async function claimRecon(database: Database, sellerId: string, now: Date): Promise<ReconClaim | null> {
+  return database.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('recon:' || $1))", [sellerId]);
+    const [sending] = await tx.query<{ message_id: string; transaction_id: string; bpp_uri: string; message: ReconMessage; abandoned: boolean }>(
+      `SELECT message_id, transaction_id, bpp_uri, message, ${claimAbandoned()} AS abandoned FROM settlement_recons WHERE bpp_id = $1 AND state = 'SENDING' ORDER BY created_at LIMIT 1`,
+      [sellerId],
+    );
+    if (sending) {
+      if (!sending.abandoned) return null;
+      await tx.query('UPDATE settlement_recons SET claimed_by = $2, updated_at = clock_timestamp() WHERE message_id = $1', [sending.message_id, database.boot]);
+      return { messageId: sending.message_id, transactionId: sending.transaction_id, bppId: sellerId, bppUri: sending.bpp_uri, message: sending.message };
+    }
+    const sent = await lastSent(tx, sellerId);
+    const due = (await orderSettlements(tx, { sellerId, now })).filter((s) => {
+      if (!s.settled) return false;
+      const before = sent.get(s.orderId);
+      return !before || !sameFigures(before, sentFigures(s.ledger));
+    });
+    const first = due[0];
+    if (!first) return null;
+    const message = reconMessageSchema.parse({ orders: due.slice(0, 500).map(reconOrder) });
+    const claim = { messageId: randomUUID(), transactionId: randomUUID(), bppId: sellerId, bppUri: first.sellerUri, message };
+    await tx.query(
+      "INSERT INTO settlement_recons (message_id, transaction_id, bpp_id, bpp_uri, state, claimed_by, message) VALUES ($1, $2, $3, $4, 'SENDING', $5, $6::jsonb)",
+      [claim.messageId, claim.transactionId, sellerId, claim.bppUri, database.boot, JSON.stringify(message)],
+    );
+    for (const s of due.slice(0, 500)) {
+      await tx.query('INSERT INTO settlement_recon_orders (message_id, order_id, figures) VALUES ($1, $2, $3::jsonb)', [claim.messageId, s.orderId, JSON.stringify(sentFigures(s.ledger))]);
+    }
+    return claim;
+  });
+}
+
+/** Sends a claimed recon, signed, recorded before it leaves so the seller's on_recon finds it. */
+async function sendRecon(database: Database, app: BuyerApp, claim: ReconClaim, now: Date): Promise<'SENT' | 'REFUSED' | 'UNREACHED'> {
+  const context = reconContext({ bapId: app.identity.subscriberId, bapUri: app.bapUri, bppId: claim.bppId, bppUri: claim.bppUri, transactionId: claim.transactionId, messageId: claim.messageId, now });
+  const body = { context, message: claim.message };
+  await startTransaction(database, { transactionId: claim.transactionId, shopperKey: null, domain: context.domain, city: '*', bppId: claim.bppId, bppUri: claim.bppUri, lifetimeMs: RECON_LIFETIME_MS });
+  await recordRequest(database, { context, body, participantId: claim.bppId });
+  const result = await app.client.post(claim.bppUri, 'recon', body);
+  const ack = result.ok ? result.response.message.ack.status : 'NACK';
+  const error = result.ok ? result.response.error : { code: '23001', message: `The seller could not be reached (${result.error.kind})` };
+  await recordAck(database, { messageId: claim.messageId, action: 'recon', ack, error: error ? { code: error.code, message: error.message } : undefined });
+  // Not reached: left to be sent again (claimed by nobody, it is taken over after a while).
+  const state = !result.ok ? 'SENDING' : ack === 'ACK' ? 'SENT' : 'REFUSED';
+  await database.query('UPDATE settlement_recons SET state = $2, claimed_by = NULL, error = $3, updated_at = clock_timestamp() WHERE message_id = $1', [
+    claim.messageId,
+    state,
+    error?.message ?? null,
+  ]);
+  return state === 'SENDING' ? 'UNREACHED' : state;
+}
+
+export type ReconRun = { sellers: number; recons: number; orders: number; refused: number; unreached: number };
+
+/** A recon to each seller with settled orders it has not had our figures of (RSF 2.0 collector). */
+export async function sendRecons(database: Database, app: BuyerApp, now = new Date()): Promise<ReconRun> {
+  const sellers = await database.query<{ bpp_id: string }>(
+    `SELECT DISTINCT t.bpp_id FROM orders o JOIN payments p ON p.payment_id = o.payment_id JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
+     WHERE p.method = 'upi' AND o.on_confirm IS NOT NULL AND t.bpp_id IS NOT NULL
+     UNION SELECT bpp_id FROM settlement_recons WHERE state = 'SENDING' ORDER BY 1`,
+  );
+  const run: ReconRun = { sellers: 0, recons: 0, orders: 0, refused: 0, unreached: 0 };
+  for (const { bpp_id: sellerId } of sellers) {
+    // A seller's recons go one at a time: the next is only decided once this one is sent. One the
+    // seller refused or we could not deliver ends this seller's turn (its orders wait for the next).
+    let claim = await claimRecon(database, sellerId, now);
+    if (claim) run.sellers += 1;
+    while (claim) {
+      const outcome = await sendRecon(database, app, claim, now);
+      run.recons += 1;
+      run.orders += claim.message.orders.length;
+      if (outcome === 'REFUSED') run.refused += 1;
+      if (outcome === 'UNREACHED') run.unreached += 1;
+      claim = outcome === 'SENT' ? await claimRecon(database, sellerId, now) : null;
+    }
+  }
+  return run;
+}
+
+/**
+ * The receiver's check of an on_recon before it is kept: the seller answers only for the orders
+ * our recon to it named (the signer and the recon were already matched by the message store).
+ */
+export function vetReconAnswer(database: Database): CallbackVetting<OnReconEnvelope> {
+  return async (envelope) => {
+    if (!envelope.message) return null;
+    const asked = await database.query<{ order_id: string }>(
+      'SELECT ro.order_id FROM settlement_recon_orders ro JOIN settlement_recons r ON r.message_id = ro.message_id WHERE r.message_id = $1 AND r.transaction_id = $2 AND r.bpp_id = $3',
+      [envelope.context.message_id, envelope.context.transaction_id, envelope.context.bpp_id],
+    );
+    const ours = new Set(asked.map((r) => r.order_id));
+    const foreign = envelope.message.orders.find((o) => !ours.has(o.id));
+    return foreign ? { type: 'DOMAIN-ERROR', code: '20008', message: `Order ${foreign.id} was not in this recon to ${envelope.context.bpp_id}` } : null;
+  };
+}
+
+/** Keeps the seller's word on each order of our recon: agreed, or its own figures (already vetted). */
+export async function recordReconAnswer(database: Database, envelope: OnReconEnvelope): Promise<void> {
+  if (!envelope.message) {
+    await database.query("UPDATE settlement_recons SET error = $2, updated_at = clock_timestamp() WHERE message_id = $1", [envelope.context.message_id, envelope.error?.message ?? envelope.error?.code ?? 'refused']);
+    return;
+  }
+  for (const order of envelope.message.orders) {
+    await database.query(
+      `UPDATE settlement_recon_orders ro SET accord = $3, answer = $4::jsonb, answered_at = clock_timestamp()
+       FROM settlement_recons r WHERE r.message_id = ro.message_id AND ro.message_id = $1 AND r.bpp_id = $2 AND ro.order_id = $5`,
+      [envelope.context.message_id, envelope.context.bpp_id, order.recon_accord, JSON.stringify(order), order.id],
+    );
+  }
+}
+
+export type ReconStatus = 'not settled' | 'due' | 'sending' | 'sent' | 'agreed' | 'disagreed' | 'refused';
+
+/** Where an order's recon stands, from the last recon that carried its current figures (if any). */
+function reconStatus(settled: boolean, recon: { state: string; accord: boolean | null } | null): ReconStatus {
+  if (!settled) return 'not settled';
+  if (!recon) return 'due';
+  if (recon.state === 'REFUSED') return 'refused';
+  if (recon.state === 'SENDING') return 'sending';
+  if (recon.accord === null) return 'sent';
+  return recon.accord ? 'agreed' : 'disagreed';
+}
+
+export type SettlementReportRow = OrderSettlement & { recon: ReconStatus; reconAt: string | null; sellerFigures: { sharePaise: number; feePaise: number } | null };
+
+/** The operator's report: each order's ledger and where its recon stands with the seller. */
+export async function settlementReport(database: Database, now = new Date()): Promise<SettlementReportRow[]> {
+  const settlements = await orderSettlements(database, { now });
+  const recons = await database.query<{ order_id: string; figures: SentFigures; state: string; accord: boolean | null; answer: { amount?: { value?: string }; settlements?: Array<{ commission?: { value?: string } }> } | null; created_at: string | Date }>(
+    `SELECT DISTINCT ON (ro.order_id) ro.order_id, ro.figures, r.state, ro.accord, ro.answer, r.created_at FROM settlement_recon_orders ro
+     JOIN settlement_recons r ON r.message_id = ro.message_id ORDER BY ro.order_id, r.created_at DESC`,
+  );
+  const latest = new Map(recons.map((r) => [r.order_id, r]));
+  return settlements.map((s) => {
+    const recon = latest.get(s.orderId);
+    const current = recon && sameFigures(recon.figures, sentFigures(s.ledger));
+    const status = reconStatus(s.settled, recon && current ? recon : null);
+    const theirs = recon?.answer && recon.accord === false ? recon.answer : null;
+    return {
+      ...s,
+      recon: status,
+      reconAt: recon ? new Date(recon.created_at).toISOString() : null,
+      sellerFigures: theirs ? { sharePaise: rupeesOr0(theirs.amount?.value), feePaise: rupeesOr0(theirs.settlements?.[0]?.commission?.value) } : null,
+    };
+  });
+}

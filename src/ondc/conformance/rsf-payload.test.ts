@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { rsfValidatorRequests } from './rsf-payload.ts';
+
+const context = (action: string, messageId = 'M1') => ({ domain: 'ONDC:NTS10', action, bap_id: 'bap.example', bpp_id: 'seller.example', transaction_id: 'T1', message_id: messageId, timestamp: '2026-11-28T01:00:00.000Z' });
+const recon = { direction: 'out', action: 'recon', body: { context: context('recon'), message: { orders: [] } } };
+const ackOfRecon = { direction: 'in', action: 'recon', status: 200, body: { context: context('recon'), message: { ack: { status: 'ACK' } } } };
+const onRecon = (status: number, accord: boolean) => ({ direction: 'in', action: 'on_recon', status, body: { request: { context: context('on_recon'), message: { orders: [{ recon_accord: accord }] } } } });
+
+describe('recons in a protocol log, as the validator reads them', () => {
+  it('pairs each recon with the on_recon we took, leaving out ACKs and the answers we refused', () => {
+    const [request, ...others] = rsfValidatorRequests([recon, ackOfRecon, onRecon(400, false), onRecon(200, true), onRecon(200, false)]);
+    expect(others).toEqual([]);
+    expect(request).toMatchObject({ transactionId: 'T1', body: { domain: 'ONDC:NTS10', version: '2.0.0', bap_id: 'bap.example', bpp_id: 'seller.example' } });
+    expect(request?.body.payload.recon).toEqual(recon.body);
+    expect(request?.body.payload.on_recon?.message).toEqual({ orders: [{ recon_accord: true }] });
+  });
+});
