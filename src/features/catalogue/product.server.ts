@@ -26,8 +26,8 @@ interface ProductRecord extends ItemRecord {
 
 export interface Product {
   item: ItemWidget;
+  /** The seller's short and long descriptions, each only when it says more than what comes before it. */
   shortDesc: string | null;
-  /** The long description when it says more than the name and the short one. */
   longDesc: string | null;
   gtin: string | null;
   returnable: boolean;
@@ -61,11 +61,9 @@ export async function productPage(database: Database, query: ProductQuery, place
   if (!store) return null;
   const [variants, similar, canonical] = await Promise.all([variantsOfGroup(database, row), similarItems(database, row), canonicalListing(database, row)]);
   const statutory = itemStatutorySchema.safeParse(row.statutory);
-  const said = [row.name, row.short_desc].map((text) => text?.trim().toLowerCase());
   return {
     item: toWidget(row),
-    shortDesc: row.short_desc,
-    longDesc: row.long_desc && !said.includes(row.long_desc.trim().toLowerCase()) ? row.long_desc : null,
+    ...descriptions(row),
     gtin: row.gtin,
     returnable: row.returnable === true,
     returnWindow: row.return_window,
@@ -78,6 +76,14 @@ export async function productPage(database: Database, query: ProductQuery, place
     similar: similar.filter((s) => !variants.some((v) => v.id === s.id)).slice(0, SIMILAR_ITEMS),
     canonical,
   };
+}
+
+/** A description that the name (or the short description) already holds says nothing new: "500 g" under "Onion 500 g". */
+function descriptions(row: ProductRecord): { shortDesc: string | null; longDesc: string | null } {
+  const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+  const adds = (text: string | null, said: Array<string | null>): text is string => !!text?.trim() && !said.some((s) => s && squeeze(s).includes(squeeze(text)));
+  const shortDesc = adds(row.short_desc, [row.name]) ? row.short_desc : null;
+  return { shortDesc, longDesc: adds(row.long_desc, [row.name, shortDesc]) ? row.long_desc : null };
 }
 
 /** ONDC variants: the items of this store naming the same parent_item_id (pack sizes of one product). */

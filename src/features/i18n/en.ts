@@ -134,7 +134,7 @@ export const en = {
     returnableWithin: 'Returnable within {time} of delivery',
     notReturnable: 'Not returnable',
     cancellation: 'Cancellation',
-    cancellable: 'Can be cancelled before dispatch',
+    cancellable: 'Can be cancelled',
     notCancellable: 'Cannot be cancelled',
     shipping: 'Time to ship',
     payOnDelivery: 'Cash on delivery',

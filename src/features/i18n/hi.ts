@@ -130,7 +130,7 @@ export const hi = {
     returnableWithin: 'डिलीवरी के {time} के भीतर वापसी हो सकती है',
     notReturnable: 'वापसी नहीं हो सकती',
     cancellation: 'रद्द करना',
-    cancellable: 'भेजे जाने से पहले रद्द हो सकता है',
+    cancellable: 'रद्द हो सकता है',
     notCancellable: 'रद्द नहीं हो सकता',
     shipping: 'भेजने का समय',
     payOnDelivery: 'कैश ऑन डिलीवरी',
