@@ -100,19 +100,23 @@ async function variantsOfGroup(database: Database, row: ProductRecord): Promise<
 }
 
 /**
- * Items like this one at the same store, so adding one never asks to replace the cart: the same
- * sub-category for groceries, the same menu for dishes; what can be bought now first.
+ * Items like this one at the same store, so adding one never asks to replace the cart: for
+ * groceries the same sub-category first, then the rest of its category (SPEC §3: a sub-category
+ * id is its category's × 100 + 1…6); for dishes the same menu. What can be bought now first.
  */
 async function similarItems(database: Database, row: ProductRecord): Promise<ItemWidget[]> {
-  const alike = row.sub_category_id !== null ? { where: 'i.sub_category_id = $4', value: row.sub_category_id } : row.menu_ids.length > 0 ? { where: 'i.menu_ids && $4::text[]', value: row.menu_ids } : null;
+  const category = row.sub_category_id === null ? null : Math.floor(row.sub_category_id / 100);
+  const alike = category !== null
+    ? { where: 'i.sub_category_id BETWEEN $4::int * 100 + 1 AND $4::int * 100 + 6', value: category }
+    : row.menu_ids.length > 0 ? { where: 'i.menu_ids && $4::text[]', value: row.menu_ids } : null;
   if (!alike) return [];
   const rows = await database.query<ItemRecord>(
     `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id <> $3 AND i.kind = 'item' AND ${alike.where}
-     ORDER BY (i.in_stock AND i.max_quantity > 0) DESC, i.rating_count DESC NULLS LAST, i.item_id
+     ORDER BY (i.in_stock AND i.max_quantity > 0) DESC, i.sub_category_id IS NOT DISTINCT FROM $5 DESC, i.rating_count DESC NULLS LAST, i.item_id
      LIMIT ${SIMILAR_ITEMS + 12}`,
-    [row.bpp_id, row.provider_id, row.item_id, alike.value],
+    [row.bpp_id, row.provider_id, row.item_id, alike.value, row.sub_category_id],
   );
   return rows.map(toWidget);
 }
