@@ -287,7 +287,8 @@ export function statutoryOf(item: CatalogItem): ItemStatutory | null {
     commonName: real(packaged?.common_or_generic_name_of_commodity),
     packedOn: real(packaged?.month_year_of_manufacture_packing_import),
     brandOwnerFssai: licenceNumber(food?.brand_owner_FSSAI_license_no) ?? undefined,
-    otherFssai: licenceNumber(food?.other_FSSAI_license_no) ?? undefined,
+    // Sellers often write the brand owner's licence again as the "other" one: said once.
+    otherFssai: licenceNumber(food?.other_FSSAI_license_no) === licenceNumber(food?.brand_owner_FSSAI_license_no) ? undefined : (licenceNumber(food?.other_FSSAI_license_no) ?? undefined),
     importerFssai: licenceNumber(food?.importer_FSSAI_license_no) ?? undefined,
     nutrition: real(food?.nutritional_info),
     additives: real(food?.additives_info),

@@ -148,6 +148,8 @@ describe('what ingest keeps of an item for its page', () => {
     const food = provider.items.find((i) => i['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no.match(/^\d{14}$/))!;
     expect(statutoryOf(food)?.brandOwnerFssai).toMatch(/^\d{14}$/);
     expect(statutoryOf(food)).not.toHaveProperty('importerFssai');
+    // The network writes the brand owner's licence as the "other" one too: a page says it once.
+    expect(statutoryOf(food)).not.toHaveProperty('otherFssai');
     const loose = { ...food, '@ondc/org/statutory_reqs_prepackaged_food': undefined, '@ondc/org/statutory_reqs_packaged_commodities': undefined } as unknown as CatalogItem;
     expect(statutoryOf(loose)).toBeNull();
   });
