@@ -125,6 +125,21 @@ describe.each(inject('servers'))('product pages on $name', ({ url }) => {
     expect(xml.match(/<loc>/g)!.length).toBeLessThanOrEqual(50_000);
   });
 
+  it('shares as the item: its title, and its own picture drawn as a 1200×630 card by /media/share.png', async () => {
+    const html = await (await get(PRODUCT_PAGE)).text();
+    const meta = (key: string) => decode(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? '');
+    expect(meta('og:title')).toBe(`${item.name} · ${store.provider.name} · GROCERY APP`);
+    expect(meta('og:image:alt')).toBe(item.name);
+    const image = meta('og:image');
+    expect(image).toMatch(new RegExp(`^${origin}/media/share\\.png\\?src=`));
+    expect(meta('twitter:image')).toBe(image);
+    const png = await fetch(image);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   it('speaks Hindi like the other catalogue pages', async () => {
     const html = await (await get(`${PRODUCT_PAGE}&lang=hi`)).text();
     expect(html).toContain('<html lang="hi"');
