@@ -751,6 +751,27 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 80,
+    name: 'product-pages',
+    sql: `
+      -- Issue 29 product pages: what an ONDC item carries beyond its card. The long description and
+      -- the GTIN its descriptor code names (EAN/GTIN codes 1 and 3);
+      -- the variant group it is one pack size of (parent_item_id); whether an order of it can be
+      -- cancelled, its time to ship and cash on delivery; its statutory block (packaged commodities
+      -- or prepackaged food, as the seller sent it); when the seller last changed it (item.time, the
+      -- sitemap's lastmod: our own updated_at moves on every refresh).
+      ALTER TABLE catalogue_items ADD COLUMN long_desc text;
+      ALTER TABLE catalogue_items ADD COLUMN gtin text;
+      ALTER TABLE catalogue_items ADD COLUMN parent_item_id text;
+      ALTER TABLE catalogue_items ADD COLUMN cancellable boolean;
+      ALTER TABLE catalogue_items ADD COLUMN time_to_ship text;
+      ALTER TABLE catalogue_items ADD COLUMN available_on_cod boolean;
+      ALTER TABLE catalogue_items ADD COLUMN statutory jsonb;
+      ALTER TABLE catalogue_items ADD COLUMN seller_updated_at timestamptz;
+      CREATE INDEX catalogue_items_by_variant_group ON catalogue_items (bpp_id, provider_id, parent_item_id) WHERE parent_item_id IS NOT NULL;
+      `,
+    },
+    {
     id: 85,
     name: 'settlement-recons',
     sql: `

@@ -1,30 +1,39 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../db/client.ts';
 import { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } from '../features/catalogue/categories.ts';
-import { providerUrl } from '../features/catalogue/paths.ts';
+import { productUrl, providerUrl } from '../features/catalogue/paths.ts';
+import { sitemapProducts } from '../features/catalogue/product.server.ts';
 import { HREFLANG, LOCALES, localisedPath } from '../features/i18n/locale.ts';
 
+/** A sitemap holds at most 50,000 addresses, and each page is listed in both languages. */
+const MAX_PAGES = 25_000;
+
 // @astrojs/sitemap cannot list server-rendered routes (DESIGN §7): the catalogue's pages come
-// from the database. A sitemap holds at most 50,000 addresses, and each page is listed in both
-// languages: 24,900 stores at most.
+// from the database. The fixed pages, the stores (24,900 at most), then product pages (issue 29:
+// each product once, the SPEC §5 winner's page) in what room is left.
 export const GET: APIRoute = async ({ url }) => {
   const site = (process.env.PUBLIC_SITE_URL ?? url.origin).replace(/\/$/, '');
-  const providers = await getDatabase().query<{ provider_id: string; location_id: string }>(
+  const database = getDatabase();
+  const providers = await database.query<{ provider_id: string; location_id: string }>(
     `SELECT provider_id, location_id FROM catalogue_providers WHERE status = 'enable' ORDER BY provider_id LIMIT 24900`,
   );
-  const paths = [
+  const pages: Array<{ path: string; lastmod?: Date }> = [
     '/', '/stores', '/offers', '/grocery-category', '/privacy-policy', '/terms-and-conditions',
     ...[...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES].map((c) => c.redirectionURL),
     ...providers.map((p) => providerUrl({ id: p.provider_id, locationId: p.location_id })),
-  ];
+  ].map((path) => ({ path }));
+  const products = await sitemapProducts(database, MAX_PAGES - pages.length);
+  pages.push(...products.map((p) => ({ path: productUrl(p), lastmod: p.lastmod })));
   const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   // Every page once per language, each entry naming all its languages (Google's sitemap hreflang).
   const alternates = (p: string) =>
     [...LOCALES.map((l) => ({ hreflang: HREFLANG[l], href: site + localisedPath(p, l) })), { hreflang: 'x-default', href: site + localisedPath(p, 'en') }]
       .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escape(a.href)}"/>`)
       .join('');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths
-    .flatMap((p) => LOCALES.map((l) => `  <url><loc>${escape(site + localisedPath(p, l))}</loc>${alternates(p)}</url>`))
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${pages
+    .flatMap(({ path, lastmod }) =>
+      LOCALES.map((l) => `  <url><loc>${escape(site + localisedPath(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates(path)}</url>`),
+    )
     .join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=3600' } });
 };

@@ -243,7 +243,7 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
   it('finds items for a Devanagari query as for its romanised word (आटा → atta)', async () => {
     const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
-    const page = async (q: string) => (await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).text()).match(/<h3[^>]*>[^<]+/g) ?? [];
+    const page = async (q: string) => (await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).text()).match(/<h3[^>]*><a[^>]*>[^<]+/g) ?? [];
     const hindi = await page('आटा');
     expect(hindi.length).toBeGreaterThan(0);
     expect(hindi).toEqual(await page('atta'));
@@ -256,7 +256,8 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     expect(shampoo.length).toBeGreaterThan(0);
     expect(new Set(shampoo.map((i) => i.domain))).toEqual(new Set(['ONDC:RET13']));
     const html = await (await fetch(`${url}/grocery-search?q=shampoo`, { headers: { cookie } })).text();
-    expect(html).toMatch(/class="item-card__pack">\d+ ml</);
+    // Said once on the card: in its name, or on a line of its own when the name does not say it.
+    expect(html).toMatch(/class="item-card__pack">\d+ ml<|class="item-card__name"[^>]*><a [^>]*>[^<]*\d+ ml</);
   });
 
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {

@@ -22,7 +22,7 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
 }
 
 /** Presses Tab until the target has focus (as a keyboard user would), then checks the focus is visible. */
-async function tabTo(page: Page, target: Locator, maxPresses = 250) {
+async function tabTo(page: Page, target: Locator, maxPresses = 250, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   const handle = await target.elementHandle();
   for (let i = 0; i < maxPresses; i++) {
     if (await page.evaluate((el) => document.activeElement === el, handle)) {
@@ -33,9 +33,9 @@ async function tabTo(page: Page, target: Locator, maxPresses = 250) {
       expect(ring.outline || ring.shadow, 'a visible focus indicator').toBe(true);
       return;
     }
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
 
 /**
@@ -62,7 +62,8 @@ test.describe('by keyboard alone', () => {
     // The cart announces the change where a screen reader hears it (a live region).
     await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
 
-    await tabTo(page, page.getByRole('link', { name: /^Cart 1 item$/ }));
+    // Back up to the header: below the Add, each card is its link and its Add, and the list grows as focus moves down it.
+    await tabTo(page, page.getByRole('link', { name: /^Cart 1 item$/ }), 250, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText(item.name).first()).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { productUrl, providerUrl } from '../../src/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 13: large text and zoom. A phone's font size at 1.3× and a desktop browser at 200% zoom
 // (a 1280 px window shows 640 CSS px) must not push anything sideways or clip a button.
 const store = openGroceryStore();
-const ROUTES = ['/', '/stores', '/grocery-category?categoryId=7', '/grocery-search?q=atta', providerUrl({ id: store.provider.id, locationId: store.location.id }), '/cart', '/search', '/order-history', '/address-map'];
+const ROUTES = ['/', '/stores', '/grocery-category?categoryId=7', '/grocery-search?q=atta', providerUrl({ id: store.provider.id, locationId: store.location.id }), productUrl({ providerId: store.provider.id, itemId: store.items[1]!.id }), '/cart', '/search', '/order-history', '/address-map'];
 
 async function overflow(page: Page) {
   return page.evaluate(() => {

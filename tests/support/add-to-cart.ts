@@ -42,9 +42,9 @@ export async function submitAddToCartForm(page: Page, item: AddToCartFields) {
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: label }).click()]);
 }
 
-/** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title). */
+/** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title; the name is the card's link). */
 export function itemCard(page: Page, name: string): Locator {
-  return page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${name}"], .item-card__name:text-is("${name}")`) }).first();
+  return page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${name}"], .item-card__name a:text-is("${name}")`) }).first();
 }
 
 type StoreAt = { providerId: string; locationId: string; categoryId: number | string };

@@ -14,9 +14,16 @@ import { isOfflineCopy } from '../pwa/connection.ts';
 interface Props {
   item: AddToCartItem;
   city: string;
-  /** The few strings the button shows, in the page's language (each card carries its own). */
-  t: Catalogue['addButton'];
+  /**
+   * The strings the server's form shows, in the page's language (each card carries its own): Add,
+   * and the hint or sold-out word only on a card that shows them. The stepper's come with the
+   * page's client text, once a page (issue 29: bytes on every card of a store page).
+   */
+  t: ServerFormText;
 }
+
+type ButtonText = Catalogue['addButton'];
+export type ServerFormText = Pick<ButtonText, 'add' | 'addLabel'> & Partial<Pick<ButtonText, 'outOfStock' | 'customisable'>>;
 
 const NOTHING: QuantityMap = {};
 // Issue 30: what only some taps open loads when it opens, so a first tap's code is add, badge and stepper.
@@ -139,14 +146,14 @@ export default function AddToCartButton({ item, city, t }: Props) {
         </form>
       ) : (
         <div ref={bindRoot} className="add-to-cart">
-          <div className="stepper" role="group" aria-label={fill(t.inCart, { name: item.name })}>
-            <button type="button" className="stepper__button" aria-label={fill(t.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
+          <div className="stepper" role="group" aria-label={fill(clientText().client.inCart, { name: item.name })}>
+            <button type="button" className="stepper__button" aria-label={fill(clientText().client.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
               −
             </button>
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={fill(t.addOne, { name: item.name })} disabled={offlineCopy || quantity >= maximum} onClick={more}>
+            <button type="button" className="stepper__button" aria-label={fill(clientText().client.addOne, { name: item.name })} disabled={offlineCopy || quantity >= maximum} onClick={more}>
               +
             </button>
           </div>

@@ -236,14 +236,14 @@ function orderSql(sort: SortName): string {
 }
 
 
-const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
+export const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
   i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
   i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.is_active, i.dedupe_key`;
 
 /** What an item's card shows of its store: its name, and whether it takes orders now (issue 28). */
-const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at';
+export const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at';
 
-interface ItemRecord extends StoreHoursRow {
+export interface ItemRecord extends StoreHoursRow {
   bpp_id: string;
   provider_id: string;
   item_id: string;
@@ -273,7 +273,7 @@ interface ItemRecord extends StoreHoursRow {
   internal_tags: string[];
 }
 
-function toWidget(r: ItemRecord): ItemWidget {
+export function toWidget(r: ItemRecord): ItemWidget {
   return {
     id: r.item_id,
     name: r.name,
@@ -693,6 +693,24 @@ export async function providerDetail(
     geo: { lat: row.lat, lng: row.lng },
     hours: row.opens_at !== null && row.closes_at !== null ? { opensAt: row.opens_at, closesAt: row.closes_at } : null,
   };
+}
+
+/**
+ * A store as an item's page shows it (issue 29): its summary without the averages over its shelf,
+ * which a store of 60,000 items would pay for on every product page.
+ */
+export async function storeSummary(
+  database: Database,
+  input: { bppId: string; providerId: string; place: ShopperPlace & { lat: number; lng: number } },
+  now = new Date(),
+): Promise<(ProviderSummary & { servesPincode: boolean; fssaiLicence: string | null }) | null> {
+  const [row] = await database.query<ProviderRecord & { serves_pincodes: string[] }>(
+    `SELECT p.*, NULL::float AS avg_price_paise, NULL::float AS best_discount, NULL::float AS veg_share
+     FROM catalogue_providers p WHERE p.bpp_id = $1 AND p.provider_id = $2`,
+    [input.bppId, input.providerId],
+  );
+  if (!row) return null;
+  return { ...toSummary(row, input.place, now), servesPincode: row.serves_pincodes.includes(input.place.pincode), fssaiLicence: row.fssai_licence };
 }
 
 /** SPEC §3 provider fetch answer: the store in the SPEC's names, with its first page of items. */

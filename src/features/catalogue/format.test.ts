@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, packSize, reviewBucket, shortUnit, truncate } from './format.ts';
+import { discountPercent, nameSaysPack, packSize, reviewBucket, shortUnit, truncate } from './format.ts';
 
 describe('SPEC §5 units', () => {
   it('shortens kilogram(s), gram(s), litre(s), millilitre(s)', () => {
@@ -45,5 +45,19 @@ describe('SPEC §9 price texts', () => {
   it('computes the discount off MRP', () => {
     expect(discountPercent(9000, 10000)).toBe(10);
     expect(discountPercent(10000, 10000)).toBe(0);
+  });
+});
+
+describe('a card says a pack size once', () => {
+  it('leaves the pack line out when the shown name ends with it, however it is spaced or cased', () => {
+    expect(nameSaysPack('Green Chilli 100 g', '100 g')).toBe(true);
+    expect(nameSaysPack('Amul Butter 100G', '100 g')).toBe(true);
+  });
+
+  it('keeps it when the name does not say it, or the card cut it off', () => {
+    expect(nameSaysPack('Amul Butter', '100 g')).toBe(false);
+    expect(nameSaysPack('Bisleri Packaged Drinking Water…', '500 ml')).toBe(false);
+    expect(nameSaysPack('Aashirvaad Atta 11 kg', '1 kg')).toBe(false);
+    expect(nameSaysPack('Tata Salt 1.5 kg', '5 kg')).toBe(false);
   });
 });

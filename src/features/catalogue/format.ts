@@ -37,3 +37,11 @@ export function discountPercent(pricePaise: number, mrpPaise: number): number {
   if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;
   return Math.floor(((mrpPaise - pricePaise) / mrpPaise) * 100);
 }
+
+/** Whether a name as shown already says its pack size ("Amul Butter 100 g", "…100G"): a card then does not say it twice. */
+export function nameSaysPack(shownName: string, pack: string): boolean {
+  const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+  const escaped = squeeze(pack).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Whole figures only: "11 kg" does not say "1 kg".
+  return new RegExp(`(?<![\\d.])${escaped}(?![a-z])`).test(squeeze(shownName));
+}

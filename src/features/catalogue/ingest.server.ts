@@ -28,6 +28,8 @@ const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
   ['rating', 'rating'], ['ratingCount', 'rating_count'], ['customGroupIds', 'custom_group_ids'],
   ['parentGroupId', 'parent_group_id'], ['isDefault', 'is_default'], ['childGroupIds', 'child_group_ids'],
   ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'], ['returnable', 'returnable'], ['returnWindow', 'return_window'],
+  ['longDesc', 'long_desc'], ['gtin', 'gtin'], ['parentItemId', 'parent_item_id'], ['cancellable', 'cancellable'], ['timeToShip', 'time_to_ship'],
+  ['availableOnCod', 'available_on_cod'], ['statutory', 'statutory'], ['sellerUpdatedAt', 'seller_updated_at'],
 ];
 
 /** Column types for jsonb_to_recordset: rows travel as one JSON parameter, parsed by the database. */
@@ -39,7 +41,8 @@ const COLUMN_TYPES: Record<string, string> = {
   free_delivery_above_paise: 'integer', min_order_paise: 'integer', sub_category_id: 'integer',
   price_paise: 'integer', mrp_paise: 'integer', price_lower_paise: 'integer', price_upper_paise: 'integer',
   max_quantity: 'integer', pack_value: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean', returnable: 'boolean',
-  categories: 'jsonb', offers: 'jsonb',
+  cancellable: 'boolean', available_on_cod: 'boolean', seller_updated_at: 'timestamptz',
+  categories: 'jsonb', offers: 'jsonb', statutory: 'jsonb',
 };
 
 /**

@@ -4,6 +4,7 @@ import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
 import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
+import type { ItemStatutory } from './product.ts';
 
 export interface ProviderRow {
   bppId: string;
@@ -78,6 +79,14 @@ export interface ItemRow {
   dedupeKey: string | null;
   returnable: boolean;
   returnWindow: string | null;
+  longDesc: string | null;
+  gtin: string | null;
+  parentItemId: string | null;
+  cancellable: boolean;
+  timeToShip: string;
+  availableOnCod: boolean;
+  statutory: ItemStatutory | null;
+  sellerUpdatedAt: string | null;
 }
 
 /** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces; none without a licence. */
@@ -188,6 +197,14 @@ export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: 
       dedupeKey: kind === 'item' ? dedupeKey(licence, item.descriptor.name) : null,
       returnable: item['@ondc/org/returnable'],
       returnWindow: item['@ondc/org/return_window'] ?? null,
+      longDesc: item.descriptor.long_desc ?? null,
+      gtin: gtinOf(item.descriptor.code),
+      parentItemId: item.parent_item_id ?? null,
+      cancellable: item['@ondc/org/cancellable'],
+      timeToShip: item['@ondc/org/time_to_ship'],
+      availableOnCod: item['@ondc/org/available_on_cod'],
+      statutory: statutoryOf(item),
+      sellerUpdatedAt: item.time?.timestamp ?? null,
     };
   });
 }
@@ -265,6 +282,36 @@ export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppI
     const row = providerRow(provider, meta);
     return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }), unlisted: [...judged.disabled, ...judged.rejected.map((r) => r.itemId)], rejected: judged.rejected };
   });
+}
+
+/** ONDC descriptor.code "1:<EAN>" or "3:<GTIN>" (2 is an ISBN, 4 an HSN code): the product's GTIN, else none. */
+export function gtinOf(code: string | undefined): string | null {
+  const match = /^([13]):(\d{8}|\d{12,14})$/.exec(code ?? '');
+  return match?.[2] ?? null;
+}
+
+/**
+ * The item's statutory block (Legal Metrology for packaged commodities, FSSAI for prepackaged
+ * food) in our words; what says "NA" or nothing is left out, so a page shows only real facts.
+ */
+export function statutoryOf(item: CatalogItem): ItemStatutory | null {
+  const packaged = item['@ondc/org/statutory_reqs_packaged_commodities'];
+  const food = item['@ondc/org/statutory_reqs_prepackaged_food'];
+  const real = (value: string | undefined) => (value && value.trim() !== '' && value.trim().toUpperCase() !== 'NA' ? value.trim() : undefined);
+  const facts: ItemStatutory = {
+    manufacturer: real(packaged?.manufacturer_or_packer_name),
+    manufacturerAddress: real(packaged?.manufacturer_or_packer_address),
+    commonName: real(packaged?.common_or_generic_name_of_commodity),
+    packedOn: real(packaged?.month_year_of_manufacture_packing_import),
+    brandOwnerFssai: licenceNumber(food?.brand_owner_FSSAI_license_no) ?? undefined,
+    // Sellers often write the brand owner's licence again as the "other" one: said once.
+    otherFssai: licenceNumber(food?.other_FSSAI_license_no) === licenceNumber(food?.brand_owner_FSSAI_license_no) ? undefined : (licenceNumber(food?.other_FSSAI_license_no) ?? undefined),
+    importerFssai: licenceNumber(food?.importer_FSSAI_license_no) ?? undefined,
+    nutrition: real(food?.nutritional_info),
+    additives: real(food?.additives_info),
+  };
+  const present = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined));
+  return Object.keys(present).length > 0 ? present : null;
 }
 
 /** A 14-digit FSSAI licence number, or none ("NA" and the like say there is none). */

@@ -15,3 +15,8 @@ export function listingUrl(base: string, params: Record<string, string | number 
   const query = search.toString();
   return query ? `${base}?${query}` : base;
 }
+
+/** An item's product page (issue 29): the store and the item, as ONDC names them. */
+export function productUrl(item: { providerId: string; itemId: string }) {
+  return `/product?provider_id=${encodeURIComponent(item.providerId)}&item_id=${encodeURIComponent(item.itemId)}`;
+}

@@ -39,6 +39,7 @@ export const PUBLIC_PAGES: ReadonlySet<string> = new Set([
   '/brand',
   '/brand-new',
   '/brand-search',
+  '/product',
   '/privacy-policy',
   '/terms-and-conditions',
 ]);
