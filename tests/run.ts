@@ -107,7 +107,14 @@ const ownServers = OWN_SERVER_LANES.map((name, index) =>
   runAside(name, 'vitest', [...vitestArgs(name), `--shard=${index + 1}/${OWN_SERVER_LANES.length}`, '--project', 'api', ...OWN_SERVER_FILES], { TEST_SHARED_SERVERS: 'off' }),
 );
 const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project', 'unit']);
-const sharedServers = runAside('vitest-api', 'vitest', [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])]);
+const serversReady = path.join(reports, 'shared-servers.ready');
+rmSync(serversReady, { force: true });
+let sharedDone = false;
+const sharedServers = runAside('vitest-api', 'vitest', [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])], {
+  TEST_SERVERS_READY_FILE: serversReady,
+}).finally(() => (sharedDone = true));
+// The journeys' storefront starts after the shared ones have learned the catalogue (or failed to).
+while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => setTimeout(resolve, 1000));
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
 const vitestStatuses: Record<string, number | null> = { 'vitest-unit': unitStatus, 'vitest-api': await sharedServers };
 for (const [index, lane] of ownServers.entries()) vitestStatuses[OWN_SERVER_LANES[index]!] = await lane;

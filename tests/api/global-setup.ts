@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../../src/lib/process/build.server.ts';
 import { TEST_WEBHOOK_SECRET } from '../support/payment-notices.ts';
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
   const starts = [
     { name: 'pglite', env: { ONDC_LOG: '1', ...SHARED } },
     ...(pgUrl && schema ? [{ name: 'postgres', env: { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED } }] : []),
-  ].map(async ({ name, env }) => ({ name, server: await startServer(env) }));
+  ].map(async ({ name, env }) => ({ name, server: await startServer(env, { timeoutMs: 300_000 }) }));
   const settled = await Promise.allSettled(starts);
   const started: Array<{ name: string; server: StartedServer }> = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -43,6 +44,9 @@ export default async function setup(project: TestProject) {
     await Promise.all(started.map((s) => s.server.stop()));
     throw failed.reason;
   }
+  // tests/run.ts starts the browser journeys' storefront only once these are up: three learning
+  // the catalogue at once on two cores is what made one miss its start.
+  if (process.env['TEST_SERVERS_READY_FILE']) writeFileSync(process.env['TEST_SERVERS_READY_FILE'], started.map((s) => s.server.url).join('\n'));
   project.provide(
     'servers',
     started.map((s) => ({ name: s.name, url: s.server.url, dataDir: s.server.dataDir })),
