@@ -533,3 +533,16 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
   }
   return deliveries;
 }
+
+/**
+ * The store's own delivery TAT as its listing states it: the delivery promise when the seller's
+ * order does not name one (issue 29).
+ */
+export async function listedStoreTat(database: Database, transactionId: string, providerId: string | undefined): Promise<string | null> {
+  if (!providerId) return null;
+  const [row] = await database.query<{ tat: string | null }>(
+    `SELECT p.tat FROM ondc_transactions t JOIN catalogue_providers p ON p.bpp_id = t.bpp_id AND p.provider_id = $2 WHERE t.transaction_id = $1`,
+    [transactionId, providerId],
+  );
+  return row?.tat ?? null;
+}
