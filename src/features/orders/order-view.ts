@@ -5,10 +5,11 @@ import { durationParts, type DurationParts } from './tracking.ts';
 
 type Fulfillment = {
   type?: string;
+  start?: { location?: { descriptor?: { name?: string } } };
   '@ondc/org/TAT'?: string;
   end?: { location?: { address?: Record<string, string | undefined> }; person?: { name?: string } };
 };
-export type ConfirmedOrder = { fulfillments?: Fulfillment[]; payment?: { type?: string; status?: string } };
+export type ConfirmedOrder = { provider?: { descriptor?: { name?: string } }; fulfillments?: Fulfillment[]; payment?: { type?: string; status?: string } };
 
 export type DeliveryPromise = { within: DurationParts; expectedBy: Date };
 
@@ -35,6 +36,11 @@ export function deliveryAddress(order: ConfirmedOrder | null | undefined, cityNa
   if (!address) return null;
   const line = [address['door'], address['building'], address['locality'], address['city'] && cityName(address['city']), address['area_code']].filter(Boolean).join(', ');
   return line ? { name: end?.person?.name ?? null, line } : null;
+}
+
+/** The store's name as the seller wrote it into the order: the provider, or the pickup location. */
+export function storeNameOf(order: ConfirmedOrder | null | undefined): string | null {
+  return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? null;
 }
 
 /** Cash on delivery is ONDC's ON-FULFILLMENT payment; everything else is paid before (UPI). */

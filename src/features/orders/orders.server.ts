@@ -11,6 +11,7 @@ import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
 import { emptyOrderedCart } from '../cart/cart.server.ts';
+import { storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
@@ -235,7 +236,7 @@ function readable(order: unknown): SellerOrderFull | null {
 
 /** The store's name as the seller wrote it into the order: the provider, or the pickup location. */
 function storeName(order: SellerOrderFull | null): string {
-  return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? 'Store';
+  return storeNameOf(order) ?? 'Store';
 }
 
 function itemLines(order: SellerOrderFull | null): string[] {

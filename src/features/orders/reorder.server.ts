@@ -4,16 +4,17 @@
 import type { Database } from '../../db/client.ts';
 import { updateCart, type CartResult } from '../cart/cart.server.ts';
 import type { Cart, CartErrorCode } from '../cart/payload.ts';
+import { storeNameOf, type ConfirmedOrder } from './order-view.ts';
 import { leftOut, REORDERABLE, reorderLines, type LeftOut, type ReorderLine } from './reorder.ts';
 
 type StoredOrder = {
   status: string;
   bpp_id: string | null;
-  on_confirm: {
-    provider?: { id?: string; descriptor?: { name?: string } };
+  on_confirm: (ConfirmedOrder & {
+    provider?: { id?: string };
     items?: Parameters<typeof reorderLines>[0];
     quote?: { breakup?: Array<{ title?: string; '@ondc/org/item_id'?: string; '@ondc/org/title_type'?: string }> };
-  } | null;
+  }) | null;
 };
 
 async function findStoredOrder(database: Database, shopper: string, orderId: string) {
@@ -25,7 +26,7 @@ async function findStoredOrder(database: Database, shopper: string, orderId: str
   const order = typeof row?.on_confirm === 'string' ? (JSON.parse(row.on_confirm) as StoredOrder['on_confirm']) : row?.on_confirm;
   const providerId = order?.provider?.id;
   if (!row || !order || !row.bpp_id || !providerId) return null;
-  return { status: row.status, bppId: row.bpp_id, providerId, storeName: order.provider?.descriptor?.name ?? null, lines: reorderLines(order.items ?? []), breakup: order.quote?.breakup ?? [] };
+  return { status: row.status, bppId: row.bpp_id, providerId, storeName: storeNameOf(order), lines: reorderLines(order.items ?? []), breakup: order.quote?.breakup ?? [] };
 }
 
 type Listed = { item_id: string; in_stock: boolean; max_quantity: number };
