@@ -625,6 +625,12 @@ export const en = {
     inclMrp: 'Incl. in MRP',
     couponAndCoins: 'Coupon and coins',
     paid: 'Amount paid',
+    /** GST (issue 29): where the goods are supplied, and the stated tax split by who levies it. */
+    placeOfSupply: 'Place of supply: {state}',
+    gstSummary: 'GST in this invoice',
+    cgst: 'CGST',
+    sgst: 'SGST',
+    igst: 'IGST',
     note: 'Prices of packaged goods include GST at the rate printed on the pack. This invoice is drawn from the order as the store confirmed it.',
     print: 'Print or save as PDF',
     storeInvoice: 'The store’s own invoice',
