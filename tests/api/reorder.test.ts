@@ -57,6 +57,8 @@ describe.each(inject('servers'))('issue 29 order pages and order again on $name'
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toMatch(new RegExp(`<h1[^>]*>${store.provider.name}</h1>`));
     expect(page).toContain(pay);
+    // Not paid yet: the bill's total is what is to pay, not "paid".
+    expect(/Total to pay<\/th><td[^>]*><strong[^>]*>(₹[\d,.]+)<\/strong>/.exec(page)?.[1]).toBe(formatRupees(totalPaise));
     expect(page).toMatch(/Delivery within \d+ (minutes|hour)/);
     // Still on its way: nothing to order again yet.
     expect(page).not.toContain('action="/cart/reorder"');

@@ -505,6 +505,7 @@ export const en = {
     bill: 'Bill',
     couponAndCoins: 'Coupon and coins',
     totalPaid: 'Total paid',
+    totalToPay: 'Total to pay',
     paymentCod: 'Payment: Cash on delivery ({status})',
     paymentUpi: 'Payment: UPI ({status})',
     paid: 'paid',

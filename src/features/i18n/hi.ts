@@ -492,6 +492,7 @@ export const hi = {
     bill: 'बिल',
     couponAndCoins: 'कूपन और कॉइन',
     totalPaid: 'कुल भुगतान',
+    totalToPay: 'कुल देना है',
     paymentCod: 'भुगतान: कैश ऑन डिलीवरी ({status})',
     paymentUpi: 'भुगतान: UPI ({status})',
     paid: 'हो गया',
