@@ -82,6 +82,9 @@ describe('orders after purchase', () => {
     const html = await invoice.text();
     expect(html).toContain('Tax invoice');
     expect(html).toMatch(/GSTIN: \d{2}[A-Z0-9]{13}/);
+    // Issue 29: supplied where the delivery ends, the store's own state here (so any stated tax is CGST + SGST).
+    expect(html).toContain('Place of supply: Karnataka (29)');
+    expect(html).not.toContain('IGST');
     const paid = /Amount paid<\/th><td[^>]*><strong[^>]*>(₹[\d,.]+)<\/strong>/.exec(html)?.[1];
     expect(paid).toBe(/Total paid<\/th><td[^>]*><strong[^>]*>(₹[\d,.]+)<\/strong>/.exec(page)?.[1]);
     expect(paid).toBe(formatRupees(totalPaise));

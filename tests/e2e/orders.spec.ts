@@ -48,7 +48,9 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(card).toContainText(store.items[0]!.name);
     await page.screenshot({ path: 'tests/e2e/artifacts/order-history-phone.png', fullPage: true });
     await card.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order KO/);
+    // Issue 29: the store is the heading, the order id a line under it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.provider.name);
+    await expect(page.locator('.order__meta')).toHaveText(/^Order KO\w+ · placed /);
     await expect(page.locator('summary', { hasText: 'Cancel order' })).toBeVisible();
     // The page follows the order by itself: no reload from the test.
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 60_000 });

@@ -321,6 +321,16 @@ export const en = {
       STORE_CLOSED: 'The store is not taking orders right now.',
       STORE_TEMPORARILY_CLOSED: 'The store is not taking orders right now.',
     },
+    /** After "Order again" (issue 29): what came back from the order, and what did not, by name. */
+    reordered: 'Items from your order at {store} are in your cart.',
+    reorderedNone: 'None of the items from your order at {store} could be added.',
+    leftOut: 'Not added from your order:',
+    leftOutReason: {
+      not_sold: '{name}: no longer sold',
+      out_of_stock: '{name}: out of stock',
+      fewer: '{name}: only {count}, the most one order may have',
+      refused: '{name}: could not be added',
+    },
   },
   /** Strings the add-to-cart button's server form renders (passed to each card's island as props). */
   addButton: {
@@ -461,7 +471,17 @@ export const en = {
     andMore: '{items} and {count} more',
     breadcrumb: 'Breadcrumb',
     order: 'Order {id}',
-    placed: '{store} · placed {when}',
+    /** The secondary line under the store's name (issue 29: the store is the heading). */
+    orderPlaced: 'Order {id} · placed {when}',
+    /** SPEC §9 time estimate from the seller's TAT, and the clock time it comes to. */
+    eta: 'Delivery within {duration} of ordering, expected by {time}',
+    payCash: 'Pay {amount} in cash on delivery',
+    paidCash: 'Paid {amount} in cash on delivery',
+    paidUpi: 'Paid {amount} by UPI',
+    orderAgain: 'Order again',
+    reorderReplace: 'Your cart has items from another store. Replace them with the items of this order?',
+    reorderReplaceYes: 'Yes, replace my cart',
+    reorderNotOver: 'This order is still on its way: order it again once it is delivered.',
     status: 'Status:',
     cancelError: 'The store could not cancel this order: {reason}',
     cancelPending: 'Your cancellation is with the store.',
@@ -485,6 +505,7 @@ export const en = {
     bill: 'Bill',
     couponAndCoins: 'Coupon and coins',
     totalPaid: 'Total paid',
+    totalToPay: 'Total to pay',
     paymentCod: 'Payment: Cash on delivery ({status})',
     paymentUpi: 'Payment: UPI ({status})',
     paid: 'paid',
@@ -605,6 +626,12 @@ export const en = {
     inclMrp: 'Incl. in MRP',
     couponAndCoins: 'Coupon and coins',
     paid: 'Amount paid',
+    /** GST (issue 29): where the goods are supplied, and the stated tax split by who levies it. */
+    placeOfSupply: 'Place of supply: {state}',
+    gstSummary: 'GST in this invoice',
+    cgst: 'CGST',
+    sgst: 'SGST',
+    igst: 'IGST',
     note: 'Prices of packaged goods include GST at the rate printed on the pack. This invoice is drawn from the order as the store confirmed it.',
     print: 'Print or save as PDF',
     storeInvoice: 'The store’s own invoice',

@@ -3,7 +3,7 @@
 import type { Database } from '../../db/client.ts';
 import { findOrderDetail } from './orders.server.ts';
 import { cityDisplayName } from '../../ondc/cities.ts';
-import { invoiceNumber, invoiceOf, type BreakupLine, type Invoice } from './invoice.ts';
+import { gstSplit, invoiceNumber, invoiceOf, type BreakupLine, type GstSplit, type Invoice } from './invoice.ts';
 
 // Retail 1.2.0 writes tags as {code, list: [{code, value}]}; later versions as descriptor codes.
 type Tag = { code?: string; descriptor?: { code?: string }; list?: Array<{ code?: string; descriptor?: { code?: string }; value?: string }> };
@@ -24,6 +24,8 @@ export type InvoiceView = {
   seller: { name: string; address: string | null; gstin: string | null; fssai: string | null };
   buyer: { name: string | null; address: string | null; phone: string | null };
   invoice: Invoice;
+  /** The items' stated GST as CGST + SGST or IGST, and where it is supplied (issue 29). */
+  gst: GstSplit;
   sellerDocumentUrl: string | null;
 };
 
@@ -65,6 +67,9 @@ export async function invoiceFor(database: Database, shopper: string, orderId: s
   // A seller's clock may run ahead of ours: an invoice is never dated in the future.
   const deliveredAt = order.events.find((e) => e.status === 'delivered')?.sellerAt ?? order.placedAt;
   const date = new Date(Math.min(Date.parse(deliveredAt), Date.now())).toISOString();
+  const invoice = invoiceOf(seller.quote?.breakup ?? [], order.totalPaise);
+  const taxPaise = invoice.lines.reduce((sum, line) => sum + line.taxPaise, 0);
+  const gst = gstSplit(delivery?.start?.location?.address?.['state'], (delivery?.end?.location?.address ?? seller.billing?.address)?.['state'], taxPaise);
   return {
     ok: true,
     view: {
@@ -82,7 +87,8 @@ export async function invoiceFor(database: Database, shopper: string, orderId: s
         address: addressLine(seller.billing?.address ?? delivery?.end?.location?.address, false),
         phone: seller.billing?.phone ?? null,
       },
-      invoice: invoiceOf(seller.quote?.breakup ?? [], order.totalPaise),
+      invoice,
+      gst,
       sellerDocumentUrl: await sellerDocument(database, order.transactionId),
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceNumber, invoiceOf, type BreakupLine } from './invoice.ts';
+import { gstSplit, invoiceNumber, invoiceOf, type BreakupLine } from './invoice.ts';
 
 const line = (type: string, itemId: string, value: string, extra: Partial<BreakupLine> = {}): BreakupLine => ({
   '@ondc/org/item_id': itemId,
@@ -53,5 +53,22 @@ describe('invoiceOf', () => {
 describe('invoiceNumber', () => {
   it('is stable for an order and carries its date', () => {
     expect(invoiceNumber('ord-9f1c2d3e4b5a6978', '2026-11-24T10:00:00.000Z')).toBe('KIR-20261124-2D3E4B5A6978');
+  });
+});
+
+describe('issue 29 GST split and place of supply', () => {
+  it('splits tax into CGST and SGST within the store’s state, the odd paisa to SGST', () => {
+    expect(gstSplit('Karnataka', 'karnataka ', 1001)).toEqual({ placeOfSupply: { state: 'karnataka', code: '29' }, intraState: true, cgstPaise: 500, sgstPaise: 501, igstPaise: 0 });
+  });
+  it('is IGST across states, supplied where the delivery ends', () => {
+    expect(gstSplit('Delhi', 'Haryana', 1800)).toEqual({ placeOfSupply: { state: 'Haryana', code: '06' }, intraState: false, cgstPaise: 0, sgstPaise: 0, igstPaise: 1800 });
+  });
+  it('reads "&" as "and" in state names, and keeps an unknown state without a code', () => {
+    expect(gstSplit('Jammu & Kashmir', 'Jammu and Kashmir', 10)).toMatchObject({ intraState: true, placeOfSupply: { code: '01' } });
+    expect(gstSplit('Karnataka', 'Atlantis', 10)).toMatchObject({ intraState: false, placeOfSupply: { state: 'Atlantis', code: null }, igstPaise: 10 });
+  });
+  it('has no place of supply without a delivery state, and never calls that intra-state', () => {
+    expect(gstSplit('Karnataka', undefined, 10)).toMatchObject({ placeOfSupply: null, intraState: false, igstPaise: 10 });
+    expect(gstSplit(null, null, 0)).toMatchObject({ intraState: false });
   });
 });

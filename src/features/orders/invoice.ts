@@ -83,3 +83,30 @@ export function invoiceNumber(orderId: string, placedAt: string): string {
   const date = placedAt.slice(0, 10).replaceAll('-', '');
   return `KIR-${date}-${orderId.replace(/[^A-Za-z0-9]/g, '').slice(-12).toUpperCase()}`;
 }
+
+/** GST state codes (the first two digits of a GSTIN), for the place of supply. */
+export const GST_STATE_CODES: Readonly<Record<string, string>> = {
+  'jammu and kashmir': '01', 'himachal pradesh': '02', punjab: '03', chandigarh: '04', uttarakhand: '05', haryana: '06', delhi: '07',
+  rajasthan: '08', 'uttar pradesh': '09', bihar: '10', sikkim: '11', 'arunachal pradesh': '12', nagaland: '13', manipur: '14',
+  mizoram: '15', tripura: '16', meghalaya: '17', assam: '18', 'west bengal': '19', jharkhand: '20', odisha: '21', chhattisgarh: '22',
+  'madhya pradesh': '23', gujarat: '24', 'dadra and nagar haveli and daman and diu': '26', maharashtra: '27', karnataka: '29', goa: '30',
+  lakshadweep: '31', kerala: '32', 'tamil nadu': '33', puducherry: '34', 'andaman and nicobar islands': '35', telangana: '36',
+  'andhra pradesh': '37', ladakh: '38',
+};
+
+const stateKey = (state: string | null | undefined) => (state ?? '').trim().toLowerCase().replace(/\s+/g, ' ').replace(/&/g, 'and');
+
+export type GstSplit = { placeOfSupply: { state: string; code: string | null } | null; intraState: boolean; cgstPaise: number; sgstPaise: number; igstPaise: number };
+
+/**
+ * GST on the invoice (CGST Act / IGST Act s.10: the place of supply of goods delivered is where
+ * the delivery ends): within the store's own state the tax is half CGST and half SGST (the odd
+ * paisa to SGST), across states it is IGST. Unknown states leave the tax as one figure of IGST.
+ */
+export function gstSplit(storeState: string | null | undefined, deliveryState: string | null | undefined, taxPaise: number): GstSplit {
+  const place = deliveryState?.trim() ? { state: deliveryState.trim(), code: GST_STATE_CODES[stateKey(deliveryState)] ?? null } : null;
+  const intraState = place !== null && stateKey(storeState) !== '' && stateKey(storeState) === stateKey(deliveryState);
+  if (!intraState) return { placeOfSupply: place, intraState, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
+  const cgstPaise = Math.floor(taxPaise / 2);
+  return { placeOfSupply: place, intraState, cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 };
+}

@@ -11,6 +11,7 @@ import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
 import { emptyOrderedCart } from '../cart/cart.server.ts';
+import { storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
@@ -235,7 +236,7 @@ function readable(order: unknown): SellerOrderFull | null {
 
 /** The store's name as the seller wrote it into the order: the provider, or the pickup location. */
 function storeName(order: SellerOrderFull | null): string {
-  return order?.provider?.descriptor?.name ?? order?.fulfillments?.find((f) => f.start?.location?.descriptor?.name)?.start?.location?.descriptor?.name ?? 'Store';
+  return storeNameOf(order) ?? 'Store';
 }
 
 function itemLines(order: SellerOrderFull | null): string[] {
@@ -532,4 +533,17 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
     deliveries.push({ orderId, storeName: order.storeName, status: order.status, rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null });
   }
   return deliveries;
+}
+
+/**
+ * The store's own delivery TAT as its listing states it: the delivery promise when the seller's
+ * order does not name one (issue 29).
+ */
+export async function listedStoreTat(database: Database, transactionId: string, providerId: string | undefined): Promise<string | null> {
+  if (!providerId) return null;
+  const [row] = await database.query<{ tat: string | null }>(
+    `SELECT p.tat FROM ondc_transactions t JOIN catalogue_providers p ON p.bpp_id = t.bpp_id AND p.provider_id = $2 WHERE t.transaction_id = $1`,
+    [transactionId, providerId],
+  );
+  return row?.tat ?? null;
 }

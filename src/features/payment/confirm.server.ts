@@ -305,12 +305,12 @@ async function setOrderState(database: Database, orderId: string, state: string)
   await database.query('UPDATE orders SET state = $2, updated_at = clock_timestamp() WHERE order_id = $1 AND on_confirm IS NULL', [orderId, state]);
 }
 
-export type OrderSummaryRow = { order_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };
+export type OrderSummaryRow = { order_id: string; transaction_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };
 
 /** This shopper's order, for /order-confirmation; another shopper's reads as none. */
 export async function findOrder(database: Database, shopper: string, orderId: string): Promise<OrderSummaryRow | null> {
   const [row] = await database.query<OrderSummaryRow>(
-    'SELECT order_id, state, total_paise, on_confirm, created_at FROM orders WHERE order_id = $1 AND shopper_key = $2',
+    'SELECT order_id, transaction_id, state, total_paise, on_confirm, created_at FROM orders WHERE order_id = $1 AND shopper_key = $2',
     [orderId, shopper],
   );
   return row ?? null;

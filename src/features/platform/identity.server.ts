@@ -62,7 +62,7 @@ export async function settleDeviceForUser(database: Database, deviceKey: string,
 
 /** Where a shopper changes something: carts, checkout, payment, orders, returns, addresses. */
 const WRITES = new Set([
-  '/cart/add', '/cart/update', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
+  '/cart/add', '/cart/update', '/cart/reorder', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
   '/ondc/offer/apply', '/ondc/order/update', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
 ]);
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryAddress, deliveryPromise, paysOnDelivery } from './order-view.ts';
+
+const order = (tat?: string) => ({
+  fulfillments: [
+    {
+      type: 'Delivery',
+      ...(tat ? { '@ondc/org/TAT': tat } : {}),
+      end: { person: { name: 'Asha Rao' }, location: { address: { door: '12', building: 'Lake View Apartments', locality: 'Indiranagar', city: 'std:080', area_code: '560038' } } },
+    },
+  ],
+  payment: { type: 'ON-FULFILLMENT', status: 'NOT-PAID' },
+});
+
+describe('issue 29 delivery promise (SPEC §9 time estimate)', () => {
+  it('is the seller’s TAT counted from when the order was placed', () => {
+    const promise = deliveryPromise(order('PT45M'), '2026-11-28T06:00:00.000Z');
+    expect(promise?.within).toEqual({ days: 0, hours: 0, minutes: 45, seconds: 0 });
+    expect(promise?.expectedBy.toISOString()).toBe('2026-11-28T06:45:00.000Z');
+  });
+  it('falls back to the store’s listed TAT when the order names none', () => {
+    expect(deliveryPromise(order(), '2026-11-28T06:00:00.000Z', 'PT1H30M')?.expectedBy.toISOString()).toBe('2026-11-28T07:30:00.000Z');
+  });
+  it('promises nothing without a readable TAT', () => {
+    expect(deliveryPromise(order('soon'), '2026-11-28T06:00:00.000Z')).toBeNull();
+    expect(deliveryPromise(order(), '2026-11-28T06:00:00.000Z')).toBeNull();
+    expect(deliveryPromise(null, '2026-11-28T06:00:00.000Z', 'PT30M')).not.toBeNull();
+  });
+});
+
+describe('issue 29 delivery address and payment mode', () => {
+  it('reads the address as one line, the city by name, for whom', () => {
+    expect(deliveryAddress(order(), (c) => (c === 'std:080' ? 'Bengaluru' : c))).toEqual({ name: 'Asha Rao', line: '12, Lake View Apartments, Indiranagar, Bengaluru, 560038' });
+    expect(deliveryAddress({ fulfillments: [] })).toBeNull();
+  });
+  it('is cash on delivery for ONDC ON-FULFILLMENT only', () => {
+    expect(paysOnDelivery(order())).toBe(true);
+    expect(paysOnDelivery({ payment: { type: 'ON-ORDER' } })).toBe(false);
+    expect(paysOnDelivery(null)).toBe(false);
+  });
+});
