@@ -130,6 +130,11 @@ export function totalQuantity(map: QuantityMap): number {
   return Object.values(map).reduce((n, q) => n + q, 0);
 }
 
+/** How many items a cart read on the server holds, as the header's badge counts them. */
+export function itemsIn(cart: { items: ReadonlyArray<{ quantity: number }> } | null): number {
+  return cart?.items.reduce((n, line) => n + line.quantity, 0) ?? 0;
+}
+
 /**
  * SPEC §5 minimum cart value: when uiConfig.minCartValueRequired is above the item total (with
  * item discount) and the warehouse is not whitelisted, the shortfall in whole rupees, rounded up

@@ -30,7 +30,9 @@ export function addAtOnce(form: HTMLFormElement): Promise<InstantAnswer> | null 
   if (form.hasAttribute('data-customisable')) return null;
   form.setAttribute(TAP_STATE, 'pending');
   showOnBadges(null);
-  return fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' } })
+  // keepalive: a shopper who taps Add and leaves at once (a link, back) still has the item; the
+  // browser finishes the post after the page is gone, and the server adds it once.
+  return fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' }, keepalive: true })
     .then((response) => response.json() as Promise<CartAnswer>)
     .catch(() => null)
     .then((answer) => {

@@ -75,7 +75,8 @@ export default function CheckoutView({
   const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
   const total = state.lines.find((l) => l.kind === 'total');
 
-  if (state.phase === 'quoting') return <p role="status">{t.quoting}</p>;
+  // The checkout's place is kept while it is quoted (checkout.css), so the page below does not move.
+  if (state.phase === 'quoting') return <p role="status" className="checkout checkout--quoting">{t.quoting}</p>;
   if (state.phase === 'failed') {
     return (
       <section className="notice notice--error" role="alert">

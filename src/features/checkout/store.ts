@@ -151,11 +151,13 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   for (const { label, ...mismatch } of check.events) track(label, mismatch);
   track('checkout_quoted', { transaction_id: data.transaction_id });
   if (check.priceChanged) showToast(PRICE_UPDATE_MESSAGE);
-  patch({ phase: 'quoted', problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...shown(check.payable) });
-  // SPEC §4: a coupon applied before is re-applied after a new select; the offers list loads
-  // when the offer mode is manual and the provider is not blacklisted.
-  if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
+  // SPEC §4: the offers list loads when the offer mode is manual and the provider is not
+  // blacklisted. It comes before the quote is shown, so the page appears whole: a list arriving
+  // after it pushed the address form down under the shopper's eyes (issue 30, layout shift).
   if (offersListAllowed(cart)) await loadOffers(place.city);
+  patch({ phase: 'quoted', problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...shown(check.payable) });
+  // SPEC §4: a coupon applied before is re-applied after a new select.
+  if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
 }
 
 /** SPEC §5: the offers list is fetched only with a transaction id and a city, and only when empty. */

@@ -8,9 +8,13 @@
 // near 200 MB; measured on the catalogue calls in BENCHMARKS.md. No effect without PGlite.
 // --max-semi-space-size: the young generation grows to 3 × 16 MB under load by default and is
 // not given back; 4 MB semi-spaces cost a few more scavenges and no measurable latency.
+// --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5× what
+// survived it before the next, rather than up to 4× when collecting looks cheap; under 20–50
+// page loads a second the storefront's heap otherwise went from ~40 to ~120 MB of garbage (issue 30,
+// `npm run bench -- page-memory`: peaks 252–271 MB against 305–315 MB without, BENCHMARKS.md).
 // --expose-gc: lets the storefront give back what the start-up ingest freed at once
 // (memory.server.ts), rather than 10–20 s later.
-export const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=4', '--expose-gc'] as const;
+export const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=4', '--heap-growing-percent=50', '--expose-gc'] as const;
 
 // The seller network answers a few searches and orders, not a shopper's every tap, and runs no
 // PGlite: it trades some speed for memory (with its bundle ~155 → ~87 MB at the default catalogue).
