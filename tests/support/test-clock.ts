@@ -43,5 +43,11 @@ export function sharedTestClock(): TestClock {
   return clock;
 }
 
+/**
+ * 03:00 IST today: every Bengaluru grocery but the all-day ones is closed for four hours, for a
+ * test of a closed store on a storefront of its own (the shared ones' noon has none closed).
+ */
+export const nightClock = (): TestClock => testClockAt(todayIst('03:00'));
+
 /** Now on the shared storefronts' clock, for fixtures that pick a store open or closed. */
 export const testNow = (): Date => sharedTestClock().now();
