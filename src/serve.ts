@@ -71,7 +71,8 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => voi
 
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
-  // Created once, before any page is served, with the start and speed the sellers' own is given.
+  // Created once, before any page is served, with the start and speed the sellers' own is given
+  // (theirs starts the few seconds later their process does: store hours run that much ahead).
   if (config.storeHoursClock) readStoreHoursOn(createNetworkClock(config.storeHoursClock).now);
   // Issue 24: a shop that would take forged sign-ins (the public test secret) stops here.
   const appAuth = (() => {
