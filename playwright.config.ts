@@ -4,10 +4,13 @@ import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
 import { migratedTemplateFile } from './src/db/testing.ts';
 import { E2E_ANALYTICS_TOKEN } from './tests/support/e2e-ready.ts';
+import { sharedTestClock } from './tests/support/test-clock.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
 // The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
 const template = await migratedTemplateFile();
+// Store hours at noon IST whatever the hour (issue 27); the workers inherit the same clock.
+const clock = sharedTestClock();
 
 // Debian's Chromium, never a downloaded one (TOOLING.md); flags that work as root on these machines.
 const chromium = {
@@ -64,6 +67,7 @@ export default defineConfig({
       PGLITE_TEMPLATE: template,
       DATA_DIR: 'data/e2e',
       ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN,
+      NETWORK_CLOCK_START: clock.start,
     },
   },
 });

@@ -14,6 +14,10 @@ const envSchema = z.object({
   PUBLIC_SITE_URL: z.url().optional(),
   SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),
   NETWORK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // The embedded sellers' clock (src/network/main.ts reads the same two); store hours follow it
+  // when it starts at a chosen instant (issue 27).
+  NETWORK_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  NETWORK_CLOCK_SPEED: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   BAP_ID: z.string().min(1).default('kirana.localhost'),
   BAP_URI: z.url().optional(),
@@ -57,6 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     siteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sellerNetwork: e.SELLER_NETWORK,
     networkPort: e.NETWORK_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1000),
+    /** The clock store hours are read on when it is not the real one: the embedded sellers' (issue 27). */
+    storeHoursClock: e.SELLER_NETWORK === 'embedded' && e.NETWORK_CLOCK_START ? { start: new Date(e.NETWORK_CLOCK_START), speed: e.NETWORK_CLOCK_SPEED } : null,
     logLevel: e.LOG_LEVEL,
     bapId: e.BAP_ID,
     /** Where sellers reach us; derived from the port we listen on when not given. */

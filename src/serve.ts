@@ -26,6 +26,8 @@ import { whenPaymentSettles } from './features/payment/payment.server.ts';
 import { loadWebhookSecret, useWebhook } from './features/payment/notices.server.ts';
 import { WEBHOOK_PATH } from './features/payment/webhook.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
+import { createNetworkClock } from './network/clock.ts';
+import { readStoreHoursOn } from './features/catalogue/store-clock.ts';
 import { claimDataDir, StartRefused } from './lib/process/data-dir-owner.server.ts';
 import { startChild } from './lib/process/child.server.ts';
 import { ensureBuilt, NODE_BUNDLES } from './lib/process/build.server.ts';
@@ -69,6 +71,9 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => voi
 
 export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
+  // Created once, before any page is served, with the start and speed the sellers' own is given
+  // (theirs starts the few seconds later their process does: store hours run that much ahead).
+  if (config.storeHoursClock) readStoreHoursOn(createNetworkClock(config.storeHoursClock).now);
   // Issue 24: a shop that would take forged sign-ins (the public test secret) stops here.
   const appAuth = (() => {
     try {

@@ -5,6 +5,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../src/lib/process/build.server.ts';
+import { sharedTestClock } from './support/test-clock.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Beside Playwright's own output folder, which it empties when it starts.
@@ -90,6 +91,8 @@ function readJson(file: string): Record<string, unknown> | null {
 
 ensureChromium();
 ensureBuilt();
+// One clock for the run: the API suite's and the journeys' storefronts and every test process read it.
+sharedTestClock();
 
 // Two cores, three kinds of waiting (issue 27): the unit tests keep both cores busy, so they go
 // first, beside only the type check and the files with storefronts of their own (which wait on

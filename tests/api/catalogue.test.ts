@@ -10,6 +10,7 @@ import { packLabel } from '../../src/network/catalogue/products.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
+import { testNow } from '../support/test-clock.ts';
 import { providerFetchSchema } from '../../src/features/catalogue/catalogue.ts';
 
 // ---- what the network publishes ----
@@ -65,9 +66,9 @@ function withinHours(hours: OpeningHours, at: Date) {
   const to = minutes(hours.to);
   return from <= to ? now >= from && now <= to : now >= from || now <= to;
 }
-/** The value of a time rule now, or undefined when it changes within ±6 minutes. */
+/** The value of a time rule now on the storefront's clock (noon IST), or undefined when it changes within ±6 minutes. */
 function steady<T>(rule: (at: Date) => T): T | undefined {
-  const now = Date.now();
+  const now = testNow().getTime();
   const values = [-6, 0, 6].map((m) => rule(new Date(now + m * 60_000)));
   return values.every((v) => v === values[0]) ? values[0] : undefined;
 }

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../../src/lib/process/build.server.ts';
 import { TEST_WEBHOOK_SECRET } from '../support/payment-notices.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
+import { sharedTestClock } from '../support/test-clock.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,13 +30,15 @@ export default async function setup(project: TestProject) {
     return;
   }
   ensureBuilt();
+  // Their sellers' clock, and so their store hours, start at noon IST whatever the hour (issue 27).
+  const clock = { NETWORK_CLOCK_START: sharedTestClock().start };
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `api_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   // Started together rather than one after the other (issue 27). The PGlite server also writes the
   // protocol log, so a test can read what crossed the wire.
   const starts = [
-    { name: 'pglite', env: { ONDC_LOG: '1', ...SHARED } },
-    ...(pgUrl && schema ? [{ name: 'postgres', env: { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED } }] : []),
+    { name: 'pglite', env: { ONDC_LOG: '1', ...SHARED, ...clock } },
+    ...(pgUrl && schema ? [{ name: 'postgres', env: { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema, ...SHARED, ...clock } }] : []),
   ].map(async ({ name, env }) => ({ name, server: await startServer(env, { timeoutMs: 300_000 }) }));
   const settled = await Promise.allSettled(starts);
   const started: Array<{ name: string; server: StartedServer }> = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

@@ -4,6 +4,7 @@ import { providerUrl } from '../../src/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { generateNetwork, type Provider } from '../../src/network/catalogue/generate.ts';
 import { storeOpenState } from '../../src/network/store-hours.ts';
+import { testNow } from '../support/test-clock.ts';
 
 // Issue 13: an order placed with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no
 // mouse, no click()), with a visible focus ring on every control it stops at, and the live
@@ -11,8 +12,9 @@ import { storeOpenState } from '../../src/network/store-hours.ts';
 const store = openGroceryStore();
 const item = store.items[0]!;
 const network = generateNetwork();
-// A closed store's items offer no Add (issue 28): the other store is one open now and for the next half hour.
-const openNow = (p: Provider) => [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open');
+// A closed store's items offer no Add (issue 28): the other store is one open on the storefront's clock
+// (noon IST, tests/support/test-clock.ts) and for the next half hour.
+const openNow = (p: Provider) => [0, 30].every((m) => storeOpenState(p, new Date(testNow().getTime() + m * 60_000)) === 'open');
 const otherStore = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.id !== store.provider.id && p.locations[0]!.servesPincodes.includes(store.location.pincode) && openNow(p))!;
 
 

@@ -6,6 +6,7 @@ import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { hasPriceDrift } from '../../src/network/price-drift.ts';
 import { storeOpenState } from '../../src/network/store-hours.ts';
+import { testNow } from './test-clock.ts';
 
 const network = generateNetwork();
 
@@ -75,13 +76,13 @@ export function lunchRestaurant() {
 }
 
 /**
- * A grocery store in Bengaluru closed by its hours now and for the next `minutes` (issue 28), with
- * an item it stocks whose name no other store serving its pincode sells (so a search finds that
- * one card), and the opening time as a shopper reads it. Which store depends on the hour the test
- * runs: some store of the network is closed at any hour.
+ * A grocery store in Bengaluru closed by its hours at `now` and for the next `minutes` (issue 28),
+ * with an item it stocks whose name no other store serving its pincode sells (so a search finds
+ * that one card), and the opening time as a shopper reads it. Every Bengaluru grocery is open at
+ * the shared storefronts' noon: a test of a closed one gives the clock of a storefront of its own.
  */
-export function closedGroceryStore(minutes = 15) {
-  const closedThrough = (p: Provider) => [0, minutes].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'closed');
+export function closedGroceryStore(now: Date = testNow(), minutes = 15) {
+  const closedThrough = (p: Provider) => [0, minutes].every((m) => storeOpenState(p, new Date(now.getTime() + m * 60_000)) === 'closed');
   const providers = network.sellers.flatMap((s) => s.providers.map((provider) => ({ seller: s, provider })));
   for (const { seller, provider } of providers) {
     if (provider.kind !== 'grocery' || provider.cityId !== 'bengaluru' || provider.status !== 'enable' || !closedThrough(provider)) continue;
@@ -93,5 +94,5 @@ export function closedGroceryStore(minutes = 15) {
     const from = provider.openingHours.from;
     return { seller, provider: provider as GroceryStore, location, item, opensAt: `${Math.floor(from / 100)}:${String(from % 100).padStart(2, '0')}` };
   }
-  throw new Error('no grocery store in Bengaluru is closed now with an item sold nowhere else near it');
+  throw new Error(`no grocery store in Bengaluru is closed at ${now.toISOString()} with an item sold nowhere else near it`);
 }

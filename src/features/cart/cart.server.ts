@@ -9,6 +9,7 @@ import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/cat
 import { coinBalance } from '../coins/coins.server.ts';
 import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
 import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
+import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
@@ -299,7 +300,7 @@ async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItem
 /** Checks stock, the seller's maximum and the customisation; answers the choices in page order. */
 async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
   // SPEC §8 order-level errors: a store that is not open takes nothing into a cart (issue 28).
-  const store = storeOpenNow(item, new Date());
+  const store = storeOpenNow(item, storeHoursNow());
   if (store.state !== 'STORE_OPEN') throw new CartRefusal(409, store.state, storeClosedMessage(store.opensAt, item.domain === 'ONDC:RET11' ? 'food' : 'retail'));
   if (!item.in_stock) throw new CartRefusal(400, 'ITEM_UNAVAILABLE', `${item.name} is out of stock`);
   // SPEC §5 wording of the quote checks: "Max {n} {title} can be ordered".

@@ -10,6 +10,7 @@ import { dedupeKey } from './ingest.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, type StoreOpenState } from './store-hours.ts';
+import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 import { storeOffersOf } from '../checkout/store-offers.ts';
@@ -301,7 +302,7 @@ export function toWidget(r: ItemRecord): ItemWidget {
     subCategoryId: r.sub_category_id,
     customisable: r.custom_group_ids.length > 0,
     priceRange: r.price_lower_paise !== null && r.price_upper_paise !== null ? { lower: r.price_lower_paise, upper: r.price_upper_paise } : null,
-    store: storeOpenNow(r, new Date()),
+    store: storeOpenNow(r, storeHoursNow()),
   };
 }
 
@@ -564,7 +565,7 @@ export async function providersNear(
   database: Database,
   place: ShopperPlace & { lat: number; lng: number },
   request: Pick<LandingProvidersRequest, 'quickFilters' | 'sort' | 'limit' | 'page' | 'domain'> & { searchText?: string | undefined },
-  now = new Date(),
+  now = storeHoursNow(),
 ): Promise<Page<ProviderSummary>> {
   const params = new Params();
   // Stores as shoppers know them: a store's listings in other retail domains (its personal care,
@@ -670,7 +671,7 @@ export function parseConsumerCare(line: string | null): { name: string | null; e
 export async function providerDetail(
   database: Database,
   input: { providerId: string; locationId: string; place: (ShopperPlace & { lat: number; lng: number }) | null },
-  now = new Date(),
+  now = storeHoursNow(),
 ): Promise<ProviderDetail | null> {
   const [row] = await database.query<ProviderRecord & { serves_pincodes: string[] }>(
     `${PROVIDER_SQL} WHERE p.provider_id = $1 AND p.location_id = $2 LIMIT 1`,
@@ -702,7 +703,7 @@ export async function providerDetail(
 export async function storeSummary(
   database: Database,
   input: { bppId: string; providerId: string; place: ShopperPlace & { lat: number; lng: number } },
-  now = new Date(),
+  now = storeHoursNow(),
 ): Promise<(ProviderSummary & { servesPincode: boolean; fssaiLicence: string | null }) | null> {
   const [row] = await database.query<ProviderRecord & { serves_pincodes: string[] }>(
     `SELECT p.*, NULL::float AS avg_price_paise, NULL::float AS best_discount, NULL::float AS veg_share

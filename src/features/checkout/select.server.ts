@@ -18,6 +18,7 @@ import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { offerRequest } from './store-offers.ts';
 import { storeClosedMessage, storeOpenNow, type StoreHoursRow } from '../catalogue/store-hours.ts';
+import { storeHoursNow } from '../catalogue/store-clock.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
@@ -43,7 +44,7 @@ export async function checkStore(
   );
   if (!provider) return { ok: false, status: 404, message: 'This store is no longer on the network' };
   // SPEC §8 order-level errors (issue 28): a closed store is not asked for a quote it would refuse.
-  const open = storeOpenNow(provider, new Date());
+  const open = storeOpenNow(provider, storeHoursNow());
   if (open.state !== 'STORE_OPEN') return { ok: false, status: 409, code: open.state, message: storeClosedMessage(open.opensAt, provider.domain === 'ONDC:RET11' ? 'food' : 'retail') };
 
   const skus = [...new Set(request.items.map((i) => i.id))];
