@@ -89,7 +89,7 @@ export function refundCapPaise(issue: Pick<IgmIssue, 'refs'>, bill: readonly Bil
 /** Why this refund amount cannot be given, or null. */
 export function refundProblem(amountPaise: number, capPaise: number): string | null {
   if (amountPaise <= 0) return 'A refund needs an amount above ₹0';
-  if (amountPaise > capPaise) return `A refund can be at most ₹${paiseToRupees(capPaise)}, what the shopper paid for the items named`;
+  if (amountPaise > capPaise) return `A refund can be at most ₹${paiseToRupees(capPaise)} on this complaint`;
   return null;
 }
 
