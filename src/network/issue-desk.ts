@@ -38,6 +38,8 @@ export const issueRecordSchema = z.object({
 export type IssueRecord = z.infer<typeof issueRecordSchema>;
 
 const BUYER_ACTIONS: ReadonlySet<string> = new Set(['OPEN', 'INFO_PROVIDED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'ESCALATED', 'CLOSED']);
+/** What the buyer app's own grievance officer may do once a complaint is escalated: resolve it. */
+const BUYER_OFFICER_ACTIONS: ReadonlySet<string> = new Set(['RESOLVED']);
 
 function issueOf(record: IssueRecord): IgmIssue {
   return record.issue as IgmIssue;
@@ -71,7 +73,8 @@ export function openIssueError(order: OrderRecord | undefined, sellerId: string,
 
 /**
  * The buyer's newer issue taken into the desk's: its new actions are the complainant's own kinds
- * only; it may raise the level (ESCALATED) or close the issue. Null when it adds nothing new.
+ * only, or, once escalated, the buyer app's grievance officer resolving it (with the resolution it
+ * names); it may raise the level (ESCALATED) or close the issue.
  */
 export function takeBuyerIssue(record: IssueRecord, incoming: IgmIssue, now: Date): { record: IssueRecord } | { error: ProtocolError } {
   const held = issueOf(record);
@@ -80,16 +83,21 @@ export function takeBuyerIssue(record: IssueRecord, incoming: IgmIssue, now: Dat
   const added = incoming.actions.filter((a) => !known.has(a.id));
   if (added.length === 0) return { record };
   if (held.status === 'CLOSED') return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'The issue is closed' } };
-  if (added.some((a) => !BUYER_ACTIONS.has(a.descriptor.code) || a.action_by !== held.complainant_id)) {
-    return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A buyer action must be the complainant\'s' } };
+  const actors = [...held.actors, ...incoming.actors.filter((a) => !held.actors.some((h) => h.id === a.id))];
+  const buyerOfficers = new Set(actors.filter((a) => a.type === 'INTERFACING_NP_GRO').map((a) => a.id));
+  const officerSays = (a: IgmAction) => buyerOfficers.has(a.action_by) && held.level === 'GRIEVANCE' && BUYER_OFFICER_ACTIONS.has(a.descriptor.code);
+  if (added.some((a) => !(BUYER_ACTIONS.has(a.descriptor.code) && a.action_by === held.complainant_id) && !officerSays(a))) {
+    return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A buyer action must be the complainant\'s or its grievance officer\'s' } };
   }
   const actions = [...held.actions, ...added];
   const last = actions.at(-1) as IgmAction;
+  const resolutions = [...(held.resolutions ?? []), ...(incoming.resolutions ?? []).filter((r) => buyerOfficers.has(r.proposed_by) && !(held.resolutions ?? []).some((h) => h.id === r.id))];
   const issue: IgmIssue = {
     ...held,
     status: incoming.status,
     level: incoming.level,
-    actors: [...held.actors, ...incoming.actors.filter((a) => !held.actors.some((h) => h.id === a.id))],
+    actors,
+    ...(resolutions.length ? { resolutions } : {}),
     actions,
     last_action_id: last.id,
     updated_at: last.updated_at,

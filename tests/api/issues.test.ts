@@ -10,9 +10,10 @@ import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
+const OPS_TOKEN = 'grievance-desk-test-token';
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1', GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+  server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1', ANALYTICS_TOKEN: OPS_TOKEN, GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
 }, 180_000);
 afterAll(async () => {
   // IGM_LOG_OUT=<dir> keeps the protocol log for ONDC's validator (npm run ondc:validate -- <dir>).
@@ -46,6 +47,7 @@ function protocolLog(): Array<{ direction?: string; action?: string; body?: { co
 let client: Client;
 let orderId: string;
 let totalPaise: number;
+let escalatedId: string;
 const stranger = () => shopper(server.url);
 
 describe('complaints about an order (IGM 2.0.0)', () => {
@@ -144,6 +146,7 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     const raised = await client.post('/ondc/issue', { order_id: orderId, code: 'ORD003', description: 'It came an hour after the promise' });
     expect(raised.status).toBe(200);
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    escalatedId = issueId;
     // Nothing to escalate before the store has answered or let its time pass.
     expect((await client.post('/ondc/issue/step', { step: 'escalate', issue_id: issueId, reason: 'Nobody has answered me' })).status).toBe(409);
     await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
@@ -159,4 +162,74 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect(hindi).toMatch(/data-issue-level="GRIEVANCE"[^>]*>शिकायत अधिकारी</);
     expect(hindi).toContain('दुकान का प्रस्ताव');
   }, 90_000);
+
+  it('our grievance officer resolves the escalated complaint from the desk with a refund, paid once, and the shopper sees it', async () => {
+    const issueId = escalatedId;
+    const ops = (path: string, init: RequestInit = {}, token = OPS_TOKEN) =>
+      fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+    const decide = (body: Record<string, string>, token?: string) =>
+      ops('/ops/grievances/resolve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, token);
+
+    // Only the operator: no token, a wrong one.
+    expect((await fetch(`${server.url}/ops/grievances`)).status).toBe(401);
+    expect((await ops('/ops/grievances', {}, 'wrong')).status).toBe(401);
+    expect((await decide({ issue_id: issueId, outcome: 'NO_ACTION', response: 'Nothing more to be done' }, 'wrong')).status).toBe(401);
+
+    // The desk lists it, with its order, store and category, and opens its thread.
+    const desk = await (await ops('/ops/grievances')).text();
+    expect(desk).toMatch(new RegExp(`<tr data-issue="${issueId}"[^>]*>`));
+    expect(desk).toContain(orderId);
+    expect(desk).toContain('Order delivered late');
+    const page = await (await ops(`/ops/grievances?issue_id=${issueId}`)).text();
+    expect(page).toContain('It came an hour after the promise');
+    expect(page).toContain('Resolve and tell the shopper');
+    expect((await ops('/ops/grievances?issue_id=ISS-NONE')).status).toBe(404);
+
+    // Bad input is refused with the reason; a refund above what the shopper has left paid is too.
+    const refundsBefore = ((await order(client, orderId))['refunds'] as unknown[]).length;
+    const bad: Array<[Record<string, string>, number, string]> = [
+      [{ issue_id: issueId, outcome: 'CANCEL', response: 'We cancel the whole order' }, 400, 'outcome must be REFUND, REPLACEMENT or NO_ACTION'],
+      [{ issue_id: issueId, outcome: 'REFUND', response: 'We refund the delivery charge' }, 400, 'A refund needs an amount above ₹0'],
+      [{ issue_id: issueId, outcome: 'REFUND', amount: 'ten', response: 'We refund the delivery charge' }, 400, 'amount is rupees'],
+      [{ issue_id: issueId, outcome: 'NO_ACTION', response: 'no' }, 400, 'at least 10 characters'],
+      [{ issue_id: issueId, outcome: 'REFUND', amount: String(totalPaise / 100), response: 'We refund the whole order' }, 400, 'A refund can be at most'],
+      [{ issue_id: 'ISS-NONE', outcome: 'NO_ACTION', response: 'Nothing more to be done' }, 404, 'No such escalated complaint'],
+    ];
+    for (const [body, status, message] of bad) {
+      const response = await decide(body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+
+    // A double submit (the form sent twice): one resolution, one refund.
+    const form = new URLSearchParams({ issue_id: issueId, outcome: 'REFUND', amount: '10.50', response: 'Sorry for the late delivery: we refund ₹10.50' });
+    const post = () => ops('/ops/grievances/resolve', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url }, body: form.toString(), redirect: 'manual' });
+    const [first, second] = await Promise.all([post(), post()]);
+    expect([first.status, second.status].sort()).toEqual([303, 409]);
+    expect((first.status === 303 ? first : second).headers.get('location')).toBe(`/ops/grievances?issue_id=${issueId}&notice=resolved`);
+    expect((await post()).status).toBe(409);
+    const refunded = await until(() => order(client, orderId), (o) => (o['refunds'] as unknown[]).length > refundsBefore, 10);
+    expect((refunded['refunds'] as Array<{ amount: number }>).slice(refundsBefore)).toEqual([{ amount: 10.5, status: 'REFUNDED', at: expect.any(String) }]);
+
+    // The shopper's thread: our officer's resolution, in their words, and the complaint resolved.
+    const resolved = await readIssue(client, issueId);
+    expect(resolved.issue.status).toBe('RESOLVED');
+    expect(resolved.issue.actions.at(-1)).toMatchObject({ action_by: expect.stringMatching(/-GRO$/), descriptor: { code: 'RESOLVED' } });
+    const thread = await (await client.get(`/complaints?issue_id=${issueId}`)).text();
+    expect(thread).toMatch(/data-action="RESOLVED" data-speaker="our-officer"/);
+    expect(thread).toContain('Sorry for the late delivery: we refund ₹10.50');
+    expect(thread).toContain('data-issue-status="RESOLVED"');
+
+    // Over the protocol: the issue to the store with our officer's resolution, taken (no refusal),
+    // and the store's later word does not reopen it; still one refund.
+    const sent = protocolLog().filter((l) => l.direction === 'out' && l.action === 'issue').map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message).filter((m) => m?.issue?.last_action_id === resolved.issue.last_action_id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.update_target).toEqual([{ path: 'issue.actions', action: 'APPENDED' }, { path: 'issue.resolutions', action: 'APPENDED' }]);
+    expect((await client.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await readIssue(client, issueId);
+    expect(after.issue.status).toBe('RESOLVED');
+    expect((await (await client.get(`/complaints?issue_id=${issueId}`)).text()).includes('data-seller-error')).toBe(false);
+    expect(((await order(client, orderId))['refunds'] as unknown[]).length).toBe(refundsBefore + 1);
+  }, 60_000);
 });

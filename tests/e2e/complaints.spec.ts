@@ -11,13 +11,14 @@ import { startServer, type StartedServer } from '../support/server.ts';
 // a second) offers a refund or a replacement → the refund accepted → resolved, and the refund on
 // the order. The all-day store is open whenever the test runs.
 const store = openGroceryStore();
+const OPS_TOKEN = 'e2e-grievance-desk';
 let server: StartedServer;
 
 test.describe('help with an order: a complaint the store resolves', () => {
   test.beforeAll(async () => {
     // A storefront and its network take 90 s+ to start on a loaded machine.
     test.setTimeout(180_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60', GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+    server = await startServer({ NETWORK_CLOCK_SPEED: '60', ANALYTICS_TOKEN: OPS_TOKEN, GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
   });
   test.afterAll(async () => server?.stop());
 
@@ -93,6 +94,57 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${amount} refunded to your UPI id`, { timeout: 15_000 });
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
     await page.screenshot({ path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
+  });
+
+  // A second complaint the store's offer does not settle: the shopper rejects it and escalates;
+  // our grievance officer, on the desk (operator token, its own browser), refunds from our side;
+  // the shopper's complaint page shows our officer's answer and the refund is on the order.
+  test('late delivery, escalated → our grievance officer refunds it from the desk → the shopper sees it resolved', async ({ page, browser }, testInfo) => {
+    test.setTimeout(240_000);
+    const device = testInfo.project.name;
+    await deliveredUpiOrder(page);
+
+    await page.getByRole('link', { name: 'Help with this order' }).click();
+    await page.getByLabel('Order delivered late').check();
+    await page.getByLabel(/Tell us more/).fill('It came two hours after the promised time.');
+    await page.getByRole('button', { name: 'Send to the store' }).click();
+    await expect(page.getByRole('heading', { name: 'The store offers' })).toBeVisible({ timeout: 30_000 });
+    const complaintUrl = page.url();
+    const issueId = new URL(complaintUrl).searchParams.get('issue_id') ?? '';
+    await page.getByRole('button', { name: 'None of these' }).click();
+    await expect(page.getByText('Rejected. You may escalate.')).toBeVisible();
+    await page.getByLabel('Why are you escalating?').fill('Late food is no use to me; I want my money back.');
+    await page.getByRole('button', { name: 'Escalate to the grievance officer' }).click();
+    await expect(page.locator('[data-issue-level]')).toHaveText('Grievance officers');
+
+    // The desk, as the operator sees it (the token as a bearer header on every request).
+    const ops = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${OPS_TOKEN}` } });
+    const desk = await ops.newPage();
+    await desk.goto(`${server.url}/ops/grievances`);
+    await expect(desk.getByRole('heading', { name: 'Grievance desk' })).toBeVisible();
+    const row = desk.locator(`tr[data-issue="${issueId}"]`);
+    await expect(row).toContainText('Order delivered late');
+    await desk.screenshot({ path: `tests/e2e/artifacts/grievance-desk-list-${device}.png`, fullPage: true });
+    await row.getByRole('link', { name: issueId }).click();
+    await expect(desk.getByRole('heading', { name: `Grievance ${issueId}` })).toBeVisible();
+    await expect(desk.locator('[data-action="ESCALATED"]')).toContainText('I want my money back');
+    await desk.getByRole('radio', { name: /Refund to the shopper/ }).check();
+    await desk.getByRole('textbox', { name: /Refund amount in rupees/ }).fill('15');
+    await desk.getByLabel('Response to the shopper').fill('We are sorry it came late. We refund ₹15 to your UPI id.');
+    await desk.screenshot({ path: `tests/e2e/artifacts/grievance-desk-resolve-${device}.png`, fullPage: true });
+    await desk.getByRole('button', { name: 'Resolve and tell the shopper' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Resolved.' })).toHaveText('Resolved. The shopper sees your response and the store has been told.');
+    await expect(desk.locator('[data-desk-status]')).toHaveText('RESOLVED (by our officer)');
+    await ops.close();
+
+    // The shopper's page follows by itself: our officer's answer, resolved.
+    await expect(page.locator('[data-issue-status]')).toHaveText('Resolved', { timeout: 15_000 });
+    await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('Our grievance officer');
+    await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('We refund ₹15 to your UPI id.');
+    expect(await seriousViolations(page), 'axe on the resolved complaint').toEqual([]);
+    await page.screenshot({ path: `tests/e2e/artifacts/grievance-resolved-shopper-${device}.png`, fullPage: true });
+    await page.getByRole('link', { name: /^About order / }).click();
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('₹15 refunded to your UPI id', { timeout: 15_000 });
   });
 
   // The return flow (SPEC §2.3) shares the photo picker: a damaged item needs a photo, which is

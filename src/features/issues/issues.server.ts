@@ -41,7 +41,7 @@ const ISSUE_ACTIONS = new Set(['on_issue', 'on_issue_status']);
 
 export type IssueOutcome = { ok: true; issueId: string } | { ok: false; status: 400 | 404 | 409 | 502 | 503; message: string };
 
-type IssueRow = { issue_id: string; order_id: string; shopper_key: string; transaction_id: string; status: string; level: string; code: string; issue: IgmIssue; seller_error: string | null; created_at: string | Date; updated_at: string | Date };
+export type IssueRow = { issue_id: string; order_id: string; shopper_key: string; transaction_id: string; status: string; level: string; code: string; issue: IgmIssue; seller_error: string | null; created_at: string | Date; updated_at: string | Date };
 
 /** The grievance officer shoppers are shown and ONDC is told of (GRIEVANCE_OFFICER_* settings). */
 export function grievanceOfficer() {
@@ -145,12 +145,13 @@ export async function raiseIssue(database: Database, app: BuyerApp, shopper: str
   return { ok: true, issueId: issue.id };
 }
 
-async function sendIssue(database: Database, app: BuyerApp, shopper: string, transactionId: string, issue: IgmIssue, appended: boolean): Promise<IssueOutcome> {
+/** The issue to its seller; `appended` says what the message adds (actions, and resolutions too). */
+export async function sendIssue(database: Database, app: BuyerApp, shopper: string, transactionId: string, issue: IgmIssue, appended: false | 'actions' | 'resolutions'): Promise<IssueOutcome> {
   const sent = await sendToSeller(database, app, {
     shopper,
     transactionId,
     action: 'issue',
-    message: { ...(appended ? { update_target: appendedTargets(false) } : {}), issue },
+    message: { ...(appended ? { update_target: appendedTargets(appended === 'resolutions') } : {}), issue },
     // The context is stamped with the issue's own time, as ONDC's validator reads it.
     at: new Date(issue.updated_at),
   });
@@ -218,7 +219,7 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
     [row.issue_id, shopper, JSON.stringify(next), next.status, next.level, issue.last_action_id],
   );
   if (kept.length === 0) return { ok: false, status: 409, message: 'The complaint changed meanwhile: look again and try once more' };
-  const sent = await sendIssue(database, app, shopper, row.transaction_id, next, true);
+  const sent = await sendIssue(database, app, shopper, row.transaction_id, next, 'actions');
   if (!sent.ok) {
     await database.query(`UPDATE order_issues SET issue = $2, status = $3, level = $4 WHERE issue_id = $1 AND issue->>'last_action_id' = $5`, [row.issue_id, JSON.stringify(issue), issue.status, issue.level, next.last_action_id]);
   }

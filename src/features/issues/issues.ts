@@ -160,7 +160,10 @@ export function mergeRespondentIssue(ours: IgmIssue, theirs: IgmIssue, complaina
     if (SHOPPER_ONLY.has(action.descriptor.code)) return { ok: false, problem: `a respondent does not take action ${action.descriptor.code}` };
     added.push(action);
   }
-  if (added.length === 0) return { ok: true, issue: ours, added };
+  // Our grievance officer's resolution stands: a respondent's step sent before it reached them is not kept after it.
+  const lastOurs = ours.actions.at(-1);
+  const resolvedByUs = ours.status === 'RESOLVED' && lastOurs?.descriptor.code === 'RESOLVED' && ours.actors.find((a) => a.id === lastOurs.action_by)?.type === 'INTERFACING_NP_GRO';
+  if (added.length === 0 || resolvedByUs) return { ok: true, issue: ours, added: [] };
   const resolutions = [...(ours.resolutions ?? []), ...(theirs.resolutions ?? []).filter((r) => !(ours.resolutions ?? []).some((o) => o.id === r.id))];
   const actions = [...ours.actions, ...added];
   const last = actions.at(-1) as IgmAction;

@@ -7,3 +7,8 @@ export function helpPath(orderId: string) {
 export function complaintPath(issueId: string) {
   return `/complaints?issue_id=${encodeURIComponent(issueId)}`;
 }
+
+/** Our grievance officer's desk (operator token); with an issue id, that complaint. */
+export function grievanceDeskPath(issueId?: string) {
+  return issueId ? `/ops/grievances?issue_id=${encodeURIComponent(issueId)}` : '/ops/grievances';
+}
