@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
-import { shopper } from '../support/http.ts';
+import { shopper, until } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 const OPS_TOKEN = 'grievance-desk-test-token';
@@ -25,15 +25,6 @@ type Issue = { status: string; level: string; last_action_id: string; actions: A
 
 async function order(client: Client, orderId: string) {
   return (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
-  for (let i = 0; i < seconds * 2; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`not there within ${seconds} s`);
 }
 
 const readIssue = async (client: Client, issueId: string) => ((await (await client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue; status: string; grievance_officer: unknown } }).data;

@@ -17,7 +17,7 @@ import { signRequest } from '../../src/ondc/signing.ts';
 import { formatRupees, rupeesToPaise } from '../../src/lib/money.ts';
 import type { BuyerApp } from '../../src/ondc/runtime.server.ts';
 import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
-import { shopper } from '../support/http.ts';
+import { shopper, until } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -67,15 +67,6 @@ async function csv(by: 'order' | 'seller'): Promise<CsvRow[]> {
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
 }
 const paise = (row: CsvRow, column: string) => rupeesToPaise(row[column] ?? 'x');
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
-  for (let i = 0; i < seconds * 2; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`not there within ${seconds} s`);
-}
 
 const detail = async (client: Client, orderId: string) => (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
 

@@ -19,3 +19,13 @@ export function shopper(baseUrl: string) {
     cookies: jar,
   };
 }
+
+/** Reads until `done` holds (twice a second), for what a server does on its own clock; throws after `seconds`. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
+  for (let i = 0; i < seconds * 2; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`not there within ${seconds} s`);
+}

@@ -114,13 +114,18 @@ describe('checkout store (issue 23): the server builds the order and says what i
     expect(calls.find((c) => c.url === '/ondc/payment')?.body).toMatchObject({ method: 'upi', init_message_id: 'm-init', amount: 535.5 });
   });
 
-  it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {
+  /** Quoted, the order placed by UPI and its init answered: the shopper is at "Pay". */
+  async function atPayment() {
     serveSelect(0);
     await run(startCheckout(cart, place), 1000);
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
     await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+  }
+
+  it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {
+    await atPayment();
     expect($checkout.get().phase).toBe('payable');
     routes.push([/^\/ondc\/payment$/, () => ({ status: 409, json: { error: { message: PRICE_UPDATE_MESSAGE } } })]);
     routes.push([/^\/ondc\/checkout\/summary/, () => ({ json: { status: 'SUCCESS', data: payable(54000, 5000) } })]);
@@ -129,12 +134,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
   });
 
   it('a refused payment says why in words a shopper can act on, and offers what can still help', async () => {
-    serveSelect(0);
-    await run(startCheckout(cart, place), 1000);
-    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
-    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
-    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+    await atPayment();
     const refusals: Reply[] = [];
     routes.push([/^\/ondc\/payment$/, () => refusals.shift()!]);
 
