@@ -85,9 +85,12 @@ describe('soak at mixed load', () => {
         }
       }
     };
+    // Many shoppers each changing their cart a few dozen times, as real ones do: one shopper's
+    // hundreds of writes a second would be its write limit's business (SHOPPER_WRITE_LIMIT).
     const changeCarts = async () => {
-      const client = shopper(server.url);
+      let client = shopper(server.url);
       for (let n = 0; Date.now() < ends; n++) {
+        if (n > 0 && n % 40 === 0) client = shopper(server.url);
         const item = stocked[n % stocked.length]!;
         await timed('cart', () =>
           client.post('/ondc/cart', {
