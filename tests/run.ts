@@ -94,19 +94,40 @@ ensureBuilt();
 // One clock for the run: the API suite's and the journeys' storefronts and every test process read it.
 sharedTestClock();
 
-// Two cores, three kinds of waiting (issue 27): the unit tests keep both cores busy, so they go
-// first, beside only the type check and the files with storefronts of their own (which wait on
-// their servers' clocks and restarts more than they compute). Then the API files on the shared
-// storefronts, and beside them the browser journeys: both wait on storefronts more than they
-// compute.
+// Two cores, and suites that mostly wait (issue 27). First the unit tests, which keep both cores
+// busy, beside the type check and the API files that bound wall time on storefronts of their own;
+// the shared-storefront API files follow the unit tests. Then the browser journeys, beside the
+// other files with storefronts of their own, which wait on fast network clocks.
 const typecheck = runAside('astro-check', 'astro', ['check']);
 const report = (name: string) => path.join(reports, `${name}.json`);
 // An earlier run's report must never stand in for a suite that crashed before writing its own.
 for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
 const vitestArgs = (name: string) => ['run', '--reporter=default', '--reporter=json', `--outputFile=${report(name)}`];
-// One lane: several files of kill -9 restarts and wake-up bounds side by side would measure each
-// other (a trial with two lanes missed 10 s restarts and a 950 ms wake at load 20).
-const ownServers = runAside('vitest-own-servers', 'vitest', [...vitestArgs('vitest-own-servers'), '--project', 'api', ...OWN_SERVER_FILES], { TEST_SHARED_SERVERS: 'off' });
+/**
+ * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
+ * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
+ * first, one at a time, beside nothing but the unit tests, since two browsers beside them would
+ * move what they measure (a trial at load 20 missed crash.test's restarts and scale-out's wake).
+ * The others wait on fast network clocks more than on the wall, and run beside the journeys.
+ */
+const WALL_CLOCK_FILES = [
+  'tests/reliability/crash.test.ts',
+  'tests/reliability/checkout-crash.test.ts',
+  'tests/reliability/ingest-crash.test.ts',
+  'tests/reliability/scale-out.test.ts',
+  'tests/reliability/soak.test.ts',
+  'tests/reliability/paid-checkout.test.ts',
+  'tests/api/memory.test.ts',
+  'tests/api/checkout-seller-answers.test.ts',
+  'tests/security/body-size.test.ts',
+  'tests/security/identity.test.ts',
+];
+const measured = OWN_SERVER_FILES.filter((file) => WALL_CLOCK_FILES.includes(file));
+const unmeasured = OWN_SERVER_FILES.filter((file) => !WALL_CLOCK_FILES.includes(file));
+/** The API project's given files in a Vitest of their own (never the whole project for an empty list). */
+const ownServerFiles = (name: string, files: string[]) =>
+  files.length === 0 ? Promise.resolve(0) : runAside(name, 'vitest', [...vitestArgs(name), '--project', 'api', ...files], { TEST_SHARED_SERVERS: 'off' });
+const ownServers = ownServerFiles('vitest-own-servers', measured);
 const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project', 'unit']);
 const serversReady = path.join(reports, 'shared-servers.ready');
 rmSync(serversReady, { force: true });
@@ -114,14 +135,19 @@ let sharedDone = false;
 const sharedServers = runAside('vitest-api', 'vitest', [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])], {
   TEST_SERVERS_READY_FILE: serversReady,
 }).finally(() => (sharedDone = true));
-// The journeys start once the files with their own storefronts are done (their restart and wake-up
-// bounds are measured in wall time, and two browsers beside them would move those) and the shared
-// storefronts have learned the catalogue (or failed to): three learning it at once on two cores
-// is what made one miss its start.
+// The journeys start once the wall-clock files are done and the shared storefronts have learned
+// the catalogue (or failed to): three learning it at once on two cores is what made one miss its
+// start. The other files with storefronts of their own run beside them.
 const ownServersStatus = await ownServers;
+const laterOwnServers = ownServerFiles('vitest-own-servers-later', unmeasured);
 while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => setTimeout(resolve, 1000));
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
-const vitestStatuses = { 'vitest-unit': unitStatus, 'vitest-api': await sharedServers, 'vitest-own-servers': ownServersStatus };
+const vitestStatuses = {
+  'vitest-unit': unitStatus,
+  'vitest-api': await sharedServers,
+  'vitest-own-servers': ownServersStatus,
+  'vitest-own-servers-later': await laterOwnServers,
+};
 const typecheckStatus = await typecheck;
 
 let passed = 0;
