@@ -51,8 +51,11 @@ export async function startServer(
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Stopped with its seller network (it ends its child on SIGTERM): a failed start leaves nothing running.
+      // Stopped with its seller network (it ends its child on SIGTERM): a failed start leaves nothing
+      // running. One still learning the catalogue may not get to its SIGTERM handler: it is killed
+      // (its network follows its parent), as one left from a trial run held its port for an hour.
       child.kill('SIGTERM');
+      setTimeout(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'), 5_000).unref();
       reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`));
     }, timeoutMs);
     child.stdout?.on('data', () => {
