@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { submitAddToCartForm } from '../support/add-to-cart.ts';
+import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -25,8 +25,8 @@ test.describe('help with an order: a complaint the store resolves', () => {
   async function deliveredUpiOrder(page: Page) {
     const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
     await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
-    await page.goto(`${server.url}/cart`);
-    await submitAddToCartForm(page, { bppId: store.seller.id, providerId: store.provider.id, locationId: store.location.id, itemId: store.items[0]!.id, name: store.items[0]!.name });
+    const item = store.items[0]!;
+    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
     await page.goto(`${server.url}/payment`);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
     await fillDeliveryDetails(page);
