@@ -34,6 +34,7 @@ import { ensureBuilt, NODE_BUNDLES } from './lib/process/build.server.ts';
 import { releaseAfterBursts, releaseFreedMemory } from './lib/process/memory.server.ts';
 import { START_ENV, NETWORK_NODE_FLAGS } from './lib/process/node-flags.ts';
 import { findProjectRoot } from './lib/process/project-root.ts';
+import { runPeriodically } from './lib/process/periodic.server.ts';
 import { createKeyring, loadOrCreateKeys, upsertParticipantKeys } from './ondc/identity.server.ts';
 import { createProtocolLogger } from './ondc/protocol-log.server.ts';
 import { createFileRegistry, createRemoteRegistry } from './ondc/registry.ts';
@@ -141,32 +142,12 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   // once when the gateway tells us, and by the sweep, which also finishes what a stopped process
   // left half done, once: at start (the shopper may be waiting), then every few seconds.
   if (app) whenPaymentSettles((paymentId) => void placeOrder(database, app, paymentId).catch((e: unknown) => console.error('placing an order failed', e)));
-  let sweeping = false;
-  const resumeOrders = () => {
-    if (!app || sweeping) return;
-    sweeping = true;
-    void finishCheckouts(database, app)
-      .catch((e: unknown) => console.error('finishing checkouts failed', e))
-      .finally(() => (sweeping = false));
-  };
-  resumeOrders();
-  const resume = app ? setInterval(resumeOrders, RESUME_EVERY_MS) : undefined;
-  resume?.unref();
+  const stopResuming = app ? runPeriodically('finishing checkouts', () => finishCheckouts(database, app), { firstMs: 0, everyMs: RESUME_EVERY_MS }) : undefined;
   // Each seller gets the recon of its settled prepaid orders; one a stopped process left unsent
   // goes first, as it was (features/settlement).
-  let reconciling = false;
-  const reconcile = () => {
-    if (!app || reconciling) return;
-    reconciling = true;
-    void sendRecons(database, app)
-      .catch((e: unknown) => console.error('settlement recon failed', e))
-      .finally(() => (reconciling = false));
-  };
-  const reconEvery = app ? config.settlementReconMs : 0;
-  const firstRecon = reconEvery > 0 ? setTimeout(reconcile, Math.min(FIRST_RECON_MS, reconEvery)) : undefined;
-  firstRecon?.unref();
-  const recon = reconEvery > 0 ? setInterval(reconcile, reconEvery) : undefined;
-  recon?.unref();
+  const reconEvery = config.settlementReconMs;
+  const stopRecons =
+    app && reconEvery > 0 ? runPeriodically('settlement recon', () => sendRecons(database, app), { firstMs: Math.min(FIRST_RECON_MS, reconEvery), everyMs: reconEvery }) : undefined;
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
   // process that starts the embedded sellers always learns their catalogues; others only when
@@ -185,21 +166,16 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     // A little shorter than the tick, so the holder's own next tick finds it free again.
     if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
   };
-  const refresh =
-    app && tickMs > 0
-      ? setInterval(() => void refreshIfDue().catch((e: unknown) => console.error('catalogue refresh failed', e)), tickMs)
-      : undefined;
-  refresh?.unref();
+  const stopRefreshing = app && tickMs > 0 ? runPeriodically('catalogue refresh', refreshIfDue, { firstMs: tickMs, everyMs: tickMs }) : undefined;
   const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
   const stopLimitPruning = startShopperLimitPruning(database);
   console.log(describeAppAuth(appAuth));
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {
-    clearInterval(refresh);
-    clearInterval(resume);
-    clearTimeout(firstRecon);
-    clearInterval(recon);
+    stopRefreshing?.();
+    stopResuming?.();
+    stopRecons?.();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests under way (a long poll holds at most 1 s) finish; whatever is left after the

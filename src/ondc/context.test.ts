@@ -5,6 +5,7 @@ import {
   buildContext,
   callbackContext,
   contextSchema,
+  durationParts,
   isExpired,
   isoDurationSchema,
   answeredContextOf,
@@ -213,5 +214,23 @@ describe('the context an answer echoes (answeredContextOf)', () => {
     expect(answeredContextOf('{"context": [1]}')).toBeUndefined();
     expect(answeredContextOf('{"context": "x"}')).toBeUndefined();
     expect(answeredContextOf('null')).toBeUndefined();
+  });
+});
+
+describe('durationParts: a TAT, time to ship or return window in parts (SPEC §9)', () => {
+  it('splits into days, hours, minutes and seconds', () => {
+    expect(durationParts('PT45M')).toEqual({ days: 0, hours: 0, minutes: 45, seconds: 0 });
+    expect(durationParts('P1DT2H30M15S')).toEqual({ days: 1, hours: 2, minutes: 30, seconds: 15 });
+    expect(durationParts('PT90M')).toEqual({ days: 0, hours: 1, minutes: 30, seconds: 0 });
+    expect(durationParts('P1W')).toEqual({ days: 7, hours: 0, minutes: 0, seconds: 0 });
+  });
+  it('refuses what is not a duration', () => {
+    expect(durationParts('45 minutes')).toBeNull();
+    expect(durationParts('P')).toBeNull();
+  });
+  it('reads no parts from an absent duration', () => {
+    expect(durationParts('soon')).toBeNull();
+    expect(durationParts(null)).toBeNull();
+    expect(durationParts(undefined)).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ const DURATION_UNIT_MS = {
 // TAT or return window uses them.
 const DURATION_PATTERN = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
-function parseDuration(duration: string): number | null {
+/** Milliseconds in an ISO-8601 duration of weeks to seconds; null when it is not one. */
+export function durationMs(duration: string): number | null {
   const match = DURATION_PATTERN.exec(duration);
   if (!match || duration === 'P' || duration.endsWith('T')) return null;
   const [, weeks, days, hours, minutes, seconds] = match;
@@ -31,15 +32,25 @@ function parseDuration(duration: string): number | null {
 }
 
 /** An ISO-8601 duration of weeks, days, hours, minutes and seconds (`PT30S`, `PT45M`, `P1D`). */
-export const isoDurationSchema = z.string().refine((value) => parseDuration(value) !== null, {
+export const isoDurationSchema = z.string().refine((value) => durationMs(value) !== null, {
   message: 'Expected an ISO-8601 duration such as PT30S, PT45M or P1D',
 });
 
 /** Milliseconds in a context ttl or an `@ondc/org/TAT`; throws RangeError on anything else. */
 export function ttlToMs(duration: string): number {
-  const ms = parseDuration(duration);
+  const ms = durationMs(duration);
   if (ms === null) throw new RangeError(`Not an ISO-8601 duration without years or months: ${duration}`);
   return ms;
+}
+
+export type DurationParts = { days: number; hours: number; minutes: number; seconds: number };
+
+/** An ISO duration (`PT45M`, `P1DT2H`: a TAT, time to ship, return window) as days, hours, minutes and seconds; null when it is not one. */
+export function durationParts(iso: string | null | undefined): DurationParts | null {
+  const ms = iso ? durationMs(iso) : null;
+  if (ms === null) return null;
+  const total = Math.round(ms / SECOND_MS);
+  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
 
 const REQUEST_ACTIONS = [

@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { contextSchema, protocolErrorSchema, type Context } from './context.ts';
+import { contextSchema, durationMs, protocolErrorSchema, type Context } from './context.ts';
 import { blake512Digest } from './signing.ts';
 
 export const callbackEnvelopeSchema = z
@@ -254,8 +254,7 @@ function refuse(status: number, type: 'CONTEXT-ERROR' | 'DOMAIN-ERROR' | 'POLICY
 }
 
 function ttlMs(ttl: string | undefined) {
-  const match = /^PT(\d+)S$/.exec(ttl ?? 'PT30S');
-  return (match ? Number(match[1]) : 30) * 1000;
+  return durationMs(ttl ?? '') ?? 30_000;
 }
 
 /** SPEC §7.3 fetchMessage answer: the stored callback, the seller's NACK, or not yet. */

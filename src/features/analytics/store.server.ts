@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
+import { runPeriodically } from '../../lib/process/periodic.server.ts';
 
 export type EventRow = {
   endpoint: 'hive' | 'log' | 'ins';
@@ -133,11 +134,7 @@ export async function pruneAnalytics(database: Database, days: number): Promise<
 
 /** Prunes now and then once a day; the returned function stops it. */
 export function startAnalyticsRetention(database: Database, days: number): () => void {
-  const prune = () => void pruneAnalytics(database, days).catch((error: unknown) => console.error('analytics prune failed', error));
-  prune();
-  const daily = setInterval(prune, 24 * 3600 * 1000);
-  daily.unref();
-  return () => clearInterval(daily);
+  return runPeriodically('analytics prune', () => pruneAnalytics(database, days), { firstMs: 0, everyMs: 24 * 3600 * 1000 });
 }
 
 // ---- the operator's read side ----

@@ -4,7 +4,7 @@ import { generateNetwork, providerItems } from '../../network/catalogue/generate
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
 import { gtinOf, itemRows, statutoryOf } from './ingest.ts';
 import { productUrl } from './paths.ts';
-import { durationParts, parseProductQuery, productJsonLd, returnDays, type ProductFacts } from './product.ts';
+import { parseProductQuery, productJsonLd, returnDays, type ProductFacts } from './product.ts';
 
 describe('which item a product address names', () => {
   it('reads the store and item ids back from the address productUrl builds, however they are spelt', () => {
@@ -24,14 +24,7 @@ describe('which item a product address names', () => {
   });
 });
 
-describe('ONDC durations as a shopper reads them', () => {
-  it('splits a time to ship into days, hours and minutes', () => {
-    expect(durationParts('PT45M')).toEqual({ days: 0, hours: 0, minutes: 45, seconds: 0 });
-    expect(durationParts('P1DT2H')).toEqual({ days: 1, hours: 2, minutes: 0, seconds: 0 });
-    expect(durationParts('soon')).toBeNull();
-    expect(durationParts(null)).toBeNull();
-  });
-
+describe('a return window as a shopper reads it', () => {
   it('counts a return window in whole days, none when there is none', () => {
     expect(returnDays('P7D')).toBe(7);
     expect(returnDays('P0D')).toBe(0);

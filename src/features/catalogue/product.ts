@@ -1,7 +1,7 @@
 // A product page (issue 29): which item an address names, what its ONDC facts say to a shopper,
 // and the schema.org data search engines read. Pure: the page and its queries hand the facts in.
 import { z } from 'zod';
-import { ttlToMs } from '../../ondc/context.ts';
+import { durationParts } from '../../ondc/context.ts';
 
 /**
  * /product?provider_id=…&item_id=…: an item as ONDC names it (a store's items are keyed by their
@@ -33,19 +33,6 @@ export const itemStatutorySchema = z.object({
   additives: z.string().optional(),
 });
 export type ItemStatutory = z.infer<typeof itemStatutorySchema>;
-
-/** An ONDC duration (time to ship, return window) as days, hours and minutes; null when unreadable. */
-export function durationParts(iso: string | null): { days: number; hours: number; minutes: number; seconds: number } | null {
-  if (!iso) return null;
-  let ms: number;
-  try {
-    ms = ttlToMs(iso);
-  } catch {
-    return null;
-  }
-  const minutes = Math.round(ms / 60_000);
-  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60, seconds: 0 };
-}
 
 /** Whole days of a return window ("P7D" → 7); 0 when none is given or it is not whole days. */
 export function returnDays(iso: string | null): number {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { durationText } from '../i18n/labels.ts';
-import { durationParts, isOnTheWay, parseGps } from './tracking.ts';
+import { isOnTheWay, parseGps } from './tracking.ts';
 
-describe('SPEC §9 time estimate from an ISO duration', () => {
-  it('splits into days, hours, minutes and seconds', () => {
-    expect(durationParts('PT45M')).toEqual({ days: 0, hours: 0, minutes: 45, seconds: 0 });
-    expect(durationParts('P1DT2H30M15S')).toEqual({ days: 1, hours: 2, minutes: 30, seconds: 15 });
-    expect(durationParts('PT90M')).toEqual({ days: 0, hours: 1, minutes: 30, seconds: 0 });
-    expect(durationParts('P1W')).toEqual({ days: 7, hours: 0, minutes: 0, seconds: 0 });
-  });
-  it('refuses what is not a duration', () => {
-    expect(durationParts('45 minutes')).toBeNull();
-    expect(durationParts('P')).toBeNull();
-  });
+describe('SPEC §9 time estimate in words', () => {
   it('reads in words, largest first, without zero units', () => {
     expect(durationText({ days: 1, hours: 2, minutes: 0, seconds: 0 }, 'en')).toBe('1 day 2 hours');
     expect(durationText({ days: 0, hours: 0, minutes: 1, seconds: 30 }, 'en')).toBe('1 minute 30 seconds');

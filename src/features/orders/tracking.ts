@@ -1,25 +1,10 @@
 // Tracking an order on its way (SPEC §9: a time estimate from an ISO duration in days, hours,
 // minutes and seconds; the map refreshes every 60 s while the rider has the order).
-import { ttlToMs } from '../../ondc/context.ts';
 import type { LatLng } from '../location/geo.ts';
 import type { OrderStatus } from './orders.ts';
 
 /** SPEC §9 tracking interval. */
 export const TRACK_REFRESH_MS = 60_000;
-
-export type DurationParts = { days: number; hours: number; minutes: number; seconds: number };
-
-/** SPEC §9: an ISO duration (`PT45M`, `P1DT2H`) as days, hours, minutes and seconds; null when it is not one. */
-export function durationParts(iso: string): DurationParts | null {
-  let ms: number;
-  try {
-    ms = ttlToMs(iso);
-  } catch {
-    return null;
-  }
-  const total = Math.round(ms / 1000);
-  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
-}
 
 /** The rider has the order: the map follows them. */
 export function isOnTheWay(status: OrderStatus): boolean {

@@ -3,6 +3,7 @@
 // hold however many storefront processes serve the shop.
 import type { Database, Queryable } from '../../db/client.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
+import { runPeriodically } from '../../lib/process/periodic.server.ts';
 
 type CartRow = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
 
@@ -127,12 +128,9 @@ export async function takeShopperAllowance(database: Database, method: string, p
 
 /** Forgets finished windows now and then (one row per shopper otherwise stays). */
 export function startShopperLimitPruning(database: Database): () => void {
-  const prune = () => {
+  const prune = async () => {
     const current = shopperLimits();
-    const devices = newDeviceLimit();
-    for (const limit of [current?.writes, current?.reads, devices].filter((l): l is Limit => !!l)) void pruneAllowances(database, limit).catch((e: unknown) => console.error('rate limit pruning failed', e));
+    for (const limit of [current?.writes, current?.reads, newDeviceLimit()]) if (limit) await pruneAllowances(database, limit);
   };
-  const timer = setInterval(prune, 10 * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runPeriodically('rate limit pruning', prune, { firstMs: 10 * 60_000, everyMs: 10 * 60_000 });
 }

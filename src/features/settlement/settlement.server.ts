@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { durationMs } from '../../ondc/context.ts';
 import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '../../ondc/message-store.server.ts';
 import { inr, reconContext, reconMessageSchema, type OnReconEnvelope, type ReconMessage, type ReconOrder } from '../../ondc/rsf.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
@@ -83,10 +84,8 @@ function rupeesOr0(value: unknown): number {
 
 /** Days of an ISO duration such as P1D or PT24H, rounded up to whole days (a due date is a day). */
 function windowDays(window: unknown): number {
-  const match = typeof window === 'string' ? /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(window) : null;
-  if (!match) return 1;
-  const hours = Number(match[1] ?? 0) * 24 + Number(match[2] ?? 0) + Number(match[3] ?? 0) / 60;
-  return Math.max(0, Math.ceil(hours / 24));
+  const ms = typeof window === 'string' ? durationMs(window) : null;
+  return ms === null ? 1 : Math.ceil(ms / 86_400_000);
 }
 
 function settlementOf(row: LedgerRow, now: Date): OrderSettlement {

@@ -110,7 +110,7 @@ export function hasNul(text: string): boolean {
   return text.includes('\u0000') || /\\u0000/i.test(text);
 }
 
-function describeIssue(error: z.ZodError): string {
+export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const where = issue.path.length > 0 ? issue.path.join('.') : 'request';

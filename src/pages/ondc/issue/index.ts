@@ -7,7 +7,7 @@ import { complaintPath, helpPath } from '../../../features/issues/paths.ts';
 import { shopperKey } from '../../../features/platform/shopper.server.ts';
 import { jsonError, parseQuery } from '../../../lib/http/json.ts';
 import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readIssueBody } from './_body.ts';
+import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
 
 const querySchema = z.object({ issue_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id') });
 
@@ -27,7 +27,7 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
  * posts here too without JavaScript and is sent on to the complaint's page.
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
-  const body = await readIssueBody(request, raiseIssueRequestSchema, ['item_ids', 'photo_ids']);
+  const body = await readFormOrJson(request, raiseIssueRequestSchema, ['item_ids', 'photo_ids']);
   if (!body.ok) return body.response;
   const shopper = shopperKey(cookies, locals.userId, { create: false });
   if (!shopper) return jsonError(404, 'No such order');

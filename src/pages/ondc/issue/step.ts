@@ -6,7 +6,7 @@ import { complaintPath } from '../../../features/issues/paths.ts';
 import { shopperKey } from '../../../features/platform/shopper.server.ts';
 import { jsonError } from '../../../lib/http/json.ts';
 import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readIssueBody } from './_body.ts';
+import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
 
 /**
  * POST /ondc/issue/step {step: accept|reject|escalate|close, issue_id, …} → {data: {issue_id}}: the
@@ -14,7 +14,7 @@ import { readIssueBody } from './_body.ts';
  * complaint page's forms post here without JavaScript and come back to the page.
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
-  const body = await readIssueBody(request, issueStepRequestSchema);
+  const body = await readFormOrJson(request, issueStepRequestSchema);
   if (!body.ok) return body.response;
   const shopper = shopperKey(cookies, locals.userId, { create: false });
   if (!shopper) return jsonError(404, 'No such complaint');

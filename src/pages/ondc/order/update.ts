@@ -7,7 +7,8 @@ import { returnRequestSchema } from '../../../features/orders/returns.ts';
 import { requestReturn } from '../../../features/orders/returns.server.ts';
 import { recordShopperEvent } from '../../../features/analytics/page-view.server.ts';
 import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
+import { jsonError } from '../../../lib/http/json.ts';
 import { findBuyerApp } from '../../../ondc/runtime.server.ts';
 import { orderPath } from '../../../features/orders/paths.ts';
 
@@ -20,10 +21,9 @@ const updateSchema = z.discriminatedUnion('type', [cancelRequestSchema, returnRe
  * and is sent back to the order with the outcome.
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
-  const isForm = (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-  const body = isForm ? cancelRequestSchema.safeParse(Object.fromEntries(new URLSearchParams(await request.text()))) : null;
-  const parsed = isForm ? (body?.success ? { ok: true as const, data: body.data } : { ok: false as const, response: jsonError(400, body?.error.issues[0]?.message ?? 'Invalid request') }) : await parseJsonBody(request, updateSchema);
+  const parsed = await readFormOrJson(request, updateSchema);
   if (!parsed.ok) return parsed.response;
+  const isForm = parsed.isForm;
   const shopper = shopperKey(cookies, locals.userId, { create: false });
   if (!shopper) return jsonError(404, 'No such order');
   const app = findBuyerApp();

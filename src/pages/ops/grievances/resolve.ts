@@ -6,7 +6,7 @@ import { resolveGrievance } from '../../../features/issues/grievance-desk.server
 import { grievanceDeskPath } from '../../../features/issues/paths.ts';
 import { jsonError } from '../../../lib/http/json.ts';
 import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readIssueBody } from '../../ondc/issue/_body.ts';
+import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
 
 /**
  * POST /ops/grievances/resolve {issue_id, outcome: REFUND|REPLACEMENT|NO_ACTION, amount, response}
@@ -16,7 +16,7 @@ import { readIssueBody } from '../../ondc/issue/_body.ts';
 export const POST: APIRoute = async ({ request, redirect }) => {
   const refused = operatorOnly(request);
   if (refused) return refused;
-  const body = await readIssueBody(request, officerDecisionSchema);
+  const body = await readFormOrJson(request, officerDecisionSchema);
   if (!body.ok) return body.response;
   const app = findBuyerApp();
   if (!app) return jsonError(503, 'The store network is not reachable right now');
