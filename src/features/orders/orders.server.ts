@@ -11,7 +11,7 @@ import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
 import { emptyOrderedCart } from '../cart/cart.server.ts';
-import { storeNameOf } from './order-view.ts';
+import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
 import { endUnplaced } from '../payment/confirm.server.ts';
@@ -78,6 +78,18 @@ export function refundsDueOf(orderId: string, order: SellerOrder): RefundDue[] {
       .reduce((sum, value) => sum + rupeesToPaise(value), 0);
     return removed < 0 ? [{ key: `${orderId}:${f.id}`, amountPaise: -removed, fulfillment: { id: f.id, type: f.type } }] : [];
   });
+}
+
+/**
+ * What a cash-on-delivery shopper hands over at the door: the order's total less the goods the
+ * store cancelled out of it before delivery (the same quote_trail a prepaid order is refunded
+ * from), never below nothing. A return comes after the cash was paid, so it takes nothing off.
+ */
+export function cashDuePaise(orderId: string, totalPaise: number, order: SellerOrder): number {
+  const cancelled = refundsDueOf(orderId, order)
+    .filter((due) => due.fulfillment?.type === 'Cancel')
+    .reduce((sum, due) => sum + due.amountPaise, 0);
+  return Math.max(0, totalPaise - cancelled);
 }
 
 /**
@@ -278,6 +290,8 @@ export type OrderEvent = { action: string; status: OrderStatus; orderState: stri
 
 export type OrderDetail = OrderListEntry & {
   transactionId: string;
+  /** cash on delivery: what the rider collects, after what the store cancelled (null when prepaid) */
+  cashDuePaise: number | null;
   /** The order as confirmed: what was bought and paid. */
   sellerOrder: SellerOrderFull;
   /** The order as the seller last reported it. */
@@ -338,6 +352,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     itemsSummary: itemsSummary(row.on_confirm),
     itemLines: itemLines(row.on_confirm),
     totalPaise: row.total_paise,
+    cashDuePaise: paysOnDelivery(currentOrder) ? cashDuePaise(row.order_id, row.total_paise, currentOrder) : null,
     status: row.status,
     placedAt: iso(row.created_at) ?? '',
     transactionId: row.transaction_id,
