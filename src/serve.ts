@@ -19,7 +19,7 @@ import { startShopperLimitPruning } from './features/platform/identity.server.ts
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
-import { finishCheckouts } from './features/orders/resume.server.ts';
+import { finishCheckouts } from './features/payment/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
 import { sendRecons } from './features/settlement/settlement.server.ts';
 import { whenPaymentSettles } from './features/payment/payment.server.ts';

@@ -8,8 +8,6 @@ export const SERVED_CITIES = [
   { id: 'chennai', name: 'Chennai', code: 'std:044' },
 ] as const;
 
-export type ServedCity = (typeof SERVED_CITIES)[number];
-
 /** A city as a shopper reads it ("Bengaluru"): ONDC addresses carry the city id ("bengaluru"). Issue 28. */
 export function cityDisplayName(city: string): string {
   return SERVED_CITIES.find((c) => c.id === city.trim().toLowerCase())?.name ?? city;

@@ -55,7 +55,7 @@ export function selectBody(items: Line[], areaCode = store.location.pincode) {
   };
 }
 
-export const address = (overrides: Record<string, string> = {}) => ({
+const address = (overrides: Record<string, string> = {}) => ({
   door: '12',
   building: 'Lake View Apartments',
   name: 'Asha Rao',

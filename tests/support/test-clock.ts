@@ -16,13 +16,13 @@ export type TestClock = {
 };
 
 /** `hh:mm` IST today (the Indian date of the real clock), as an ISO instant with its offset. */
-export function todayIst(hhmm: string, realNow = Date.now()): string {
+function todayIst(hhmm: string, realNow = Date.now()): string {
   const day = new Date(realNow + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
   return `${day}T${hhmm}:00+05:30`;
 }
 
 /** A clock that shows `start` now and runs at real speed. */
-export function testClockAt(start: string, startedAt = Date.now()): TestClock {
+function testClockAt(start: string, startedAt = Date.now()): TestClock {
   const startMs = Date.parse(start);
   if (!Number.isFinite(startMs)) throw new Error(`Not a clock start: ${start}`);
   return { start, startedAt, now: () => new Date(startMs + (Date.now() - startedAt)) };

@@ -3,7 +3,7 @@
 import { rupeesToPaise } from '../../lib/money.ts';
 import { cityCode, SERVED_CITIES } from '../../ondc/cities.ts';
 import type { Domain } from '../../ondc/context.ts';
-import type { CartEntry, CartLine } from './payload.ts';
+import type { CartEntry } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */
 export interface AddToCartItem {
@@ -70,12 +70,6 @@ export function lineIdOf(itemId: string, customisationIds: readonly string[]): s
 /** The line an entry of the cart response is. */
 export function lineKeyOf(entry: CartEntry): string {
   return entry.item_metadata[0]?.parentItemId ?? entry.sku_id;
-}
-
-/** The entry's dish (first) and its customisations (the rest). */
-export function lineParts(entry: CartEntry): { item: CartLine | undefined; customisations: CartLine[] } {
-  const [item, ...customisations] = entry.item_metadata;
-  return { item, customisations };
 }
 
 /** One unit of a line: the dish plus its customisations, at the price and at MRP. */

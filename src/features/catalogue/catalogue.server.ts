@@ -15,6 +15,9 @@ import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 import { storeOffersOf } from '../checkout/store-offers.ts';
 
+// The counts the health check reports, from the ingestion this feature runs.
+export { catalogueCounts } from './ingest.server.ts';
+
 // ---- items ----
 
 const PACK_SIZE_SQL = `(CASE i.pack_unit
@@ -636,7 +639,7 @@ function sortProviders(list: ProviderSummary[], sort: SortName): ProviderSummary
   }
 }
 
-export interface ProviderCategory {
+interface ProviderCategory {
   id: string;
   name: string;
   available: boolean;
@@ -659,7 +662,7 @@ export interface ProviderDetail extends ProviderSummary {
 }
 
 /** ONDC's consumer-care line is "name,email,phone"; a part that is missing stays null. */
-export function parseConsumerCare(line: string | null): { name: string | null; email: string | null; phone: string | null } {
+function parseConsumerCare(line: string | null): { name: string | null; email: string | null; phone: string | null } {
   const parts = (line ?? '').split(',').map((part) => part.trim());
   const email = parts.find((part) => /^[^@\s]+@[^@\s]+$/.test(part)) ?? null;
   const phone = parts.find((part) => /^\+?[0-9][0-9 -]{5,}$/.test(part)) ?? null;

@@ -102,7 +102,7 @@ const num = (value: string | null) => (value === null || value === '' ? null : N
 const hhmm = (value: string | undefined) => (value ? Number.parseInt(value, 10) : null);
 
 /** A store as listed: a location without an area_code (ONDC allows it) serves the pincodes it names. */
-export function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
+function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
   const location = provider.locations[0];
   if (!location) throw new Error(`provider ${provider.id} has no location`);
   const [lat, lng] = location.gps.split(',').map((n) => Number(n.trim()));

@@ -6,7 +6,7 @@ import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, storeSummary, toWidget, type ItemReco
 import { itemStatutorySchema, type ItemStatutory, type ProductQuery } from './product.ts';
 
 /** How many items the "similar items" tray shows. */
-export const SIMILAR_ITEMS = 8;
+const SIMILAR_ITEMS = 8;
 
 interface ProductRecord extends ItemRecord {
   city_code: string;

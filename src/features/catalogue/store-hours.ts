@@ -4,7 +4,7 @@ import { errorMessage, type AppType } from '../../ondc/error-codes.ts';
 export type StoreOpenState = 'STORE_OPEN' | 'STORE_TEMPORARILY_CLOSED' | 'STORE_CLOSED';
 
 /** SPEC §9: opening hours tolerance, in minutes of HHMM. */
-export const OPENING_TOLERANCE_MINUTES = 5;
+const OPENING_TOLERANCE_MINUTES = 5;
 
 const IST = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' });
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };

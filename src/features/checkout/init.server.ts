@@ -136,7 +136,7 @@ export async function initStatus(database: Database, shopper: string, messageId:
   }
 }
 
-export type InitChecked = QuoteOutcome & {
+type InitChecked = QuoteOutcome & {
   payable: ReturnType<typeof payableView> | null;
   /** The select's payable total, when on_init changed what is due (the shopper confirms the new one, SPEC §5 price update). */
   previousTotal: number | null;

@@ -5,7 +5,7 @@ import { selectRequestSchema } from './select.ts';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** SPEC §3 address fields of an init: door, building, name, locality, city, state, country IND, area_code. */
-export const initAddressSchema = z.object({
+const initAddressSchema = z.object({
   door: z.string().trim().max(100).optional(),
   building: z.string().trim().max(200).optional(),
   name: text(100),

@@ -24,8 +24,8 @@ export const offerApplySchema = z.object({
 export type OfferApply = z.infer<typeof offerApplySchema>;
 
 /** At most this many coupon attempts per shopper in the window: enough to fix a typo, too few to guess. */
-export const COUPON_ATTEMPT_LIMIT = 10;
-export const COUPON_WINDOW_MS = 10 * 60 * 1000;
+const COUPON_ATTEMPT_LIMIT = 10;
+const COUPON_WINDOW_MS = 10 * 60 * 1000;
 
 type OfferRow = {
   code: string;

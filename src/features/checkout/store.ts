@@ -19,7 +19,7 @@ import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
 
 /** `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying. */
-export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
+type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
 
 export interface CheckoutState {
   phase: CheckoutPhase;
@@ -67,7 +67,7 @@ const initial: CheckoutState = {
   burnableCoins: 0,
 };
 
-export interface OfferCard {
+interface OfferCard {
   code: string;
   title: string;
   description: string;
@@ -78,7 +78,7 @@ export interface OfferCard {
 }
 
 /** The server's payable() as the poll and summary answer it (session.server.ts payableView). */
-export interface PayableView {
+interface PayableView {
   lines: SummaryLine[];
   total: number;
   coins: { burnable: number; burned: number; discountPaise: number };

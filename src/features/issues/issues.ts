@@ -30,7 +30,7 @@ export function issueCategory(code: string) {
 }
 
 /** A complaint may be raised this long after delivery (issue 26). */
-export const ISSUE_WINDOW_DAYS = 30;
+const ISSUE_WINDOW_DAYS = 30;
 export const ISSUE_DESCRIPTION_MAX = 1000;
 export const ISSUE_PHOTOS_MAX = 4;
 

@@ -14,8 +14,7 @@ import { emptyOrderedCart } from '../cart/cart.server.ts';
 import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
-import { endUnplaced } from '../payment/confirm.server.ts';
-import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import { endUnplaced, finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
   CANCEL_REASON_ON_THE_WIRE,
@@ -31,6 +30,9 @@ import {
   type OrderStatus,
 } from './orders.ts';
 
+// A return photo's address, for the complaint that shows it.
+export { signedPhotoUrl } from './returns.server.ts';
+
 const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
 
 type SellerTag = { code?: string; list?: Array<{ code?: string; value?: string }> };
@@ -42,13 +44,13 @@ type SellerOrder = {
   cancellation?: { cancelled_by?: string; reason?: { id?: string } };
 };
 
-export function reportOf(order: SellerOrder): OrderReport {
+function reportOf(order: SellerOrder): OrderReport {
   const delivery = order.fulfillments?.find((f) => f.type === 'Delivery') ?? order.fulfillments?.[0];
   return { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
 }
 
 /** The state of the order's newest Return fulfillment, if it has one. */
-export function latestReturnState(order: SellerOrder): string | null {
+function latestReturnState(order: SellerOrder): string | null {
   const returns = (order.fulfillments ?? []).filter((f) => f.type === 'Return');
   return returns.at(-1)?.state?.descriptor?.code ?? null;
 }
@@ -286,7 +288,7 @@ export async function listOrders(database: Database, shopper: string, page: numb
   };
 }
 
-export type OrderEvent = { action: string; status: OrderStatus; orderState: string; fulfillmentState: string | null; sellerAt: string };
+type OrderEvent = { action: string; status: OrderStatus; orderState: string; fulfillmentState: string | null; sellerAt: string };
 
 export type OrderDetail = OrderListEntry & {
   transactionId: string;

@@ -16,7 +16,7 @@ import { releaseCoins } from '../coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
 
-export type OrderRow = {
+type OrderRow = {
   order_id: string;
   transaction_id: string;
   shopper_key: string;
@@ -37,7 +37,7 @@ const UNREACHABLE = '23001';
 /** The order state of a checkout that ended without an order (refused, or too late to send). */
 export const UNPLACED = 'UNPLACED';
 /** What the shopper reads when no confirm could be sent while the seller's quote held. */
-export const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
+const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
 
 /** POST /ondc/confirm: the shopper's page joins the server's confirm of its settled payment. */
 export async function confirmOrder(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest): Promise<ConfirmOutcome> {
