@@ -5,7 +5,7 @@ import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
-import { packSize } from './format.ts';
+import { packSize, packSizeSql } from './format.ts';
 import { activeAtSql, dedupeKey, dedupeWinners, offeredAtSql, productGroupSql, winnerFirstSql } from './dedupe.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
@@ -16,12 +16,6 @@ import { cached } from './cache.server.ts';
 import { storeOffersOf } from '../checkout/store-offers.ts';
 
 // ---- items ----
-
-const PACK_SIZE_SQL = `(CASE i.pack_unit
-  WHEN 'kilogram' THEN i.pack_value::text || ' kg' WHEN 'gram' THEN i.pack_value::text || ' g'
-  WHEN 'litre' THEN i.pack_value::text || ' L' WHEN 'millilitre' THEN i.pack_value::text || ' ml'
-  WHEN 'unit' THEN i.pack_value::text || CASE WHEN i.pack_value = 1 THEN ' pc' ELSE ' pcs' END
-  ELSE i.pack_value::text || ' ' || i.pack_unit END)`;
 
 const DISCOUNT_PCT_SQL = `(CASE WHEN i.mrp_paise > i.price_paise THEN floor((i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise) ELSE 0 END)`;
 
@@ -43,7 +37,7 @@ const FACET_SQL: Record<'brandName' | 'itemQuantityBucket' | 'discountBucket' | 
   brandName: 'i.brand',
   itemQuantityBucket: QUANTITY_BUCKET_SQL,
   discountBucket: DISCOUNT_BUCKET_SQL,
-  packSize: PACK_SIZE_SQL,
+  packSize: packSizeSql('i'),
 };
 
 class Params {

@@ -1,19 +1,38 @@
-/** SPEC §5 units: kilogram(s) → kg, gram(s) → g, litre(s) → L, millilitre(s) → ml. */
+// SPEC §5 units: kilogram(s) → kg, gram(s) → g, litre(s) → L, millilitre(s) → ml. One list read
+// by shortUnit and by packSizeSql, so a card, the cart and the pack-size facet say the same.
+const UNIT_NAMES: ReadonlyArray<{ pattern: string; short: string }> = [
+  { pattern: '^kilo ?grams?$', short: 'kg' },
+  { pattern: '^grams?$', short: 'g' },
+  { pattern: '^millilit(re|er)s?$', short: 'ml' },
+  { pattern: '^lit(re|er)s?$', short: 'L' },
+];
+
+/** SPEC §5 units; a unit it does not name ('dozen', 'unit') stays as written. */
 export function shortUnit(unit: string): string {
   const u = unit.trim().toLowerCase();
-  if (/^kilo ?grams?$/.test(u)) return 'kg';
-  if (/^grams?$/.test(u)) return 'g';
-  if (/^(millilit(re|er)s?)$/.test(u)) return 'ml';
-  if (/^lit(re|er)s?$/.test(u)) return 'L';
-  return unit;
+  return UNIT_NAMES.find((name) => new RegExp(name.pattern).test(u))?.short ?? unit;
 }
 
-/** A pack size as a shopper reads it: "500 g", "1 L", "6 unit"→"6 pcs". */
+/**
+ * A pack size as a shopper reads it: "500 g", "1 L", "0.5 kg" (as the seller's "0.50"), "6 unit"
+ * → "6 pcs". Sellers write the same figure with or without trailing zeros; it is one pack size.
+ */
 export function packSize(value: string | number | null, unit: string | null): string | null {
   if (value === null || unit === null) return null;
+  const figure = String(Number(value));
   const short = shortUnit(unit);
-  if (short === 'unit') return `${value} pc${Number(value) === 1 ? '' : 's'}`;
-  return `${value} ${short}`;
+  if (short === 'unit') return `${figure} pc${Number(value) === 1 ? '' : 's'}`;
+  return `${figure} ${short}`;
+}
+
+/** packSize in SQL over catalogue_items alias `i` (its numeric pack_value and text pack_unit). */
+export function packSizeSql(i: string): string {
+  const u = `lower(trim(${i}.pack_unit))`;
+  const figure = `trim_scale(${i}.pack_value)::text`;
+  const short = UNIT_NAMES.map((name) => `WHEN ${u} ~ '${name.pattern}' THEN ' ${name.short}'`).join(' ');
+  return `(${figure} || CASE ${short}
+    WHEN ${i}.pack_unit = 'unit' THEN CASE WHEN ${i}.pack_value = 1 THEN ' pc' ELSE ' pcs' END
+    ELSE ' ' || ${i}.pack_unit END)`;
 }
 
 /** SPEC §9 review buckets: 10+, 100+, 1k+ (fewer than 10 show as they are). */
