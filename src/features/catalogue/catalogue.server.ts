@@ -5,7 +5,7 @@ import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
-import { packSize, packSizeSql } from './format.ts';
+import { discountPercentSql, packSize, packSizeSql } from './format.ts';
 import { activeAtSql, dedupeKey, dedupeWinners, offeredAtSql, productGroupSql, winnerFirstSql } from './dedupe.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
@@ -17,7 +17,7 @@ import { storeOffersOf } from '../checkout/store-offers.ts';
 
 // ---- items ----
 
-const DISCOUNT_PCT_SQL = `(CASE WHEN i.mrp_paise > i.price_paise THEN floor((i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise) ELSE 0 END)`;
+const DISCOUNT_PCT_SQL = discountPercentSql('i');
 
 /** Discount facet buckets (SPEC §3 discountBucket). */
 const DISCOUNT_BUCKET_SQL = `(CASE WHEN ${DISCOUNT_PCT_SQL} = 0 THEN 'No discount'
@@ -557,7 +557,7 @@ const PROVIDER_SQL = `SELECT p.*, s.avg_price_paise, s.best_discount, s.veg_shar
   FROM catalogue_providers p
   LEFT JOIN LATERAL (
     SELECT avg(i.price_paise)::float AS avg_price_paise,
-           max(CASE WHEN i.mrp_paise > i.price_paise THEN (i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise ELSE 0 END)::float AS best_discount,
+           max(${DISCOUNT_PCT_SQL})::float AS best_discount,
            avg(CASE WHEN i.veg_nonveg = 'veg' THEN 1 ELSE 0 END)::float AS veg_share
     FROM catalogue_items i WHERE i.bpp_id = p.bpp_id AND i.provider_id = p.provider_id AND i.kind = 'item'
   ) s ON true`;

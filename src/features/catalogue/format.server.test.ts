@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
-import { packSize, packSizeSql } from './format.ts';
+import { discountPercent, discountPercentSql, packSize, packSizeSql } from './format.ts';
+
+/** [price, MRP] in paise. */
+const PRICES: Array<[number, number]> = [
+  [7100, 10000], [9500, 10000], [9501, 10000], [10000, 10000], [12000, 10000], [0, 10000], [100, 0], [6667, 10000], [19_900, 30_000_000], [33_333, 99_999],
+];
 
 const PACKS: Array<[string | null, string | null]> = [
   ['500', 'gram'], ['1', 'kilogram'], ['0.50', 'kilogram'], ['1.0', 'litre'], ['200', 'millilitre'], ['2', 'Kilograms'],
@@ -29,5 +34,15 @@ describe.each(testDatabases())('catalogue rules in TypeScript and SQL on $name',
     expect(rows.map((r) => r.size)).toEqual([
       '500 g', '1 kg', '0.5 kg', '1 L', '200 ml', '2 kg', '1 pc', '6 pcs', '6 pcs', '12 dozen', '1 tonne', '750 ml', null, null,
     ]);
+  });
+
+  it('discount off MRP: the percent a card says is the one the facet buckets and the Offer filter reads', async () => {
+    const rows = await database.query<{ n: number; percent: string }>(
+      `SELECT i.n, ${discountPercentSql('i')}::text AS percent
+       FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS i(price_paise, mrp_paise, n) ORDER BY i.n`,
+      [PRICES.map(([price]) => price), PRICES.map(([, mrp]) => mrp)],
+    );
+    expect(rows.map((r) => Number(r.percent))).toEqual(PRICES.map(([price, mrp]) => discountPercent(price, mrp)));
+    expect(rows.map((r) => Number(r.percent))).toEqual([29, 5, 4, 0, 0, 100, 0, 33, 99, 66]);
   });
 });

@@ -51,10 +51,20 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** Discount off MRP in whole percent (0 when there is none). */
+/**
+ * Discount off MRP in whole percent, rounded down (0 when there is none): what a card and a
+ * product page say, what the discount facet buckets, the discount sort orders by and the "Offer"
+ * quick filter (SPEC §5: at least 5) reads of a store's best item.
+ */
 export function discountPercent(pricePaise: number, mrpPaise: number): number {
   if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;
-  return Math.floor(((mrpPaise - pricePaise) / mrpPaise) * 100);
+  // Whole paise times 100 first, one division last: (2900 / 10000) * 100 is 28.999…, not 29.
+  return Math.floor(((mrpPaise - pricePaise) * 100) / mrpPaise);
+}
+
+/** discountPercent in SQL over catalogue_items alias `i`. */
+export function discountPercentSql(i: string): string {
+  return `(CASE WHEN ${i}.mrp_paise > 0 AND ${i}.mrp_paise > ${i}.price_paise THEN floor((${i}.mrp_paise - ${i}.price_paise)::numeric * 100 / ${i}.mrp_paise) ELSE 0 END)`;
 }
 
 /** Whether a name as shown already says its pack size ("Amul Butter 100 g", "…100G"): a card then does not say it twice. */
