@@ -14,6 +14,7 @@ import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 import { storeOffersOf } from '../checkout/store-offers.ts';
+import { distanceKm } from '../location/geo.ts';
 
 // ---- items ----
 
@@ -492,14 +493,6 @@ export interface StoreOffer {
   cap: number;
   /** rupees; 0 when the offer has no minimum */
   min: number;
-}
-
-const EARTH_RADIUS_KM = 6371;
-
-function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
 /** A store's offers as the listings' API states them (rupees), read as its checkout reads them (issue 28). */
