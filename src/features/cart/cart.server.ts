@@ -9,10 +9,11 @@ import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/cat
 import { coinBalance } from '../coins/coins.server.ts';
 import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
 import { packSize } from '../catalogue/format.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
 import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
-import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
+import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
 export type CartResult =
@@ -496,7 +497,7 @@ export async function emptyOrderedCart(q: Queryable, order: { shopper: string; p
      WHERE p.payment_id = $1`,
     [order.paymentId],
   );
-  const city = placed ? cartCityCode(placed.city) : undefined;
+  const city = placed ? servedCityCode(placed.city) : undefined;
   if (!placed || !city) return;
   const row = await findCartRow(q, order.shopper, city, true);
   if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;
