@@ -13,7 +13,7 @@ import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, typ
 import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
-import { storeOffersOf } from '../checkout/store-offers.ts';
+import { storeOfferText, storeOffersOf } from '../checkout/store-offers.ts';
 import { distanceKm } from '../location/geo.ts';
 
 // ---- items ----
@@ -499,10 +499,9 @@ export interface StoreOffer {
 function offerViews(offers: unknown): StoreOffer[] {
   return storeOffersOf(offers).map((offer) => {
     const min = offer.minPaise / 100;
-    const above = min > 0 ? ` above ₹${min}` : '';
-    if (offer.kind === 'flat') return { id: offer.id, text: `₹${offer.valuePaise / 100} off${above}`, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min };
-    const cap = (offer.capPaise ?? 0) / 100;
-    return { id: offer.id, text: `${offer.percent}% off${cap ? ` up to ₹${cap}` : ''}${above}`, kind: 'percent', value: offer.percent, cap, min };
+    const text = storeOfferText(offer);
+    if (offer.kind === 'flat') return { id: offer.id, text, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min };
+    return { id: offer.id, text, kind: 'percent', value: offer.percent, cap: (offer.capPaise ?? 0) / 100, min };
   });
 }
 
