@@ -18,6 +18,12 @@ export function cityDisplayName(city: string): string {
   return SERVED_CITIES.find((c) => c.id === city.trim().toLowerCase())?.name ?? city;
 }
 
-export function cityCode(cityId: string): string | undefined {
-  return SERVED_CITIES.find((c) => c.id === cityId.toLowerCase())?.code;
+/**
+ * The ONDC code of a city we serve, named by its code ('std:080') or its id or name ('bengaluru',
+ * 'Bengaluru'); undefined for any other, a well-formed code of a city we do not serve included
+ * ('std:999'). The one reading of a city a cart, select, init and the offers list are given.
+ */
+export function servedCityCode(city: string): string | undefined {
+  const id = city.toLowerCase();
+  return SERVED_CITIES.find((c) => c.code === city || c.id === id)?.code;
 }

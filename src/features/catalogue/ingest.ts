@@ -3,6 +3,7 @@ import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from 
 import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
 import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { dedupeKey } from './dedupe.ts';
 import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 import type { ItemStatutory } from './product.ts';
 
@@ -87,12 +88,6 @@ export interface ItemRow {
   availableOnCod: boolean;
   statutory: ItemStatutory | null;
   sellerUpdatedAt: string | null;
-}
-
-/** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces; none without a licence. */
-export function dedupeKey(licence: string | null, name: string): string | null {
-  if (!licence) return null;
-  return `${licence}:${name.toLowerCase().replace(/\s+/g, '')}`;
 }
 
 const first = (tags: readonly CatalogTag[], code: string, entry: string) => tagValues(tags, code, entry)[0] ?? null;

@@ -3,10 +3,16 @@
 // catalogue's tags serves both; the seller applies the offer in its quote (ONDC order.offers).
 import { formatRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogTag } from '../../ondc/catalog.ts';
+import { messagesFor } from '../i18n/catalogue.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { fill } from '../i18n/text.ts';
 
-export type StoreOffer =
-  | { id: string; code: string; kind: 'percent'; percent: number; capPaise: number | null; minPaise: number }
-  | { id: string; code: string; kind: 'flat'; valuePaise: number; minPaise: number };
+/** What an offer gives and the order it needs: all its words say. */
+export type OfferTerms =
+  | { kind: 'percent'; percent: number; capPaise: number | null; minPaise: number }
+  | { kind: 'flat'; valuePaise: number; minPaise: number };
+
+export type StoreOffer = OfferTerms & { id: string; code: string };
 
 const paiseOf = (rupees: string | undefined) => Math.round(Math.abs(Number(rupees ?? 0)) * 100);
 
@@ -29,10 +35,22 @@ export function storeOffersOf(offers: unknown): StoreOffer[] {
   });
 }
 
-/** "15% off up to ₹75" or "Flat ₹75 off". */
-export function storeOfferBenefit(offer: StoreOffer): string {
-  if (offer.kind === 'flat') return `Flat ${formatRupees(offer.valuePaise)} off`;
-  return `${offer.percent}% off${offer.capPaise ? ` up to ${formatRupees(offer.capPaise)}` : ''}`;
+/**
+ * An offer's benefit in the shopper's words: "15% off up to ₹75", "₹75 off". The one wording of
+ * an offer (the i18n catalogue's, both languages): store cards, the listings' API, the cart's
+ * strip and the offers list all say it so.
+ */
+export function storeOfferBenefit(offer: OfferTerms, locale: Locale = 'en'): string {
+  const t = messagesFor(locale).store;
+  if (offer.kind === 'flat') return fill(t.offerFlat, { amount: formatRupees(offer.valuePaise, locale) });
+  if (offer.capPaise) return fill(t.offerPercentUpTo, { percent: offer.percent, cap: formatRupees(offer.capPaise, locale) });
+  return fill(t.offerPercent, { percent: offer.percent });
+}
+
+/** The benefit with the order it needs, as a store card states it: "₹40 off above ₹249". */
+export function storeOfferText(offer: OfferTerms, locale: Locale = 'en'): string {
+  const benefit = storeOfferBenefit(offer, locale);
+  return offer.minPaise > 0 ? fill(messagesFor(locale).store.offerAbove, { offer: benefit, min: formatRupees(offer.minPaise, locale) }) : benefit;
 }
 
 /** Why an advertised offer does not apply to this cart, in words the shopper can act on. */

@@ -4,6 +4,7 @@ import type { FacetField } from '../catalogue/listing.ts';
 import type { QuickFilter } from '../catalogue/quick-filters.ts';
 import type { StoreOffer } from '../catalogue/catalogue.server.ts';
 import { clockTime } from '../catalogue/store-hours.ts';
+import { storeOfferText } from '../checkout/store-offers.ts';
 import { messagesFor } from './catalogue.ts';
 import { fill } from './text.ts';
 import { HINDI_CATEGORY_NAMES } from './category-names.hi.ts';
@@ -42,14 +43,16 @@ export function opensAtLabel(opensAt: number | null, locale: Locale): string | n
   return opensAt === null ? null : fill(messagesFor(locale).store.opensAt, { time: clockTime(opensAt) });
 }
 
-/** A store's offer in the page's language (issue 28: the catalogue's text is English). */
+/** A store's offer in the page's language (issue 28: the listings' text is English), in storeOfferText's words. */
 export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min'>, locale: Locale): string {
-  const t = messagesFor(locale).store;
-  const benefit =
-    offer.kind === 'percent'
-      ? fill(offer.cap ? t.offerPercentUpTo : t.offerPercent, { percent: offer.value, cap: offer.cap })
-      : fill(t.offerFlat, { amount: offer.value });
-  return offer.min > 0 ? fill(t.offerAbove, { offer: benefit, min: offer.min }) : benefit;
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  const minPaise = paise(offer.min);
+  return storeOfferText(
+    offer.kind === 'flat'
+      ? { kind: 'flat', valuePaise: paise(offer.value), minPaise }
+      : { kind: 'percent', percent: offer.value, capPaise: offer.cap ? paise(offer.cap) : null, minPaise },
+    locale,
+  );
 }
 
 /** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */

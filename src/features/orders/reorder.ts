@@ -2,10 +2,11 @@
 // cart's own rules, and what could not come back named to the shopper. Pure: the service hands in
 // the order, the catalogue and the cart.
 import { z } from 'zod';
+import { orderIdSchema } from './paths.ts';
 
 /** The form (and JSON body) of POST /cart/reorder. `replace`: the shopper agreed to drop another store's cart. */
 export const reorderRequestSchema = z.object({
-  order_id: z.string().trim().regex(/^[A-Za-z0-9-]{1,40}$/, 'order_id must be an order id'),
+  order_id: z.string().trim().pipe(orderIdSchema),
   replace: z.enum(['1']).optional(),
 });
 
