@@ -31,7 +31,7 @@ const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * SPEC §5 order within one product: the preferred seller's entry first, then the lowest (average)
  * price; negative when `a` wins over `b`.
  */
-export function compareEntries(a: DedupeEntry, b: DedupeEntry, preferredSellerId: string | undefined): number {
+function compareEntries(a: DedupeEntry, b: DedupeEntry, preferredSellerId: string | undefined): number {
   const preferred = (e: DedupeEntry) => (preferredSellerId !== undefined && e.bppId === preferredSellerId ? 0 : 1);
   const price = (e: DedupeEntry) => e.pricePaise ?? Number.POSITIVE_INFINITY;
   return preferred(a) - preferred(b) || price(a) - price(b) || byBytes(a.bppId, b.bppId) || byBytes(a.providerId, b.providerId) || byBytes(a.itemId, b.itemId);
