@@ -33,12 +33,12 @@ const order = (value: unknown, extra: Record<string, unknown> = {}) => ({ rating
 const statusOf = async () => ((await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as { status: string }).status;
 const page = async () => (await client.get(`/order-history?order_id=${orderId}`)).text();
 
-/** The page's form, posted as a browser without JavaScript posts it (same origin, this shopper's cookies). */
-function postForm(who: Client, fields: Record<string, string>) {
+/** The page's form, posted as a browser without JavaScript posts it (same origin, this shopper's cookies), or by its script (`accept`). */
+function postForm(who: Client, fields: Record<string, string>, accept = 'text/html') {
   return fetch(`${server.url}/ondc/order/rating`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept, origin: server.url, cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -125,6 +125,10 @@ describe('rating a delivered order (ONDC rating / on_rating)', () => {
     expect(thanked).not.toContain('action="/ondc/order/rating"');
     const twice = await postForm(client, { order_id: orderId, [`Item:${item}`]: '5' });
     expect(twice.headers.get('location')).toBe(`/order-history?order_id=${orderId}&notice=already-rated#rating`);
+    // The page's script posts the same fields asking for JSON, and is answered in JSON.
+    const scripted = await postForm(client, { order_id: orderId, [`Item:${item}`]: '5' }, 'application/json');
+    expect(scripted.status).toBe(409);
+    expect(await scripted.json()).toMatchObject({ status: 'NACK', error: { reason: 'already-rated' } });
     // Hindi: the same page in Hindi.
     expect(await (await client.get(`/order-history?order_id=${orderId}&notice=rated&lang=hi`)).text()).toContain('धन्यवाद! आपकी रेटिंग');
   });

@@ -10,7 +10,7 @@ import { ratingMessage, type RatingCategory } from '../../ondc/rating.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { claimAbandoned } from '../payment/confirm.server.ts';
 import { findOrderDetail, sendToSeller } from './orders.server.ts';
-import { ratingProblem, ratingTargets, type GivenRating, type RateOrderRequest } from './ratings.ts';
+import { ratingProblem, ratingTargets, thingRated, type GivenRating, type RateOrderRequest } from './ratings.ts';
 
 type Claim = { order_id: string; category: RatingCategory; rated_id: string; value: number; comment: string | null; message_id: string; transaction_id: string; shopper_key: string };
 
@@ -44,8 +44,10 @@ export async function rateOrder(database: Database, app: BuyerApp, shopper: stri
   let claims: Claim[];
   try {
     claims = await database.transaction(async (tx) => {
-      const claimed: Claim[] = [];
-      for (const rating of request.ratings) {
+      const messageIds = new Map<string, string>();
+      // Written in one order whatever the request's, so two submits at once never hold rows the
+      // other waits for (a deadlock on PostgreSQL).
+      for (const rating of [...request.ratings].sort((a, b) => thingRated(a).localeCompare(thingRated(b)))) {
         const [row] = await tx.query<{ message_id: string }>(
           `INSERT INTO order_ratings (order_id, category, rated_id, value, comment, message_id, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (order_id, category, rated_id) DO UPDATE SET value = EXCLUDED.value, comment = EXCLUDED.comment, message_id = EXCLUDED.message_id,
@@ -55,9 +57,12 @@ export async function rateOrder(database: Database, app: BuyerApp, shopper: stri
           [order.orderId, rating.rating_category, rating.id, rating.value, rating.comment || null, randomUUID(), database.boot],
         );
         if (!row) throw new AlreadyRated();
-        claimed.push({ order_id: order.orderId, category: rating.rating_category, rated_id: rating.id, value: rating.value, comment: rating.comment || null, message_id: row.message_id, transaction_id: order.transactionId, shopper_key: shopper });
+        messageIds.set(thingRated(rating), row.message_id);
       }
-      return claimed;
+      return request.ratings.map((rating) => ({
+        order_id: order.orderId, category: rating.rating_category, rated_id: rating.id, value: rating.value, comment: rating.comment || null,
+        message_id: messageIds.get(thingRated(rating)) ?? '', transaction_id: order.transactionId, shopper_key: shopper,
+      }));
     });
   } catch (error) {
     if (error instanceof AlreadyRated) return { ok: false, status: 409, message: 'You have already rated this', reason: 'already-rated' };

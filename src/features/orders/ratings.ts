@@ -70,6 +70,9 @@ export function fromRatingForm(body: unknown): unknown {
   return { order_id: fields['order_id'], ratings };
 }
 
+/** What a rating is of: its category and id, as one key. */
+export const thingRated = (rating: { rating_category: string; id: string }) => `${rating.rating_category}:${rating.id}`;
+
 /** POST /ondc/order/rating: stars for one or more things of one order, each rated once. */
 export const rateOrderSchema = z.preprocess(
   fromRatingForm,
@@ -79,7 +82,7 @@ export const rateOrderSchema = z.preprocess(
       .array(ratingInputSchema)
       .min(1, 'Choose at least one star rating')
       .max(50)
-      .refine((ratings) => new Set(ratings.map((r) => `${r.rating_category}:${r.id}`)).size === ratings.length, 'Each thing is rated once per request'),
+      .refine((ratings) => new Set(ratings.map(thingRated)).size === ratings.length, 'Each thing is rated once per request'),
   }),
 );
 export type RateOrderRequest = z.infer<typeof rateOrderSchema>;

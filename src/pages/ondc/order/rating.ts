@@ -18,7 +18,8 @@ function noticeOf(outcome: RateOutcome): string {
 /**
  * POST /ondc/order/rating {order_id, ratings: [{rating_category, id, value 1–5, comment?}]}: the
  * shopper's stars for their delivered order, each sent to the seller as an ONDC rating. The order
- * page's form posts here too (no JavaScript needed) and is sent back to the order with the outcome.
+ * page's form posts here too (no JavaScript needed) and is sent back to the order with the outcome;
+ * the form's fields with `Accept: application/json` are answered in JSON.
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const parsed = await readFormOrJson(request, rateOrderSchema);
@@ -31,7 +32,9 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const outcome = await rateOrder(getDatabase(), app, shopper, parsed.data);
   if (!outcome.ok && outcome.status === 404) return jsonError(404, 'No such order');
   if (outcome.ok) recordShopperEvent('order_rated', shopper, { order_id: orderId, ratings: ratings.map((r) => ({ category: r.rating_category, value: r.value })) });
-  if (parsed.isForm) return redirect(`${orderPath(orderId)}&notice=${noticeOf(outcome)}#rating`, 303);
+  // The page's form comes back to the order; its script, asking for JSON, is answered like any client.
+  const fromPage = parsed.isForm && !(request.headers.get('accept') ?? '').includes('application/json');
+  if (fromPage) return redirect(`${orderPath(orderId)}&notice=${noticeOf(outcome)}#rating`, 303);
   if (!outcome.ok) return Response.json({ status: 'NACK', error: { message: outcome.message, reason: outcome.reason } }, { status: outcome.status });
   return Response.json({ status: 'ACK', data: { order_id: orderId, ratings: outcome.ratings } });
 };
