@@ -103,6 +103,8 @@ const CALLBACK_MESSAGE_SCHEMAS = {
     }),
   }),
   on_support: z.looseObject({}),
+  // ONDC 1.2.0 RatingAck (rating.ts): whether the rating, and the feedback with it, were recorded.
+  on_rating: z.looseObject({ rating_ack: flag.optional(), feedback_ack: flag.optional() }),
   // IGM 2.0.0: the issue whole, as the respondent holds it (igm.ts).
   on_issue: onIssueMessageSchema,
   on_issue_status: onIssueMessageSchema,

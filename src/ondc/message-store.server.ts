@@ -115,7 +115,7 @@ export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Interna
  * cancel, update) may come again for one request: they are kept as history, and the order moves
  * only forward (features/orders).
  */
-const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_issue_status']);
+const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_rating', 'on_issue_status']);
 
 /** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
 export type CallbackVetting<E = CallbackEnvelope> = (envelope: E) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;

@@ -11,7 +11,7 @@ import { parseJsonText } from '../lib/http/json.ts';
 import { onReconEnvelopeSchema, type OnReconEnvelope } from './rsf.ts';
 
 const callbackActionSchema = z.enum([
-  'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
+  'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support', 'on_rating',
   'on_issue', 'on_issue_status',
   // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, in the NTS10 context of its own.
   'on_recon',

@@ -529,6 +529,28 @@ export const en = {
     none: 'Orders you place will appear here, with their status, invoice and tracking.',
     startShopping: 'Start shopping',
   },
+  /** Rating a delivered order (issue 29, ONDC rating): the order, the store, the rider, each item. */
+  ratings: {
+    heading: 'Rate this order',
+    intro: 'Tap the stars: 1 is poor, 5 is excellent.',
+    order: 'Your order overall',
+    store: 'The store, {store}',
+    agent: 'Your delivery partner, {name}',
+    agentUnnamed: 'Your delivery partner',
+    delivery: 'The delivery',
+    items: 'What you bought',
+    star: '1 star',
+    stars: '{count} stars',
+    comment: 'Anything to tell the store? (optional)',
+    send: 'Send rating',
+    sending: 'Sending…',
+    thanks: 'Thank you! Your rating is with {store}.',
+    already: 'You have already rated this.',
+    failed: 'Your rating could not be sent. Please try again.',
+    yourRatings: 'Your ratings',
+    given: 'You gave {count} of 5',
+    refused: '{store} could not take this rating: {reason}',
+  },
   /** The steps of an order's way (features/orders TIMELINE keys), and cancelled. */
   orderStep: {
     created: 'Created',

@@ -393,7 +393,11 @@ async function sellerOf(database: Database, transactionId: string): Promise<Sell
  * Sends one of the shopper's requests about an order to the seller its transaction names (signed,
  * stored, kept for the order's lifetime); null when the transaction names no seller.
  */
-export async function sendToSeller(database: Database, app: BuyerApp, input: { shopper: string; transactionId: string; action: RequestAction; message: Record<string, unknown>; at?: Date }): Promise<SendResult | null> {
+export async function sendToSeller(
+  database: Database,
+  app: BuyerApp,
+  input: { shopper: string; transactionId: string; action: RequestAction; message: Record<string, unknown>; at?: Date; messageId?: string },
+): Promise<SendResult | null> {
   const seller = await sellerOf(database, input.transactionId);
   if (!seller) return null;
   return sendRequest(database, app, {
@@ -401,6 +405,7 @@ export async function sendToSeller(database: Database, app: BuyerApp, input: { s
     shopperKey: input.shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     message: input.message,
     ...(input.at ? { at: input.at } : {}),
+    ...(input.messageId ? { messageId: input.messageId } : {}),
   });
 }
 
