@@ -512,6 +512,7 @@ export const en = {
     paid: 'paid',
     toPay: 'to pay on delivery',
     address: 'Delivery address',
+    instructions: 'Your instructions for the rider: {text}',
     help: 'Help from {store}',
     call: 'Call {phone}',
     support: 'Contact the store’s support',

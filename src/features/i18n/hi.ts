@@ -499,6 +499,7 @@ export const hi = {
     paid: 'हो गया',
     toPay: 'डिलीवरी पर देना है',
     address: 'डिलीवरी का पता',
+    instructions: 'डिलीवरी पार्टनर के लिए आपके निर्देश: {text}',
     help: '{store} से मदद',
     call: '{phone} पर कॉल करें',
     support: 'दुकान के सपोर्ट से बात करें',
