@@ -207,11 +207,11 @@ export default function CheckoutView({
             <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
             <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
           </div>
-          <label className="checkout-instructions">
+          <label>
             {t.instructions}
             <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />
-            <small id="instructions-hint">{t.instructionsHint}</small>
           </label>
+          <small id="instructions-hint" className="checkout-instructions-hint">{t.instructionsHint}</small>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>
