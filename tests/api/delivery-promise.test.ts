@@ -29,7 +29,7 @@ describe.each(inject('servers'))('issue 29: the delivery promise on $name', ({ u
   });
 
   it('is on the product page where its store delivers to the shopper, and not where it does not', async () => {
-    expect(await page(PRODUCT_PAGE, store.location.pincode)).toContain(`<span class="product__muted" data-delivery-promise> · ${PROMISE}</span>`);
+    expect(await page(PRODUCT_PAGE, store.location.pincode)).toContain(`<p class="product__promise" data-delivery-promise>${PROMISE}</p>`);
     const elsewhere = await page(PRODUCT_PAGE, unservedPincode());
     expect(elsewhere).not.toContain('data-delivery-promise');
     expect(elsewhere).toContain(`This store does not deliver to ${unservedPincode()}.`);

@@ -20,10 +20,11 @@ test('the promise on the product page, cart and checkout; instructions from chec
     await page.goto(productUrl({ providerId: store.provider.id, itemId: item.id }));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name, { timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
-  await expect(page.locator('.product__store [data-delivery-promise]')).toHaveText(` · ${PROMISE}`);
+  await expect(page.locator('.product__promise')).toHaveText(PROMISE);
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
   await page.locator('.product__action').getByRole('button', { name: `Add ${item.name} to cart` }).click();
   await saved;
+  await expect(page.getByRole('group', { name: `${item.name} in cart` })).toBeVisible();
   await page.screenshot({ path: `tests/e2e/artifacts/promise-product-${testInfo.project.name}.png` });
 
   await page.goto('/cart');
