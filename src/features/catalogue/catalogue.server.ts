@@ -242,7 +242,7 @@ export const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, 
   i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.city_code, i.dedupe_key`;
 
 /** What an item's card shows of its store: its name, and whether it takes orders now (issue 28). */
-export const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at';
+export const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at, p.tat';
 
 export interface ItemRecord extends StoreHoursRow {
   bpp_id: string;
@@ -275,6 +275,7 @@ export interface ItemRecord extends StoreHoursRow {
   provider_name: string;
   domain: string;
   internal_tags: string[];
+  tat: string | null;
 }
 
 export function toWidget(r: ItemRecord): ItemWidget {
@@ -305,7 +306,7 @@ export function toWidget(r: ItemRecord): ItemWidget {
     subCategoryId: r.sub_category_id,
     customisable: r.custom_group_ids.length > 0,
     priceRange: r.price_lower_paise !== null && r.price_upper_paise !== null ? { lower: r.price_lower_paise, upper: r.price_upper_paise } : null,
-    store: storeOpenNow(r, storeHoursNow()),
+    store: { ...storeOpenNow(r, storeHoursNow()), tat: r.tat },
   };
 }
 
@@ -463,6 +464,8 @@ export interface ProviderSummary {
   rating: number | null;
   ratingCount: number | null;
   tatMinutes: number | null;
+  /** The seller's `@ondc/org/TAT` as it wrote it (ISO), for the delivery promise (catalogue/promise). */
+  tat: string | null;
   deliveryType: 'now' | 'later';
   openState: StoreOpenState;
   /** HHMM at which a closed store opens again (its daily opening); null unless closed by the clock. */
@@ -531,6 +534,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     rating: r.rating,
     ratingCount: r.rating_count,
     tatMinutes: r.tat ? Math.round(ttlToMs(r.tat) / 60_000) : null,
+    tat: r.tat,
     deliveryType: deliveryType(r.internal_tags),
     openState,
     opensAt: openState === 'STORE_CLOSED' ? r.opens_at : null,

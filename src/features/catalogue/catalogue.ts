@@ -171,8 +171,11 @@ const itemWidgetSchema = z.object({
   subCategoryId: z.number().int().nullable(),
   customisable: z.boolean(),
   priceRange: z.object({ lower: z.number().int(), upper: z.number().int() }).nullable(),
-  /** Whether its store takes orders now (SPEC §4), and when one closed by its hours opens (HHMM): issue 28. */
-  store: z.object({ state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']), opensAt: z.number().int().nullable() }),
+  /**
+   * Whether its store takes orders now (SPEC §4), and when one closed by its hours opens (HHMM):
+   * issue 28; its `@ondc/org/TAT` (ISO), which listings of stores serving the shopper promise (issue 29).
+   */
+  store: z.object({ state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']), opensAt: z.number().int().nullable(), tat: z.string().nullable() }),
 });
 export type ItemWidget = z.infer<typeof itemWidgetSchema>;
 

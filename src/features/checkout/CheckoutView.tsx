@@ -11,6 +11,7 @@ import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
 import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { billRow, type SummaryLine } from './summary.ts';
+import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
@@ -22,6 +23,7 @@ export default function CheckoutView({
   coinProgramme,
   saved,
   contact,
+  promise = null,
   t,
 }: {
   cart: Cart;
@@ -31,6 +33,8 @@ export default function CheckoutView({
   saved: Address[];
   /** The name and mobile number this shopper ordered with last (issue 28). */
   contact: CheckoutContact | null;
+  /** Issue 29: what the store promises this address ("Delivery in 30 minutes"), worded by the server. */
+  promise?: string | null;
   t: Catalogue['checkout'];
 }) {
   const state = useStore($checkout);
@@ -101,7 +105,17 @@ export default function CheckoutView({
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    void placeOrder(cart, place, { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
+    void placeOrder(cart, place, {
+      paymentType,
+      name: field('name'),
+      phone: field('phone'),
+      email: field('email'),
+      door: field('door'),
+      building: field('building'),
+      locality: field('locality'),
+      state: field('state'),
+      instructions: field('instructions'),
+    });
   }
 
   return (
@@ -122,6 +136,7 @@ export default function CheckoutView({
 
       <section className="bill" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t.summary}</h2>
+        {promise && <p data-delivery-promise>{promise}</p>}
         <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} t={t} />)}</dl>
       </section>
 
@@ -192,6 +207,11 @@ export default function CheckoutView({
             <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
             <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
           </div>
+          <label>
+            {t.instructions}
+            <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />
+          </label>
+          <small id="instructions-hint" className="checkout-instructions-hint">{t.instructionsHint}</small>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>

@@ -202,6 +202,8 @@ export interface CustomerForm {
   building: string;
   locality: string;
   state: string;
+  /** Issue 29: for the rider; empty when the shopper wrote none. */
+  instructions: string;
 }
 
 /** SPEC §4: init with the customer and address, then poll every 1 s at most 5 times. */
@@ -230,6 +232,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     fulfillment_id: 'F1',
     is_consent_accepted: true,
     payment_type: form.paymentType,
+    ...(form.instructions ? { delivery_instructions: form.instructions } : {}),
   });
   if (sent.status !== 200) {
     showToast(errorText(sent.json));

@@ -85,3 +85,8 @@ export function durationText(parts: { days: number; hours: number; minutes: numb
   ).flatMap(([n, one, many]) => (n ? [(n === 1 ? one : many).replace('{n}', String(n))] : []));
   return words.length === 0 ? t.now : words.join(' ');
 }
+
+/** Issue 29: a store's promise before ordering as one short text ("Delivery in 45 minutes"). */
+export function promiseText(parts: { days: number; hours: number; minutes: number; seconds: number }, locale: Locale): string {
+  return fill(messagesFor(locale).tracking.promise, { duration: durationText(parts, locale) });
+}
