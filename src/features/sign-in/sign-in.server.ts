@@ -37,8 +37,8 @@ const recordOf = (row: Row | undefined): CodeRecord | null =>
 
 async function lockedRecord(q: Queryable, phone: string): Promise<CodeRecord | null> {
   const [row] = await q.query<Row>(
-    `SELECT code_hash, salt, (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms, wrong_codes,
-            (extract(epoch FROM locked_until) * 1000)::float8 AS locked_ms
+    `SELECT code_hash, salt, round(extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms, wrong_codes,
+            round(extract(epoch FROM locked_until) * 1000)::float8 AS locked_ms
        FROM sign_in_codes WHERE phone = $1 FOR UPDATE`,
     [phone],
   );
