@@ -20,7 +20,7 @@ describe('issue 29: an Indian mobile number, however the shopper writes it', () 
 
   it.each([
     ['a first digit below 6', '5876543210'],
-    ['a landline with its STD code', '08041234567'],
+    ['a Delhi landline with its STD code', '011 2345 6789'],
     ['nine digits', '987654321'],
     ['eleven digits', '98765432100'],
     ['another country', '+1 415 555 0100'],
