@@ -11,7 +11,7 @@ import { readFormOrJson } from '../../lib/http/form-or-json.ts';
 import { cookieOptions } from '../../lib/http/cookies.server.ts';
 import { refuse, senderOf } from './_answers.ts';
 
-const bodySchema = z.object({ phone: z.unknown(), next: z.unknown() }, { error: 'The body must be an object with a phone' });
+const bodySchema = z.object({ phone: z.unknown().optional(), next: z.unknown().optional() }, { error: 'The body must be an object with a phone' });
 
 /**
  * Issue 29 POST /sign-in/code {phone, next?}: sends a 6-digit code by SMS to an Indian mobile

@@ -13,7 +13,7 @@ import { readFormOrJson } from '../../lib/http/form-or-json.ts';
 import { cookieOptions } from '../../lib/http/cookies.server.ts';
 import { refuse, senderOf } from './_answers.ts';
 
-const bodySchema = z.object({ phone: z.unknown(), code: z.unknown(), next: z.unknown() }, { error: 'The body must be an object with a phone and a code' });
+const bodySchema = z.object({ phone: z.unknown().optional(), code: z.unknown().optional(), next: z.unknown().optional() }, { error: 'The body must be an object with a phone and a code' });
 
 /**
  * Issue 29 POST /sign-in/verify {phone, code, next?}: the code sent to the phone signs this device
