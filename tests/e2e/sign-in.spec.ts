@@ -57,7 +57,7 @@ test('sign in with a phone and an SMS code → order → the same number in a se
   const orderId = new URL(page.url()).searchParams.get('order_id')!;
 
   // A second browser, another device with nothing of the first's, and no JavaScript: plain forms.
-  const second = await browser.newContext({ baseURL, isMobile, hasTouch, viewport, deviceScaleFactor, javaScriptEnabled: false });
+  const second = await browser.newContext({ ...(baseURL ? { baseURL } : {}), ...(deviceScaleFactor ? { deviceScaleFactor } : {}), isMobile, hasTouch, viewport, javaScriptEnabled: false });
   try {
     const other = await second.newPage();
     await other.goto('/order-history');
