@@ -73,8 +73,8 @@ describe('the layers hold (DESIGN.md, issue 27)', () => {
     // owner's front (orders asks payment, never payment's confirm machinery). Types may cross, and
     // test data (fixtures/) may seed through any module.
     const feature = (file: string) => (file.startsWith(`features${path.sep}`) ? (file.split(path.sep)[1] ?? null) : null);
-    // The platform's front is the shopper's identity, which every feature reads.
-    const fronts = (name: string) => (name === 'platform' ? ['shopper.server.ts'] : [`${name}.server.ts`]).map((file) => path.join('features', name, file));
+    // The platform's front is the shopper's identity, which every feature reads, and how it is proven.
+    const fronts = (name: string) => (name === 'platform' ? ['shopper.server.ts', 'app-auth.server.ts'] : [`${name}.server.ts`]).map((file) => path.join('features', name, file));
     const crossing = imports
       .filter((i) => !i.typeOnly && i.to.endsWith('.server.ts') && !i.from.includes(`${path.sep}fixtures${path.sep}`))
       .filter((i) => {

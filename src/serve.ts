@@ -16,6 +16,7 @@ import { holdLease, takeLease, takeOverLease } from './db/lease.server.ts';
 import { dropUntrustedForwarding } from './lib/http/trust-proxy.server.ts';
 import { describeAppAuth, readAppAuth } from './features/platform/app-auth.server.ts';
 import { startShopperLimitPruning } from './features/platform/identity.server.ts';
+import { describePhoneSignIn, readPhoneSignIn } from './features/sign-in/settings.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
@@ -77,9 +78,10 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   // (theirs starts the few seconds later their process does: store hours run that much ahead).
   if (config.storeHoursClock) readStoreHoursOn(createNetworkClock(config.storeHoursClock).now);
   // Issue 24: a shop that would take forged sign-ins (the public test secret) stops here.
-  const appAuth = (() => {
+  // Issue 29: so does one that would send phone sign-in codes to the simulator where others can reach it.
+  const [appAuth, phoneSignIn] = (() => {
     try {
-      return readAppAuth(env);
+      return [readAppAuth(env), readPhoneSignIn(env)] as const;
     } catch (error) {
       throw new StartRefused((error as Error).message);
     }
@@ -174,6 +176,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const stopRetention = startAnalyticsRetention(database, config.analyticsRetentionDays);
   const stopLimitPruning = startShopperLimitPruning(database);
   console.log(describeAppAuth(appAuth));
+  console.log(describePhoneSignIn(phoneSignIn));
   console.log(`Kirana storefront on http://${config.host}:${port} (database: ${database.kind})`);
 
   const stop = async () => {

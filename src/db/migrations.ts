@@ -832,4 +832,28 @@ export const migrations: Migration[] = [
       CREATE INDEX order_ratings_sending ON order_ratings (updated_at) WHERE state = 'SENDING';
     `,
   },
+  {
+    id: 95,
+    name: 'phone-sign-in',
+    sql: `
+      -- Issue 29: web sign-in by phone. Each phone is one user, made on its first sign-in, under an
+      -- id of its own (the number stays here). A phone's current code is kept as a keyed hash
+      -- (features/sign-in/code.ts) with its expiry and the wrong codes typed; a spent or burnt
+      -- code is NULL; a phone with too many wrong codes is locked until locked_until.
+      CREATE TABLE phone_accounts (
+        phone text PRIMARY KEY,
+        user_id text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE TABLE sign_in_codes (
+        phone text PRIMARY KEY,
+        code_hash text,
+        salt text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        wrong_codes integer NOT NULL DEFAULT 0,
+        locked_until timestamptz,
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+    `,
+  },
 ];

@@ -14,6 +14,7 @@ import { cartUpdate, initBody, pollFor, plentifulItems, selectAndQuote, store, t
 import { shopper } from '../support/http.ts';
 import { TEST_APP_AUTH_ENV, userIdCookieValue } from '../support/identity.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
+import { freshPhone, lastSignInCode } from '../support/sms.ts';
 
 /** The per-shopper write limit of this file's server (a minute's worth), small enough to reach. */
 const WRITES_PER_MINUTE = 60;
@@ -281,11 +282,25 @@ describe('issue 24: cookies on an https shop, and the test secret', () => {
     });
   }, 90_000);
 
+  it('refuses to start where others can reach the shop when phone sign-in codes would go to the SMS simulator (issue 29)', async () => {
+    let pid = 0;
+    const started = startServer({ PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex') }, { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) });
+    await expect(started).rejects.toThrow(/SMS simulator/);
+    await started.then((s) => s.stop()).catch(() => {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Refused: it has exited already.
+      }
+    });
+  }, 90_000);
+
   it('every cookie we set is Secure under an https public URL, and HttpOnly unless a page reads it', async () => {
-    // A small catalogue: only the cookies matter here.
+    // A small catalogue: only the cookies matter here. The SMS simulator is allowed, as for a demo,
+    // so the phone sign-in's cookies are seen too (issue 29).
     let pid = 0;
     const https = await startServer(
-      { PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex'), CATALOGUE_SCALE: '200' },
+      { PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex'), CATALOGUE_SCALE: '200', SMS_SIMULATOR: 'allow' },
       { timeoutMs: 180_000, onSpawn: (spawned) => (pid = spawned) },
     ).catch((error: unknown) => {
       if (pid) process.kill(pid, 'SIGKILL');
@@ -301,12 +316,19 @@ describe('issue 24: cookies on an https shop, and the test secret', () => {
       setCookies.push(...chosen.headers.getSetCookie());
       const old = await fetch(`${https.url}/`, { headers: { cookie: 'payment-identifier=asha%40okaxis' } });
       setCookies.push(...old.headers.getSetCookie());
+      const phone = freshPhone();
+      const asked = Date.now();
+      const codeSent = await fetch(`${https.url}/sign-in/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+      setCookies.push(...codeSent.headers.getSetCookie());
+      const code = await lastSignInCode(https.dataDir, phone, asked);
+      const signedIn = await fetch(`${https.url}/sign-in/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, code }) });
+      expect(signedIn.status).toBe(200);
+      setCookies.push(...signedIn.headers.getSetCookie());
       const byName = new Map(setCookies.map((c) => [c.split('=')[0]!, c]));
       // The session id is read by the page's analytics, the delivery location written by the picker.
-      expect([...byName.keys()].sort()).toEqual(['deliveryLocation', 'kirana_device', 'locale', 'payment-identifier', 'sessionId']);
+      expect([...byName.keys()].sort()).toEqual(['deliveryLocation', 'kirana_device', 'kirana_sign_in', 'locale', 'payment-identifier', 'sessionId', 'userId']);
       for (const cookie of setCookies) expect(cookie).toMatch(/; Secure/);
-      expect(byName.get('kirana_device')).toMatch(/; HttpOnly/);
-      expect(byName.get('locale')).toMatch(/; HttpOnly/);
+      for (const name of ['kirana_device', 'locale', 'kirana_sign_in', 'userId']) expect(byName.get(name)).toMatch(/; HttpOnly/);
       // The UPI id's old cookie is deleted wherever it still is.
       expect(byName.get('payment-identifier')).toMatch(/^payment-identifier=(deleted)?;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
     } finally {

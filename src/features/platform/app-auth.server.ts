@@ -12,7 +12,7 @@ const MIN_SECRET_BYTES = 32;
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1|[^/]*\.localhost)$/i;
 
 /** Whether only this machine can reach the shop: the test secret is allowed there and nowhere else. */
-function loopbackOnly(env: NodeJS.ProcessEnv): boolean {
+export function loopbackOnly(env: NodeJS.ProcessEnv): boolean {
   const host = env['HOST'] || 'localhost';
   const publicUrl = env['PUBLIC_SITE_URL'];
   let publicHost = 'localhost';

@@ -4,6 +4,7 @@
 import type { Database, Queryable } from '../../db/client.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
 import { runPeriodically } from '../../lib/process/periodic.server.ts';
+import { SIGN_IN_LIMITS } from '../sign-in/sign-in.server.ts';
 
 type CartRow = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
 
@@ -130,7 +131,7 @@ export async function takeShopperAllowance(database: Database, method: string, p
 export function startShopperLimitPruning(database: Database): () => void {
   const prune = async () => {
     const current = shopperLimits();
-    for (const limit of [current?.writes, current?.reads, newDeviceLimit()]) if (limit) await pruneAllowances(database, limit);
+    for (const limit of [current?.writes, current?.reads, newDeviceLimit(), ...SIGN_IN_LIMITS]) if (limit) await pruneAllowances(database, limit);
   };
   return runPeriodically('rate limit pruning', prune, { firstMs: 10 * 60_000, everyMs: 10 * 60_000 });
 }
