@@ -52,7 +52,8 @@ test.describe('the first visit', () => {
     await page.screenshot({ path: `tests/e2e/artifacts/first-visit-chosen-${testInfo.project.name}.png` });
   });
 
-  test('without JavaScript: the catalogue with a plain notice, and Change leads to the locality search', async ({ browser, baseURL }, testInfo) => {
+  test('without JavaScript: the catalogue with a plain notice, and Change leads to the locality search', async ({ browser, baseURL, isMobile }, testInfo) => {
+    test.skip(!isMobile, 'a phone without JavaScript: one run is enough');
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true, baseURL });
     const page = await context.newPage();
     await page.goto('/grocery-category?categoryId=7');
