@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/e2e.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // Issue 29: a category page as the quick-commerce apps lay it out: a sub-category rail, tiles two a
 // row on a phone and three on wider screens, a result count, and the filters in a bottom sheet on
@@ -68,6 +69,7 @@ test.describe('a category on a phone', () => {
     await expect(sheet).toBeVisible();
     const box = await sheet.boundingBox();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(740, 0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `tests/e2e/artifacts/category-filter-sheet-${testInfo.project.name}.png` });
     await page.locator('.sheet-toggle > summary').click({ position: { x: 20, y: 20 } });
     await expect(sheet).toBeHidden();
