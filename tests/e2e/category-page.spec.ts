@@ -80,8 +80,8 @@ test.describe('a category on a phone', () => {
     await page.screenshot({ path: `tests/e2e/artifacts/category-filtered-${testInfo.project.name}.png` });
   });
 
-  test('without JavaScript the filter sheet opens and applies a brand', async ({ browser, baseURL }, testInfo) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true, baseURL });
+  test('without JavaScript the filter sheet opens and applies a brand', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
     const page = await context.newPage();
     await page.goto(CATEGORY);
     expect(await columns(page)).toBe(2);

@@ -51,9 +51,9 @@ test.describe('the first visit', () => {
     await page.screenshot({ path: `tests/e2e/artifacts/first-visit-chosen-${testInfo.project.name}.png` });
   });
 
-  test('without JavaScript: the catalogue with a plain notice, and Change leads to the locality search', async ({ browser, baseURL, isMobile }, testInfo) => {
+  test('without JavaScript: the catalogue with a plain notice, and Change leads to the locality search', async ({ browser, isMobile }, testInfo) => {
     test.skip(!isMobile, 'a phone without JavaScript: one run is enough');
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true, baseURL });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
     const page = await context.newPage();
     await page.goto('/grocery-category?categoryId=7');
     await expect(prompt(page)).toContainText('Delivering to HSR Layout, Bengaluru 560102 until you choose.');
