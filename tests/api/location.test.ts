@@ -145,6 +145,7 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
       expect(cookie).toBeDefined();
       const after = await (await fetch(`${url}/`, { headers: { cookie: (cookie ?? '').split(';')[0] ?? '' } })).text();
       expect(after).toContain('Koramangala, Bengaluru 560034');
+      expect(after).not.toContain('until you choose');
     });
     it('shows "we don’t deliver here yet" for an unserved pincode', async () => {
       const pincode = unservedPincode();
@@ -152,6 +153,28 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
       const page = await (await fetch(`${url}/address-map`, { headers: { cookie: `deliveryLocation=${location}` } })).text();
       expect(page).toContain('We don’t deliver here yet');
       expect(page).toContain('Change address');
+    });
+  });
+
+  describe('the first visit (issue 29)', () => {
+    const LISTING = '/grocery-category?categoryId=7';
+    it('asks a shopper who told us nothing, over the default locality\'s whole catalogue', async () => {
+      const html = await (await fetch(`${url}${LISTING}`)).text();
+      expect(html).toContain('Delivering to HSR Layout, Bengaluru 560102 until you choose.');
+      expect(html).toContain('href="/address-map?locate=1"');
+      expect(html).toMatch(/class="item-card"/);
+      expect(html).not.toMatch(/<dialog\b/);
+    });
+    it('asks nothing once the shopper chose, when the client names its pincode, or on the picker itself', async () => {
+      const chosen = encodeURIComponent(JSON.stringify({ label: 'HSR Layout', city: 'bengaluru', pincode: '560102', lat: 12.91, lng: 77.64 }));
+      for (const [path, headers] of [
+        [LISTING, { cookie: `deliveryLocation=${chosen}` }],
+        [LISTING, { pincode: '560102' }],
+        ['/address-map', {}],
+      ] as const) {
+        const html = await (await fetch(`${url}${path}`, { headers })).text();
+        expect(html, path).not.toContain('until you choose');
+      }
     });
   });
 });

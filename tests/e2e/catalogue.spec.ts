@@ -11,23 +11,29 @@ test.describe('catalogue journeys', () => {
     await page.getByRole('list', { name: 'Grocery categories' }).getByRole('link', { name: /Grains Oil/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grains Oil & Ghee');
 
-    // SPEC §3: Brands is the filter open by default.
-    await expect(page.locator('.facets details').first()).toHaveAttribute('open', '');
-    const brand = page.locator('.facets details').first().getByRole('link').first();
-    const brandName = (await brand.locator('span').first().textContent())?.trim() ?? '';
-    await brand.click();
+    // SPEC §3: Brands is the filter open by default, in the phone's filter sheet (issue 29).
+    const sheet = page.getByRole('form', { name: 'Filters' });
+    await page.locator('.sheet-toggle > summary').click();
+    await expect(sheet.locator('details').first()).toHaveAttribute('open', '');
+    const brand = sheet.locator('details').first().getByRole('checkbox').first();
+    const brandName = (await brand.getAttribute('value')) ?? '';
+    await brand.check();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/brand=/);
     const names = await page.locator('.item-card__name').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.toLowerCase()).toContain(brandName.toLowerCase().split(' ')[0]);
 
-    await page.getByRole('link', { name: 'Price: low to high' }).click();
+    await page.locator('.sheet-toggle > summary').click();
+    await sheet.getByRole('radio', { name: 'Price: low to high' }).check();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/sort=price-low-high/);
     const prices = (await page.locator('.item-card__price strong').allTextContents()).map(rupees);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.screenshot({ path: `tests/e2e/artifacts/listing-filtered-${testInfo.project.name}.png`, fullPage: true });
 
-    await page.getByRole('link', { name: 'Clear Filters' }).or(page.locator('.facets a[aria-current="true"]').first()).first().click();
+    await page.locator('.sheet-toggle > summary').click();
+    await sheet.getByRole('link', { name: 'Clear all' }).click();
     await expect(page).not.toHaveURL(/brand=/);
     const before = await page.locator('.item-card').count();
     expect(before).toBe(20);

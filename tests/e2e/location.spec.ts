@@ -43,7 +43,8 @@ test.describe('address picker on a phone with location granted', () => {
 
   test('detects the locality, moves with the pin, and a new HOME replaces the old', async ({ page }, testInfo) => {
     const errors = watchConsoleErrors(page);
-    await page.goto('/address-map');
+    // The first-visit prompt's "Use my location" (issue 29): the picker asks for the position at once.
+    await page.goto('/address-map?locate=1');
     await mapReady(page);
 
     // SPEC §4: nothing saved nearby, so the position is reverse-geocoded and chosen.
@@ -110,7 +111,7 @@ test.describe('address picker for a signed-in app user', () => {
   test('keeps saved addresses on the account and picks the one nearby on start', async ({ page, context, baseURL }) => {
     const userId = `e2e-${Date.now()}`;
     await context.addCookies([{ name: 'userId', value: userIdCookieValue(userId), url: baseURL ?? '' }]);
-    await page.goto('/address-map');
+    await page.goto('/address-map?locate=1');
     await mapReady(page);
     await expect(page.locator('[data-address-chip-value]')).toHaveText('HSR Layout, Bengaluru 560102');
     // The detected position is the pin: save it as WORK.
@@ -144,7 +145,7 @@ test.describe('address picker on a phone with location denied', () => {
   test.use({ permissions: [] });
 
   test('says location is off, and the shopper types a pincode instead', async ({ page }, testInfo) => {
-    await page.goto('/address-map');
+    await page.goto('/address-map?locate=1');
     await mapReady(page);
     await expect(page.getByRole('alert')).toContainText('Location access is turned off');
     await page.screenshot({ path: `tests/e2e/artifacts/location-denied-${testInfo.project.name}.png` });

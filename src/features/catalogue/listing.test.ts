@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingFilters, listingQuery, readListingState, toggleFacet } from './listing.ts';
+import { listingFilters, listingQuery, pickedCount, readListingState, resultCount } from './listing.ts';
 
 describe('listing state in the URL', () => {
   it('reads facets, sort and page, and writes them back', () => {
@@ -21,9 +21,28 @@ describe('listing state in the URL', () => {
       { type: 'IN', field: 'packSize', value: ['500 g'] },
     ]);
   });
-  it('toggles a facet value and goes back to the first page', () => {
-    const state = readListingState(new URLSearchParams('brand=Amul&page=3'));
-    expect(toggleFacet(state, 'brandName', 'Amul').picked.brandName).toEqual([]);
-    expect(toggleFacet(state, 'brandName', 'Fortune')).toMatchObject({ picked: { brandName: ['Amul', 'Fortune'] }, page: 0 });
+});
+
+describe('the result count (issue 29)', () => {
+  const buckets = [
+    { value: 'No discount', count: 70 },
+    { value: 'Up to 10%', count: 40 },
+    { value: '11% – 25%', count: 13 },
+  ];
+  it('adds up every discount bucket when no discount is picked', () => {
+    expect(resultCount(readListingState(new URLSearchParams('brand=Amul')), buckets)).toBe(123);
+  });
+  it('adds up only the picked discount buckets', () => {
+    expect(resultCount(readListingState(new URLSearchParams('disc=Up%20to%2010%25&disc=11%25%20%E2%80%93%2025%25')), buckets)).toBe(53);
+  });
+  it('is 0 for an empty listing', () => {
+    expect(resultCount(readListingState(new URLSearchParams()), [])).toBe(0);
+  });
+});
+
+describe('the filter button badge (issue 29)', () => {
+  it('counts picked facet values and a sort other than relevance', () => {
+    expect(pickedCount(readListingState(new URLSearchParams('brand=Amul&brand=Fortune&pack=1%20kg&sort=discount')))).toBe(4);
+    expect(pickedCount(readListingState(new URLSearchParams('categoryId=7')))).toBe(0);
   });
 });

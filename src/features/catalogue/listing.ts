@@ -49,9 +49,20 @@ export function listingQuery(base: Record<string, string>, state: ListingState):
   return search.toString();
 }
 
-/** The state with one facet value switched on or off, back on the first page. */
-export function toggleFacet(state: ListingState, field: FacetField, value: string): ListingState {
-  const current = state.picked[field];
-  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-  return { ...state, picked: { ...state.picked, [field]: next }, page: 0 };
+/** The discount facet's field: every item falls in exactly one of its buckets. */
+const DISCOUNT_FIELD: FacetField = 'discountBucket';
+
+/**
+ * How many items the listing holds (issue 29's "123 items"), from the discount facet's counts:
+ * every item has one discount bucket and those counts leave the discount pick out, so the buckets
+ * picked (all of them when none is) add up to the listing, without another query.
+ */
+export function resultCount(state: ListingState, discountBuckets: ReadonlyArray<{ value: string; count: number }>): number {
+  const picked = state.picked[DISCOUNT_FIELD];
+  return discountBuckets.filter((b) => picked.length === 0 || picked.includes(b.value)).reduce((sum, b) => sum + b.count, 0);
+}
+
+/** How many facet values and non-default sort the shopper has set: the filter button's badge. */
+export function pickedCount(state: ListingState): number {
+  return FACETS.reduce((sum, f) => sum + state.picked[f.field].length, 0) + (state.sort === 'relevance' ? 0 : 1);
 }

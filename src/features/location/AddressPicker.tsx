@@ -32,8 +32,12 @@ import './address-picker.css';
 interface Props {
   /** The location the server rendered the page for (the deliveryLocation cookie, or SPEC §9's default). */
   initial: DeliveryLocation;
-  /** False when the shopper never chose: the picker then detects the position on start (SPEC §4). */
-  chosen: boolean;
+  /**
+   * The shopper asked for their position (the first-visit prompt's button, `?locate=1`): the picker
+   * asks the browser on start. Otherwise only its own button asks (issue 29: no permission
+   * prompt nobody asked for).
+   */
+  locate: boolean;
   initialServed: boolean;
   userId: string | null;
   tenant: string;
@@ -46,7 +50,7 @@ interface Props {
 
 
 /** /address-map: the map, current-location detection, search, the address form and saved addresses. */
-export default function AddressPicker({ initial, chosen, initialServed, userId, tenant, tiles, query, results: serverResults, t }: Props) {
+export default function AddressPicker({ initial, locate, initialServed, userId, tenant, tiles, query, results: serverResults, t }: Props) {
   const shopper: Shopper = { userId, tenant };
   const current = useStore($currentAddress, { ssr: 'initial' });
   const saved = useStore($savedAddresses, { ssr: 'initial' });
@@ -85,7 +89,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
     };
   }, [hydrated, current?.pin_code]);
 
-  // On start: sync a signed-in user's addresses, then (first visit only) detect the position.
+  // On start: sync a signed-in user's addresses, then detect the position when asked to.
   useEffect(() => {
     setHydrated(true);
     // What a shopper typed before the page came alive is kept and searched, not wiped.
@@ -98,7 +102,7 @@ export default function AddressPicker({ initial, chosen, initialServed, userId, 
     if (stored) setPin({ lat: stored.latitude, lng: stored.longitude });
     void (async () => {
       if (userId) await syncSavedAddresses(userId).catch((e: unknown) => setNotice(messageOf(e)));
-      if (!stored && !chosen) detectLocation();
+      if (locate) detectLocation();
     })();
     // Runs once, on hydration.
   }, []);
