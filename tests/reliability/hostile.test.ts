@@ -27,7 +27,7 @@ const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['GET', '/ondc/v2/user-conscent'], ['GET', '/ops/analytics/events'], ['GET', '/return-photos/abcdefghijklmnopqrstuv'], ['POST', '/save/unified/address'],
   ['DELETE', '/save/unified/address'], ['POST', '/sync/unified/address'], ['GET', '/order-history'], ['GET', '/invoice'], ['GET', '/camera'],
   ['GET', '/tracking-details'], ['GET', '/grocery-category'], ['GET', '/grocery-search'], ['GET', '/brand'], ['GET', '/payment'], ['GET', '/address-map'],
-  ['POST', '/payment/webhook'],
+  ['POST', '/payment/webhook'], ['GET', '/ondc/payment/qr'], ['POST', '/payment/simulator/approve'],
 ];
 
 const COUNT = sized('HOSTILE_REQUESTS', 2000, 10_000);
