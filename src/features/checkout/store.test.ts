@@ -199,7 +199,7 @@ describe('paying with a UPI app (issue 29): the server\'s intent, then the wait 
     await atPayment();
     routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: pending(10) } })]);
     const start = Date.now();
-    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: Date.now() - start < 10_000 ? pending(10) : { payment_id: 'pay-0002', status: 'FAILED' } } })]);
+    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: Date.now() - start < 10_000 ? pending(10 - (Date.now() - start) / 1000) : { payment_id: 'pay-0002', status: 'FAILED' } } })]);
     await run(payWithUpiApp({ openApp: false }), 12_000);
     expect($checkout.get()).toMatchObject({ phase: 'approving', intentProblem: 'expired' });
     // A desktop is not sent anywhere: it shows the QR code.

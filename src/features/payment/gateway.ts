@@ -102,23 +102,6 @@ export function createSimulatedGateway(database: () => Queryable, deliver: (noti
     (await database().query<SimulatedRow>('SELECT * FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0];
   // An intent is paid only by the app's approval, which told the storefront itself.
   const intentStatus = (row: SimulatedRow | undefined): PaymentStatus => (!row || row.cancelled ? 'FAILED' : row.approved ? 'PAID' : 'PENDING');
-  const approve = async (link: ReadIntentLink, now = Date.now()): Promise<IntentApproval> => {
-    const row = await stateOf(link.paymentId);
-    if (!row?.intent_expires_at || link.payeeVpa !== payee.vpa) return { ok: false, status: 404, message: 'No such UPI payment request' };
-    if (row.amount_paise !== link.amountPaise) return { ok: false, status: 409, message: 'The amount is not the one requested' };
-    if (row.approved) return { ok: false, status: 409, message: 'This payment request is already paid' };
-    // Expired before withdrawn: the storefront withdraws an intent once it expires.
-    if (intentExpired(row.intent_expires_at, now)) return { ok: false, status: 410, message: 'This payment request has expired' };
-    if (row.cancelled) return { ok: false, status: 409, message: 'This payment request was withdrawn' };
-    const approved = await database().query(
-      'UPDATE simulated_upi SET approved = true WHERE payment_id = $1 AND NOT approved AND NOT cancelled AND intent_expires_at > $2 RETURNING payment_id',
-      [link.paymentId, new Date(now).toISOString()],
-    );
-    // Withdrawn, paid or expired between the look and the change: asked again, the row says which.
-    if (approved.length === 0) return approve(link, now);
-    await deliver({ id: crypto.randomUUID(), payment_id: link.paymentId, status: 'PAID', amount_paise: link.amountPaise });
-    return { ok: true };
-  };
   return {
     async collect({ paymentId, amountPaise, vpa }) {
       await database().query('INSERT INTO simulated_upi (payment_id, amount_paise) VALUES ($1, $2) ON CONFLICT DO NOTHING', [paymentId, amountPaise]);
@@ -156,6 +139,22 @@ export function createSimulatedGateway(database: () => Queryable, deliver: (noti
       await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [refundId, paymentId, amountPaise]);
       return 'REFUNDED';
     },
-    approve,
+    async approve(link, now = Date.now()) {
+      const row = await stateOf(link.paymentId);
+      if (!row?.intent_expires_at || link.payeeVpa !== payee.vpa) return { ok: false, status: 404, message: 'No such UPI payment request' };
+      if (row.amount_paise !== link.amountPaise) return { ok: false, status: 409, message: 'The amount is not the one requested' };
+      if (row.approved) return { ok: false, status: 409, message: 'This payment request is already paid' };
+      // Expired before withdrawn: the storefront withdraws an intent once it expires.
+      if (intentExpired(row.intent_expires_at, now)) return { ok: false, status: 410, message: 'This payment request has expired' };
+      if (row.cancelled) return { ok: false, status: 409, message: 'This payment request was withdrawn' };
+      const approved = await database().query(
+        'UPDATE simulated_upi SET approved = true WHERE payment_id = $1 AND NOT approved AND NOT cancelled AND intent_expires_at > $2 RETURNING payment_id',
+        [link.paymentId, new Date(now).toISOString()],
+      );
+      // Withdrawn or paid between the look and the change (the one statement decides which came first).
+      if (approved.length === 0) return { ok: false, status: 409, message: 'This payment request can no longer be paid' };
+      await deliver({ id: crypto.randomUUID(), payment_id: link.paymentId, status: 'PAID', amount_paise: link.amountPaise });
+      return { ok: true };
+    },
   };
 }
