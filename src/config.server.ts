@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { vpaSchema } from './features/payment/gateway.ts';
+import { INTENT_TTL_MS, SIMULATED_PAYEE } from './features/payment/upi-intent.ts';
 
 // Every operator setting in one place, read from the environment at run time (not baked in at
 // build time), so one build serves any port, host or database.
@@ -38,6 +40,12 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: z.string().min(2).max(100).default('Meera Iyer'),
   GRIEVANCE_OFFICER_EMAIL: z.email('GRIEVANCE_OFFICER_EMAIL must be an email address').default('grievance@kirana.localhost'),
   GRIEVANCE_OFFICER_PHONE: z.string().regex(/^[6-9]\d{9}$/, 'GRIEVANCE_OFFICER_PHONE must be a 10-digit Indian mobile number').default('9480000000'),
+  // Issue 29: the payment gateway (the embedded simulator, or the path of the operator's PSP
+  // module), whom a UPI intent link pays, and how long it may be paid.
+  PAYMENT_GATEWAY: z.string().min(1).default('simulator'),
+  UPI_PAYEE_VPA: vpaSchema.default(SIMULATED_PAYEE.vpa),
+  UPI_PAYEE_NAME: z.string().trim().min(1).max(50).default(SIMULATED_PAYEE.name),
+  UPI_INTENT_SECONDS: z.coerce.number().int().min(5).max(3600).default(INTENT_TTL_MS / 1000),
   TRUST_PROXY: z.string().regex(/^[0-9a-fA-F.:]+(,\s*[0-9a-fA-F.:]+)*$/, 'TRUST_PROXY must be IP addresses separated by commas').optional(),
 });
 
@@ -76,6 +84,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     settlementReconMs: e.SETTLEMENT_RECON_MINUTES * 60_000,
     grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, email: e.GRIEVANCE_OFFICER_EMAIL, phone: e.GRIEVANCE_OFFICER_PHONE },
+    paymentGateway: e.PAYMENT_GATEWAY,
+    upiPayee: { vpa: e.UPI_PAYEE_VPA, name: e.UPI_PAYEE_NAME },
+    upiIntentMs: e.UPI_INTENT_SECONDS * 1000,
     trustProxy: (e.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }

@@ -24,7 +24,8 @@ import { finishCheckouts } from './features/payment/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
 import { sendRecons } from './features/settlement/settlement.server.ts';
 import { resendRatings } from './features/orders/ratings.server.ts';
-import { whenPaymentSettles } from './features/payment/payment.server.ts';
+import { usePaymentGateway, whenPaymentSettles } from './features/payment/payment.server.ts';
+import { loadPaymentGateway } from './features/payment/gateway.server.ts';
 import { loadWebhookSecret, useWebhook } from './features/payment/notices.server.ts';
 import { WEBHOOK_PATH } from './features/payment/webhook.ts';
 import { replaceStaleNetwork } from './network/stale.server.ts';
@@ -103,6 +104,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   await loadAnalyticsSalt(database, config.dataDir);
   const webhookSecret = await loadWebhookSecret(database, env);
   useWebhook({ secret: webhookSecret, url: null });
+  usePaymentGateway(await loadPaymentGateway(config.paymentGateway, config.upiPayee, () => database), config.upiIntentMs);
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));

@@ -856,4 +856,25 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 100,
+    name: 'upi-intents',
+    sql: `
+      -- Issue 29: a UPI payment is a collect request to the shopper's UPI id, or an intent their
+      -- own UPI app opens (a upi://pay link, a QR code on a desktop), which names no UPI id and can
+      -- be paid only until it expires. The link is the gateway's, kept to show again.
+      ALTER TABLE payments ADD COLUMN flow text NOT NULL DEFAULT 'collect' CHECK (flow IN ('collect', 'intent'));
+      ALTER TABLE payments ADD COLUMN expires_at timestamptz;
+      ALTER TABLE payments ADD COLUMN intent_link text;
+      ALTER TABLE payments DROP CONSTRAINT payments_check;
+      ALTER TABLE payments ADD CONSTRAINT payments_account CHECK (
+        (method = 'upi' AND flow = 'collect' AND vpa IS NOT NULL)
+        OR (method = 'upi' AND flow = 'intent' AND vpa IS NULL AND expires_at IS NOT NULL)
+        OR (method = 'cod' AND flow = 'collect' AND vpa IS NULL AND status = 'ON-DELIVERY')
+      );
+      -- The simulator's side: until when its intent may be approved, and whether the app approved it.
+      ALTER TABLE simulated_upi ADD COLUMN intent_expires_at timestamptz;
+      ALTER TABLE simulated_upi ADD COLUMN approved boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

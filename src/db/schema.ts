@@ -244,6 +244,9 @@ export const payments = pgTable('payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   confirmBy: timestamp('confirm_by', { withTimezone: true }),
+  flow: text('flow').notNull().default('collect'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  intentLink: text('intent_link'),
 });
 
 export const coinReservations = pgTable('coin_reservations', {

@@ -28,6 +28,7 @@ const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['DELETE', '/save/unified/address'], ['POST', '/sync/unified/address'], ['GET', '/order-history'], ['GET', '/invoice'], ['GET', '/camera'],
   ['GET', '/tracking-details'], ['GET', '/grocery-category'], ['GET', '/grocery-search'], ['GET', '/brand'], ['GET', '/payment'], ['GET', '/address-map'],
   ['POST', '/payment/webhook'], ['GET', '/sign-in'], ['POST', '/sign-in/code'], ['POST', '/sign-in/verify'], ['POST', '/sign-out'],
+  ['GET', '/ondc/payment/qr'], ['POST', '/payment/simulator/approve'],
 ];
 
 const COUNT = sized('HOSTILE_REQUESTS', 2000, 10_000);

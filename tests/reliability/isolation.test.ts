@@ -82,6 +82,7 @@ function attempts(owned: Owned, stranger: Client, strangerKind: Kind): Array<[st
     ['transaction write (init on its transaction)', async () => refused(await status(stranger.post('/ondc/init', initBody(owned.transactionId, lines()))))],
     ['payment read', async () => refused(await status(stranger.get(`/ondc/payment/status?payment_id=${owned.paymentId}`)))],
     ['payment write (pay for its checkout)', async () => refused(await status(stranger.post('/ondc/payment', { method: 'upi', transaction_id: owned.transactionId, init_message_id: owned.initMessageId, vpa: 'thief@okaxis' })))],
+    ['payment write (a UPI app intent for its checkout)', async () => refused(await status(stranger.post('/ondc/payment', { method: 'upi_intent', transaction_id: owned.transactionId, init_message_id: owned.initMessageId })))],
     ['payment write (confirm with its payment)', async () => refused(await status(stranger.post('/ondc/confirm', { transaction_id: owned.transactionId, payment_id: owned.paymentId })))],
     ['order read (detail)', async () => refused(await status(stranger.get(`/ondc/order/detail?order_id=${owned.orderId}`)))],
     ['order read (history page)', async () => refused(await status(stranger.get(`/order-history?order_id=${owned.orderId}`)))],

@@ -9,14 +9,15 @@ import { addressesAtPlace, missingDetails, startingDetails, type DetailField } f
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
-import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { UpiAppWait } from './UpiAppWait.tsx';
 import { billRow, type SummaryLine } from './summary.ts';
 import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
 
-/** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment. */
+/** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment (a UPI id, or the shopper's UPI app: issue 29). */
 export default function CheckoutView({
   cart,
   place,
@@ -42,6 +43,9 @@ export default function CheckoutView({
   const [coins, setCoins] = useState<{ programme: string; config: CoinConfig; balance: number } | null>(null);
   const [coupon, setCoupon] = useState('');
   const [vpa, setVpa] = useState('');
+  // Issue 29: a phone opens the UPI app from the link; elsewhere the link is a QR code for the phone.
+  // A coarse pointer is what a phone has (a touch laptop's mouse is fine), and what the apps' webviews report.
+  const [isPhone, setIsPhone] = useState(false);
 
   useEffect(() => {
     mountToastHost();
@@ -51,6 +55,8 @@ export default function CheckoutView({
     setCoins(offer);
     void startCheckout(cart, place);
   }, [cart, place, coinProgramme]);
+
+  useEffect(() => setIsPhone(window.matchMedia('(pointer: coarse)').matches), []);
 
   // The UPI id paid with before fills the field, until the shopper types another.
   useEffect(() => {
@@ -230,21 +236,39 @@ export default function CheckoutView({
       )}
 
       {(state.phase === 'payable' || state.phase === 'paying') && (
-        <form
-          className="checkout-pay"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void payAndConfirm(vpa);
-          }}
-        >
-          <h2>{t.payByUpi}</h2>
-          <label>
-            {t.upiId} <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />
-          </label>
-          <button type="submit" className="button" disabled={state.phase === 'paying'}>
-            {state.phase === 'paying' ? t.paying : fill(t.pay, { amount: total?.amount ?? '' })}
+        <section className="checkout-pay" aria-labelledby="pay-heading">
+          <h2 id="pay-heading">{t.payByUpi}</h2>
+          <button type="button" className="button" disabled={state.phase === 'paying'} onClick={() => void payWithUpiApp({ openApp: isPhone })}>
+            {t.payWithUpiApp}
           </button>
-        </form>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void payAndConfirm(vpa);
+            }}
+          >
+            <p className="checkout-pay__or">{t.orUpiId}</p>
+            <label>
+              {t.upiId} <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" autoFocus={state.upiIdAsked} />
+            </label>
+            <button type="submit" className="button button--quiet" disabled={state.phase === 'paying'}>
+              {state.phase === 'paying' ? t.paying : fill(t.pay, { amount: total?.amount ?? '' })}
+            </button>
+          </form>
+        </section>
+      )}
+
+      {state.phase === 'approving' && state.intent && (
+        <UpiAppWait
+          intent={state.intent}
+          problem={state.intentProblem}
+          isPhone={isPhone}
+          amount={total?.amount ?? ''}
+          onRetry={() => void payWithUpiApp({ openApp: isPhone, renew: true })}
+          onUpiId={() => leaveUpiApp({ toUpiId: true })}
+          onCancel={() => leaveUpiApp({ toUpiId: false })}
+          t={t}
+        />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { $toasts } from '../platform/toast.ts';
 import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
-import { $checkout, payAndConfirm, placeOrder, proceedToPay, startCheckout } from './store.ts';
+import { $checkout, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, startCheckout } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 
 // The island against a fake server on a fake clock (issue 23): it sends the place, not the cart,
@@ -162,5 +162,64 @@ describe('checkout store (issue 23): the server builds the order and says what i
     await run(payAndConfirm('asha@okaxis'), 0);
     expect($checkout.get()).toMatchObject({ phase: 'quoted', message: 'Failed to proceed with payment' });
     expect($toasts.get().map((t) => t.message)).toEqual(expect.arrayContaining([INVALID_UPI_ID_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, 'Failed to proceed with payment']));
+  });
+});
+
+describe('paying with a UPI app (issue 29): the server\'s intent, then the wait for the approval', () => {
+  const link = 'upi://pay?pa=kirana%40simupi&pn=Kirana&am=520.00&tr=0f8fad5bd9cb469fa16570867728950e&tn=Kirana%20order&cu=INR';
+  const pending = (expiresIn: number) => ({ payment_id: 'pay-0002', status: 'PENDING', intent: { link, qr: '/ondc/payment/qr?payment_id=pay-0002', expires_in: expiresIn } });
+  const statusPolls = () => calls.filter((c) => c.url.startsWith('/ondc/payment/status'));
+
+  async function atPayment() {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
+    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
+    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '' }), 1000);
+  }
+
+  it('a phone is sent to the server\'s link; the page asks every 2 s and opens the confirmation once the app approves', async () => {
+    await atPayment();
+    let polls = 0;
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: pending(300) } })]);
+    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: ++polls < 3 ? pending(300 - polls * 2) : { payment_id: 'pay-0002', status: 'PAID' } } })]);
+    routes.push([/^\/ondc\/confirm$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-confirm', order_id: 'KO2' } } })]);
+    routes.push([/^\/ondc\/status\?type=confirm/, () => ({ json: { order_status: 'CONFIRMED', order_id: 'KO2', error: null } })]);
+    const paying = payWithUpiApp({ openApp: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // The amount the shopper saw goes with it (a different payable is asked again), never a link of the page's.
+    expect(calls.find((c) => c.url === '/ondc/payment')?.body).toMatchObject({ method: 'upi_intent', renew: false, init_message_id: 'm-init', amount: 520 });
+    expect($checkout.get()).toMatchObject({ phase: 'approving', intent: { paymentId: 'pay-0002', link, payee: 'Kirana', deadline: Date.now() + 300_000 } });
+    await run(paying, 10_000);
+    const assign = (window as unknown as { location: { assign: ReturnType<typeof vi.fn> } }).location.assign;
+    expect(assign.mock.calls.map(([to]) => to)).toEqual([link, '/order-confirmation?order_id=KO2']);
+    const polled = statusPolls().map((c) => c.at);
+    expect(polled).toHaveLength(3);
+    expect(polled[1]! - polled[0]!).toBe(2000);
+  });
+
+  it('an intent that expires unpaid says so; leaving for a UPI id stops the polls and asks for it', async () => {
+    await atPayment();
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: pending(10) } })]);
+    const start = Date.now();
+    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: Date.now() - start < 10_000 ? pending(10 - (Date.now() - start) / 1000) : { payment_id: 'pay-0002', status: 'FAILED' } } })]);
+    await run(payWithUpiApp({ openApp: false }), 12_000);
+    expect($checkout.get()).toMatchObject({ phase: 'approving', intentProblem: 'expired' });
+    // A desktop is not sent anywhere: it shows the QR code.
+    expect((window as unknown as { location: { assign: ReturnType<typeof vi.fn> } }).location.assign).not.toHaveBeenCalled();
+    const asked = statusPolls().length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statusPolls()).toHaveLength(asked);
+
+    // Retry: a fresh intent (the server withdraws the old one); leaving it stops its polls too.
+    const retry = payWithUpiApp({ openApp: false, renew: true });
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(calls.filter((c) => c.url === '/ondc/payment').at(-1)?.body).toMatchObject({ method: 'upi_intent', renew: true });
+    leaveUpiApp({ toUpiId: true });
+    expect($checkout.get()).toMatchObject({ phase: 'payable', intent: null, intentProblem: null, upiIdAsked: true });
+    const before = statusPolls().length;
+    await run(retry, 10_000);
+    expect(statusPolls()).toHaveLength(before);
   });
 });

@@ -10,7 +10,7 @@ import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { vpaSchema } from '../payment/gateway.ts';
-import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE } from '../payment/payment.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
@@ -18,8 +18,14 @@ import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from 
 import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
 
-/** `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying. */
-type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
+/**
+ * `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying.
+ * `approving`: waiting for the shopper to approve a UPI intent in their UPI app (issue 29).
+ */
+type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'approving' | 'failed';
+
+/** A UPI intent the shopper approves in their UPI app: the link it opens, its QR code, and until when (ms) it can be paid. */
+export type UpiIntent = { paymentId: string; link: string; qr: string; deadline: number; payee: string };
 
 export interface CheckoutState {
   phase: CheckoutPhase;
@@ -46,6 +52,11 @@ export interface CheckoutState {
   offers: OfferCard[];
   /** The UPI id to offer on the payment form (SPEC §7.3 getInstrumentDetails or the cookie). */
   savedVpa: string | null;
+  /** The intent being approved (issue 29), and why its wait ended unpaid: it expired, or the payment failed. */
+  intent: UpiIntent | null;
+  intentProblem: 'expired' | 'failed' | null;
+  /** The shopper left the UPI app for their UPI id: the form asks for it first. */
+  upiIdAsked: boolean;
 }
 
 const initial: CheckoutState = {
@@ -63,6 +74,9 @@ const initial: CheckoutState = {
   storeOffer: null,
   couponError: null,
   savedVpa: null,
+  intent: null,
+  intentProblem: null,
+  upiIdAsked: false,
   offers: [],
   burnableCoins: 0,
 };
@@ -296,30 +310,125 @@ async function savedUpiId(): Promise<string | null> {
   return answer.json['success'] === true && typeof answer.json['vpa'] === 'string' ? answer.json['vpa'] : null;
 }
 
-/** Pays by UPI, then confirms and opens the order's confirmation. */
-export async function payAndConfirm(vpa: string) {
+/** A payment as POST /ondc/payment and its status answer it; a pending intent carries its link. */
+type PaymentAnswer = { payment_id: string; status: string; intent?: { link: string; qr: string; expires_in: number } };
+
+/**
+ * Starts a UPI payment of the checkout at the server, which works out the amount; a refusal is
+ * shown (a new price to accept, no quote left to pay, another payment under way) and answers null.
+ */
+async function startUpiPayment(method: { method: 'upi'; vpa: string } | { method: 'upi_intent'; renew: boolean }): Promise<PaymentAnswer | null> {
   const { transactionId, initMessageId } = $checkout.get();
-  if (!transactionId || !initMessageId) return;
-  if (!vpaSchema.safeParse(vpa).success) return failPayment(INVALID_UPI_ID_MESSAGE);
-  patch({ phase: 'paying', message: null });
-  track('payment_started', { transaction_id: transactionId, method: 'upi' });
-  tellNativeApp('payment_info', { transaction_id: transactionId, method: 'upi' });
-  const started = await call('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
-  if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
+  if (!transactionId || !initMessageId) return null;
+  patch({ phase: 'paying', message: null, intentProblem: null });
+  track('payment_started', { transaction_id: transactionId, method: method.method });
+  tellNativeApp('payment_info', { transaction_id: transactionId, method: method.method });
+  const started = await call('/ondc/payment', { ...method, transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
+  if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) {
+    await repriced();
+    return null;
+  }
   if (started.status === 404) {
     // No quote to pay (its on_init is gone or refused): paying again cannot help, placing the order again can.
     showToast(NO_QUOTE_TO_PAY_MESSAGE);
-    return patch({ phase: 'quoted', message: NO_QUOTE_TO_PAY_MESSAGE });
+    patch({ phase: 'quoted', message: NO_QUOTE_TO_PAY_MESSAGE });
+    return null;
   }
-  if (started.status !== 200) return failPayment(paymentRefusal(started));
-  let payment = started.json['data'] as { payment_id: string; status: string };
+  if (started.status !== 200) {
+    failPayment(paymentRefusal(started));
+    return null;
+  }
+  return started.json['data'] as PaymentAnswer;
+}
+
+/** Pays by UPI, then confirms and opens the order's confirmation. */
+export async function payAndConfirm(vpa: string) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  if (!vpaSchema.safeParse(vpa).success) return failPayment(INVALID_UPI_ID_MESSAGE);
+  // The UPI id the shopper moved to: the server withdraws an intent left pending first.
+  waiting++;
+  let payment = await startUpiPayment({ method: 'upi', vpa });
+  if (!payment) return;
   for (let attempt = 1; payment.status === 'PENDING' && attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
     await sleep(PAYMENT_POLL.intervalMs);
-    payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as typeof payment;
+    payment = (await call(`/ondc/payment/status?payment_id=${payment.payment_id}`)).json['data'] as PaymentAnswer;
   }
   if (payment.status !== 'PAID') return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : PAYMENT_TOO_LONG_MESSAGE);
   await confirmAndOpen(transactionId, payment.payment_id);
 }
+
+/** The wait under way for an intent's approval: a newer wait, or the shopper leaving it, stops the older one's polls. */
+let waiting = 0;
+
+/**
+ * Issue 29: pays through the shopper's own UPI app. The server makes the intent (its amount and
+ * reference, never the page's); a phone opens its upi://pay link, a desktop shows its QR code;
+ * then the page waits for the approval. `renew`: a fresh intent (Retry), the old one withdrawn.
+ */
+export async function payWithUpiApp({ openApp, renew = false }: { openApp: boolean; renew?: boolean }) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  const wait = ++waiting;
+  const payment = await startUpiPayment({ method: 'upi_intent', renew });
+  if (!payment || wait !== waiting) return;
+  if (payment.status === 'PAID') return confirmAndOpen(transactionId, payment.payment_id);
+  // A collect to a UPI id still under way answers instead of an intent: it is the checkout's payment.
+  if (!payment.intent) return failPayment(payment.status === 'FAILED' ? PAYMENT_FAILED_MESSAGE : PAYMENT_UNDER_WAY_MESSAGE);
+  patch({ phase: 'approving', upiIdAsked: false, intent: intentOf(payment.payment_id, payment.intent) });
+  if (openApp) window.location.assign(payment.intent.link);
+  await awaitApproval(wait, transactionId, payment.payment_id);
+}
+
+/** The intent as the wait shows it; the payee is named as the link names it, so the app shows the same name. */
+const intentOf = (paymentId: string, intent: NonNullable<PaymentAnswer['intent']>): UpiIntent => ({
+  paymentId,
+  link: intent.link,
+  qr: intent.qr,
+  deadline: Date.now() + intent.expires_in * 1000,
+  payee: URL.canParse(intent.link) ? (new URL(intent.link).searchParams.get('pn') ?? '') : '',
+});
+
+/**
+ * Asks after the intent until it is paid (then the order opens), fails or expires (then the
+ * shopper may retry or type a UPI id), or the shopper leaves the wait. A request that does not
+ * get through (the shop restarting) is asked again: the payment is the server's, and so is the order.
+ */
+async function awaitApproval(wait: number, transactionId: string, paymentId: string) {
+  while (wait === waiting) {
+    await sleep(APPROVAL_POLL_MS);
+    if (wait !== waiting) return;
+    const answer = await call(`/ondc/payment/status?payment_id=${encodeURIComponent(paymentId)}`).catch(() => null);
+    const payment = answer?.status === 200 ? (answer.json['data'] as PaymentAnswer) : null;
+    if (!payment || wait !== waiting) continue;
+    if (payment.status === 'PAID') {
+      waiting++;
+      return confirmAndOpen(transactionId, paymentId);
+    }
+    if (payment.status === 'FAILED') {
+      waiting++;
+      const { intent } = $checkout.get();
+      return patch({ intentProblem: intent && intent.deadline <= Date.now() ? 'expired' : 'failed' });
+    }
+    if (payment.intent) patch({ intent: intentOf(paymentId, payment.intent) });
+  }
+}
+
+/**
+ * The shopper leaves the wait: back to the payment choices, or straight to their UPI id. The intent
+ * stays payable until it expires (an approval already on its way still places the order); paying
+ * another way withdraws it first.
+ */
+export function leaveUpiApp({ toUpiId }: { toUpiId: boolean }) {
+  waiting++;
+  patch({ phase: 'payable', intent: null, intentProblem: null, upiIdAsked: toUpiId, message: null });
+}
+
+/**
+ * How often the wait asks after the intent: every 2 s, not the SPEC's 1 s poll, as it may last the
+ * intent's whole 5 minutes; an approval shows within 2 s, the notice having placed the order already.
+ */
+const APPROVAL_POLL_MS = 2000;
 
 /** Confirms the order, waits for on_confirm, then opens its confirmation page. */
 async function confirmAndOpen(transactionId: string, paymentId: string) {

@@ -54,7 +54,7 @@ describe.each(testDatabases())('refund settlements follow the seller’s on_upda
     // What the seller was sent is each database's own run: the PGlite run's update is not PostgreSQL's.
     sent.length = 0;
     database = await open();
-    usePaymentGateway({ collect: async () => 'PAID', status: async () => 'PAID', cancel: async () => 'FAILED', refund: async () => 'REFUNDED' });
+    usePaymentGateway({ collect: async () => 'PAID', intent: async () => ({ link: '' }), status: async () => 'PAID', cancel: async () => 'FAILED', refund: async () => 'REFUNDED' });
     await database.query(
       "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/bpp', clock_timestamp() + interval '1 day')",
       [TXN, SHOPPER],

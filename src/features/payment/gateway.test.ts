@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
 import { createSimulatedGateway, scenarioOf, vpaSchema } from './gateway.ts';
+import { upiPayLinkSchema } from './upi-intent.ts';
 import type { PaymentNotice } from './webhook.ts';
 
 let database: Database;
@@ -80,6 +81,59 @@ describe('several storefront processes', () => {
     await a.refund({ ...payment, refundId: 'r1', amountPaise: 100 });
     await b.refund({ ...payment, refundId: 'r1', amountPaise: 100 });
     expect(await database.query('SELECT refund_id FROM simulated_upi_refunds WHERE payment_id = $1', [payment.paymentId])).toHaveLength(1);
+  });
+});
+
+describe('the simulator plays the shopper\'s UPI app for an intent (issue 29)', () => {
+  const FIVE_MINUTES = 5 * 60_000;
+  // Intents are named by UUIDs: the link's tr carries one.
+  const intentFor = async (gateway: ReturnType<typeof simulator>, amountPaise = 93_225, expiresAt = new Date(Date.now() + FIVE_MINUTES)) => {
+    const paymentId = crypto.randomUUID();
+    const { link } = await gateway.intent({ paymentId, amountPaise, expiresAt });
+    return { paymentId, vpa: null, link: upiPayLinkSchema.parse(link) };
+  };
+  const sentFor = (paymentId: string) => notices.filter((notice) => notice.payment_id === paymentId);
+
+  it('is pending until approved; the approval pays the link\'s amount and tells the storefront once', async () => {
+    const gateway = simulator();
+    const intent = await intentFor(gateway);
+    expect(intent.link).toMatchObject({ payeeVpa: 'kirana@simupi', amountPaise: 93_225 });
+    expect(await gateway.status(intent)).toBe('PENDING');
+    expect(await gateway.approve(intent.link)).toEqual({ ok: true });
+    expect(await gateway.status(intent)).toBe('PAID');
+    expect(sentFor(intent.paymentId)).toEqual([{ id: expect.any(String), payment_id: intent.paymentId, status: 'PAID', amount_paise: 93_225 }]);
+    // A second approval (a double tap in the app) pays nothing more.
+    expect(await gateway.approve(intent.link)).toMatchObject({ ok: false, status: 409 });
+    expect(sentFor(intent.paymentId)).toHaveLength(1);
+    // Paid first, so it cannot be withdrawn.
+    expect(await gateway.cancel(intent)).toBe('PAID');
+  });
+
+  it('is not payable once expired', async () => {
+    const gateway = simulator();
+    const intent = await intentFor(gateway, 5_000, new Date(Date.now() + 1_000));
+    expect(await gateway.approve(intent.link, Date.now() + 1_000)).toEqual({ ok: false, status: 410, message: 'This payment request has expired' });
+    expect(await gateway.status(intent)).toBe('PENDING');
+    expect(await gateway.cancel(intent)).toBe('FAILED');
+    expect(sentFor(intent.paymentId)).toEqual([]);
+  });
+
+  it('is not payable once withdrawn', async () => {
+    const gateway = simulator();
+    const intent = await intentFor(gateway);
+    expect(await gateway.cancel(intent)).toBe('FAILED');
+    expect(await gateway.approve(intent.link)).toMatchObject({ ok: false, status: 409 });
+    expect(await gateway.status(intent)).toBe('FAILED');
+    expect(sentFor(intent.paymentId)).toEqual([]);
+  });
+
+  it('pays only the amount asked, only to us, only for an intent it made', async () => {
+    const gateway = simulator();
+    const intent = await intentFor(gateway, 10_000);
+    expect(await gateway.approve({ ...intent.link, amountPaise: 1 })).toMatchObject({ ok: false, status: 409 });
+    expect(await gateway.approve({ ...intent.link, payeeVpa: 'someone@else' })).toMatchObject({ ok: false, status: 404 });
+    expect(await gateway.approve({ ...intent.link, paymentId: crypto.randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await gateway.status(intent)).toBe('PENDING');
   });
 });
 

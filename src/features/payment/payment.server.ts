@@ -12,19 +12,32 @@ import { payableFor, vetStore } from '../checkout/checkout.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
 import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
-import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
+import { createSimulatedGateway, type GatewayPayment, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { deliverNotice } from './notices.server.ts';
 import { COD_UNAVAILABLE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, type PaymentStart } from './payment.ts';
+import { INTENT_TTL_MS, intentExpired, secondsLeft } from './upi-intent.ts';
 
 // What other features may ask of a checkout's confirm, which this feature runs (issue 27: one front per feature).
 export { claimAbandoned, endUnplaced } from './confirm.server.ts';
 
-let gateway: PaymentGateway = createSimulatedGateway(getDatabase, deliverNotice);
+// The gateway the storefront process chose (serve.ts, PAYMENT_GATEWAY): Astro's routes are
+// bundled apart from it, so it lives on globalThis, as the settled hook below does.
+const PAYMENTS = Symbol.for('kirana.payment.gateway');
+type PaymentSettings = { gateway: PaymentGateway; intentTtlMs: number };
+type PaymentsHolder = { [PAYMENTS]?: PaymentSettings };
 
-/** A real gateway replaces the simulator here (and tests may too); its notices come to the webhook. */
-export function usePaymentGateway(next: PaymentGateway) {
-  gateway = next;
+/**
+ * A real gateway replaces the simulator here (and tests may too); its notices come to the webhook.
+ * `intentTtlMs`: how long a UPI intent may be paid (UPI_INTENT_SECONDS).
+ */
+export function usePaymentGateway(gateway: PaymentGateway, intentTtlMs = INTENT_TTL_MS) {
+  (globalThis as PaymentsHolder)[PAYMENTS] = { gateway, intentTtlMs };
 }
+
+const payments = () => ((globalThis as PaymentsHolder)[PAYMENTS] ??= { gateway: createSimulatedGateway(getDatabase, deliverNotice), intentTtlMs: INTENT_TTL_MS });
+
+/** The gateway payments go through: the embedded simulator unless the operator named another. */
+export const paymentGateway = () => payments().gateway;
 
 // The storefront process registers what takes up a settled payment (src/serve.ts); Astro's
 // routes are bundled apart from it, so the hook lives on globalThis, as the database does.
@@ -61,14 +74,22 @@ export type PaymentRow = {
   init_message_id: string;
   amount_paise: number;
   method: 'upi' | 'cod';
+  /** A collect request to the shopper's UPI id, or an intent their UPI app opens (issue 29). */
+  flow: 'collect' | 'intent';
   vpa: string | null;
   status: RecordedStatus;
   coins_burned: number;
   coin_discount_paise: number;
   shopper_key: string;
+  /** An intent's: until when it may be paid, and the link the gateway gave for it. */
+  expires_at: string | Date | null;
+  intent_link: string | null;
 };
 
-export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number; coins_burned: number; coin_discount: number };
+/** A pending intent as the page shows it: the link to open, its QR code, and the seconds left to pay. */
+type IntentView = { link: string; qr: string; expires_in: number };
+
+export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number; coins_burned: number; coin_discount: number; intent?: IntentView };
 const view = (row: PaymentRow): PaymentView => ({
   payment_id: row.payment_id,
   method: row.method,
@@ -76,7 +97,19 @@ const view = (row: PaymentRow): PaymentView => ({
   amount: row.amount_paise / 100,
   coins_burned: row.coins_burned,
   coin_discount: row.coin_discount_paise / 100,
+  ...(row.flow === 'intent' && row.status === 'PENDING' && row.intent_link && row.expires_at
+    ? { intent: { link: row.intent_link, qr: `/ondc/payment/qr?payment_id=${row.payment_id}`, expires_in: secondsLeft(row.expires_at) } }
+    : {}),
 });
+
+/** The payment as the gateway knows it: an intent names no UPI id. */
+const accountOf = (row: PaymentRow): GatewayPayment => ({ paymentId: row.payment_id, vpa: row.vpa });
+
+/** A pending intent past its time: not payable, and withdrawn at the gateway when next looked at. */
+const expiredIntent = (row: PaymentRow) => row.flow === 'intent' && row.status === 'PENDING' && (!row.expires_at || intentExpired(row.expires_at));
+
+/** Where a pending payment stands at the gateway; an intent past its time is withdrawn instead (PAID if it was paid first). */
+const gatewayWord = (row: PaymentRow): Promise<PaymentStatus> => (expiredIntent(row) ? paymentGateway().cancel(accountOf(row)) : paymentGateway().status(accountOf(row)));
 
 export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
 
@@ -122,12 +155,12 @@ async function livePayment(database: Database, transactionId: string) {
 export async function startPayment(database: Database, shopper: string, input: PaymentStart): Promise<{ ok: true; payment: PaymentView } | PaymentFailure> {
   const init = await initQuote(database, shopper, input.transaction_id, input.init_message_id);
   if (!init) return { ok: false, status: 404, message: NO_QUOTE_TO_PAY_MESSAGE };
-  // A payment already under way or made is the answer to a second tap; one still pending after
-  // the client stopped waiting for it is withdrawn at the gateway first, so a retry cannot charge twice.
+  // A payment already under way or made is the answer to a second tap; one the shopper moved on
+  // from is withdrawn at the gateway first, so a retry cannot charge twice.
   const existing = await livePayment(database, input.transaction_id);
   if (existing) {
-    if (existing.status !== 'PENDING' || !existing.vpa || existing.age_ms < PENDING_GIVE_UP_MS) return { ok: true, payment: view(existing) };
-    const final = await gateway.cancel({ paymentId: existing.payment_id, vpa: existing.vpa });
+    if (!replaces(input, existing)) return { ok: true, payment: view(existing) };
+    const final = await paymentGateway().cancel(accountOf(existing));
     const settled = await setStatus(database, existing, final);
     if (final === 'PAID') return { ok: true, payment: view(settled) };
   }
@@ -145,6 +178,7 @@ export async function startPayment(database: Database, shopper: string, input: P
   const afterOffer = due.totalPaise + due.coins.discountPaise;
   const paymentId = randomUUID();
   const vpa = input.method === 'upi' ? input.vpa : null;
+  const intent = input.method === 'upi_intent' ? { expiresAt: new Date(Date.now() + payments().intentTtlMs) } : null;
   // The coins are held with the payment row, in one transaction under the shopper's lock, and
   // burned once the order stands: a second checkout racing for them finds them held, and this one
   // is asked again if what it may burn is no longer what the shopper saw.
@@ -157,9 +191,13 @@ export async function startPayment(database: Database, shopper: string, input: P
         return null;
       }
       const [inserted] = await tx.query<PaymentRow>(
-        `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, payable)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING *`,
-        [paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method, vpa, vpa ? 'PENDING' : 'ON-DELIVERY', burn.coins, burn.discountPaise, init.validUntil.toISOString(), JSON.stringify(due)],
+        `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, payable, flow, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
+        [
+          paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method === 'cod' ? 'cod' : 'upi', vpa,
+          input.method === 'cod' ? 'ON-DELIVERY' : 'PENDING', burn.coins, burn.discountPaise, init.validUntil.toISOString(), JSON.stringify(due),
+          intent ? 'intent' : 'collect', intent?.expiresAt.toISOString() ?? null,
+        ],
       );
       return inserted ? { paymentId, row: inserted } : null;
     };
@@ -172,13 +210,32 @@ export async function startPayment(database: Database, shopper: string, input: P
     if (raced) return { ok: true, payment: view(raced) };
     return { ok: false, status: 409, message: PAYMENT_UNDER_WAY_MESSAGE };
   }
+  if (intent) {
+    // The row is written before the gateway is asked: a crash in between leaves a pending intent
+    // with no link, which no one was shown; the next request replaces it, and the sweep's status
+    // check (or, once it expires, withdrawal) ends it.
+    const { link } = await paymentGateway().intent({ paymentId, amountPaise: row.amount_paise, expiresAt: intent.expiresAt });
+    const [shown] = await database.query<PaymentRow>('UPDATE payments SET intent_link = $2 WHERE payment_id = $1 RETURNING *', [paymentId, link]);
+    return { ok: true, payment: view(shown ?? row) };
+  }
   if (!vpa) {
     // Cash on delivery: the order is placed now, whether or not the page stays to confirm it.
     settled(row.payment_id);
     return { ok: true, payment: view(row) };
   }
-  const status = await gateway.collect({ paymentId, amountPaise: row.amount_paise, vpa });
+  const status = await paymentGateway().collect({ paymentId, amountPaise: row.amount_paise, vpa });
   return { ok: true, payment: view(await setStatus(database, row, status)) };
+}
+
+/**
+ * Whether a new request replaces the checkout's pending payment (withdrawn first) rather than being
+ * answered with it: a collect the page stopped waiting for; an intent that expired, never got its
+ * link, or that the shopper left for a fresh one (Retry), a UPI id or cash on delivery.
+ */
+function replaces(input: PaymentStart, existing: PaymentRow & { age_ms: number }): boolean {
+  if (existing.status !== 'PENDING' || existing.method !== 'upi') return false;
+  if (existing.flow === 'collect') return existing.age_ms >= PENDING_GIVE_UP_MS;
+  return input.method !== 'upi_intent' || input.renew || !existing.intent_link || expiredIntent(existing);
 }
 
 async function setStatus(database: Database, row: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
@@ -212,19 +269,19 @@ const PENDING_WITHDRAW_AFTER_MS = 10 * 60_000;
 /**
  * The server's own look at pending UPI payments (issue 23): the shopper may have paid in their
  * UPI app and closed the page. A paid one is taken up as the gateway's notice would; one pending
- * past a collect's life is withdrawn (FAILED, its coins no longer held, or PAID if paid first).
+ * past a collect's life, or an intent past its time, is withdrawn (FAILED, its coins no longer
+ * held, or PAID if paid first).
  */
 export async function checkPendingPayments(database: Database): Promise<number> {
   const pending = await database.query<PaymentRow & { age_ms: number }>(
     `SELECT *, (extract(epoch FROM clock_timestamp() - created_at) * 1000)::float8 AS age_ms FROM payments
-     WHERE finished_at IS NULL AND status = 'PENDING' AND vpa IS NOT NULL AND created_at < clock_timestamp() - $1 * interval '1 millisecond'
+     WHERE finished_at IS NULL AND status = 'PENDING' AND method = 'upi' AND created_at < clock_timestamp() - $1 * interval '1 millisecond'
      ORDER BY created_at LIMIT 100`,
     [PENDING_CHECK_AFTER_MS],
   );
   for (const row of pending) {
-    const vpa = row.vpa as string;
-    const status = row.age_ms > PENDING_WITHDRAW_AFTER_MS ? await gateway.cancel({ paymentId: row.payment_id, vpa }) : await gateway.status({ paymentId: row.payment_id, vpa });
-    await setStatus(database, row, status);
+    const expiredCollect = row.flow === 'collect' && row.age_ms > PENDING_WITHDRAW_AFTER_MS;
+    await setStatus(database, row, expiredCollect ? await paymentGateway().cancel(accountOf(row)) : await gatewayWord(row));
   }
   return pending.length;
 }
@@ -253,12 +310,18 @@ export async function findPayment(database: Database, shopper: string, paymentId
   return row;
 }
 
-/** Where this shopper's payment stands, asking the gateway while it is pending. */
+/** Where this shopper's payment stands, asking the gateway while it is pending (an expired intent is withdrawn). */
 export async function paymentStatus(database: Database, shopper: string, paymentId: string): Promise<PaymentView | null> {
   const row = await findPayment(database, shopper, paymentId);
   if (!row) return null;
-  if (row.status !== 'PENDING' || !row.vpa) return view(row);
-  return view(await setStatus(database, row, await gateway.status({ paymentId: row.payment_id, vpa: row.vpa })));
+  if (row.status !== 'PENDING' || row.method !== 'upi') return view(row);
+  return view(await setStatus(database, row, await gatewayWord(row)));
+}
+
+/** The link of this shopper's intent while it can be paid (its QR code), or null. */
+export async function payableIntentLink(database: Database, shopper: string, paymentId: string): Promise<string | null> {
+  const row = await findPayment(database, shopper, paymentId);
+  return row?.flow === 'intent' && row.status === 'PENDING' && !expiredIntent(row) ? row.intent_link : null;
 }
 
 /** SPEC §7.3 getInstrumentDetails: the UPI id this shopper last paid with, if any. */
@@ -283,7 +346,7 @@ export async function refundSettlements(database: Database, orderId: string, set
     "SELECT p.*, o.order_id FROM payments p JOIN orders o ON o.payment_id = p.payment_id WHERE o.order_id = $1 AND p.method = 'upi' AND p.status = 'PAID'",
     [orderId],
   );
-  if (!payment?.vpa) return;
+  if (!payment) return;
   // The payment row is locked while the cap is worked out: two processes handling two settlement
   // messages at once must not each see the other's refund missing and together pay back too much.
   await database.transaction(async (tx) => {
@@ -300,7 +363,7 @@ export async function refundSettlements(database: Database, orderId: string, set
   });
   const pending = await database.query<{ refund_id: string; amount_paise: number }>("SELECT refund_id, amount_paise FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [orderId]);
   for (const refund of pending) {
-    const status = await gateway.refund({ paymentId: payment.payment_id, refundId: refund.refund_id, amountPaise: refund.amount_paise, vpa: payment.vpa });
+    const status = await paymentGateway().refund({ ...accountOf(payment), refundId: refund.refund_id, amountPaise: refund.amount_paise });
     if (status === 'REFUNDED') await database.query("UPDATE payment_refunds SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE refund_id = $1", [refund.refund_id]);
   }
 }

@@ -32,8 +32,14 @@ const quote = { price: { currency: 'INR', value: '500.00' }, breakup: [], ttl: '
 /**
  * A checkout paid by UPI (₹500, 5 coins held of the shopper's 100) whose page went away: its
  * payment settled `ageSeconds` ago, with the order row in `order` (none: never confirmed).
+ * `intent`: instead, a UPI intent (issue 29) made `ageSeconds` ago and still pending here, which
+ * expires `expiresInSeconds` from now.
  */
-async function paidCheckout(database: Database, id: string, options: { ageSeconds?: number; confirmBy?: string; order?: { state: string; confirmMessageId?: string; claimedBy?: number | null; ageSeconds?: number } } = {}) {
+async function paidCheckout(
+  database: Database,
+  id: string,
+  options: { ageSeconds?: number; confirmBy?: string; order?: { state: string; confirmMessageId?: string; claimedBy?: number | null; ageSeconds?: number }; intent?: { expiresInSeconds: number } } = {},
+) {
   await database.query(
     "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')",
     [`T${id}`, SHOPPER],
@@ -42,9 +48,14 @@ async function paidCheckout(database: Database, id: string, options: { ageSecond
   const onInit = { context: context(id, 'on_init', `init-${id}`), message: { order: { provider: { id: 'P1', descriptor: { name: 'FreshMart' } }, items: [], billing: {}, fulfillments: [], payment: { type: 'ON-ORDER' }, quote } } };
   await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'on_init', 'in', $3, $4::jsonb)", [`T${id}`, `init-${id}`, `d-in-${id}`, JSON.stringify(onInit)]);
   await database.query(
-    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, updated_at)
-     VALUES ($1, $2, $3, $4, 49500, 'upi', 'asha@okaxis', 'PAID', 5, 500, COALESCE($5::timestamptz, clock_timestamp() + interval '1 day'), clock_timestamp() - make_interval(secs => $6))`,
-    [`P${id}`, `T${id}`, SHOPPER, `init-${id}`, options.confirmBy ?? null, options.ageSeconds ?? 10],
+    `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, updated_at, flow, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, 49500, 'upi', $7, $8, 5, 500, COALESCE($5::timestamptz, clock_timestamp() + interval '1 day'), clock_timestamp() - make_interval(secs => $6), $9,
+       CASE WHEN $9 = 'intent' THEN clock_timestamp() - make_interval(secs => $6) ELSE clock_timestamp() END,
+       CASE WHEN $9 = 'intent' THEN clock_timestamp() + make_interval(secs => $10) END)`,
+    [
+      `P${id}`, `T${id}`, SHOPPER, `init-${id}`, options.confirmBy ?? null, options.ageSeconds ?? 10,
+      options.intent ? null : 'asha@okaxis', options.intent ? 'PENDING' : 'PAID', options.intent ? 'intent' : 'collect', options.intent?.expiresInSeconds ?? 0,
+    ],
   );
   await database.query("INSERT INTO coin_reservations (payment_id, shopper_key, coins) VALUES ($1, $2, 5)", [`P${id}`, SHOPPER]);
   if (options.order) {
@@ -66,6 +77,7 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
     database = await open();
     usePaymentGateway({
       collect: async () => 'PAID',
+      intent: async () => ({ link: '' }),
       status: async () => 'PAID',
       cancel: async () => 'FAILED',
       refund: async ({ refundId }) => {
@@ -152,6 +164,30 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
     await recordOrderMessage(database, status as never, JSON.stringify(status));
     expect(await orderOf(database, '7')).toMatchObject({ on_confirm: { id: 'O7' }, status: 'accepted' });
     expect(await finished(database, '7')).toBe(true);
+  });
+
+  it('pays and confirms, once, a UPI intent approved in the app while the shop was down (its notice lost)', async () => {
+    await paidCheckout(database, '8', { intent: { expiresInSeconds: 240 } });
+    await sweep();
+    expect(await database.query("SELECT status FROM payments WHERE payment_id = 'P8'")).toEqual([{ status: 'PAID' }]);
+    // The process that saw it paid takes it up at once (whenPaymentSettles, not wired here); past
+    // that grace, the sweep does, as it would after that process too was killed.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await sweep();
+    const order = await orderOf(database, '8');
+    expect(sent).toEqual([{ action: 'confirm', orderId: order!.order_id }]);
+    await sweep();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('withdraws a UPI intent that expired unpaid: it fails, places nothing, and its coins go back', async () => {
+    await paidCheckout(database, '9', { intent: { expiresInSeconds: -1 } });
+    const spendable = await coinBalance(database, SHOPPER);
+    await sweep();
+    expect(await database.query("SELECT status FROM payments WHERE payment_id = 'P9'")).toEqual([{ status: 'FAILED' }]);
+    expect(await orderOf(database, '9')).toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(await coinBalance(database, SHOPPER)).toBe(spendable + 5);
   });
 
   it('never lets the ledger go below zero', async () => {
