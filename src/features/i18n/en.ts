@@ -422,6 +422,7 @@ export const en = {
     quoting: 'Getting the store\'s quote…',
     retry: 'Retry',
     backToCart: 'Back to cart',
+    needsJavaScript: 'Checkout needs JavaScript, which is turned off in this browser. Turn it on to get the store\'s quote and pay; your cart is kept.',
     problems: 'Items with issues',
     summary: 'Order summary',
     useCoins: 'Use {coins} {programme} (balance {balance})',
