@@ -81,28 +81,43 @@ test('a paid order empties the cart, and the next checkout starts from the saved
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
 });
 
-test('the offer the store advertises applies at its checkout', async ({ page, baseURL }, testInfo) => {
-  await deliverToStore(page, baseURL);
-  const item = store.items.find((i) => i.pricePaise * i.maxPerOrder >= advertised.minOrderPaise)!;
-  await addToCart(page, item);
-  await page.goto('/cart');
-  // Enough of it to reach the offer's minimum, tapped up on the cart page.
-  const needed = Math.ceil(advertised.minOrderPaise / item.pricePaise);
-  // A tap before the cart's island has hydrated posts the page's own form and comes back with the
-  // new count; after, the island saves it: either way the stepper reads one more before the next tap.
-  const quantity = page.getByRole('group', { name: `${item.name} quantity` }).first();
-  for (let count = 1; count < needed; count++) {
-    await page.getByRole('button', { name: `Add one more ${item.name}` }).first().click();
-    await expect(quantity).toContainText(String(count + 1), { timeout: 15_000 });
-  }
-  await expect(page.getByText(`with ${advertised.code}`).first()).toBeVisible();
-  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
-  const before = (await page.locator('.bill__total dd').textContent())?.trim();
-  await page.getByRole('list', { name: 'Offers' }).getByRole('button', { name: advertised.code }).click();
-  await expect(page.getByText(`Coupon ${advertised.code} applied`)).toBeVisible({ timeout: 25_000 });
-  await expect(page.locator('.bill')).toContainText('Store discount', { timeout: 25_000 });
-  await expect(page.locator('.bill__total dd')).not.toHaveText(before ?? '');
-  await expect(page.getByText('Invalid coupon')).toHaveCount(0);
-  await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-${testInfo.project.name}.png`, fullPage: true });
-});
+const OFFER_WORDS = {
+  en: { addOne: (name: string) => `Add one more ${name}`, quantity: (name: string) => `${name} quantity`, checkout: 'Proceed to checkout', summary: 'Order summary', offers: 'Offers', applied: (code: string) => `Coupon ${code} applied`, remove: (code: string) => `Remove coupon ${code}`, storeDiscount: 'Store discount' },
+  hi: { addOne: (name: string) => `एक और ${name} जोड़ें`, quantity: (name: string) => `${name} की मात्रा`, checkout: 'चेकआउट करें', summary: 'ऑर्डर का सारांश', offers: 'ऑफ़र', applied: (code: string) => `कूपन ${code} लग गया`, remove: (code: string) => `कूपन ${code} हटाएँ`, storeDiscount: 'दुकान की छूट' },
+} as const;
+
+for (const locale of ['en', 'hi'] as const) {
+  test(`the offer the store advertises applies at its checkout, and taken back leaves the bill (${locale})`, async ({ page, baseURL }, testInfo) => {
+    const words = OFFER_WORDS[locale];
+    await deliverToStore(page, baseURL);
+    const item = store.items.find((i) => i.pricePaise * i.maxPerOrder >= advertised.minOrderPaise)!;
+    await addToCart(page, item);
+    await page.goto(`/cart?lang=${locale}`);
+    // Enough of it to reach the offer's minimum, tapped up on the cart page.
+    const needed = Math.ceil(advertised.minOrderPaise / item.pricePaise);
+    // A tap before the cart's island has hydrated posts the page's own form and comes back with the
+    // new count; after, the island saves it: either way the stepper reads one more before the next tap.
+    const quantity = page.getByRole('group', { name: words.quantity(item.name) }).first();
+    for (let count = 1; count < needed; count++) {
+      await page.getByRole('button', { name: words.addOne(item.name) }).first().click();
+      await expect(quantity).toContainText(String(count + 1), { timeout: 15_000 });
+    }
+    if (locale === 'en') await expect(page.getByText(`with ${advertised.code}`).first()).toBeVisible();
+    await page.getByRole('link', { name: words.checkout }).click();
+    await expect(page.getByRole('heading', { name: words.summary })).toBeVisible({ timeout: 25_000 });
+    const before = (await page.locator('.bill__total dd').textContent())?.trim();
+    await page.getByRole('list', { name: words.offers }).getByRole('button', { name: advertised.code }).click();
+    await expect(page.getByText(words.applied(advertised.code))).toBeVisible({ timeout: 25_000 });
+    await expect(page.locator('.bill')).toContainText(words.storeDiscount, { timeout: 25_000 });
+    await expect(page.locator('.bill__total dd')).not.toHaveText(before ?? '');
+    await expect(page.getByText('Invalid coupon')).toHaveCount(0);
+    await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-${locale}-${testInfo.project.name}.png`, fullPage: true });
+
+    // Taken back: the store quotes again without it, and the bill is the one before.
+    await page.getByRole('button', { name: words.remove(advertised.code) }).click();
+    await expect(page.locator('.bill__total dd')).toHaveText(before ?? '', { timeout: 25_000 });
+    await expect(page.locator('.bill')).not.toContainText(words.storeDiscount);
+    await expect(page.getByText(words.applied(advertised.code))).toHaveCount(0);
+    await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-removed-${locale}-${testInfo.project.name}.png`, fullPage: true });
+  });
+}

@@ -9,7 +9,7 @@ import { addressesAtPlace, missingDetails, startingDetails, type DetailField } f
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
-import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { billRow, type SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
@@ -151,8 +151,17 @@ export default function CheckoutView({
             ))}
           </ul>
         )}
-        {state.storeOffer && <p role="status">{fill(t.couponApplied, { code: state.storeOffer.code })}</p>}
-        {state.coupon && <p role="status">{fill(t.couponApplied, { code: state.coupon.code })}</p>}
+        {[state.storeOffer, state.coupon].map(
+          (applied) =>
+            applied && (
+              <p key={applied.code} className="checkout-applied">
+                <span role="status">{fill(t.couponApplied, { code: applied.code })}</span>{' '}
+                <button type="button" className="link-button" aria-label={fill(t.removeCoupon, { code: applied.code })} onClick={() => void removeOffer(applied.code)}>
+                  {t.remove}
+                </button>
+              </p>
+            ),
+        )}
         {state.couponError && <p className="sheet__problem">{specText(state.couponError)}</p>}
       </form>
 

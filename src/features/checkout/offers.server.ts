@@ -23,6 +23,10 @@ export const offerApplySchema = z.object({
 });
 export type OfferApply = z.infer<typeof offerApplySchema>;
 
+/** Issue 28: the offer or coupon a shopper applied at this checkout, taken back. */
+export const offerRemoveSchema = z.object({ transactionId: idSchema, code: couponCodeSchema });
+export type OfferRemove = z.infer<typeof offerRemoveSchema>;
+
 /** At most this many coupon attempts per shopper in the window: enough to fix a typo, too few to guess. */
 export const COUPON_ATTEMPT_LIMIT = 10;
 export const COUPON_WINDOW_MS = 10 * 60 * 1000;
@@ -224,6 +228,25 @@ async function chooseStoreOffer(database: Database, transactionId: string, store
   );
   const expected = offerDiscount(storeRuleOf(offer), itemsPaise);
   return { ok: true, offer: { ...storeOfferView(offer, itemsPaise), discount: expected.applies ? Number(paiseToRupees(expected.discountPaise)) : 0 } };
+}
+
+export type RemoveOutcome = { ok: true; removed: { code: string; source: 'store' | 'storefront' } } | OfferFailure;
+
+/**
+ * Issue 28: the shopper takes back an offer applied here. A storefront coupon leaves the payable
+ * at once; a store's offer leaves the next quote (select and init no longer ask the seller for it).
+ */
+export async function removeOffer(database: Database, shopper: string, input: OfferRemove): Promise<RemoveOutcome> {
+  const refused = await ownTransaction(database, shopper, input.transactionId);
+  if (refused) return refused;
+  const [store] = await database.query<{ code: string }>('DELETE FROM checkout_store_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [
+    input.transactionId,
+    input.code,
+  ]);
+  if (store) return { ok: true, removed: { code: store.code, source: 'store' } };
+  const [own] = await database.query<{ code: string }>('DELETE FROM applied_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [input.transactionId, input.code]);
+  if (own) return { ok: true, removed: { code: own.code, source: 'storefront' } };
+  return { ok: false, status: 404, message: `${input.code} is not applied to this order` };
 }
 
 /** Whether another store of the city advertises the code (then it is not this cart's to give). */

@@ -191,6 +191,28 @@ export async function applyCoupon(code: string, cityName: string) {
   await refreshSummary();
 }
 
+/**
+ * Issue 28: the shopper takes back an applied offer. The server drops it; a store's offer leaves
+ * with a new quote of the same checkout, a coupon of ours with the server's summary redrawn.
+ */
+export async function removeOffer(code: string) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  const answer = await call('/ondc/offer/remove', { transactionId, code });
+  if (answer.status !== 200) {
+    showToast(errorText(answer.json));
+    return;
+  }
+  const { source } = answer.json['data'] as { source: OfferCard['source'] };
+  if (source === 'store') {
+    patch({ storeOffer: null, couponError: null });
+    if (quoting) await startCheckout(quoting.cart, quoting.place);
+    return;
+  }
+  patch({ coupon: null, couponError: null });
+  await refreshSummary();
+}
+
 export interface CustomerForm {
   /** Prepaid by UPI, or cash on delivery (ONDC ON-FULFILLMENT) when the seller allows it. */
   paymentType: 'ON-ORDER' | 'ON-FULFILLMENT';

@@ -430,6 +430,8 @@ export const en = {
     apply: 'Apply',
     offers: 'Offers',
     couponApplied: 'Coupon {code} applied',
+    remove: 'Remove',
+    removeCoupon: 'Remove coupon {code}',
     deliverTo: 'Deliver to {place}, {pincode}',
     savedAddresses: 'Saved addresses',
     newAddress: 'A new address',

@@ -419,6 +419,8 @@ export const hi = {
     apply: 'लगाएँ',
     offers: 'ऑफ़र',
     couponApplied: 'कूपन {code} लग गया',
+    remove: 'हटाएँ',
+    removeCoupon: 'कूपन {code} हटाएँ',
     deliverTo: 'डिलीवरी: {place}, {pincode}',
     savedAddresses: 'सहेजे गए पते',
     newAddress: 'नया पता',
