@@ -121,3 +121,42 @@ for (const locale of ['en', 'hi'] as const) {
     await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-removed-${locale}-${testInfo.project.name}.png`, fullPage: true });
   });
 }
+
+const ADDRESS_WORDS = {
+  en: { edit: 'Edit', door: 'Flat / house no.', phone: 'Mobile number', update: 'Update my saved HOME address', place: 'Place order', pay: 'Pay by UPI' },
+  hi: { edit: 'बदलें', door: 'फ़्लैट / मकान नंबर', phone: 'मोबाइल नंबर', update: 'मेरा सहेजा गया HOME पता अपडेट करें', place: 'ऑर्डर करें', pay: 'UPI से भुगतान करें' },
+} as const;
+
+for (const locale of ['en', 'hi'] as const) {
+  test(`the saved address edited at checkout is updated in the address book (${locale})`, async ({ page, context, baseURL }, testInfo) => {
+    const words = ADDRESS_WORDS[locale];
+    await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-keep-${locale}-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
+    await deliverToStore(page, baseURL);
+    await page.goto('/');
+    const saved = await page.request.post('/save/unified/address', {
+      data: {
+        id: 'home-1', name: 'Asha Rao', address_type: 'HOME', house_number: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage',
+        city: 'Bengaluru', state: 'Karnataka', pin_code: store.location.pincode, latitude: store.location.lat, longitude: store.location.lng, address: '12, Lake View Apartments, Indiranagar 2nd Stage',
+      },
+    });
+    expect(saved.ok()).toBe(true);
+    await addToCart(page, store.items[1]!);
+    await page.goto(`/payment?lang=${locale}`);
+
+    // The shopper moved flats in the same building: Edit, the new flat, and keep it.
+    await expect(page.locator('[data-delivery-details]')).toBeVisible({ timeout: 25_000 });
+    await page.locator('[data-delivery-details]').getByRole('button', { name: words.edit }).click();
+    await page.getByLabel(words.door).fill('14B');
+    await page.getByLabel(words.phone).fill('9876543210');
+    await page.getByRole('checkbox', { name: words.update }).check();
+    await page.screenshot({ path: `tests/e2e/artifacts/checkout-keep-address-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    await page.getByRole('button', { name: words.place }).click();
+    await expect(page.getByRole('heading', { name: words.pay })).toBeVisible({ timeout: 15_000 });
+
+    // The account's book has the one HOME, updated; the next checkout starts from it.
+    const book = (await (await page.request.get('/get/unified/address')).json()).data as Array<{ id: string; house_number: string }>;
+    expect(book.map((a) => [a.id, a.house_number])).toEqual([['home-1', '14B']]);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /HOME · 14B, Lake View Apartments/ })).toBeChecked({ timeout: 25_000 });
+  });
+}

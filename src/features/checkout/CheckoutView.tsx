@@ -5,11 +5,11 @@ import type { DeliveryLocation } from '../location/delivery-location.ts';
 import type { Address } from '../location/address.ts';
 import { $savedAddresses } from '../location/store.ts';
 import type { CheckoutContact } from './contact.server.ts';
-import { addressesAtPlace, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
+import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
-import { $checkout, applyCoupon, payAndConfirm, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { $checkout, applyCoupon, keepAddress, payAndConfirm, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { billRow, type SummaryLine } from './summary.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
@@ -22,6 +22,7 @@ export default function CheckoutView({
   coinProgramme,
   saved,
   contact,
+  signedIn,
   t,
 }: {
   cart: Cart;
@@ -31,6 +32,8 @@ export default function CheckoutView({
   saved: Address[];
   /** The name and mobile number this shopper ordered with last (issue 28). */
   contact: CheckoutContact | null;
+  /** Whether the address book is also the account's (SPEC §6: a signed-in app user's). */
+  signedIn: boolean;
   t: Catalogue['checkout'];
 }) {
   const state = useStore($checkout);
@@ -55,10 +58,12 @@ export default function CheckoutView({
 
   // Issue 28: the address book (the account's, and this device's for a guest) at the quoted place, and the kept contact.
   const deviceBook = useStore($savedAddresses);
+  // The account's book as the server last answered it: the page's, then a save's (issue 28).
+  const [account, setAccount] = useState(saved);
   const book = useMemo(() => {
-    const ids = new Set(saved.map((a) => a.id));
-    return addressesAtPlace([...saved, ...deviceBook.filter((a) => !ids.has(a.id))], place);
-  }, [saved, deviceBook, place]);
+    const ids = new Set(account.map((a) => a.id));
+    return addressesAtPlace([...account, ...deviceBook.filter((a) => !ids.has(a.id))], place);
+  }, [account, deviceBook, place]);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const chosen = chosenId === NEW_ADDRESS ? null : (book.find((a) => a.id === chosenId) ?? book[0] ?? null);
@@ -96,12 +101,21 @@ export default function CheckoutView({
     if (coupon.trim()) void applyCoupon(coupon, place.city);
   }
 
-  function submitOrder(event: SubmitEvent<HTMLFormElement>) {
+  async function submitOrder(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    void placeOrder(cart, place, { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') });
+    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') };
+    // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
+    if (data.get('keepAddress') === 'on') {
+      const kept = addressToKeep(chosen, form, place, crypto.randomUUID());
+      const answered = kept && (await keepAddress(kept, signedIn));
+      if (answered) setAccount(answered);
+      // The choice stays as it was: the fields keep what was typed (a new address joins the book beside it).
+      setChosenId(chosen?.id ?? NEW_ADDRESS);
+    }
+    await placeOrder(cart, place, form);
   }
 
   return (
@@ -166,7 +180,7 @@ export default function CheckoutView({
       </form>
 
       {(state.phase === 'quoted' || state.phase === 'placing') && (
-        <form className="checkout-address" onSubmit={submitOrder}>
+        <form className="checkout-address" onSubmit={(event) => void submitOrder(event)}>
           <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
           {book.length > 0 && (
             <fieldset className="checkout-saved">
@@ -201,6 +215,11 @@ export default function CheckoutView({
             <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
             <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
           </div>
+          {showAll && (
+            <label className="checkout-keep">
+              <input type="checkbox" name="keepAddress" /> {chosen ? fill(t.updateAddress, { type: chosen.address_type }) : t.saveAddress}
+            </label>
+          )}
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>

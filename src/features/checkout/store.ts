@@ -9,6 +9,8 @@ import { SOMETHING_WENT_WRONG } from '../cart/cart.ts';
 import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
+import { applySavedAddress, type Address } from '../location/address.ts';
+import { $savedAddresses } from '../location/store.ts';
 import { vpaSchema } from '../payment/gateway.ts';
 import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
@@ -211,6 +213,21 @@ export async function removeOffer(code: string) {
   }
   patch({ coupon: null, couponError: null });
   await refreshSummary();
+}
+
+/**
+ * Issue 28: delivery details edited at checkout, kept in the address book: on this device, and for
+ * a signed-in shopper in the account's (SPEC §7.1 save, which answers the account's whole list).
+ */
+export async function keepAddress(address: Address, signedIn: boolean): Promise<Address[] | null> {
+  $savedAddresses.set(applySavedAddress($savedAddresses.get(), address));
+  if (!signedIn) return null;
+  const answer = await call('/save/unified/address', address);
+  if (answer.status !== 200) {
+    showToast(errorText(answer.json));
+    return null;
+  }
+  return answer.json['data'] as Address[];
 }
 
 export interface CustomerForm {

@@ -436,6 +436,8 @@ export const en = {
     savedAddresses: 'Saved addresses',
     newAddress: 'A new address',
     editDetails: 'Edit',
+    saveAddress: 'Save to my addresses',
+    updateAddress: 'Update my saved {type} address',
     name: 'Name',
     phone: 'Mobile number',
     email: 'Email (optional: the store writes about returns and refunds to it)',

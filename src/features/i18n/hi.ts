@@ -425,6 +425,8 @@ export const hi = {
     savedAddresses: 'सहेजे गए पते',
     newAddress: 'नया पता',
     editDetails: 'बदलें',
+    saveAddress: 'मेरे पतों में सहेजें',
+    updateAddress: 'मेरा सहेजा गया {type} पता अपडेट करें',
     name: 'नाम',
     phone: 'मोबाइल नंबर',
     email: 'ईमेल (वैकल्पिक: वापसी और रिफ़ंड के बारे में दुकान इस पर लिखती है)',
