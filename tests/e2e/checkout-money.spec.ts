@@ -160,3 +160,33 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.getByRole('radio', { name: /HOME · 14B, Lake View Apartments/ })).toBeChecked({ timeout: 25_000 });
   });
 }
+
+const HOURS_WORDS = {
+  en: { storeOffer: '₹50 off above ₹249, 4 pm–7 pm', checkout: 'Proceed to checkout', summary: 'Order summary', offers: 'Offers', available: 'Available 4 pm–7 pm', applied: 'Coupon EVENING50 applied' },
+  hi: { storeOffer: '₹249 से ज़्यादा के ऑर्डर पर ₹50 की छूट, 4 pm–7 pm के बीच', checkout: 'चेकआउट करें', summary: 'ऑर्डर का सारांश', offers: 'ऑफ़र', available: '4 pm–7 pm के बीच मिलेगा', applied: 'कूपन EVENING50 लग गया' },
+} as const;
+
+// The storefront's clock is at noon (issue 27): the store's evening offer is outside its hours.
+for (const locale of ['en', 'hi'] as const) {
+  test(`an offer with hours says when it is available, and outside them is not applied (${locale})`, async ({ page, baseURL }, testInfo) => {
+    const words = HOURS_WORDS[locale];
+    const evening = store.provider.offers.find((o) => o.window)!;
+    await deliverToStore(page, baseURL);
+    await addToCart(page, store.items[0]!);
+    await page.goto(`/brand?provider_id=${encodeURIComponent(store.provider.id)}&location_id=${encodeURIComponent(store.location.id)}&lang=${locale}`);
+    await expect(page.getByText(words.storeOffer).first()).toBeVisible();
+
+    await page.goto(`/cart?lang=${locale}`);
+    await expect(page.locator('.offer-strip')).not.toContainText(evening.code);
+    await page.getByRole('link', { name: words.checkout }).click();
+    await expect(page.getByRole('heading', { name: words.summary })).toBeVisible({ timeout: 25_000 });
+    const before = (await page.locator('.bill__total dd').textContent())?.trim();
+    const offer = page.getByRole('list', { name: words.offers }).getByRole('listitem').filter({ hasText: evening.code });
+    await expect(offer).toContainText(words.available);
+    await offer.getByRole('button', { name: evening.code }).click();
+    await expect(page.locator('.checkout-coupon .sheet__problem')).toHaveText(words.available);
+    await expect(page.getByText(words.applied)).toHaveCount(0);
+    await expect(page.locator('.bill__total dd')).toHaveText(before ?? '');
+    await page.screenshot({ path: `tests/e2e/artifacts/checkout-offer-hours-${locale}-${testInfo.project.name}.png`, fullPage: true });
+  });
+}

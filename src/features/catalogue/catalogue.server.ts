@@ -13,7 +13,7 @@ import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, typ
 import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
-import { storeOffersOf } from '../checkout/store-offers.ts';
+import { storeOfferHours, storeOffersOf } from '../checkout/store-offers.ts';
 
 // ---- items ----
 
@@ -485,6 +485,8 @@ export interface StoreOffer {
   cap: number;
   /** rupees; 0 when the offer has no minimum */
   min: number;
+  /** The hours it applies in ("4 pm–7 pm"), said wherever it is shown; null: all day (issue 28). */
+  hours: string | null;
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -500,9 +502,11 @@ function offerViews(offers: unknown): StoreOffer[] {
   return storeOffersOf(offers).map((offer) => {
     const min = offer.minPaise / 100;
     const above = min > 0 ? ` above ₹${min}` : '';
-    if (offer.kind === 'flat') return { id: offer.id, text: `₹${offer.valuePaise / 100} off${above}`, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min };
+    const hours = offer.timing ? storeOfferHours(offer.timing) : null;
+    const during = hours ? `, ${hours}` : '';
+    if (offer.kind === 'flat') return { id: offer.id, text: `₹${offer.valuePaise / 100} off${above}${during}`, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min, hours };
     const cap = (offer.capPaise ?? 0) / 100;
-    return { id: offer.id, text: `${offer.percent}% off${cap ? ` up to ₹${cap}` : ''}${above}`, kind: 'percent', value: offer.percent, cap, min };
+    return { id: offer.id, text: `${offer.percent}% off${cap ? ` up to ₹${cap}` : ''}${above}${during}`, kind: 'percent', value: offer.percent, cap, min, hours };
   });
 }
 

@@ -160,7 +160,7 @@ export default function CheckoutView({
                   {offer.code}
                 </button>{' '}
                 {offer.description}
-                {offer.reason && <small className="checkout-offers__reason"> {offer.reason}</small>}
+                {offer.reason && <small className="checkout-offers__reason"> {specText(offer.reason)}</small>}
               </li>
             ))}
           </ul>

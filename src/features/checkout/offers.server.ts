@@ -6,7 +6,8 @@ import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { cityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
-import { otherStoreReason, storeOfferBenefit, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
+import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
+import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { quoteSchema } from './quote-check.ts';
 import { vetStore } from './seller-answer.server.ts';
 
@@ -60,7 +61,7 @@ function offerView(row: OfferRow) {
   };
 }
 
-export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' };
+export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' | 'time' };
 
 /** The store a checkout is quoting (its latest select's), with the offers its catalogue advertises. */
 type CheckoutStore = { bpp_id: string; provider_id: string; name: string; offers: unknown };
@@ -77,13 +78,17 @@ async function checkoutStore(database: Database, transactionId: string): Promise
   return row ?? null;
 }
 
-/** SPEC §3 offer fields for a store's advertised offer, and whether it applies to this cart (issue 28). */
+/**
+ * SPEC §3 offer fields for a store's advertised offer, and whether it applies to this cart now
+ * (issue 28: its minimum, its hours on the store hours' clock).
+ */
 function storeOfferView(offer: StoreOffer, itemTotalPaise: number | null) {
-  const reason = itemTotalPaise === null ? null : storeOfferReason(offer, itemTotalPaise);
+  const reason = storeOfferReason(offer, itemTotalPaise, storeHoursNow());
+  const hours = offer.timing ? `, ${storeOfferHours(offer.timing)}` : '';
   return {
     code: offer.code,
     title: storeOfferBenefit(offer),
-    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more`,
+    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more${hours}`,
     type: offer.kind === 'flat' ? ('flat' as const) : ('percentage' as const),
     value: offer.kind === 'flat' ? Number(paiseToRupees(offer.valuePaise)) : offer.percent,
     max_discount: offer.kind === 'percent' && offer.capPaise !== null ? Number(paiseToRupees(offer.capPaise)) : null,
@@ -218,7 +223,7 @@ export async function applyOffer(database: Database, shopper: string, input: Off
  * it in its next quote), or refused with the reason: its minimum order value is not reached.
  */
 async function chooseStoreOffer(database: Database, transactionId: string, store: CheckoutStore, offer: StoreOffer, itemsPaise: number): Promise<ApplyOutcome> {
-  const reason = storeOfferReason(offer, itemsPaise);
+  const reason = storeOfferReason(offer, itemsPaise, storeHoursNow());
   if (reason) return { ok: false, status: 422, message: reason.message, reason: reason.reason };
   await database.query(
     `INSERT INTO checkout_store_offers (transaction_id, bpp_id, provider_id, offer_id, code) VALUES ($1, $2, $3, $4, $5)

@@ -98,6 +98,7 @@ export const en = {
     offerPercentUpTo: '{percent}% off up to ₹{cap}',
     offerFlat: '₹{amount} off',
     offerAbove: '{offer} above ₹{min}',
+    offerHours: '{offer}, {hours}',
     minutes: '{minutes} min',
     km: '{km} km',
     forTwo: '{price} for two',
@@ -781,6 +782,7 @@ export const en = {
    * the edge, matching the English template.
    */
   spec: {
+    offerAvailable: 'Available {from}–{to}',
     notFound: '404 Not Found',
     generic: 'Oops! An error occurred',
     unauthorized: 'You do not have the required permissions to view this page.',

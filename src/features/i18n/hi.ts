@@ -95,6 +95,7 @@ export const hi = {
     offerPercentUpTo: '{percent}% छूट, ₹{cap} तक',
     offerFlat: '₹{amount} की छूट',
     offerAbove: '₹{min} से ज़्यादा के ऑर्डर पर {offer}',
+    offerHours: '{offer}, {hours} के बीच',
     minutes: '{minutes} मिनट',
     km: '{km} किमी',
     forTwo: 'दो लोगों के लिए {price}',
@@ -754,6 +755,7 @@ export const hi = {
     store022: 'भुगतान नहीं हो पाया',
   },
   spec: {
+    offerAvailable: '{from}–{to} के बीच मिलेगा',
     notFound: '404 पेज नहीं मिला',
     generic: 'ओह! कोई गड़बड़ी हुई',
     unauthorized: 'आपको यह पेज देखने की अनुमति नहीं है।',

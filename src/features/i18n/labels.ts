@@ -43,13 +43,14 @@ export function opensAtLabel(opensAt: number | null, locale: Locale): string | n
 }
 
 /** A store's offer in the page's language (issue 28: the catalogue's text is English). */
-export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min'>, locale: Locale): string {
+export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min' | 'hours'>, locale: Locale): string {
   const t = messagesFor(locale).store;
   const benefit =
     offer.kind === 'percent'
       ? fill(offer.cap ? t.offerPercentUpTo : t.offerPercent, { percent: offer.value, cap: offer.cap })
       : fill(t.offerFlat, { amount: offer.value });
-  return offer.min > 0 ? fill(t.offerAbove, { offer: benefit, min: offer.min }) : benefit;
+  const terms = offer.min > 0 ? fill(t.offerAbove, { offer: benefit, min: offer.min }) : benefit;
+  return offer.hours ? fill(t.offerHours, { offer: terms, hours: offer.hours }) : terms;
 }
 
 /** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */
