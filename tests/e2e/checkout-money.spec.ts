@@ -3,6 +3,7 @@ import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // Issue 28, the money moments of the checkout, tapped as a shopper would on a phone and a
 // desktop: the cart is empty after a paid order, checkout starts from the saved address and the
@@ -111,6 +112,7 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('.bill')).toContainText(words.storeDiscount, { timeout: 25_000 });
     await expect(page.locator('.bill__total dd')).not.toHaveText(before ?? '');
     await expect(page.getByText('Invalid coupon')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-${locale}-${testInfo.project.name}.png`, fullPage: true });
 
     // Taken back: the store quotes again without it, and the bill is the one before.
@@ -149,6 +151,7 @@ for (const locale of ['en', 'hi'] as const) {
     await page.getByLabel(words.door).fill('14B');
     await page.getByLabel(words.phone).fill('9876543210');
     await page.getByRole('checkbox', { name: words.update }).check();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `tests/e2e/artifacts/checkout-keep-address-${locale}-${testInfo.project.name}.png`, fullPage: true });
     await page.getByRole('button', { name: words.place }).click();
     await expect(page.getByRole('heading', { name: words.pay })).toBeVisible({ timeout: 15_000 });
@@ -187,6 +190,7 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('.checkout-coupon .sheet__problem')).toHaveText(words.available);
     await expect(page.getByText(words.applied)).toHaveCount(0);
     await expect(page.locator('.bill__total dd')).toHaveText(before ?? '');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `tests/e2e/artifacts/checkout-offer-hours-${locale}-${testInfo.project.name}.png`, fullPage: true });
   });
 }
