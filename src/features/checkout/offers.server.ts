@@ -6,7 +6,7 @@ import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { cityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
-import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
+import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
 import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { quoteSchema } from './quote-check.ts';
 import { vetStore } from './seller-answer.server.ts';
@@ -112,14 +112,17 @@ async function latestSelectMessage(database: Database, transactionId: string): P
 
 /**
  * Issue 28: the store offer chosen for this checkout, as ONDC order.offers asks the seller for it;
- * none when the cart is now another store's.
+ * none when the cart is now another store's, or when the offer's hours ended since it was chosen
+ * (the seller would refuse it, 30007, and with it the init: the quote goes without it instead).
  */
 export async function chosenStoreOffer(database: Database, transactionId: string, store: { bppId: string; providerId: string }): Promise<string | null> {
-  const [row] = await database.query<{ offer_id: string }>(
-    'SELECT offer_id FROM checkout_store_offers WHERE transaction_id = $1 AND bpp_id = $2 AND provider_id = $3',
+  const [row] = await database.query<{ offer_id: string; offers: unknown }>(
+    `SELECT c.offer_id, p.offers FROM checkout_store_offers c JOIN catalogue_providers p ON p.bpp_id = c.bpp_id AND p.provider_id = c.provider_id
+     WHERE c.transaction_id = $1 AND c.bpp_id = $2 AND c.provider_id = $3`,
     [transactionId, store.bppId, store.providerId],
   );
-  return row?.offer_id ?? null;
+  const offer = row ? storeOffersOf(row.offers).find((o) => o.id === row.offer_id) : undefined;
+  return offer && storeOfferOpen(offer, storeHoursNow()) ? offer.id : null;
 }
 
 async function ownTransaction(database: Database, shopper: string, transactionId: string): Promise<OfferFailure | null> {
