@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
-import type { Address } from '../location/address.ts';
+import { replacedBySaving, type Address } from '../location/address.ts';
 import { $savedAddresses } from '../location/store.ts';
 import type { CheckoutContact } from './contact.server.ts';
 import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
@@ -71,6 +71,10 @@ export default function CheckoutView({
   const missing = missingDetails(details);
   // No saved address to start from (or a new one): every field is asked, as before.
   const showAll = editing || chosen === null;
+  // Issue 28: the details are offered to the book only where saving them replaces nothing else:
+  // a new address at the pin of a saved one would take its place (SPEC §5 replace rules).
+  const newAtPlace = chosen === null ? addressToKeep(null, details, place, NEW_ADDRESS) : null;
+  const keepOffered = showAll && (chosen !== null || (newAtPlace !== null && replacedBySaving(book, newAtPlace).length === 0));
   const hide = (field: DetailField) => !showAll && !missing.includes(field);
   const pick = (id: string) => {
     setChosenId(id);
@@ -215,7 +219,7 @@ export default function CheckoutView({
             <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
             <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
           </div>
-          {showAll && (
+          {keepOffered && (
             <label className="checkout-keep">
               <input type="checkbox" name="keepAddress" /> {chosen ? fill(t.updateAddress, { type: chosen.address_type }) : t.saveAddress}
             </label>
