@@ -147,6 +147,11 @@ describe('store offers in the page language (issue 28)', () => {
     expect(offerText(evening, 'hi')).toBe('₹249 से ज़्यादा के ऑर्डर पर ₹50 की छूट, 4 pm–7 pm के बीच');
   });
 
+  it('names the store discount on the bill in Hindi, not as a discount named "Store"', () => {
+    expect(localiseSpecText('Store discount', specPairs('hi'))).toBe('दुकान की छूट');
+    expect(localiseSpecText('FRESH15 discount', specPairs('hi'))).toMatch(/^FRESH15 /);
+  });
+
   it("says in Hindi why an offer does not apply at this hour", () => {
     expect(localiseSpecText('Available 4 pm–7 pm', specPairs('hi'))).toBe('4 pm–7 pm के बीच मिलेगा');
   });

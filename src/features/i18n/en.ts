@@ -818,8 +818,9 @@ export const en = {
     total: 'Total',
     freeDelivery: 'Free delivery',
     discount: 'Discount',
-    namedDiscount: '{name} discount',
+    // Before namedDiscount, whose pattern would read it as a discount named "Store".
     storeDiscount: 'Store discount',
+    namedDiscount: '{name} discount',
     totalDiscount: 'Total discount',
     paymentFailed: 'Payment failed. Please try again',
     codUnavailable: 'Cash on delivery is not available for this order',
