@@ -104,9 +104,14 @@ for (const locale of ['en', 'hi'] as const) {
       await expect(quantity).toContainText(String(count + 1), { timeout: 15_000 });
     }
     if (locale === 'en') await expect(page.getByText(`with ${advertised.code}`).first()).toBeVisible();
-    // The island saves the last taps after they show: leaving before that sends the cart as it
-    // was, and the checkout finds it changed (409) under the shopper.
-    await page.waitForLoadState('networkidle');
+    // The island saves the last taps after they show: leaving before the server has them, the
+    // checkout finds the cart changed (409) under the shopper.
+    await expect
+      .poll(async () => {
+        const carts = (await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()).data as Array<{ items: Array<{ sku_id: string; quantity: number }> }>;
+        return carts.at(-1)?.items.find((line) => line.sku_id === item.id)?.quantity;
+      }, { timeout: 15_000 })
+      .toBe(needed);
     await page.getByRole('link', { name: words.checkout }).click();
     await expect(page.getByRole('heading', { name: words.summary })).toBeVisible({ timeout: 25_000 });
     const before = (await page.locator('.bill__total dd').textContent())?.trim();
