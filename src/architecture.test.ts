@@ -68,6 +68,23 @@ describe('the layers hold (DESIGN.md, issue 27)', () => {
     expect(imports.filter((i) => top(i.from) === 'features' && ['pages', 'layouts'].includes(top(i.to))).map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 
+  it('a feature uses another feature’s server code only through its front module, <feature>/<feature>.server.ts', () => {
+    // What a feature's other server modules do is its own business: another feature calls the
+    // owner's front (orders asks payment, never payment's confirm machinery). Types may cross, and
+    // test data (fixtures/) may seed through any module.
+    const feature = (file: string) => (file.startsWith(`features${path.sep}`) ? (file.split(path.sep)[1] ?? null) : null);
+    // The platform's front is the shopper's identity, which every feature reads.
+    const fronts = (name: string) => (name === 'platform' ? ['shopper.server.ts'] : [`${name}.server.ts`]).map((file) => path.join('features', name, file));
+    const crossing = imports
+      .filter((i) => !i.typeOnly && i.to.endsWith('.server.ts') && !i.from.includes(`${path.sep}fixtures${path.sep}`))
+      .filter((i) => {
+        const [from, to] = [feature(i.from), feature(i.to)];
+        return from !== null && to !== null && from !== to && !fronts(to).includes(i.to);
+      })
+      .map((i) => `${i.from} → ${i.to}`.split(path.sep).join('/'));
+    expect(crossing).toEqual([]);
+  });
+
   it('browser code (islands) imports server modules for their types only', () => {
     const served = imports.filter((i) => i.from.endsWith('.tsx') && i.to.endsWith('.server.ts') && !i.typeOnly);
     expect(served.map((i) => `${i.from} → ${i.to}`)).toEqual([]);

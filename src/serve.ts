@@ -19,9 +19,10 @@ import { startShopperLimitPruning } from './features/platform/identity.server.ts
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { readBodyWithinLimit } from './lib/http/body.server.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
-import { finishCheckouts } from './features/orders/resume.server.ts';
+import { finishCheckouts } from './features/payment/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
 import { sendRecons } from './features/settlement/settlement.server.ts';
+import { resendRatings } from './features/orders/ratings.server.ts';
 import { whenPaymentSettles } from './features/payment/payment.server.ts';
 import { loadWebhookSecret, useWebhook } from './features/payment/notices.server.ts';
 import { WEBHOOK_PATH } from './features/payment/webhook.ts';
@@ -143,6 +144,9 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   // left half done, once: at start (the shopper may be waiting), then every few seconds.
   if (app) whenPaymentSettles((paymentId) => void placeOrder(database, app, paymentId).catch((e: unknown) => console.error('placing an order failed', e)));
   const stopResuming = app ? runPeriodically('finishing checkouts', () => finishCheckouts(database, app), { firstMs: 0, everyMs: RESUME_EVERY_MS }) : undefined;
+  // A shopper's rating a stopped process wrote but did not send (or could not deliver) goes again,
+  // as it was (features/orders/ratings.server.ts).
+  const stopRatings = app ? runPeriodically('sending ratings', () => resendRatings(database, app), { firstMs: 0, everyMs: RESUME_EVERY_MS }) : undefined;
   // Each seller gets the recon of its settled prepaid orders; one a stopped process left unsent
   // goes first, as it was (features/settlement).
   const reconEvery = config.settlementReconMs;
@@ -175,6 +179,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const stop = async () => {
     stopRefreshing?.();
     stopResuming?.();
+    stopRatings?.();
     stopRecons?.();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

@@ -99,6 +99,8 @@ sharedTestClock();
 // the shared-storefront API files follow the unit tests. Then the browser journeys, beside the
 // other files with storefronts of their own, which wait on fast network clocks.
 const typecheck = runAside('astro-check', 'astro', ['check']);
+// Dead code (issue 27): an export, file or dependency nothing uses fails the run (knip.json names the entries).
+const deadCode = runAside('knip', 'knip', []);
 const report = (name: string) => path.join(reports, `${name}.json`);
 // An earlier run's report must never stand in for a suite that crashed before writing its own.
 for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
@@ -149,6 +151,7 @@ const vitestStatuses = {
   'vitest-own-servers-later': await laterOwnServers,
 };
 const typecheckStatus = await typecheck;
+const deadCodeStatus = await deadCode;
 
 let passed = 0;
 let failed = 0;
@@ -164,6 +167,7 @@ passed += (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
 failed += playwright?.stats?.unexpected ?? 0;
 if (playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0) failed += 1;
 if (typecheckStatus !== 0) failed += 1;
+if (deadCodeStatus !== 0) failed += 1;
 
 const flaky = playwright?.stats?.flaky ?? 0;
 if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on retry (flaky): see the list above`);

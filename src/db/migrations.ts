@@ -804,4 +804,32 @@ export const migrations: Migration[] = [
       CREATE INDEX settlement_recon_orders_by_order ON settlement_recon_orders (order_id);
     `,
   },
+  {
+    id: 90,
+    name: 'order-ratings',
+    sql: `
+      -- Issue 29: a shopper's rating of a delivered order, one per thing rated (ONDC 1.2.0
+      -- rating_category and id: the order, an item, the store, the delivery agent). Written with
+      -- the message id it travels under before it leaves and claimed by the process sending it,
+      -- so one a killed process left unsent is sent again as it was (same message id), never a
+      -- second rating. The seller's on_rating then says whether it recorded it.
+      CREATE TABLE order_ratings (
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        category text NOT NULL CHECK (category IN ('Order', 'Item', 'Provider', 'Agent', 'Fulfillment')),
+        rated_id text NOT NULL,
+        value smallint NOT NULL CHECK (value BETWEEN 1 AND 5),
+        comment text,
+        message_id text NOT NULL UNIQUE,
+        state text NOT NULL DEFAULT 'SENDING' CHECK (state IN ('SENDING', 'SENT', 'RECORDED', 'REFUSED')),
+        claimed_by integer,
+        -- the seller's refusal (its NACK or its on_rating's error), in its words
+        error_code text,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (order_id, category, rated_id)
+      );
+      CREATE INDEX order_ratings_sending ON order_ratings (updated_at) WHERE state = 'SENDING';
+    `,
+  },
 ];

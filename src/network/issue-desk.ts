@@ -20,9 +20,9 @@ import { deliveryStepOf, isCancelledAt, timelineOf, type OrderRecord } from './o
 
 const MINUTE_MS = 60_000;
 /** Network time from the buyer's word to the desk's acknowledgement, and on to its proposal. */
-export const PROCESSING_AFTER_MS = MINUTE_MS;
-export const PROPOSAL_AFTER_MS = 5 * MINUTE_MS;
-export const RESOLVED_AFTER_MS = MINUTE_MS;
+const PROCESSING_AFTER_MS = MINUTE_MS;
+const PROPOSAL_AFTER_MS = 5 * MINUTE_MS;
+const RESOLVED_AFTER_MS = MINUTE_MS;
 
 export const issueRecordSchema = z.object({
   id: z.string(),

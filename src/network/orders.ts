@@ -38,7 +38,6 @@ const partCancelSchema = z.object({
   reasonId: z.string(),
   at: z.iso.datetime(),
 });
-export type PartCancel = z.infer<typeof partCancelSchema>;
 
 /** The store as it was when the order was placed: the order keeps it, as a receipt would. */
 const storeProfileSchema = z.object({
@@ -172,7 +171,7 @@ export function cancelOrder(order: OrderRecord, input: { reasonId: string; by: s
 // ONDC's 1.2.0 cancellation reasons a seller may give (ondc-notes §2): before pickup, for what the
 // store cannot do; after pickup only the RTO reasons, about a delivery that could not be made.
 const SELLER_CANCEL_REASONS = new Set(['002', '005', '018', '019', '022']);
-export const SELLER_RTO_REASONS = new Set(['011', '012', '013', '014', '015']);
+const SELLER_RTO_REASONS = new Set(['011', '012', '013', '014', '015']);
 
 /**
  * Why the seller may not cancel the whole order now, or null; `rto` says whether the goods must

@@ -154,4 +154,3 @@ export function createEmbeddedRegistry(options: EmbeddedRegistryOptions) {
 
   return { encryptionPublicKey: keys.publicKey, subscribe, lookup };
 }
-export type EmbeddedRegistry = ReturnType<typeof createEmbeddedRegistry>;

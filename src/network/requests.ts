@@ -140,11 +140,20 @@ const messageSchemas = {
   support: z
     .looseObject({ ref_id: z.string().min(1).optional(), order_id: z.string().min(1).optional() })
     .refine((m) => m.ref_id !== undefined || m.order_id !== undefined, 'Expected ref_id'),
+  // ONDC 1.2.0 rating (ondc/rating.ts): one thing rated. Category and value are the seller's
+  // business (50003, 30015, answered in on_rating), so here they are only a word and a number or text.
+  rating: z.looseObject({
+    rating_category: z.string().min(1),
+    id: z.string().min(1).max(255),
+    value: z.union([z.number(), z.string()]),
+    feedback_form: z.array(z.looseObject({ id: z.string().optional(), parent_id: z.string().optional(), answer: z.string().optional(), answer_type: z.string().optional() })).optional(),
+    feedback_id: z.string().optional(),
+  }),
   issue: issueMessageSchema,
   issue_status: issueStatusMessageSchema,
 } as const;
 
-export type SellerAction = Exclude<RequestAction, 'rating' | 'catalog_rejection'>;
+export type SellerAction = Exclude<RequestAction, 'catalog_rejection'>;
 /** Complaints (IGM 2.0.0), answered by the seller's issue desk (issue-desk.ts). */
 export type IssueAction = Extract<SellerAction, 'issue' | 'issue_status'>;
 /** Everything but search and complaints: requests about one order, answered by the seller they name. */

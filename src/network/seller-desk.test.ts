@@ -262,6 +262,31 @@ describe('the store’s desk (shelf counts and its own cancels)', () => {
   });
 });
 
+describe('ratings (ONDC 1.2.0 rating → on_rating)', () => {
+  const rate = (message: Record<string, unknown>, transactionId: string, messageId: string) => {
+    const rated = request('rating', message, transactionId);
+    return desk.rating(QUICK, { ...rated, context: { ...rated.context, message_id: messageId } });
+  };
+
+  it('keeps one rating per thing of the order, kept across a restart; the same message again changes nothing, a new one is the newest word', async () => {
+    confirm([[plenty.id, 1]], 'O30', 'T30');
+    expect(rate({ rating_category: 'Item', id: plenty.id, value: 4 }, 'T30', 'M1')).toEqual({ message: { rating_ack: true, feedback_ack: false } });
+    expect(rate({ rating_category: 'Item', id: plenty.id, value: 4 }, 'T30', 'M1')).toEqual({ message: { rating_ack: true, feedback_ack: false } });
+    expect(state.rating(`O30|Item|${plenty.id}`)).toMatchObject({ value: 4, messageId: 'M1' });
+    rate({ rating_category: 'Item', id: plenty.id, value: 2 }, 'T30', 'M2');
+    await state.flush();
+    expect(openStateStore(path.join(dir, 'state.json')).rating(`O30|Item|${plenty.id}`)).toMatchObject({ value: 2, messageId: 'M2' });
+  });
+
+  it('answers refusals in the on_rating, and rates only its own buyer’s order in that transaction', () => {
+    confirm([[plenty.id, 1]], 'O31', 'T31');
+    expect(rate({ rating_category: 'Order', id: 'O31', value: 7 }, 'T31', 'M3')).toMatchObject({ message: { rating_ack: false }, error: { code: '30015' } });
+    expect(rate({ rating_category: 'Support', id: 'O31', value: 3 }, 'T31', 'M4')).toMatchObject({ message: { rating_ack: false }, error: { code: '50003' } });
+    expect(rate({ rating_category: 'Order', id: 'O31', value: 3 }, 'T-unknown', 'M5')).toMatchObject({ error: { code: '30018' } });
+    expect(state.rating('O31|Order|O31')).toBeUndefined();
+  });
+});
+
 function stockLeftOf(itemId: string): number {
   const item = items.find((i) => i.id === itemId)!;
   return item.stock - state.stockTaken(itemId);

@@ -39,6 +39,7 @@ import {
   type ReturnRequest,
 } from './orders.ts';
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
+import { judgeRating, onRatingMessage, ratingKey } from './ratings.ts';
 import { tagValue, type Address, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
 import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
@@ -347,6 +348,19 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const order = ownOrder(sellerId, context, ref) ?? orderOfTransaction(sellerId, context, ref);
       const contact = order ? order.store : { phone: CONSUMER_CARE_PHONE, email: `support@${sellerId}` };
       return answer(onSupportMessage(contact), null);
+    },
+
+    /**
+     * A buyer's rating of its order (ondc/rating.ts): kept once per thing rated, the newest word
+     * standing; the same message again (a retry) is answered as before and changes nothing.
+     */
+    rating(sellerId: string, { context, message }: RequestOf<'rating'>): Answer {
+      const verdict = judgeRating(orderOfTransaction(sellerId, context, context.transaction_id), message, { messageId: context.message_id, at: clock.now() });
+      if ('error' in verdict) return answer(onRatingMessage(null), verdict.error);
+      const kept = state.rating(ratingKey(verdict.record.orderId, verdict.record.category, verdict.record.id));
+      const record = kept?.messageId === context.message_id ? kept : verdict.record;
+      if (record !== kept) state.saveRating(record);
+      return answer(onRatingMessage(record), null);
     },
 
     /** The page behind the Invoice document: the order's tax invoice, as the order stands now. */

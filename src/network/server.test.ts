@@ -289,6 +289,19 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
     expect(ret.state.descriptor.code).toBe('Return_Initiated');
   });
 
+  it('rates the delivered order: ACK, then a signed on_rating; 30015 and 50003 travel in the on_rating, an unreadable rating is NACKed', async () => {
+    const rated = await ask('rating', { rating_category: 'Agent', id: 'F1', value: 5, feedback_form: [{ id: 'q', question: 'Anything?' }, { id: 'a', parent_id: 'q', answer: 'Kind rider', answer_type: 'text' }] }, { transactionId });
+    expect(rated.signer).toBe(QUICK);
+    expect(rated.body).toMatchObject({ context: { action: 'on_rating', transaction_id: transactionId }, message: { rating_ack: true, feedback_ack: true } });
+    expect(rated.body.error).toBeUndefined();
+    const tooMany = await ask('rating', { rating_category: 'Order', id: orderId, value: 6 }, { transactionId });
+    expect(tooMany.body).toMatchObject({ message: { rating_ack: false }, error: { type: 'DOMAIN-ERROR', code: '30015' } });
+    const support = await ask('rating', { rating_category: 'Support', id: orderId, value: 4 }, { transactionId });
+    expect(support.body).toMatchObject({ message: { rating_ack: false }, error: { type: 'POLICY-ERROR', code: '50003' } });
+    const unreadable = await client.post(bppUri(), 'rating', envelope('rating', { rating_category: 'Order', value: 4 }, { transactionId }));
+    expect(unreadable).toMatchObject({ ok: true, status: 400, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', path: 'message.id' } } });
+  });
+
   it('remembers the order across a restart', async () => {
     await network.stop();
     network = await start();

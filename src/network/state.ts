@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { issueRecordSchema, type IssueRecord } from './issue-desk.ts';
 import { orderRecordSchema, type OrderRecord } from './orders.ts';
+import { ratingKey, ratingRecordSchema, type RatingRecord } from './ratings.ts';
 
 const stateFileSchema = z.object({
   version: z.literal(1),
@@ -25,6 +26,8 @@ const stateFileSchema = z.object({
   photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
   /** complaints about the sellers' orders (IGM 2.0.0, issue-desk.ts) */
   issues: z.array(issueRecordSchema).default([]),
+  /** buyers' ratings of the sellers' orders, one per thing rated (ratings.ts) */
+  ratings: z.array(ratingRecordSchema).default([]),
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -50,6 +53,9 @@ export type StateStore = {
   issue(issueId: string): IssueRecord | undefined;
   issues(): IterableIterator<IssueRecord>;
   saveIssue(issue: IssueRecord): void;
+  /** the rating of one thing of an order (ratings.ts ratingKey) */
+  rating(key: string): RatingRecord | undefined;
+  saveRating(rating: RatingRecord): void;
   /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) from `before` to `after` (keys of the listing) */
   noteCatalogueChange(providerId: string, itemId: string, atMs: number, listing: { before: string; after: string }): void;
   /**
@@ -74,12 +80,13 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
     ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {}, issues: [] };
+    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {}, issues: [], ratings: [] };
   const stockTaken = new Map(Object.entries(loaded.stockTaken));
   const orders = new Map(loaded.orders.map((order) => [order.id, order]));
   const catalogueChanges = new Map(Object.entries(loaded.catalogueChanges));
   const photoStages = new Map(Object.entries(loaded.photoStages));
   const issues = new Map(loaded.issues.map((issue) => [issue.id, issue]));
+  const ratings = new Map(loaded.ratings.map((rating) => [ratingKey(rating.orderId, rating.category, rating.id), rating]));
   mkdirSync(path.dirname(file), { recursive: true });
 
   let timer: NodeJS.Timeout | undefined;
@@ -98,6 +105,7 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       catalogueChanges: Object.fromEntries(catalogueChanges),
       photoStages: Object.fromEntries(photoStages),
       issues: [...issues.values()],
+      ratings: [...ratings.values()],
     });
     const tmp = `${file}.${process.pid}.tmp`;
     const save = async () => {
@@ -139,6 +147,11 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
     issues: () => issues.values(),
     saveIssue(issue) {
       issues.set(issue.id, issue);
+      changed();
+    },
+    rating: (key) => ratings.get(key),
+    saveRating(rating) {
+      ratings.set(ratingKey(rating.orderId, rating.category, rating.id), rating);
       changed();
     },
     noteCatalogueChange(providerId, itemId, atMs, listing) {

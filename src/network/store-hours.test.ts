@@ -25,7 +25,8 @@ describe('store open state (SPEC §4)', () => {
     expect(storeOpenState(store, ist('0659'))).toBe('closed');
     expect(storeOpenState(store, ist('0700'))).toBe('open');
     expect(storeOpenState(store, ist('2259'))).toBe('open');
-    expect(storeOpenState(store, ist('2300'))).toBe('closed');
+    expect(storeOpenState(store, ist('2300'))).toBe('open');
+    expect(storeOpenState(store, ist('2301'))).toBe('closed');
   });
 
   it('is open round the clock for an all-day store', () => {
@@ -36,6 +37,8 @@ describe('store open state (SPEC §4)', () => {
   it('stays open past midnight when closing comes before opening', () => {
     const pizza = provider('bengaluru-dine-two-pizza'); // 11:00–03:00
     expect(storeOpenState(pizza, ist('0130'))).toBe('open');
+    expect(storeOpenState(pizza, ist('0300'))).toBe('open');
+    expect(storeOpenState(pizza, ist('0301'))).toBe('closed');
     expect(storeOpenState(pizza, ist('0600'))).toBe('closed');
   });
 

@@ -31,10 +31,13 @@ function slotsOf(provider: Provider): ReadonlySet<number> {
 export function storeOpenState(provider: Provider, at: Date): StoreOpenState {
   if (provider.status !== 'enable') return 'temporarily-closed';
   const hhmm = istHHMM(at);
+  const minutes = Math.floor(hhmm / 100) * 60 + (hhmm % 100);
   const slots = slotsOf(provider);
-  // The SPEC compares HHMM numbers, so "up to 5 after" is hhmm − t ≤ 5 in those numbers.
+  // "Up to 5 after" on the clock, so the last slot (5 before closing) keeps the store open through
+  // the closing minute, across the hour and across midnight alike.
   for (let back = 0; back <= OPEN_TOLERANCE; back++) {
-    if (slots.has(hhmm - back)) return 'open';
+    const slot = (minutes - back + 1440) % 1440;
+    if (slots.has(Math.floor(slot / 60) * 100 + (slot % 60))) return 'open';
   }
   return 'closed';
 }

@@ -28,6 +28,8 @@ export interface SendResult {
   messageId: string;
   transactionId: string;
   ack: 'ACK' | 'NACK';
+  /** false when the seller was not reached at all (its answer is then our NACK, 23001): worth sending again */
+  reached: boolean;
   error?: { code?: string | undefined; message?: string | undefined };
 }
 
@@ -62,12 +64,14 @@ export async function sendRequest(database: Database, app: BuyerApp, input: Send
         messageId: context.message_id,
         transactionId: input.transactionId,
         ack: result.response.message.ack.status,
+        reached: true,
         ...(result.response.error ? { error: { code: result.response.error.code, message: result.response.error.message } } : {}),
       }
     : {
         messageId: context.message_id,
         transactionId: input.transactionId,
         ack: 'NACK',
+        reached: false,
         error: { code: '23001', message: `The seller could not be reached (${result.error.kind})` },
       };
   await recordAck(database, { messageId: context.message_id, action: input.action, ack: outcome.ack, error: outcome.error });

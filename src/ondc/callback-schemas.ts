@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { onIssueMessageSchema } from './igm.ts';
 
 /** ONDC order states (RET-Spec enums/order.yaml). */
-export const ORDER_STATES = ['Created', 'Accepted', 'In-progress', 'Completed', 'Cancelled'] as const;
+const ORDER_STATES = ['Created', 'Accepted', 'In-progress', 'Completed', 'Cancelled'] as const;
 
 /**
  * Every fulfillment state a retail 1.2.0 seller may report: delivery (RET-Spec
  * enums/fulfillments.yaml, with At-pickup/At-delivery from ONDC's Workbench), serviceability in
  * on_select (both spellings ONDC uses), return (ondc-notes §1 on_update) and RTO.
  */
-export const FULFILLMENT_STATES = [
+const FULFILLMENT_STATES = [
   'Pending', 'Packed', 'Agent-assigned', 'At-pickup', 'Out-for-pickup', 'Pickup-failed', 'Order-picked-up', 'In-transit',
   'At-destination-hub', 'Out-for-delivery', 'At-delivery', 'Delivery-failed', 'Order-delivered', 'Cancelled',
   'RTO-Initiated', 'RTO-Delivered', 'RTO-Disposed',
@@ -83,7 +83,7 @@ const reportedOrder = z.looseObject({
 
 const orderMessage = <T extends z.ZodType>(order: T) => z.looseObject({ order });
 
-export const CALLBACK_MESSAGE_SCHEMAS = {
+const CALLBACK_MESSAGE_SCHEMAS = {
   // Catalogue pages are judged store by store, item by item, where they are applied (catalogue
   // ingestion, catalog_rejection): here only that there is a catalogue.
   on_search: z.looseObject({ catalog: z.looseObject({ 'bpp/providers': z.array(z.looseObject({ id })).optional() }) }),
@@ -103,6 +103,8 @@ export const CALLBACK_MESSAGE_SCHEMAS = {
     }),
   }),
   on_support: z.looseObject({}),
+  // ONDC 1.2.0 RatingAck (rating.ts): whether the rating, and the feedback with it, were recorded.
+  on_rating: z.looseObject({ rating_ack: flag.optional(), feedback_ack: flag.optional() }),
   // IGM 2.0.0: the issue whole, as the respondent holds it (igm.ts).
   on_issue: onIssueMessageSchema,
   on_issue_status: onIssueMessageSchema,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { contextSchema } from './context.ts';
 
 /** The item rejection codes the storefront uses, with ONDC's wording for each. */
-export const ITEM_REJECTIONS = {
+const ITEM_REJECTIONS = {
   '91003': 'No Images found',
   '91007': 'Other Mandatory/Statutory Field not there',
   '91010': 'Price is Zero',
@@ -22,7 +22,7 @@ export const ITEM_REJECTIONS = {
 export type ItemRejectionCode = keyof typeof ITEM_REJECTIONS;
 
 /** The store rejection codes the storefront uses (a store it cannot list at all). */
-export const PROVIDER_REJECTIONS = {
+const PROVIDER_REJECTIONS = {
   '90019': 'Other Provider Error',
   '90021': 'Invalid Address received',
   '90025': 'Delivery radius not given',
@@ -32,7 +32,7 @@ export const PROVIDER_REJECTIONS = {
 
 export type ProviderRejectionCode = keyof typeof PROVIDER_REJECTIONS;
 
-export const catalogErrorSchema = z.object({
+const catalogErrorSchema = z.object({
   type: z.enum(['ITEM-ERROR', 'PROVIDER-ERROR', 'INTEGRATION-ERROR', 'BPP-ERROR']),
   code: z.string().regex(/^\d{5}$/),
   /** where in the on_search: `/message/catalog/bpp/providers/<provider id>/items/<item id>` */
@@ -45,7 +45,6 @@ export const catalogRejectionSchema = z.object({
   context: contextSchema.extend({ action: z.literal('catalog_rejection'), bpp_id: z.string().min(1), bpp_uri: z.url(), ttl: z.string().min(1) }),
   errors: z.array(catalogErrorSchema).min(1),
 });
-export type CatalogRejection = z.infer<typeof catalogRejectionSchema>;
 
 export type ItemRejection = { providerId: string; itemId: string; code: ItemRejectionCode; detail: string };
 export type ProviderRejection = { providerId: string; code: ProviderRejectionCode; detail: string };

@@ -233,7 +233,6 @@ export const incrementalCatalogSchema = z.object({
     }),
   ),
 });
-export type IncrementalCatalog = z.infer<typeof incrementalCatalogSchema>;
 export type CatalogProvider = OnSearchCatalog['bpp/providers'][number];
 export type CatalogItem = CatalogProvider['items'][number];
 export type CatalogCategory = CatalogProvider['categories'][number];

@@ -26,7 +26,7 @@ export type ProtocolLogEntry = {
   body: unknown;
 };
 
-export type OndcClientError =
+type OndcClientError =
   | { kind: 'unreachable'; message: string; attempts: number }
   | { kind: 'timeout'; attempts: number }
   | { kind: 'server-error'; status: number; attempts: number }

@@ -70,11 +70,10 @@ const REQUEST_ACTIONS = [
   'issue_status',
 ] as const;
 
-export const requestActionSchema = z.enum(REQUEST_ACTIONS);
+const requestActionSchema = z.enum(REQUEST_ACTIONS);
 export type RequestAction = z.infer<typeof requestActionSchema>;
 
 const callbackActionSchema = z.enum(REQUEST_ACTIONS.map((action) => `on_${action}` as const));
-export type CallbackAction = z.infer<typeof callbackActionSchema>;
 
 // Groceries and food, and what a grocery store also sells that ONDC files elsewhere: beauty and
 // personal care (RET13), home and kitchen (RET16), health and wellness (RET18).
@@ -82,7 +81,7 @@ export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'O
 export type Domain = z.infer<typeof domainSchema>;
 
 // The schema's stated outer limit for every request ttl (ondc-notes §1 context).
-export const DEFAULT_TTL = 'PT30S';
+const DEFAULT_TTL = 'PT30S';
 
 export const contextSchema = z.object({
   domain: domainSchema,
@@ -170,7 +169,7 @@ export function isExpired(context: Context, now: Date = new Date()): boolean {
   return now.getTime() > Date.parse(context.timestamp) + ttlToMs(context.ttl ?? DEFAULT_TTL);
 }
 
-export const errorTypeSchema = z.enum([
+const errorTypeSchema = z.enum([
   'CONTEXT-ERROR',
   'CORE-ERROR',
   'DOMAIN-ERROR',

@@ -2,8 +2,8 @@
 // shopper sees for them (SPEC §8 "Network error-code table", "Reasons").
 import { z } from 'zod';
 
-export const errorGroupSchema = z.enum(['gateway', 'buyer-app', 'seller-app', 'logistics-provider', 'logistics-buyer']);
-export type ErrorGroup = z.infer<typeof errorGroupSchema>;
+const errorGroupSchema = z.enum(['gateway', 'buyer-app', 'seller-app', 'logistics-provider', 'logistics-buyer']);
+type ErrorGroup = z.infer<typeof errorGroupSchema>;
 
 export type NetworkErrorCode = { code: string; group: ErrorGroup; message: string };
 
@@ -186,7 +186,7 @@ const SHOPPER_WORDING: ReadonlyMap<string, string> = new Map([
   ['30017', 'The restaurant is not taking orders right now'],
 ]);
 
-export const appTypeSchema = z.enum(['retail', 'food']);
+const appTypeSchema = z.enum(['retail', 'food']);
 export type AppType = z.infer<typeof appTypeSchema>;
 
 // SPEC §1 wording rule: retail reads "store" wherever food reads "restaurant".

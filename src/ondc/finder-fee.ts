@@ -7,7 +7,7 @@ import { rupeesToPaise } from '../lib/money.ts';
 const rupees = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a rupee amount such as 3 or 10.50');
 
 /** A finder fee as a buyer app states it (`@ondc/org/buyer_app_finder_fee_type` and `_amount`). */
-export const finderFeeSchema = z.object({ type: z.enum(['percent', 'amount']), value: rupees });
+const finderFeeSchema = z.object({ type: z.enum(['percent', 'amount']), value: rupees });
 export type FinderFee = z.infer<typeof finderFeeSchema>;
 
 /** The fee a payment object states, or null when it states none we can read. */

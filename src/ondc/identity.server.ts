@@ -123,7 +123,7 @@ export function loadKeySets(dir: string, subscriberId: string): KeySet[] {
 }
 
 /** The key set to sign with at `now`: the newest whose valid_from has come. */
-export function signingKeySetAt(sets: readonly KeySet[], now: number): KeySet {
+function signingKeySetAt(sets: readonly KeySet[], now: number): KeySet {
   const due = sets.filter((set) => set.validFrom === null || Date.parse(set.validFrom) <= now);
   const chosen = due.at(-1) ?? sets[0];
   if (!chosen) throw new Error('No keys');

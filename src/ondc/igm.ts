@@ -6,20 +6,18 @@
 // last action's id, and the issue's updated_at is that action's time.
 import { z } from 'zod';
 
-export const ISSUE_STATUSES = ['OPEN', 'PROCESSING', 'RESOLVED', 'CLOSED'] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+const ISSUE_STATUSES = ['OPEN', 'PROCESSING', 'RESOLVED', 'CLOSED'] as const;
 /** ISSUE with the seller, GRIEVANCE with the grievance officers, DISPUTE with an ODR provider. */
-export const ISSUE_LEVELS = ['ISSUE', 'GRIEVANCE', 'DISPUTE'] as const;
+const ISSUE_LEVELS = ['ISSUE', 'GRIEVANCE', 'DISPUTE'] as const;
 export type IssueLevel = (typeof ISSUE_LEVELS)[number];
-export const ACTION_CODES = [
+const ACTION_CODES = [
   'OPEN', 'PROCESSING', 'RESOLVED', 'CLOSED', 'INFO_REQUESTED', 'INFO_PROVIDED', 'INFO_NOT_AVAILABLE',
   'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'RESOLUTION_CASCADED', 'ESCALATED',
 ] as const;
-export type ActionCode = (typeof ACTION_CODES)[number];
 /** PARENT groups the options a respondent offers at once; the shopper picks one of its children. */
-export const RESOLUTION_CODES = ['PARENT', 'REFUND', 'REPLACEMENT', 'CANCEL', 'NO_ACTION'] as const;
+const RESOLUTION_CODES = ['PARENT', 'REFUND', 'REPLACEMENT', 'CANCEL', 'NO_ACTION'] as const;
 export type ResolutionCode = (typeof RESOLUTION_CODES)[number];
-export const ACTOR_TYPES = [
+const ACTOR_TYPES = [
   'CONSUMER', 'INTERFACING_NP', 'COUNTERPARTY_NP', 'INTERFACING_NP_GRO', 'COUNTERPARTY_NP_GRO', 'CASCADED_NP', 'CASCADED_NP_GRO', 'PROVIDER', 'AGENT', 'SELLER', 'CUSTOMER',
 ] as const;
 
@@ -33,7 +31,7 @@ const tagList = z.array(z.looseObject({ descriptor: z.looseObject({ code: z.stri
 const tags = z.array(z.looseObject({ descriptor: z.looseObject({ code: z.string().min(1) }), list: tagList.optional() }));
 const image = z.looseObject({ url: z.url(), size_type: z.string().optional() });
 
-export const igmActionSchema = z.looseObject({
+const igmActionSchema = z.looseObject({
   id: z.string().min(1).max(64),
   ref_id: z.string().optional(),
   ref_type: z.string().optional(),
@@ -45,7 +43,7 @@ export const igmActionSchema = z.looseObject({
 });
 export type IgmAction = z.infer<typeof igmActionSchema>;
 
-export const igmResolutionSchema = z.looseObject({
+const igmResolutionSchema = z.looseObject({
   id: z.string().min(1).max(64),
   ref_id: z.string().optional(),
   ref_type: z.string().optional(),
@@ -68,7 +66,6 @@ const actorSchema = z.looseObject({
 export type IgmActor = z.infer<typeof actorSchema>;
 
 const refSchema = z.looseObject({ ref_id: z.string().min(1), ref_type: z.string().min(1), tags: tags.optional() });
-export type IgmRef = z.infer<typeof refSchema>;
 
 export const igmIssueSchema = z.looseObject({
   id: z.string().min(1).max(64),

@@ -98,7 +98,7 @@ export type CallbackVerdict =
  * seller sends it again shortly: the backlog stays bounded however fast sellers answer, and nothing
  * ACKed waits in memory.
  */
-export const INBOX_LIMIT_BYTES = 64 * 1024 * 1024;
+const INBOX_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Whether the inbox takes another page now: a page refused before it is read costs nothing. */
 export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_BYTES): Promise<boolean> {
@@ -115,7 +115,7 @@ export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Interna
  * cancel, update) may come again for one request: they are kept as history, and the order moves
  * only forward (features/orders).
  */
-export const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_issue_status']);
+const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_rating', 'on_issue_status']);
 
 /** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
 export type CallbackVetting<E = CallbackEnvelope> = (envelope: E) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
@@ -293,7 +293,7 @@ export async function findAnswer(database: Database, input: { messageId: string;
   };
 }
 
-export const MESSAGE_CHANNEL = 'ondc_message';
+const MESSAGE_CHANNEL = 'ondc_message';
 const emitters = new WeakMap<Database, Promise<EventEmitter>>();
 
 function messageEvents(database: Database): Promise<EventEmitter> {

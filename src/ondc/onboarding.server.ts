@@ -9,7 +9,7 @@ import { createKeyring, type Keyring } from './identity.server.ts';
 import { onSubscribeSchema, registryEnvSchema, siteVerificationHtml } from './onboarding.ts';
 import { signText } from './signing.ts';
 
-export const attemptSchema = z.object({
+const attemptSchema = z.object({
   request_id: z.string().min(1),
   unique_key_id: z.string().min(1),
   env: registryEnvSchema,
@@ -19,7 +19,7 @@ export const attemptSchema = z.object({
 });
 export type SubscriptionAttempt = z.infer<typeof attemptSchema>;
 
-export const attemptFile = (bapDir: string) => path.join(bapDir, 'subscription.json');
+const attemptFile = (bapDir: string) => path.join(bapDir, 'subscription.json');
 
 /** Kept whole or not at all (written aside and renamed): a reader never sees half an attempt. */
 export function saveAttempt(bapDir: string, attempt: SubscriptionAttempt) {
@@ -30,7 +30,7 @@ export function saveAttempt(bapDir: string, attempt: SubscriptionAttempt) {
   renameSync(tmp, file);
 }
 
-export function readAttempt(bapDir: string): SubscriptionAttempt | null {
+function readAttempt(bapDir: string): SubscriptionAttempt | null {
   const file = attemptFile(bapDir);
   if (!existsSync(file)) return null;
   return attemptSchema.parse(JSON.parse(readFileSync(file, 'utf8')));

@@ -39,10 +39,10 @@ export type RegistryEnv = z.infer<typeof registryEnvSchema>;
  * retired). ONDC's docs in reach name no operation of its own for adding a key: a rotation is sent
  * as the participant's registration again, under a new unique_key_id with its own key_pair window.
  */
-export const OPS_BUYER_APP = 1;
+const OPS_BUYER_APP = 1;
 
 /** Where the registry reaches /on_subscribe, relative to the subscriber: ours is at the root. */
-export const CALLBACK_URL = '/';
+const CALLBACK_URL = '/';
 
 const isoTime = z.iso.datetime({ offset: true });
 const cityCode = z.string().regex(/^(std:\d{2,5}|\*)$/, 'a city code is std:<STD code>, or *');

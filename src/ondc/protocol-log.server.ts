@@ -4,7 +4,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProtocolLogEntry } from './client.ts';
 
-export interface ProtocolLogLine {
+interface ProtocolLogLine {
   at: string;
   direction: 'in' | 'out';
   participant: string;

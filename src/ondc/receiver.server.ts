@@ -10,13 +10,12 @@ import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from '.
 import { parseJsonText } from '../lib/http/json.ts';
 import { onReconEnvelopeSchema, type OnReconEnvelope } from './rsf.ts';
 
-export const callbackActionSchema = z.enum([
-  'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support',
+const callbackActionSchema = z.enum([
+  'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support', 'on_rating',
   'on_issue', 'on_issue_status',
   // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, in the NTS10 context of its own.
   'on_recon',
 ]);
-export type ReceivedAction = z.infer<typeof callbackActionSchema>;
 
 /** A callback as received: a retail or IGM one, or a seller's answer to our recon. */
 export type ReceivedEnvelope = CallbackEnvelope | OnReconEnvelope;
@@ -35,9 +34,9 @@ export type Reception =
  * and tries a catalogue page again for up to 3 minutes (network/search.ts PAGE_RETRY), so five
  * minutes take every honest delivery and refuse a message captured and replayed later.
  */
-export const CALLBACK_TTL_SECONDS = 300;
+const CALLBACK_TTL_SECONDS = 300;
 /** How far a seller's clock may run ahead of ours. */
-export const CLOCK_SKEW_SECONDS = 5;
+const CLOCK_SKEW_SECONDS = 5;
 const SIGNATURE_LIMITS: SignatureLimits = { maxLifetimeSeconds: CALLBACK_TTL_SECONDS, skewSeconds: CLOCK_SKEW_SECONDS };
 
 const SIGNATURE_PROBLEMS: Record<VerifyFailureReason, string> = {

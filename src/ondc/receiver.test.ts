@@ -99,8 +99,9 @@ describe.each(testDatabases())('NACKs in the spec’s shape on $name', ({ open }
   });
 
   it('answers an unknown callback 404 with the context', async () => {
-    const context = contextOf('on_rating');
-    const reception = await receiveCallback(database, app, { action: 'on_rating', rawBody: JSON.stringify({ context, message: {} }), authorization: null });
+    // A callback the buyer app has no use for: a seller answering a catalog_rejection.
+    const context = contextOf('on_catalog_rejection');
+    const reception = await receiveCallback(database, app, { action: 'on_catalog_rejection', rawBody: JSON.stringify({ context, message: {} }), authorization: null });
     expect(reception.status).toBe(404);
     expectNack(reception.body, context, '20006');
   });

@@ -10,7 +10,7 @@ const ed25519PublicKeySchema = z
   .base64()
   .refine((key) => Buffer.from(key, 'base64').length === 32, 'Expected a base64 32-byte Ed25519 public key');
 
-export const participantSchema = z.object({
+const participantSchema = z.object({
   subscriber_id: z.string().min(1),
   unique_key_id: z.string().min(1),
   signing_public_key: ed25519PublicKeySchema,
@@ -26,7 +26,7 @@ export const participantSchema = z.object({
 export type Participant = z.infer<typeof participantSchema>;
 
 /** Whether a registered key may be used at `now` (ms); a bound that is not given does not limit it. */
-export function isKeyValidAt(participant: Pick<Participant, 'valid_from' | 'valid_until'>, now: number): boolean {
+function isKeyValidAt(participant: Pick<Participant, 'valid_from' | 'valid_until'>, now: number): boolean {
   if (participant.valid_from !== undefined && Date.parse(participant.valid_from) > now) return false;
   if (participant.valid_until !== undefined && Date.parse(participant.valid_until) <= now) return false;
   return true;
@@ -102,11 +102,11 @@ const lookupAnswerSchema = z.array(z.unknown()).transform((entries) =>
   }),
 );
 
-export const DEFAULT_LOOKUP_CACHE_MS = 5 * 60 * 1000;
+const DEFAULT_LOOKUP_CACHE_MS = 5 * 60 * 1000;
 /** A key asked for and not found may be one just published: asked about again sooner. */
-export const DEFAULT_NOT_FOUND_CACHE_MS = 30 * 1000;
+const DEFAULT_NOT_FOUND_CACHE_MS = 30 * 1000;
 /** While the registry cannot be reached, its last answer stands in for this long. */
-export const DEFAULT_MAX_STALE_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_STALE_MS = 24 * 60 * 60 * 1000;
 
 export type RemoteRegistryOptions = {
   /** how long an answer is reused */

@@ -11,15 +11,14 @@ import { z } from 'zod';
 import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
 import { isoDurationSchema } from './context.ts';
 
-export const RSF_DOMAIN = 'ONDC:NTS10';
-export const RSF_VERSION = '2.0.0';
+const RSF_DOMAIN = 'ONDC:NTS10';
+const RSF_VERSION = '2.0.0';
 /** A recon is about settlements days old: the receiver has a day to answer. */
-export const RECON_TTL = 'P1D';
+const RECON_TTL = 'P1D';
 
 const rsfActionSchema = z.enum(['recon', 'on_recon']);
-export type RsfAction = z.infer<typeof rsfActionSchema>;
 
-export const rsfContextSchema = z.object({
+const rsfContextSchema = z.object({
   domain: z.literal(RSF_DOMAIN),
   location: z.object({ country: z.object({ code: z.literal('IND') }), city: z.object({ code: z.literal('*') }) }),
   version: z.literal(RSF_VERSION),
@@ -42,7 +41,7 @@ const settlementStatusSchema = z.enum(['PENDING', 'SETTLED', 'TO_BE_INITIATED'])
 const dueDateSchema = z.iso.date();
 
 /** One settlement of an order as the collector holds it: the amount for the receiver and what was kept. */
-export const reconSettlementSchema = z.object({
+const reconSettlementSchema = z.object({
   id: z.string().min(1).max(64),
   payment_id: z.string().min(1).max(64),
   status: settlementStatusSchema,
@@ -57,7 +56,7 @@ export const reconSettlementSchema = z.object({
 });
 export type ReconSettlement = z.infer<typeof reconSettlementSchema>;
 
-export const reconOrderSchema = z.object({ id: z.string().min(1).max(64), amount: amountSchema, settlements: z.array(reconSettlementSchema).min(1).max(20) });
+const reconOrderSchema = z.object({ id: z.string().min(1).max(64), amount: amountSchema, settlements: z.array(reconSettlementSchema).min(1).max(20) });
 export type ReconOrder = z.infer<typeof reconOrderSchema>;
 
 export const reconMessageSchema = z.object({ orders: z.array(reconOrderSchema).min(1).max(500) });
@@ -71,7 +70,7 @@ const answeredSettlementSchema = reconSettlementSchema.extend({
   tcs: answeredAmountSchema,
   tds: answeredAmountSchema,
 });
-export const onReconOrderSchema = z.object({
+const onReconOrderSchema = z.object({
   id: z.string().min(1).max(64),
   amount: answeredAmountSchema,
   recon_accord: z.boolean(),
@@ -83,7 +82,6 @@ export const onReconMessageSchema = z.object({ orders: z.array(onReconOrderSchem
 export type OnReconMessage = z.infer<typeof onReconMessageSchema>;
 
 export const reconEnvelopeSchema = z.object({ context: rsfContextSchema.extend({ action: z.literal('recon') }), message: reconMessageSchema });
-export type ReconEnvelope = z.infer<typeof reconEnvelopeSchema>;
 
 /** An on_recon as we receive it: its message checked whole, or an error in its place. */
 export const onReconEnvelopeSchema = z
@@ -119,12 +117,12 @@ export function onReconContext(recon: RsfContext, now = new Date()): RsfContext 
 }
 
 export const inr = (paise: number) => ({ currency: 'INR' as const, value: paiseToRupees(paise) });
-export const paiseOf = (amount: { value: string }) => rupeesToPaise(amount.value);
+const paiseOf = (amount: { value: string }) => rupeesToPaise(amount.value);
 
 /** The figures of a settlement both sides compute and compare, in paise. */
 export type SettlementFigures = { amountPaise: number; commissionPaise: number; withholdingPaise: number; tcsPaise: number; tdsPaise: number };
 
-export function figuresOf(settlement: Pick<ReconSettlement, 'amount' | 'commission' | 'withholding_amount' | 'tcs' | 'tds'>): SettlementFigures {
+function figuresOf(settlement: Pick<ReconSettlement, 'amount' | 'commission' | 'withholding_amount' | 'tcs' | 'tds'>): SettlementFigures {
   return {
     amountPaise: paiseOf(settlement.amount),
     commissionPaise: paiseOf(settlement.commission),

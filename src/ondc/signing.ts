@@ -13,7 +13,7 @@ const SIGNATURE_ALGORITHM = 'ed25519';
 // The ONDC reference signs for +3600 s. Ours is short because a signature only has to
 // outlive one delivery attempt (the client signs each attempt afresh), and a short window
 // limits replay of a captured request.
-export const DEFAULT_SIGNATURE_TTL_SECONDS = 60;
+const DEFAULT_SIGNATURE_TTL_SECONDS = 60;
 
 const utf8 = new TextEncoder();
 

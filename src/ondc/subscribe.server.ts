@@ -7,7 +7,7 @@ import { buildSubscribeRequest, registryReplySchema, type Entity, type RegistryE
 import { saveAttempt, type SubscriptionAttempt } from './onboarding.server.ts';
 
 /** How long a first key is subscribed for when it carries no window of its own. */
-export const DEFAULT_KEY_VALID_DAYS = 365;
+const DEFAULT_KEY_VALID_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PrepareInput = {

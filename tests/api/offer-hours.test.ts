@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillCart, pollFor, selectAndQuote, selectBody, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
-import { testClockAt, todayIst } from '../support/test-clock.ts';
+import { eveningClock } from '../support/test-clock.ts';
 
 const evening = store.provider.offers.find((o) => o.window)!;
 const item = store.items.find((i) => i.pricePaise * Math.min(i.maxPerOrder, i.stock) >= evening.minOrderPaise)!;
@@ -42,7 +42,7 @@ describe.each(inject('servers'))('an offer with hours, at noon on $name', ({ url
 describe('an offer with hours, at 5 pm', () => {
   let server: StartedServer;
   beforeAll(async () => {
-    server = await startServer({ NETWORK_CLOCK_START: testClockAt(todayIst('17:00')).start });
+    server = await startServer({ NETWORK_CLOCK_START: eveningClock().start });
   }, 200_000);
   afterAll(async () => server?.stop());
 

@@ -10,7 +10,7 @@ import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
 import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '../../src/ondc/order-schemas.ts';
 import { connectTarget } from '../../src/ondc/client.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-import { cartUpdate, lines, placeOrder, store, type Client } from '../support/checkout.ts';
+import { cartUpdate, lines, placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -42,10 +42,17 @@ async function settlementsSent(orderId: string) {
     .map((b) => ({ fulfillment: b.message.order.fulfillments[0], amount: b.message.order.payment['@ondc/org/settlement_details'][0]?.settlement_amount }));
 }
 
+const networkUrl = () => /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+
 /** The embedded seller's own desk cancels one of its orders. */
 function storeCancels(orderId: string, reasonId: string) {
-  const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
-  return fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: reasonId }) });
+  return fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: reasonId }) });
+}
+
+/** The embedded seller's own desk counts its shelf of one item anew. */
+async function setStock(itemId: string, count: number) {
+  const counted = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(itemId)}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+  expect(counted.status).toBe(200);
 }
 
 async function until(client: Client, orderId: string, done: (order: Record<string, unknown>) => boolean, seconds: number, everyMs = 500) {
@@ -297,6 +304,22 @@ describe('orders after purchase', () => {
     expect(page).toMatch(/ × 1 cancelled by the store: Some items are out of stock at the store/);
     await until(client, orderId, (o) => o['status'] === 'delivered', 60);
     expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: 'C1', type: 'Cancel' }, amount: refund!.amount.toFixed(2) }]);
+  }, 120_000);
+
+  it('cash on delivery: units the store could not supply come off the cash the rider collects, on the page and in the API', async () => {
+    const client = shopper(server.url);
+    const ordered = lines();
+    const [spare] = (await plentifulItems(server.url, ordered.length + 1, 5)).filter((item) => !ordered.some((line) => line.sku_id === item.id));
+    // Between the shopper's quote and confirm, the store's shelf of the spare item drops to one.
+    const shelfOfOne = () => setStock(spare!.id, 1);
+    const { orderId, totalPaise } = await placeOrder(client, 'cod', [...ordered, { sku_id: spare!.id, quantity: 2 }], { beforePayment: shelfOfOne });
+    const cut = await until(client, orderId, (o) => (o['store_cancelled'] as unknown[]).length === 1, 20);
+    expect(cut['store_cancelled']).toEqual([{ item_id: spare!.id, title: spare!.name, quantity: 1, reason: STORE_CANCEL_REASONS['002'] }]);
+    expect(cut['refunds']).toEqual([]);
+    expect(cut['cash_due']).toBe((totalPaise - spare!.pricePaise) / 100);
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toContain(`Pay ${formatRupees(totalPaise - spare!.pricePaise)} in cash on delivery`);
+    expect(page).not.toContain(`Pay ${formatRupees(totalPaise)} in cash`);
   }, 120_000);
 
   it('provider support: a message id, then the seller’s phone and e-mail through fetchMessage (polled ≤ 5 times)', async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { cardOnStorePage, submitAddToCartForm, tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { cardOnStorePage, chooseDefaults, itemCard, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
 import { storeOpenState } from '../../src/network/store-hours.ts';
@@ -116,12 +116,16 @@ test.describe('the cart on a phone (360x740)', () => {
   });
 
   test('a dish customised with a single-select and a multi-select group is a line of its own', async ({ page }) => {
+    // The pizzeria keeps hours (11:00–03:00): open at the storefront's noon. Its card's Add opens
+    // the picker; its defaults make the first line.
+    await page.goto(`/brand?provider_id=${encodeURIComponent(pizzeria.id)}&location_id=${encodeURIComponent(pizzeria.locations[0]?.id ?? '')}`);
+    await itemCard(page, pizza.name).getByRole('button', { name: `Add ${pizza.name} to cart` }).click();
+    const first = page.getByRole('dialog', { name: pizza.name });
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
+    await chooseDefaults(first);
+    await saved;
     await page.goto('/cart');
-    // The card's own form, placed on the page as AddToCart.astro renders it: restaurants keep hours,
-    // and a closed pizzeria's card offers no Add, while this journey runs at any hour.
-    await submitAddToCartForm(page, { bppId: pizzeria.sellerId, providerId: pizzeria.id, locationId: pizzeria.locations[0]?.id ?? '', itemId: pizza.id, name: pizza.name });
     await cartHydrated(page);
-    // Without a picker the no-JS form adds the defaults.
     await expect(page.getByText('Regular, Classic Hand Tossed')).toBeVisible();
 
     await page.getByRole('button', { name: 'Customise another' }).click();
@@ -163,10 +167,9 @@ test.describe('SPEC §5 minimum cart value', () => {
         url: baseURL ?? '',
       },
     ]);
+    // The only stores with a minimum order keep hours (07:00–23:00): open at the storefront's noon.
+    await tapAdd(page, mumbaiStore, cheap);
     await page.goto('/cart');
-    // The card's own form, placed on the page as AddToCart.astro renders it: the only stores with a
-    // minimum order keep hours (07:00–23:00), and a closed store's card offers no Add.
-    await submitAddToCartForm(page, { bppId: mumbaiStore.sellerId, providerId: mumbaiStore.id, locationId: mumbaiStore.locations[0]?.id ?? '', itemId: cheap.id, name: cheap.name });
     await cartHydrated(page);
     const minimum = mumbaiStore.minOrderPaise ?? 0;
     // The price the catalogue holds now (sellers move prices), from the cart call itself.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { itemCard } from '../support/add-to-cart.ts';
+import { chooseDefaults, itemCard } from '../support/add-to-cart.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
@@ -76,18 +76,6 @@ async function cardWithPlainAdd(page: Page) {
 async function nameOf(card: Locator) {
   const heading = card.locator('.item-card__name');
   return ((await heading.getAttribute('title')) ?? (await heading.textContent()) ?? '').trim();
-}
-
-/** Through the add-on picker's steps with the defaults, to "Add item". */
-async function chooseDefaults(picker: Locator) {
-  const forward = picker.getByRole('button', { name: /^(Next|Add item)$/ });
-  // A one-page picker has no steps: "Next" until "Add item".
-  for (let step = 0; step < 5; step++) {
-    await expect(forward).toBeVisible();
-    if ((await forward.textContent()) === 'Add item') break;
-    await forward.click();
-  }
-  await picker.getByRole('button', { name: 'Add item' }).click();
 }
 
 async function cartLines(page: Page) {

@@ -89,6 +89,7 @@ function attempts(owned: Owned, stranger: Client, strangerKind: Kind): Array<[st
     ['order read (tracking)', async () => refused(await status(stranger.get(`/ondc/order/track?order_id=${owned.orderId}`)))],
     ['order write (cancel)', async () => refused(await status(stranger.post('/ondc/order/update', { type: 'cancel', order_id: owned.orderId, reason_id: '001' })))],
     ['order write (return)', async () => refused(await status(stranger.post('/ondc/order/update', { type: 'return', order_id: owned.orderId, reason_id: '003', items: [{ item_id: store.items[0]!.id, quantity: 1 }], photo_ids: [owned.photoId] })))],
+    ['order write (rating)', async () => refused(await status(stranger.post('/ondc/order/rating', { order_id: owned.orderId, ratings: [{ rating_category: 'Order', id: owned.orderId, value: 1 }] })))],
     ['invoice read', async () => refused(await status(stranger.get(`/invoice?order_id=${owned.orderId}`)))],
     ['photo read', async () => refused(await status(stranger.get(`/return-photos/${owned.photoId}`)))],
     ['photo write (upload to its order)', async () => refused(await status(fetch(`${server.url}/ondc/order/return-photo?order_id=${owned.orderId}`, { method: 'POST', body: await jpeg(200), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(stranger) } })))],

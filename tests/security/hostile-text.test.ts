@@ -196,6 +196,7 @@ describe('lone surrogates and NUL in every string field of every endpoint', () =
       on_update: { order },
       on_track: { tracking: { status: 'active', url: 'https://track.example/1' } },
       on_support: { phone: '9876543210', email: 'help@example.com', uri: 'https://help.example' },
+      on_rating: { rating_ack: true, feedback_ack: false },
     };
     const tasks = Object.entries(messages).flatMap(([action, message]) => {
       const envelope: Json = {

@@ -1,46 +1,5 @@
+// Adding to the cart as a shopper does: by the item's card on its store's page.
 import { expect, type Locator, type Page } from '@playwright/test';
-
-export interface AddToCartFields {
-  bppId: string;
-  providerId: string;
-  locationId: string;
-  itemId: string;
-  name: string;
-  city?: string;
-}
-
-/**
- * Places an item card's add-to-cart form on the page exactly as AddToCart.astro renders it before
- * hydration, and submits it as a tap would: the no-JS path, without depending on which listing
- * shows the item.
- */
-export async function submitAddToCartForm(page: Page, item: AddToCartFields) {
-  const label = `Add ${item.name} to cart`;
-  await page.evaluate(
-    ({ fields, label }) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/cart/add';
-      for (const [name, value] of Object.entries(fields)) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      const button = document.createElement('button');
-      button.type = 'submit';
-      button.textContent = label;
-      form.append(button);
-      document.body.append(form);
-    },
-    {
-      fields: { city: item.city ?? 'bengaluru', bppId: item.bppId, providerId: item.providerId, locationId: item.locationId, itemId: item.itemId },
-      label,
-    },
-  );
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: label }).click()]);
-}
 
 /** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title; the name is the card's link). */
 export function itemCard(page: Page, name: string): Locator {
@@ -73,4 +32,15 @@ export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: s
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
   await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
   await saved;
+}
+
+/** Through the add-on picker's steps with the defaults, to "Add item" (a one-page picker has no steps). */
+export async function chooseDefaults(picker: Locator) {
+  const forward = picker.getByRole('button', { name: /^(Next|Add item)$/ });
+  for (let step = 0; step < 5; step++) {
+    await expect(forward).toBeVisible();
+    if ((await forward.textContent()) === 'Add item') break;
+    await forward.click();
+  }
+  await picker.getByRole('button', { name: 'Add item' }).click();
 }

@@ -55,7 +55,7 @@ export function selectBody(items: Line[], areaCode = store.location.pincode) {
   };
 }
 
-export const address = (overrides: Record<string, string> = {}) => ({
+const address = (overrides: Record<string, string> = {}) => ({
   door: '12',
   building: 'Lake View Apartments',
   name: 'Asha Rao',
@@ -107,10 +107,16 @@ export async function selectAndQuote(client: Client, items: Line[]) {
  * `beforePayment` runs between the quote (on_init) and the payment (another shopper acting
  * meanwhile): since issue 23 the server confirms as soon as the payment is made.
  * `address`: fields of the delivery address to change (a tower block's drop is requoted at init, issue 23).
+ * `init`: more fields of the init body (issue 29: the shopper's delivery instructions).
  */
-export async function placeOrder(client: Client, method: 'upi' | 'cod' = 'upi', items: Line[] = lines(), options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string> } = {}) {
+export async function placeOrder(
+  client: Client,
+  method: 'upi' | 'cod' = 'upi',
+  items: Line[] = lines(),
+  options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string>; init?: Record<string, unknown> } = {},
+) {
   const { transactionId } = await selectAndQuote(client, items);
-  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items, options.address ? { address: options.address } : {}), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}) })).json();
+  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items, options.address ? { address: options.address } : {}), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}), ...options.init })).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
   await options.beforePayment?.();

@@ -1,7 +1,7 @@
 // The reliability suite runs bounded in CI and in full under `npm run bench -- reliability`
 // (RELIABILITY=full); each test picks its size from here, and an explicit variable wins.
 
-export const FULL = process.env['RELIABILITY'] === 'full';
+const FULL = process.env['RELIABILITY'] === 'full';
 
 /** The CI size or the full size of a test, or the number given in `variable`. */
 export function sized(variable: string, ci: number, full: number): number {

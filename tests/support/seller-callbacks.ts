@@ -7,7 +7,7 @@ import { store } from './checkout.ts';
 
 export type SellerKey = { id: string; uniqueKeyId: string; privateKey: string };
 
-export function sellerKey(dataDir: string, sellerId: string): SellerKey {
+function sellerKey(dataDir: string, sellerId: string): SellerKey {
   const file = JSON.parse(readFileSync(path.join(dataDir, 'network', 'keys', `${sellerId}.json`), 'utf8')) as { unique_key_id: string; private_key: string };
   return { id: sellerId, uniqueKeyId: file.unique_key_id, privateKey: file.private_key };
 }

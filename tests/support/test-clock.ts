@@ -16,13 +16,13 @@ export type TestClock = {
 };
 
 /** `hh:mm` IST today (the Indian date of the real clock), as an ISO instant with its offset. */
-export function todayIst(hhmm: string, realNow = Date.now()): string {
+function todayIst(hhmm: string, realNow = Date.now()): string {
   const day = new Date(realNow + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
   return `${day}T${hhmm}:00+05:30`;
 }
 
 /** A clock that shows `start` now and runs at real speed. */
-export function testClockAt(start: string, startedAt = Date.now()): TestClock {
+function testClockAt(start: string, startedAt = Date.now()): TestClock {
   const startMs = Date.parse(start);
   if (!Number.isFinite(startMs)) throw new Error(`Not a clock start: ${start}`);
   return { start, startedAt, now: () => new Date(startMs + (Date.now() - startedAt)) };
@@ -48,6 +48,9 @@ export function sharedTestClock(): TestClock {
  * test of a closed store on a storefront of its own (the shared ones' noon has none closed).
  */
 export const nightClock = (): TestClock => testClockAt(todayIst('03:00'));
+
+/** 17:00 IST today: inside the grocery stores' evening offer hours (4 pm–7 pm, issue 28), for a storefront of its own. */
+export const eveningClock = (): TestClock => testClockAt(todayIst('17:00'));
 
 /** Now on the shared storefronts' clock, for fixtures that pick a store open or closed. */
 export const testNow = (): Date => sharedTestClock().now();

@@ -46,7 +46,6 @@ export const logEventSchema = z
   .object({ event: text(80).min(1), type: text(40).min(1) })
   .catchall(value)
   .refine((body) => Object.keys(body).length <= 40, 'Too many attributes');
-export type LogEvent = z.infer<typeof logEventSchema>;
 
 /** SPEC §3 tracking event (/ins-api, /insttttruummeenttt). */
 export const trackingEventSchema = z
@@ -62,4 +61,3 @@ export const trackingEventSchema = z
     }),
   })
   .strict();
-export type TrackingEvent = z.infer<typeof trackingEventSchema>;

@@ -28,5 +28,3 @@ export function lobOf(tenant: Tenant): 'electric' | 'mobility' {
   return tenant === 'ev_delivery' ? 'electric' : 'mobility';
 }
 
-/** SPEC §8 analytics labels for checkout errors. */
-export const ANALYTICS_LABELS = ['ON_SELECT_NACK_ERROR', 'ON_SELECT_POLL_COUNT_EXCEEDED', 'ON_INIT_POLL_COUNT_EXCEEDED', 'ITEM_PRICE_MISMATCH'] as const;

@@ -8,7 +8,7 @@ export type NativeEvent = (typeof NATIVE_EVENTS)[number];
 
 /** SPEC §9: up to 3 retries, each waiting 800 ms longer than the last (800, 1600, 2400 ms). */
 export const BRIDGE_RETRIES = 3;
-export const BRIDGE_DELAY_STEP_MS = 800;
+const BRIDGE_DELAY_STEP_MS = 800;
 
 type Poster = (json: string) => void;
 type BridgeWindow = {

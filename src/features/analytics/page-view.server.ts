@@ -13,7 +13,7 @@ const CRAWLER = /bot|crawl|spider|slurp|lighthouse|headlesschrome\/.*\(compatibl
 /** The native app names itself in its webview's user agent (README: native bridge contract). */
 export const NATIVE_APP_UA = /KiranaApp\//;
 
-export function isCrawler(userAgent: string): boolean {
+function isCrawler(userAgent: string): boolean {
   return CRAWLER.test(userAgent);
 }
 

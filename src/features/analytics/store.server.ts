@@ -80,7 +80,7 @@ async function insertEvents(database: Database, rows: EventRow[]): Promise<void>
 
 /** Events a shopper may send a minute (a busy page sends a few dozen), across every process. */
 export const EVENTS_PER_MINUTE = 600;
-export const EVENT_LIMIT: Limit = { bucket: 'analytics', perWindow: EVENTS_PER_MINUTE, windowMs: 60_000 };
+const EVENT_LIMIT: Limit = { bucket: 'analytics', perWindow: EVENTS_PER_MINUTE, windowMs: 60_000 };
 
 /** Counts `events` against the sender's minute; the seconds to wait when over the limit. */
 export function rateLimit(database: Database, sender: string, events: number, now = Date.now()): Promise<number | null> {

@@ -37,6 +37,8 @@ interface Props {
   /** The page's strings, in its language (the server renders the same words first). */
   t: Catalogue['cart'];
   locale: Locale;
+  /** Issue 29: what the cart's store promises the shopper's address, worded by the server; null when it promises nothing. */
+  promise?: { providerId: string; text: string } | null;
 }
 
 /** A form that works without JS (POST /cart/update) and, hydrated, calls `onSubmit` instead. */
@@ -68,7 +70,7 @@ function VegMark({ veg, t }: { veg: string | null; t: Catalogue['cart'] }) {
 }
 
 /** The /cart page (SPEC §2.3 cart page): lines, order summary, minimum cart value and checkout. */
-export default function CartView({ initialCart, city, warehouseWhitelisted, t, locale }: Props) {
+export default function CartView({ initialCart, city, warehouseWhitelisted, t, locale, promise = null }: Props) {
   const rupees = (paise: number) => formatRupees(paise, locale);
   // The server's cart is the truth at page load; take it before the first client render.
   useState(() => {
@@ -133,6 +135,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
         <div>
           <h2>{cart.cart_metadata.descriptor.name}</h2>
           <p>{fill(t.via, { seller: cart.cart_metadata.seller_name })}</p>
+          {promise?.providerId === cart.provider_id && <p data-delivery-promise>{promise.text}</p>}
         </div>
       </section>
       {cart.offer_strip && <p className="offer-strip">{cart.offer_strip.text}</p>}

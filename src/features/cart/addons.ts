@@ -73,7 +73,7 @@ export function addOnPages(tree: AddOnTree, selection: readonly string[]): strin
 }
 
 /** Groups open for the selection: the dish's own and the children of picked options. */
-export function openGroupIds(tree: AddOnTree, selection: readonly string[]): string[] {
+function openGroupIds(tree: AddOnTree, selection: readonly string[]): string[] {
   return addOnPages(tree, selection).flat();
 }
 

@@ -8,10 +8,12 @@ import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
 import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '../checkout/store-offers.ts';
+import { packSize } from '../catalogue/format.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
 import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
-import { cartCityCode, cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
+import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
 export type CartResult =
@@ -149,13 +151,10 @@ export async function findCustomisations(database: Database, ref: { bppId: strin
 
 // ---- Reading the cart (SPEC §3 cart response) ----
 
-// SPEC §5 units: names are shortened.
-const UNIT_SHORT: Record<string, string> = { kilogram: 'kg', gram: 'g', litre: 'L', millilitre: 'ml', unit: 'pcs', dozen: 'dozen' };
-
-function packSize(value: string | null, unit: string | null): Record<string, string> | null {
-  // A dish is "1 unit": nothing to tell.
-  if (value === null || unit === null || (unit === 'unit' && Number(value) === 1)) return null;
-  return { pack_size: `${Number(value)} ${UNIT_SHORT[unit] ?? unit}` };
+/** A grocery item's pack size as its card says it; a dish has none to tell, as on its card. */
+function packOf(row: CatalogueItemRow): Record<string, string> | null {
+  const size = row.domain === 'ONDC:RET11' ? null : packSize(row.pack_value, row.pack_unit);
+  return size === null ? null : { pack_size: size };
 }
 
 const typeTag = (type: 'item' | 'customization'): CatalogTag => ({ code: 'type', list: [{ code: 'type', value: type }] });
@@ -169,7 +168,7 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
     tags: isCustomisation
       ? [typeTag('customization'), { code: 'parent', list: [{ code: 'id', value: row.parent_group_id ?? '' }] }]
       : [typeTag('item')],
-    variantAttr: isCustomisation ? null : packSize(row.pack_value, row.pack_unit),
+    variantAttr: isCustomisation ? null : packOf(row),
     parentItemId,
     descriptor: { name: row.name, images: row.image ? [row.image] : [] },
     veg: row.veg_nonveg,
@@ -500,7 +499,7 @@ export async function emptyOrderedCart(q: Queryable, order: { shopper: string; p
      WHERE p.payment_id = $1`,
     [order.paymentId],
   );
-  const city = placed ? cartCityCode(placed.city) : undefined;
+  const city = placed ? servedCityCode(placed.city) : undefined;
   if (!placed || !city) return;
   const row = await findCartRow(q, order.shopper, city, true);
   if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cartCityCode,
   cartTotals,
   confirmedItemTotalPaise,
   decideQuantity,
@@ -99,14 +98,5 @@ describe('SPEC §4 each customisation is its own cart line', () => {
     expect(lineIdOf('dosa', ['ghee', 'cheese'])).toBe(lineIdOf('dosa', ['cheese', 'ghee']));
     expect(lineIdOf('dosa', ['ghee'])).not.toBe(lineIdOf('dosa', ['cheese']));
     expect(lineIdOf('dosa', ['ghee'])).toMatch(/^L[0-9a-f]{16}$/);
-  });
-});
-
-describe('cart city', () => {
-  it('reads a city id, name or ONDC code', () => {
-    expect(cartCityCode('bengaluru')).toBe('std:080');
-    expect(cartCityCode('Delhi')).toBe('std:011');
-    expect(cartCityCode('std:022')).toBe('std:022');
-    expect(cartCityCode('atlantis')).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
 // Cart rules shared by the server and the islands (DESIGN §3): pure, no I/O. The wire schemas
 // (zod) live in payload.ts, which only the server imports, so the islands' bundle stays small.
 import { rupeesToPaise } from '../../lib/money.ts';
-import { cityCode, SERVED_CITIES } from '../../ondc/cities.ts';
 import type { Domain } from '../../ondc/context.ts';
-import type { CartEntry, CartLine } from './payload.ts';
+import type { CartEntry } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */
 export interface AddToCartItem {
@@ -24,11 +23,6 @@ export interface AddToCartItem {
  * stores list personal care, household and health goods in their own ONDC domains.
  */
 export const APP_DOMAINS: readonly string[] = ['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18'] satisfies Domain[];
-
-/** A cart's city as ONDC names it (std:080), from a city id or name ('bengaluru') or the code itself. */
-export function cartCityCode(cityName: string): string | undefined {
-  return SERVED_CITIES.some((c) => c.code === cityName) ? cityName : cityCode(cityName);
-}
 
 /** The most of one line a shopper may order; a seller's own maximum may be lower. */
 export const MAX_LINE_QUANTITY = 99;
@@ -70,12 +64,6 @@ export function lineIdOf(itemId: string, customisationIds: readonly string[]): s
 /** The line an entry of the cart response is. */
 export function lineKeyOf(entry: CartEntry): string {
   return entry.item_metadata[0]?.parentItemId ?? entry.sku_id;
-}
-
-/** The entry's dish (first) and its customisations (the rest). */
-export function lineParts(entry: CartEntry): { item: CartLine | undefined; customisations: CartLine[] } {
-  const [item, ...customisations] = entry.item_metadata;
-  return { item, customisations };
 }
 
 /** One unit of a line: the dish plus its customisations, at the price and at MRP. */

@@ -14,7 +14,7 @@ const tagSchema = z.object({ code: z.string(), list: z.array(z.object({ code: z.
 // ---- The cart response (SPEC §3): a list whose last element is the current cart. ----
 
 /** One entry of item_metadata: the dish or grocery item first, then its customisations. */
-export const cartLineSchema = z.object({
+const cartLineSchema = z.object({
   id: z.string(),
   location_id: z.string(),
   price: z.object({ value: rupeesSchema, maximum_value: rupeesSchema }),
@@ -30,7 +30,7 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const cartEntrySchema = z.object({
+const cartEntrySchema = z.object({
   sku_id: z.string(),
   quantity: z.number().int().positive(),
   item_metadata: z.array(cartLineSchema).min(1),

@@ -5,25 +5,23 @@ import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
-import { packSize } from './format.ts';
-import { dedupeKey } from './ingest.ts';
+import { discountPercentSql, packSize, packSizeSql } from './format.ts';
+import { activeAtSql, dedupeKey, dedupeWinners, offeredAtSql, productGroupSql, winnerFirstSql } from './dedupe.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
 import { passesQuickFilter, type QuickFilter } from './quick-filters.ts';
 import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, type StoreOpenState } from './store-hours.ts';
 import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
-import { storeOfferHours, storeOffersOf } from '../checkout/store-offers.ts';
+import { storeOfferHours, storeOfferText, storeOffersOf } from '../checkout/store-offers.ts';
+import { distanceKm } from '../location/geo.ts';
+
+// The counts the health check reports, from the ingestion this feature runs.
+export { catalogueCounts } from './ingest.server.ts';
 
 // ---- items ----
 
-const PACK_SIZE_SQL = `(CASE i.pack_unit
-  WHEN 'kilogram' THEN i.pack_value::text || ' kg' WHEN 'gram' THEN i.pack_value::text || ' g'
-  WHEN 'litre' THEN i.pack_value::text || ' L' WHEN 'millilitre' THEN i.pack_value::text || ' ml'
-  WHEN 'unit' THEN i.pack_value::text || CASE WHEN i.pack_value = 1 THEN ' pc' ELSE ' pcs' END
-  ELSE i.pack_value::text || ' ' || i.pack_unit END)`;
-
-const DISCOUNT_PCT_SQL = `(CASE WHEN i.mrp_paise > i.price_paise THEN floor((i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise) ELSE 0 END)`;
+const DISCOUNT_PCT_SQL = discountPercentSql('i');
 
 /** Discount facet buckets (SPEC §3 discountBucket). */
 const DISCOUNT_BUCKET_SQL = `(CASE WHEN ${DISCOUNT_PCT_SQL} = 0 THEN 'No discount'
@@ -43,7 +41,7 @@ const FACET_SQL: Record<'brandName' | 'itemQuantityBucket' | 'discountBucket' | 
   brandName: 'i.brand',
   itemQuantityBucket: QUANTITY_BUCKET_SQL,
   discountBucket: DISCOUNT_BUCKET_SQL,
-  packSize: PACK_SIZE_SQL,
+  packSize: packSizeSql('i'),
 };
 
 class Params {
@@ -168,6 +166,7 @@ const byRank = (rank: string) => `${rank} DESC, i.rating_count DESC NULLS LAST, 
  */
 function searchPageSql(input: {
   search: SearchMatch;
+  pincode: string;
   itemWhere: readonly string[];
   providerWhere: readonly string[];
   sort: SortName;
@@ -178,8 +177,9 @@ function searchPageSql(input: {
 }): string {
   const { search, params } = input;
   const rank = input.sort === 'relevance' ? search.rankInputs() : undefined;
-  const sortInputs = rank ? [`ts_rank(i.search_document, to_tsquery('simple', ${rank.tsquery})) AS text_rank`, 'i.name_trigrams'] : ['i.mrp_paise', 'i.rating', 'i.item_id'];
+  const sortInputs = rank ? [`ts_rank(i.search_document, to_tsquery('simple', ${rank.tsquery})) AS text_rank`, 'i.name_trigrams'] : ['i.mrp_paise', 'i.rating'];
   const preferred = params.add(input.preferredSellerId ?? '');
+  const pincode = params.add(input.pincode);
   const limit = params.add(input.limit + 1);
   const offset = params.add(input.page * input.limit);
   const page = rank
@@ -204,7 +204,7 @@ function searchPageSql(input: {
   // again for every store (12 times on PGlite without statistics; at 1M items the planner ANDed the
   // matches with each store's 60,000 rows).
   return `WITH matches AS MATERIALIZED (
-       SELECT i.ctid AS tid, i.bpp_id, i.dedupe_key, i.price_paise, ${sortInputs.join(', ')}
+       SELECT i.ctid AS tid, i.city_code, i.bpp_id, i.provider_id, i.item_id, i.dedupe_key, i.price_paise, ${sortInputs.join(', ')}
        FROM catalogue_items i
        WHERE ${[`i.kind = 'item'`, search.where, ...input.itemWhere].join(' AND ')}
          AND ((i.bpp_id, i.provider_id) IN (SELECT p.bpp_id, p.provider_id FROM catalogue_providers p WHERE ${input.providerWhere.join(' AND ')})) IS TRUE
@@ -212,10 +212,10 @@ function searchPageSql(input: {
        -- Entries without a licence stand alone (SPEC §5); a licence + name is compared as bytes.
        SELECT * FROM matches WHERE dedupe_key IS NULL
        UNION ALL
-       (SELECT DISTINCT ON (dedupe_key COLLATE "C") * FROM matches WHERE dedupe_key IS NOT NULL
-        ORDER BY dedupe_key COLLATE "C", (bpp_id = ${preferred}) DESC, price_paise ASC, bpp_id)
+       (SELECT DISTINCT ON (m.city_code, m.dedupe_key COLLATE "C") * FROM matches m WHERE m.dedupe_key IS NOT NULL
+        ORDER BY m.city_code, m.dedupe_key COLLATE "C", ${winnerFirstSql('m', preferred)})
      ), ${page}
-     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', pincode, preferred)} AS is_active
      FROM page JOIN catalogue_items i ON i.ctid = page.tid JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      ORDER BY ${rank ? byRank('page.rank') : orderSql(input.sort)}`;
 }
@@ -239,10 +239,10 @@ function orderSql(sort: SortName): string {
 
 export const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
   i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
-  i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.is_active, i.dedupe_key`;
+  i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.city_code, i.dedupe_key`;
 
 /** What an item's card shows of its store: its name, and whether it takes orders now (issue 28). */
-export const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at';
+export const ITEM_STORE_COLUMNS = 'p.name AS provider_name, p.domain, p.internal_tags, p.status, p.location_status, p.opens_at, p.closes_at, p.tat';
 
 export interface ItemRecord extends StoreHoursRow {
   bpp_id: string;
@@ -268,10 +268,14 @@ export interface ItemRecord extends StoreHoursRow {
   image: string | null;
   sub_category_id: number | null;
   custom_group_ids: string[];
+  city_code: string;
+  dedupe_key: string | null;
+  /** SPEC §5 for the shopper's pincode (activeAtSql), not the per-city flag ingestion keeps. */
   is_active: boolean;
   provider_name: string;
   domain: string;
   internal_tags: string[];
+  tat: string | null;
 }
 
 export function toWidget(r: ItemRecord): ItemWidget {
@@ -302,7 +306,7 @@ export function toWidget(r: ItemRecord): ItemWidget {
     subCategoryId: r.sub_category_id,
     customisable: r.custom_group_ids.length > 0,
     priceRange: r.price_lower_paise !== null && r.price_upper_paise !== null ? { lower: r.price_lower_paise, upper: r.price_upper_paise } : null,
-    store: storeOpenNow(r, storeHoursNow()),
+    store: { ...storeOpenNow(r, storeHoursNow()), tat: r.tat },
   };
 }
 
@@ -327,22 +331,27 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   if (request.searchText) {
     const search = await searchSql(database, place.pincode, request.searchText, params);
     if (!search) return page([], request.page, request.limit);
-    const sql = searchPageSql({ search, itemWhere, providerWhere, sort: request.sort, preferredSellerId: place.preferredSellerId, limit: request.limit, page: request.page, params });
+    const sql = searchPageSql({ search, pincode: place.pincode, itemWhere, providerWhere, sort: request.sort, preferredSellerId: place.preferredSellerId, limit: request.limit, page: request.page, params });
     return page((await database.query<ItemRecord>(sql, params.values)).map(toWidget), request.page, request.limit);
   }
   const preferred = params.add(place.preferredSellerId ?? '');
+  const pincode = params.add(place.pincode);
   const limit = params.add(request.limit + 1);
   const offset = params.add(request.page * request.limit);
+  // The best entry of each product the listing holds; its SPEC §5 flag is read for the page's rows only.
   const rows = await database.query<ItemRecord>(
-    `SELECT * FROM (
-       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id))
-              ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
-       FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-       WHERE ${[`i.kind = 'item'`, ...providerWhere, ...itemWhere].join(' AND ')}
-       ORDER BY coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id), (i.bpp_id = ${preferred}) DESC, i.price_paise ASC, i.bpp_id
+    `SELECT i.*, ${activeAtSql('i', pincode, preferred)} AS is_active FROM (
+       SELECT * FROM (
+         SELECT DISTINCT ON (${productGroupSql('i')})
+                ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+         FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
+         WHERE ${[`i.kind = 'item'`, ...providerWhere, ...itemWhere].join(' AND ')}
+         ORDER BY ${productGroupSql('i')}, ${winnerFirstSql('i', preferred)}
+       ) i
+       ORDER BY ${orderSql(request.sort)}
+       LIMIT ${limit} OFFSET ${offset}
      ) i
-     ORDER BY ${orderSql(request.sort)}
-     LIMIT ${limit} OFFSET ${offset}`,
+     ORDER BY ${orderSql(request.sort)}`,
     params.values,
   );
   return page(rows.map(toWidget), request.page, request.limit);
@@ -351,7 +360,7 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
 /** The stores whose goods a grocery listing shows: open ones delivering to the pincode. */
 function groceryStoresWhere(pincode: string, params: Params): string[] {
   // A store's groceries and what it lists in other retail domains (personal care, home, health).
-  return [`p.serves_pincodes @> ARRAY[${params.add(pincode)}]::text[]`, `p.domain <> 'ONDC:RET11'`, `p.status = 'enable'`];
+  return [offeredAtSql('p', params.add(pincode)), `p.domain <> 'ONDC:RET11'`];
 }
 
 /** A listing within one store or one of its locations, when the request names them. */
@@ -377,7 +386,7 @@ export interface FacetValue {
 
 /** SPEC §7.2 grocery filters: facet values with counts for the selected field, for the same listing. */
 export function groceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
-  return cached(`facets|${place.pincode}|${JSON.stringify(request)}`, () => queryGroceryFilters(database, place, request));
+  return cached(`facets|${place.pincode}|${place.preferredSellerId ?? ''}|${JSON.stringify(request)}`, () => queryGroceryFilters(database, place, request));
 }
 
 async function queryGroceryFilters(database: Database, place: ShopperPlace, request: GroceryFiltersRequest): Promise<FacetValue[]> {
@@ -389,11 +398,14 @@ async function queryGroceryFilters(database: Database, place: ShopperPlace, requ
   where.push(...filtersSql(others, request.orFilters, params));
   const items = request.searchText ? searchedItems(await searchSql(database, place.pincode, request.searchText, params)) : 'catalogue_items';
   const column = FACET_SQL[request.selectedFilterFieldName];
+  // Each product counted by the entry the listing shows of it: sellers may differ in price, so in discount.
+  const preferred = params.add(place.preferredSellerId ?? '');
   const rows = await database.query<{ value: string; count: number }>(
     `SELECT value, count(*)::int AS count FROM (
-       SELECT DISTINCT ON (coalesce(i.dedupe_key, i.bpp_id || '/' || i.provider_id || '/' || i.item_id)) ${column} AS value
+       SELECT DISTINCT ON (${productGroupSql('i')}) ${column} AS value
        FROM ${items} i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
        WHERE ${where.join(' AND ')}
+       ORDER BY ${productGroupSql('i')}, ${winnerFirstSql('i', preferred)}
      ) f WHERE value IS NOT NULL GROUP BY value ORDER BY count DESC, value LIMIT ${params.add(request.limit)}`,
     params.values,
   );
@@ -452,6 +464,8 @@ export interface ProviderSummary {
   rating: number | null;
   ratingCount: number | null;
   tatMinutes: number | null;
+  /** The seller's `@ondc/org/TAT` as it wrote it (ISO), for the delivery promise (catalogue/promise). */
+  tat: string | null;
   deliveryType: 'now' | 'later';
   openState: StoreOpenState;
   /** HHMM at which a closed store opens again (its daily opening); null unless closed by the clock. */
@@ -489,24 +503,14 @@ export interface StoreOffer {
   hours: string | null;
 }
 
-const EARTH_RADIUS_KM = 6371;
-
-function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
-}
-
 /** A store's offers as the listings' API states them (rupees), read as its checkout reads them (issue 28). */
 function offerViews(offers: unknown): StoreOffer[] {
   return storeOffersOf(offers).map((offer) => {
     const min = offer.minPaise / 100;
-    const above = min > 0 ? ` above ₹${min}` : '';
+    const text = storeOfferText(offer);
     const hours = offer.timing ? storeOfferHours(offer.timing) : null;
-    const during = hours ? `, ${hours}` : '';
-    if (offer.kind === 'flat') return { id: offer.id, text: `₹${offer.valuePaise / 100} off${above}${during}`, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min, hours };
-    const cap = (offer.capPaise ?? 0) / 100;
-    return { id: offer.id, text: `${offer.percent}% off${cap ? ` up to ₹${cap}` : ''}${above}${during}`, kind: 'percent', value: offer.percent, cap, min, hours };
+    if (offer.kind === 'flat') return { id: offer.id, text, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min, hours };
+    return { id: offer.id, text, kind: 'percent', value: offer.percent, cap: (offer.capPaise ?? 0) / 100, min, hours };
   });
 }
 
@@ -533,6 +537,7 @@ function toSummary(r: ProviderRecord, from: { lat: number; lng: number } | null,
     rating: r.rating,
     ratingCount: r.rating_count,
     tatMinutes: r.tat ? Math.round(ttlToMs(r.tat) / 60_000) : null,
+    tat: r.tat,
     deliveryType: deliveryType(r.internal_tags),
     openState,
     opensAt: openState === 'STORE_CLOSED' ? r.opens_at : null,
@@ -554,7 +559,7 @@ const PROVIDER_SQL = `SELECT p.*, s.avg_price_paise, s.best_discount, s.veg_shar
   FROM catalogue_providers p
   LEFT JOIN LATERAL (
     SELECT avg(i.price_paise)::float AS avg_price_paise,
-           max(CASE WHEN i.mrp_paise > i.price_paise THEN (i.mrp_paise - i.price_paise) * 100.0 / i.mrp_paise ELSE 0 END)::float AS best_discount,
+           max(${DISCOUNT_PCT_SQL})::float AS best_discount,
            avg(CASE WHEN i.veg_nonveg = 'veg' THEN 1 ELSE 0 END)::float AS veg_share
     FROM catalogue_items i WHERE i.bpp_id = p.bpp_id AND i.provider_id = p.provider_id AND i.kind = 'item'
   ) s ON true`;
@@ -598,23 +603,11 @@ export async function providersNear(
  * with the lowest average price. Listings without a licence always stay.
  */
 function dedupeProviders(rows: ProviderRecord[], preferredSellerId: string | undefined): ProviderRecord[] {
-  const rank = (r: ProviderRecord) => [r.bpp_id === preferredSellerId ? 0 : 1, r.avg_price_paise ?? Number.MAX_VALUE] as const;
-  const better = (a: ProviderRecord, b: ProviderRecord) => {
-    const [pa, ca] = rank(a);
-    const [pb, cb] = rank(b);
-    return pa !== pb ? pa < pb : ca !== cb ? ca < cb : a.bpp_id < b.bpp_id;
-  };
-  const winners = new Map<string, ProviderRecord>();
-  for (const row of rows) {
-    const key = dedupeKey(row.fssai_licence, row.name);
-    if (!key) continue;
-    const current = winners.get(key);
-    if (!current || better(row, current)) winners.set(key, row);
-  }
-  return rows.filter((row) => {
-    const key = dedupeKey(row.fssai_licence, row.name);
-    return key === null || winners.get(key) === row;
-  });
+  return dedupeWinners(
+    rows,
+    (r) => ({ key: dedupeKey(r.fssai_licence, r.name), bppId: r.bpp_id, providerId: r.provider_id, itemId: '', pricePaise: r.avg_price_paise }),
+    preferredSellerId,
+  );
 }
 
 function factsOf(s: ProviderSummary) {
@@ -640,7 +633,7 @@ function sortProviders(list: ProviderSummary[], sort: SortName): ProviderSummary
   }
 }
 
-export interface ProviderCategory {
+interface ProviderCategory {
   id: string;
   name: string;
   available: boolean;
@@ -663,7 +656,7 @@ export interface ProviderDetail extends ProviderSummary {
 }
 
 /** ONDC's consumer-care line is "name,email,phone"; a part that is missing stays null. */
-export function parseConsumerCare(line: string | null): { name: string | null; email: string | null; phone: string | null } {
+function parseConsumerCare(line: string | null): { name: string | null; email: string | null; phone: string | null } {
   const parts = (line ?? '').split(',').map((part) => part.trim());
   const email = parts.find((part) => /^[^@\s]+@[^@\s]+$/.test(part)) ?? null;
   const phone = parts.find((part) => /^\+?[0-9][0-9 -]{5,}$/.test(part)) ?? null;
@@ -719,8 +712,8 @@ export async function storeSummary(
 }
 
 /** SPEC §3 provider fetch answer: the store in the SPEC's names, with its first page of items. */
-export async function providerFetch(database: Database, detail: ProviderDetail): Promise<ProviderFetch> {
-  const items = await providerItems(database, {
+export async function providerFetch(database: Database, place: ShopperPlace, detail: ProviderDetail): Promise<ProviderFetch> {
+  const items = await providerItems(database, place, {
     provider_id: detail.id, location_id: detail.locationId, filters: [], orFilters: [], sort: 'relevance', limit: LIMITS.page, page: 0,
   });
   const itemTags = await database.query<{ tag: string }>(
@@ -793,8 +786,13 @@ async function providerCategories(database: Database, row: ProviderRecord, now: 
 }
 
 /** SPEC §7.2 provider items batch and offer tray: one store's items, with the SPEC's ordering. */
-export async function providerItems(database: Database, request: ProviderItemsRequest & { trayOnly?: boolean; inStockOnly?: boolean; menuId?: string }): Promise<Page<ItemWidget>> {
+export async function providerItems(
+  database: Database,
+  place: ShopperPlace,
+  request: ProviderItemsRequest & { trayOnly?: boolean; inStockOnly?: boolean; menuId?: string },
+): Promise<Page<ItemWidget>> {
   const params = new Params();
+  const active = activeAtSql('i', params.add(place.pincode), params.add(place.preferredSellerId ?? ''));
   const where = [`i.provider_id = ${params.add(request.provider_id)}`, `i.location_id = ${params.add(request.location_id)}`, `i.kind = 'item'`];
   if (request.trayOnly) where.push(`(cardinality(i.tray_tags) > 0 OR i.mrp_paise > i.price_paise)`);
   // A tray promotes what can be bought now: a deal on a sold-out dish is no deal (issue 28).
@@ -802,7 +800,7 @@ export async function providerItems(database: Database, request: ProviderItemsRe
   if (request.menuId) where.push(`${params.add(request.menuId)} = ANY(i.menu_ids)`);
   where.push(...filtersSql(request.filters, request.orFilters, params));
   const rows = await database.query<ItemRecord>(
-    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${active} AS is_active
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE ${where.join(' AND ')}
      ORDER BY ${request.trayOnly && request.sort === 'relevance' ? `${DISCOUNT_PCT_SQL} DESC, i.item_id` : orderSql(request.sort)}
@@ -815,17 +813,17 @@ export async function providerItems(database: Database, request: ProviderItemsRe
 }
 
 /** SPEC §7.2 variants: the same product in other pack sizes at this store (same brand, same name before the size). */
-export async function variantsOf(database: Database, input: { providerId: string; locationId: string; variantId: string }): Promise<ItemWidget[]> {
+export async function variantsOf(database: Database, place: ShopperPlace, input: { providerId: string; locationId: string; variantId: string }): Promise<ItemWidget[]> {
   const rows = await database.query<ItemRecord>(
     `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') AS stem
                    FROM catalogue_items WHERE provider_id = $1 AND location_id = $2 AND item_id = $3)
-     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', '$4', '$5')} AS is_active
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id, base
      WHERE i.provider_id = $1 AND i.location_id = $2 AND i.kind = 'item' AND i.brand IS NOT DISTINCT FROM base.brand
        AND i.sub_category_id IS NOT DISTINCT FROM base.sub_category_id
        AND regexp_replace(i.name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') = base.stem
      ORDER BY i.price_paise LIMIT 20`,
-    [input.providerId, input.locationId, input.variantId],
+    [input.providerId, input.locationId, input.variantId, place.pincode, place.preferredSellerId ?? ''],
   );
   return rows.map(toWidget);
 }
@@ -845,6 +843,7 @@ export async function searchDishes(
     search,
     itemWhere: storeWhere(input, params),
     providerWhere: [`p.serves_pincodes @> ARRAY[${params.add(place.pincode)}]::text[]`, `p.domain = 'ONDC:RET11'`],
+    pincode: place.pincode,
     sort: 'relevance',
     preferredSellerId: place.preferredSellerId,
     limit: input.limit,

@@ -6,7 +6,7 @@ import { domainSchema } from '../../ondc/context.ts';
 export const LIMITS = { page: 20, searchDishes: 30, unifiedItems: 5, filters: 100, maxPage: 500 } as const;
 
 /** Fields a filter may name, and what they mean in our catalogue. */
-export const FILTER_FIELDS = [
+const FILTER_FIELDS = [
   'brandName', 'itemQuantityBucket', 'discountBucket', 'packSize', 'subCategoryId', 'categoryId',
   'currentPrice', 'isVeg', 'providerId', 'inStock', 'rating', 'trayTag',
 ] as const;
@@ -34,7 +34,7 @@ const FIELD_VALUES: Record<FilterField, { types: ReadonlyArray<'TERM_EQ' | 'IN' 
 })();
 
 /** SPEC §5: filter types used in requests are TERM_EQ, IN, LTE and GTE. */
-export const filterSchema = z
+const filterSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('TERM_EQ'), field: z.enum(FILTER_FIELDS), value: scalar }),
     z.object({ type: z.literal('IN'), field: z.enum(FILTER_FIELDS), value: z.array(scalar).min(1).max(100) }),
@@ -54,7 +54,7 @@ const filtersSchema = z.array(filterSchema).max(20).default([]);
 /** SPEC §3 sort options; a bare name is accepted too. */
 export const SORTS = ['relevance', 'discount', 'price-low-high', 'price-high-low', 'nearest', 'rating'] as const;
 export type SortName = (typeof SORTS)[number];
-export const sortSchema = z
+const sortSchema = z
   .union([z.enum(SORTS), z.object({ name: z.enum(SORTS), order: z.enum(['ASC', 'DESC']).optional(), value: z.unknown().optional() })])
   .default('relevance')
   .transform((s) => (typeof s === 'string' ? s : s.name));
@@ -144,7 +144,7 @@ export const curatedSchema = z.object({
  * metadata.name, bpp_id, providerName, internalTags, isActive), plus what a card shows. Prices in
  * paise. The API tests parse answers with this schema, so the SPEC's names cannot drift.
  */
-export const itemWidgetSchema = z.object({
+const itemWidgetSchema = z.object({
   id: z.string(),
   name: z.string(),
   price: z.number().int(),
@@ -171,8 +171,11 @@ export const itemWidgetSchema = z.object({
   subCategoryId: z.number().int().nullable(),
   customisable: z.boolean(),
   priceRange: z.object({ lower: z.number().int(), upper: z.number().int() }).nullable(),
-  /** Whether its store takes orders now (SPEC §4), and when one closed by its hours opens (HHMM): issue 28. */
-  store: z.object({ state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']), opensAt: z.number().int().nullable() }),
+  /**
+   * Whether its store takes orders now (SPEC §4), and when one closed by its hours opens (HHMM):
+   * issue 28; its `@ondc/org/TAT` (ISO), which listings of stores serving the shopper promise (issue 29).
+   */
+  store: z.object({ state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']), opensAt: z.number().int().nullable(), tat: z.string().nullable() }),
 });
 export type ItemWidget = z.infer<typeof itemWidgetSchema>;
 

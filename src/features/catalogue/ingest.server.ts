@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import { winnerFirstSql, winsOverSql } from './dedupe.ts';
 import { catalogRows, isIncrementalCatalog, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 
 const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
@@ -74,18 +75,15 @@ async function upsert<T>(database: Queryable, table: string, columns: Array<[key
 }
 
 /**
- * SPEC §5 for an entry new to the catalogue: active unless its group already holds a better one
- * (the preferred seller's, else a lower price; ties by id, as settleDedupe ranks). Most entries
- * arriving after their group's winner are thus settled as they are written, not by a later update.
+ * SPEC §5 over the city (dedupe.ts) for an entry new to the catalogue: active unless its group
+ * already holds a better one. Most entries arriving after their group's winner are thus settled
+ * as they are written, not by a later update.
  */
 const ACTIVE_ON_ARRIVAL = (preferredSellerId: string | undefined): InsertOnly => ({
   column: 'is_active',
   sql: `r.dedupe_key IS NULL OR NOT EXISTS (
           SELECT 1 FROM catalogue_items o
-          WHERE o.city_code = r.city_code AND o.dedupe_key = r.dedupe_key
-            AND ((o.bpp_id = $2) > (r.bpp_id = $2)
-              OR ((o.bpp_id = $2) = (r.bpp_id = $2)
-                  AND (o.price_paise, o.bpp_id, o.provider_id, o.item_id) < (r.price_paise, r.bpp_id, r.provider_id, r.item_id))))`,
+          WHERE o.city_code = r.city_code AND o.dedupe_key = r.dedupe_key AND ${winsOverSql('o', 'r', '$2')})`,
   params: [preferredSellerId ?? ''],
 });
 
@@ -263,9 +261,10 @@ async function ingestIncrement(database: Queryable, bppId: string, domain: strin
 }
 
 /**
- * SPEC §5: entries sharing a licence number and name are one product; the preferred seller's
- * entry stays active, otherwise the lowest price; entries without a licence are always active.
- * Settles up to `limit` queued groups and returns how many it settled (0: none left). Run it in a
+ * SPEC §5 over the city (dedupe.ts): entries sharing a licence number and name are one product;
+ * the preferred seller's entry stays active, otherwise the lowest price; entries without a
+ * licence are always active. The flag names the canonical product page; shoppers are shown the
+ * winner among the stores of their pincode (activeAtSql). Settles up to `limit` queued groups and returns how many it settled (0: none left). Run it in a
  * transaction; another process settling at the same time takes other groups.
  */
 export async function settleDedupe(database: Queryable, preferredSellerId: string | undefined, limit: number): Promise<number> {
@@ -283,7 +282,7 @@ export async function settleDedupe(database: Queryable, preferredSellerId: strin
      FROM unnest($1::text[], $2::text[]) AS g(city_code, dedupe_key)
      CROSS JOIN LATERAL (
        SELECT i.bpp_id, i.provider_id, i.item_id, i.is_active,
-              row_number() OVER (ORDER BY (i.bpp_id = $3) DESC, i.price_paise ASC, i.bpp_id, i.provider_id, i.item_id) = 1 AS winner
+              row_number() OVER (ORDER BY ${winnerFirstSql('i', '$3')}) = 1 AS winner
        FROM catalogue_items i WHERE i.city_code = g.city_code AND i.dedupe_key = g.dedupe_key
      ) x
      WHERE x.is_active IS DISTINCT FROM x.winner`,

@@ -6,7 +6,7 @@ import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
 // The seller network's own generator gives a realistic catalogue to ingest.
 import { generateNetwork } from '../../network/catalogue/generate.ts';
 import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
-import { dedupeKey } from './ingest.ts';
+import { dedupeKey } from './dedupe.ts';
 import { catalogueCounts, ingestOnSearch, redoDedupeFor, settleDedupe } from './ingest.server.ts';
 
 const network = generateNetwork({ scale: 1200 });

@@ -3,6 +3,7 @@ import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from 
 import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
 import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { dedupeKey } from './dedupe.ts';
 import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 import type { ItemStatutory } from './product.ts';
 
@@ -89,12 +90,6 @@ export interface ItemRow {
   sellerUpdatedAt: string | null;
 }
 
-/** SPEC §5 dedupe key: licence number plus the lower-cased name without spaces; none without a licence. */
-export function dedupeKey(licence: string | null, name: string): string | null {
-  if (!licence) return null;
-  return `${licence}:${name.toLowerCase().replace(/\s+/g, '')}`;
-}
-
 const first = (tags: readonly CatalogTag[], code: string, entry: string) => tagValues(tags, code, entry)[0] ?? null;
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 const int = (value: string | null) => (value === null || value === '' ? null : Number.parseInt(value, 10));
@@ -102,7 +97,7 @@ const num = (value: string | null) => (value === null || value === '' ? null : N
 const hhmm = (value: string | undefined) => (value ? Number.parseInt(value, 10) : null);
 
 /** A store as listed: a location without an area_code (ONDC allows it) serves the pincodes it names. */
-export function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
+function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
   const location = provider.locations[0];
   if (!location) throw new Error(`provider ${provider.id} has no location`);
   const [lat, lng] = location.gps.split(',').map((n) => Number(n.trim()));

@@ -3,14 +3,15 @@
 import type { Database } from '../../db/client.ts';
 import type { ItemWidget } from './catalogue.ts';
 import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, storeSummary, toWidget, type ItemRecord, type ShopperPlace } from './catalogue.server.ts';
+import { activeAtSql } from './dedupe.ts';
 import { itemStatutorySchema, type ItemStatutory, type ProductQuery } from './product.ts';
 
 /** How many items the "similar items" tray shows. */
-export const SIMILAR_ITEMS = 8;
+const SIMILAR_ITEMS = 8;
 
 interface ProductRecord extends ItemRecord {
-  city_code: string;
-  dedupe_key: string | null;
+  /** The per-city SPEC §5 flag: which seller's page is canonical, whoever reads it. */
+  canonical: boolean;
   short_desc: string | null;
   long_desc: string | null;
   gtin: string | null;
@@ -49,17 +50,17 @@ export interface Product {
 export async function productPage(database: Database, query: ProductQuery, place: ShopperPlace & { lat: number; lng: number }): Promise<Product | null> {
   // The store first (a small table): its seller then finds the item by its primary key.
   const [row] = await database.query<ProductRecord>(
-    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, i.city_code, i.short_desc, i.long_desc, i.gtin, i.parent_item_id, i.returnable,
+    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', '$3', '$4')} AS is_active, i.is_active AS canonical, i.short_desc, i.long_desc, i.gtin, i.parent_item_id, i.returnable,
             i.return_window, i.cancellable, i.time_to_ship, i.available_on_cod, i.statutory, i.menu_ids
      FROM catalogue_providers p JOIN catalogue_items i ON i.bpp_id = p.bpp_id AND i.provider_id = p.provider_id
      WHERE p.provider_id = $1 AND i.item_id = $2 AND i.kind = 'item'
      ORDER BY p.bpp_id LIMIT 1`,
-    [query.provider_id, query.item_id],
+    [query.provider_id, query.item_id, place.pincode, place.preferredSellerId ?? ''],
   );
   if (!row) return null;
   const store = await storeSummary(database, { bppId: row.bpp_id, providerId: row.provider_id, place });
   if (!store) return null;
-  const [variants, similar, canonical] = await Promise.all([variantsOfGroup(database, row), similarItems(database, row), canonicalListing(database, row)]);
+  const [variants, similar, canonical] = await Promise.all([variantsOfGroup(database, place, row), similarItems(database, place, row), canonicalListing(database, row)]);
   const statutory = itemStatutorySchema.safeParse(row.statutory);
   return {
     item: toWidget(row),
@@ -87,14 +88,14 @@ function descriptions(row: ProductRecord): { shortDesc: string | null; longDesc:
 }
 
 /** ONDC variants: the items of this store naming the same parent_item_id (pack sizes of one product). */
-async function variantsOfGroup(database: Database, row: ProductRecord): Promise<ItemWidget[]> {
+async function variantsOfGroup(database: Database, place: ShopperPlace, row: ProductRecord): Promise<ItemWidget[]> {
   if (!row.parent_item_id) return [];
   const rows = await database.query<ItemRecord>(
-    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', '$4', '$5')} AS is_active
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.parent_item_id = $3 AND i.kind = 'item'
      ORDER BY i.price_paise, i.item_id LIMIT 12`,
-    [row.bpp_id, row.provider_id, row.parent_item_id],
+    [row.bpp_id, row.provider_id, row.parent_item_id, place.pincode, place.preferredSellerId ?? ''],
   );
   return rows.length > 1 ? rows.map(toWidget) : [];
 }
@@ -104,19 +105,19 @@ async function variantsOfGroup(database: Database, row: ProductRecord): Promise<
  * groceries the same sub-category first, then the rest of its category (SPEC §3: a sub-category
  * id is its category's × 100 + 1…6); for dishes the same menu. What can be bought now first.
  */
-async function similarItems(database: Database, row: ProductRecord): Promise<ItemWidget[]> {
+async function similarItems(database: Database, place: ShopperPlace, row: ProductRecord): Promise<ItemWidget[]> {
   const category = row.sub_category_id === null ? null : Math.floor(row.sub_category_id / 100);
   const alike = category !== null
     ? { where: 'i.sub_category_id BETWEEN $4::int * 100 + 1 AND $4::int * 100 + 6', value: category }
     : row.menu_ids.length > 0 ? { where: 'i.menu_ids && $4::text[]', value: row.menu_ids } : null;
   if (!alike) return [];
   const rows = await database.query<ItemRecord>(
-    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}
+    `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', '$6', '$7')} AS is_active
      FROM catalogue_items i JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
      WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id <> $3 AND i.kind = 'item' AND ${alike.where}
      ORDER BY (i.in_stock AND i.max_quantity > 0) DESC, i.sub_category_id IS NOT DISTINCT FROM $5 DESC, i.rating_count DESC NULLS LAST, i.item_id
      LIMIT ${SIMILAR_ITEMS + 12}`,
-    [row.bpp_id, row.provider_id, row.item_id, alike.value, row.sub_category_id],
+    [row.bpp_id, row.provider_id, row.item_id, alike.value, row.sub_category_id, place.pincode, place.preferredSellerId ?? ''],
   );
   return rows.map(toWidget);
 }
@@ -124,11 +125,13 @@ async function similarItems(database: Database, row: ProductRecord): Promise<Ite
 /**
  * SPEC §5: sellers of one product (same licence, same name) are one entry, the preferred seller's
  * or else the cheapest; every seller's page names that entry's page as canonical, so search
- * engines index the one a listing would show. An item without a licence is its own.
+ * engines index one. A page's canonical address cannot depend on who reads it, so it is the
+ * winner over the whole city (dedupe.ts, the flag ingestion keeps), not over one pincode's stores.
+ * An item without a licence is its own.
  */
 async function canonicalListing(database: Database, row: ProductRecord): Promise<Product['canonical']> {
   const self = { providerId: row.provider_id, itemId: row.item_id };
-  if (!row.dedupe_key || row.is_active) return self;
+  if (!row.dedupe_key || row.canonical) return self;
   const [winner] = await database.query<{ provider_id: string; item_id: string }>(
     `SELECT provider_id, item_id FROM catalogue_items
      WHERE city_code = $1 AND dedupe_key = $2 AND is_active AND kind = 'item' ORDER BY bpp_id, provider_id LIMIT 1`,

@@ -8,7 +8,7 @@ import { durationParts } from '../../ondc/context.ts';
  * ids; the location is the item's own). Ids a card already carries cost its link little once
  * compressed: a slug and a hash cost the 55-card store page 0.7 KB of gzip, these 0.3 KB.
  */
-export const productQuerySchema = z.object({
+const productQuerySchema = z.object({
   provider_id: z.string().trim().min(1).max(200),
   item_id: z.string().trim().min(1).max(200),
 });

@@ -42,7 +42,7 @@ function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city
  * each. A city's answers are ingested before the next city is asked, so a large catalogue arrives
  * as a stream we keep up with rather than one burst of pages in flight at once.
  */
-export async function requestCatalogues(database: Database, app: BuyerApp, done: readonly string[] = [], onSent: (search: string) => Promise<void> = async () => {}) {
+async function requestCatalogues(database: Database, app: BuyerApp, done: readonly string[] = [], onSent: (search: string) => Promise<void> = async () => {}) {
   const results = [];
   for (const city of SERVED_CITIES) {
     const left = DOMAINS.filter((domain) => !done.includes(`${city.code}|${domain}`));
@@ -60,7 +60,7 @@ export async function requestCatalogues(database: Database, app: BuyerApp, done:
  * Asks every seller, in every city ("*"), for what changed in their catalogues between `since`
  * and now (ONDC catalog_inc start_time/end_time); the answers are applied as deltas.
  */
-export async function requestCatalogueChanges(database: Database, app: BuyerApp, since: Date, now = new Date()) {
+async function requestCatalogueChanges(database: Database, app: BuyerApp, since: Date, now = new Date()) {
   const results = [];
   for (const domain of DOMAINS) {
     // The window ends before the request is made (end_time < context.timestamp).

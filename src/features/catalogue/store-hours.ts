@@ -4,7 +4,7 @@ import { errorMessage, type AppType } from '../../ondc/error-codes.ts';
 export type StoreOpenState = 'STORE_OPEN' | 'STORE_TEMPORARILY_CLOSED' | 'STORE_CLOSED';
 
 /** SPEC §9: opening hours tolerance, in minutes of HHMM. */
-export const OPENING_TOLERANCE_MINUTES = 5;
+const OPENING_TOLERANCE_MINUTES = 5;
 
 const IST = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' });
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
@@ -25,16 +25,17 @@ function toHHMM(minutes: number) {
 }
 
 /**
- * SPEC §3 normWorkingHours: the HHMM times a store is open, one every 5 minutes from opening to
- * closing (crossing midnight when closing is earlier), so the §4 rule "at or up to 5 after one of
- * the listed times" means "open between opening and closing".
+ * SPEC §3 normWorkingHours: the HHMM times a store is open, one every 5 minutes from opening up to
+ * (not at) closing, crossing midnight when closing is earlier, so the §4 rule "at or up to 5 after
+ * one of the listed times" means "open from opening to the closing minute", as the sellers'
+ * own hours say (a slot at closing would show the store open 5 minutes after it stops taking orders).
  */
 export function normWorkingHours(opensAt: number, closesAt: number): number[] {
   const start = toMinutes(opensAt);
   let end = toMinutes(closesAt);
   if (end <= start) end += 1440;
   const slots: number[] = [];
-  for (let m = start; m <= end; m += OPENING_TOLERANCE_MINUTES) slots.push(toHHMM(m));
+  for (let m = start; m < end; m += OPENING_TOLERANCE_MINUTES) slots.push(toHHMM(m));
   return slots;
 }
 

@@ -11,6 +11,7 @@ import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
 import { $checkout, applyCoupon, keepAddress, payAndConfirm, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { billRow, type SummaryLine } from './summary.ts';
+import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
@@ -23,6 +24,7 @@ export default function CheckoutView({
   saved,
   contact,
   signedIn,
+  promise = null,
   t,
 }: {
   cart: Cart;
@@ -34,6 +36,8 @@ export default function CheckoutView({
   contact: CheckoutContact | null;
   /** Whether the address book is also the account's (SPEC §6: a signed-in app user's). */
   signedIn: boolean;
+  /** Issue 29: what the store promises this address ("Delivery in 30 minutes"), worded by the server. */
+  promise?: string | null;
   t: Catalogue['checkout'];
 }) {
   const state = useStore($checkout);
@@ -110,7 +114,7 @@ export default function CheckoutView({
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state') };
+    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state'), instructions: field('instructions') };
     // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
     if (data.get('keepAddress') === 'on') {
       const kept = addressToKeep(chosen, form, place, crypto.randomUUID());
@@ -140,6 +144,7 @@ export default function CheckoutView({
 
       <section className="bill" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t.summary}</h2>
+        {promise && <p data-delivery-promise>{promise}</p>}
         <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} t={t} />)}</dl>
       </section>
 
@@ -224,6 +229,11 @@ export default function CheckoutView({
               <input type="checkbox" name="keepAddress" /> {chosen ? fill(t.updateAddress, { type: chosen.address_type }) : t.saveAddress}
             </label>
           )}
+          <label>
+            {t.instructions}
+            <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />
+          </label>
+          <small id="instructions-hint" className="checkout-instructions-hint">{t.instructionsHint}</small>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressSchema, applySavedAddress } from '../location/address.ts';
 import { addressesAtPlace, addressToKeep, missingDetails, startingDetails } from './delivery-details.ts';
 
-const place = { label: 'Indiranagar', pincode: '560038', lat: 12.97, lng: 77.64 };
+const place = { label: 'Indiranagar', city: 'bengaluru', pincode: '560038', lat: 12.97, lng: 77.64 };
 const saved = (id: string, overrides: Record<string, unknown>) =>
   addressSchema.parse({ id, latitude: 12.97, longitude: 77.64, pin_code: '560038', city: 'Bengaluru', state: 'Karnataka', locality: 'Indiranagar 2nd Stage', house_number: '12', building: 'Lake View Apartments', name: 'Asha Rao', ...overrides });
 
@@ -24,13 +24,16 @@ describe('issue 28: checkout starts from the address book', () => {
   it('asks only for what is missing: a first order has the address but no mobile number', () => {
     const details = startingDetails(saved('h', { state: '' }), null, place);
     expect(details.name).toBe('Asha Rao');
-    expect(missingDetails(details)).toEqual(['phone', 'state']);
+    expect(details.state).toBe('Karnataka');
+    expect(missingDetails(details)).toEqual(['phone']);
   });
 
-  it('a new address starts at the place, with the contact kept', () => {
+  it('a new address starts at the place, in its city’s state, with the contact kept: nothing required is missing', () => {
     const details = startingDetails(null, { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com' }, place);
-    expect(details).toMatchObject({ door: '', building: '', locality: 'Indiranagar', state: '', email: 'asha@example.com' });
-    expect(missingDetails(details)).toEqual(['state']);
+    expect(details).toMatchObject({ door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', email: 'asha@example.com' });
+    expect(missingDetails(details)).toEqual([]);
+    expect(startingDetails(null, null, { label: 'Baner', city: 'pune' }).state).toBe('Maharashtra');
+    expect(startingDetails(null, null, { label: 'Somewhere', city: 'nagpur' }).state).toBe('');
   });
 });
 

@@ -4,10 +4,11 @@ import { cityDisplayName } from '../../ondc/cities.ts';
 import { addressSchema, type Address } from '../location/address.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { distanceKm } from '../location/geo.ts';
+import { stateOfCity } from '../../ondc/cities.ts';
 import type { CustomerForm } from './store.ts';
 
-/** The checkout form's delivery fields: all of it but how the shopper pays. */
-export type DeliveryDetails = Omit<CustomerForm, 'paymentType'>;
+/** The checkout form's delivery fields: all of it but how the shopper pays and what they tell the rider. */
+export type DeliveryDetails = Omit<CustomerForm, 'paymentType' | 'instructions'>;
 export type DetailField = keyof DeliveryDetails;
 
 /** What init cannot go without (SPEC §3 init: name, locality, state; the mobile number of customer_details). */
@@ -24,8 +25,11 @@ export function addressesAtPlace(saved: readonly Address[], place: Pick<Delivery
   return saved.filter((a) => a.pin_code === place.pincode).sort((a, b) => rank[a.address_type] - rank[b.address_type] || away(a) - away(b));
 }
 
-/** The details a checkout starts from: the chosen address (none: a new one at the place) and the kept contact. */
-export function startingDetails(address: Address | null, contact: { name: string; phone: string; email: string | null } | null, place: Pick<DeliveryLocation, 'label'>): DeliveryDetails {
+/**
+ * The details a checkout starts from: the chosen address (none: a new one at the place) and the
+ * kept contact. The state of a place in a city we serve is known, so nobody types "Karnataka".
+ */
+export function startingDetails(address: Address | null, contact: { name: string; phone: string; email: string | null } | null, place: Pick<DeliveryLocation, 'label' | 'city'>): DeliveryDetails {
   return {
     name: contact?.name || address?.name || '',
     phone: contact?.phone ?? '',
@@ -33,7 +37,7 @@ export function startingDetails(address: Address | null, contact: { name: string
     door: address ? address.house_number || address.address_line1 : '',
     building: address?.building ?? '',
     locality: address ? address.locality || address.street || place.label : place.label,
-    state: address?.state ?? '',
+    state: address?.state || stateOfCity(place.city) || '',
   };
 }
 

@@ -19,6 +19,7 @@ import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { keepCheckoutContact } from './contact.server.ts';
 import { offerRequest } from './store-offers.ts';
+import { endInstructions } from './instructions.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -96,6 +97,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
               },
               contact: { phone: customer.phone, ...(customer.email ? { email: customer.email } : {}) },
               person: { name: delivery.name },
+              ...endInstructions(request.delivery_instructions),
             },
           },
         ],
@@ -136,7 +138,7 @@ export async function initStatus(database: Database, shopper: string, messageId:
   }
 }
 
-export type InitChecked = QuoteOutcome & {
+type InitChecked = QuoteOutcome & {
   payable: ReturnType<typeof payableView> | null;
   /** The select's payable total, when on_init changed what is due (the shopper confirms the new one, SPEC §5 price update). */
   previousTotal: number | null;

@@ -1,11 +1,12 @@
 // SPEC §3 init request and §7.3 init/status/consent calls, as the storefront's client sends them.
 import { z } from 'zod';
+import { deliveryInstructionsSchema } from './instructions.ts';
 import { selectRequestSchema } from './select.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** SPEC §3 address fields of an init: door, building, name, locality, city, state, country IND, area_code. */
-export const initAddressSchema = z.object({
+const initAddressSchema = z.object({
   door: z.string().trim().max(100).optional(),
   building: z.string().trim().max(200).optional(),
   name: text(100),
@@ -46,6 +47,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
   is_consent_accepted: z.boolean().default(true),
   /** Prepaid (the default) or cash on delivery when the seller allows it. */
   payment_type: z.enum(['ON-ORDER', 'ON-FULFILLMENT']).default('ON-ORDER'),
+  /** Issue 29: what the rider should know ("Ring twice"), for the seller in init and confirm. */
+  delivery_instructions: deliveryInstructionsSchema.optional(),
 });
 export type InitRequest = z.infer<typeof initRequestSchema>;
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { cityCode } from '../../ondc/cities.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
 import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
@@ -29,8 +29,8 @@ export const offerRemoveSchema = z.object({ transactionId: idSchema, code: coupo
 export type OfferRemove = z.infer<typeof offerRemoveSchema>;
 
 /** At most this many coupon attempts per shopper in the window: enough to fix a typo, too few to guess. */
-export const COUPON_ATTEMPT_LIMIT = 10;
-export const COUPON_WINDOW_MS = 10 * 60 * 1000;
+const COUPON_ATTEMPT_LIMIT = 10;
+const COUPON_WINDOW_MS = 10 * 60 * 1000;
 
 type OfferRow = {
   code: string;
@@ -140,7 +140,7 @@ function activeOffers(database: Database, city: string, code?: string) {
 }
 
 export async function listOffers(database: Database, shopper: string, query: z.infer<typeof offerListQuerySchema>) {
-  const city = cityCode(query.cityName);
+  const city = servedCityCode(query.cityName);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${query.cityName} yet` } satisfies OfferFailure;
   const refused = await ownTransaction(database, shopper, query.transactionId);
   if (refused) return refused;
@@ -171,7 +171,7 @@ export type ApplyOutcome =
   | OfferFailure;
 
 export async function applyOffer(database: Database, shopper: string, input: OfferApply, now = new Date()): Promise<ApplyOutcome> {
-  const city = cityCode(input.cityName);
+  const city = servedCityCode(input.cityName);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${input.cityName} yet` };
   const since = new Date(now.getTime() - COUPON_WINDOW_MS).toISOString();
   // Counted and recorded under a per-shopper lock: attempts sent at once, to one process or to

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** SPEC §9: offers apply only when the cart total is at least ₹20. */
 export const OFFER_MINIMUM_CART_PAISE = 2000;
 
-export const offerRuleSchema = z.discriminatedUnion('type', [
+const offerRuleSchema = z.discriminatedUnion('type', [
   /** A fixed amount off, in paise. */
   z.object({ type: z.literal('flat'), valuePaise: z.number().int().positive() }),
   /** A percentage of the cart total, optionally capped (SPEC §3 offer max_discount). */

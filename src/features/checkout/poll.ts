@@ -13,12 +13,12 @@ export const POLL_HOLD_MS = SELECT_POLL.intervalMs;
 
 export const SELECT_POLL_EXCEEDED_MESSAGE = 'We are facing some issue. Please retry';
 export const INIT_POLL_EXCEEDED_MESSAGE = 'Failed to proceed with payment';
-export const INIT_VALIDATION_MESSAGE = 'Validation error, please retry';
-export const INIT_NOT_SERVICEABLE_MESSAGE = 'Your location is not serviceable';
-export const INIT_ITEM_ISSUE_MESSAGE = 'There is some issue with one or more items';
+const INIT_VALIDATION_MESSAGE = 'Validation error, please retry';
+const INIT_NOT_SERVICEABLE_MESSAGE = 'Your location is not serviceable';
+const INIT_ITEM_ISSUE_MESSAGE = 'There is some issue with one or more items';
 
 /** SPEC §8 analytics labels for checkout errors. */
-export type CheckoutErrorLabel = 'ON_SELECT_NACK_ERROR' | 'ON_SELECT_POLL_COUNT_EXCEEDED' | 'ON_INIT_POLL_COUNT_EXCEEDED';
+type CheckoutErrorLabel = 'ON_SELECT_NACK_ERROR' | 'ON_SELECT_POLL_COUNT_EXCEEDED' | 'ON_INIT_POLL_COUNT_EXCEEDED';
 
 type ProtocolError = { code: string | null; message: string | null } | null;
 

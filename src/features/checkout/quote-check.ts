@@ -16,7 +16,7 @@ const rupeesSchema = z.union([
 const countSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
 
 /** SPEC §3 quote breakup entry, the fields read. */
-export const breakupEntrySchema = z.object({
+const breakupEntrySchema = z.object({
   title: z.string(),
   price: z.object({ value: rupeesSchema }),
   '@ondc/org/title_type': z.string(),
@@ -47,7 +47,7 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** SPEC §4 item error states in a quote. */
-export const ITEM_ERRORS = [
+const ITEM_ERRORS = [
   'ITEM_UNAVAILABLE',
   'ITEM_QUANTITY_MISMATCH',
   'ONLY_X_AVAILABLE',
@@ -55,7 +55,7 @@ export const ITEM_ERRORS = [
   'ITEM_PRICE_CHANGED',
   'INFO_NOT_FOUND',
 ] as const;
-export type ItemErrorCode = (typeof ITEM_ERRORS)[number];
+type ItemErrorCode = (typeof ITEM_ERRORS)[number];
 
 /** A cart line as the select sent it: unit price in paise, quantity asked for. */
 export interface CheckedLine {
@@ -89,8 +89,8 @@ export interface QuoteCheck {
   priceChanged: boolean;
 }
 
-export const ITEM_UNAVAILABLE_MESSAGE = 'Item unavailable';
-export const ISSUE_WITH_ITEM_MESSAGE = 'Issue with item';
+const ITEM_UNAVAILABLE_MESSAGE = 'Item unavailable';
+const ISSUE_WITH_ITEM_MESSAGE = 'Issue with item';
 /** SPEC §5 cart and checkout: after select, a price change. */
 export const PRICE_UPDATE_MESSAGE = 'There is an update in price. Please check order summary';
 
@@ -104,7 +104,7 @@ function quoteLineFor(breakup: readonly BreakupEntry[], line: CheckedLine): Brea
 }
 
 /** One cart line against its quote line, in the order SPEC §5 lists the rules; the first that fails wins. */
-export function checkLine(line: CheckedLine, entry: BreakupEntry | undefined): { problem: ItemProblem | null; event: PriceMismatchEvent | null } {
+function checkLine(line: CheckedLine, entry: BreakupEntry | undefined): { problem: ItemProblem | null; event: PriceMismatchEvent | null } {
   const problem = (code: ItemErrorCode, message: string) => ({
     problem: { itemId: line.itemId, ...(line.parentItemId === undefined ? {} : { parentItemId: line.parentItemId }), code, message },
     event: null,

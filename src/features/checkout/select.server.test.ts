@@ -45,3 +45,13 @@ describe('select and init refuse a store that is not open (SPEC §8 order-level 
     expect(await check('open-store')).toEqual({ ok: false, status: 400, message: 'Unknown item I1 for this store' });
   });
 });
+
+describe('select reads the city as the cart and the offers do (ondc/cities.ts)', () => {
+  const inCity = (ondcCity: string) => checkStore(database, { ondcCity, bppId: 'seller.test', providerId: 'open-store', items: [{ id: 'I1', quantity: 1 }] });
+  it('takes a served city by code, id or name', async () => {
+    for (const city of ['std:080', 'bengaluru', 'Bengaluru']) expect(await inCity(city)).toEqual({ ok: false, status: 400, message: 'Unknown item I1 for this store' });
+  });
+  it('refuses a well-formed code of a city we do not serve', async () => {
+    expect(await inCity('std:999')).toEqual({ ok: false, status: 400, message: 'We do not deliver in std:999 yet' });
+  });
+});

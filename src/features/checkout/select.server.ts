@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sendRequest } from '../../ondc/bap.server.ts';
-import { cityCode } from '../../ondc/cities.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { minCartShortfallRupees } from '../cart/cart.ts';
@@ -33,7 +33,7 @@ export async function checkStore(
   database: Database,
   request: { ondcCity: string; bppId: string; providerId: string; items: ReadonlyArray<{ id: string; quantity: number }> },
 ): Promise<CheckedStore | CheckoutFailure> {
-  const city = request.ondcCity.startsWith('std:') ? request.ondcCity : cityCode(request.ondcCity);
+  const city = servedCityCode(request.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${request.ondcCity} yet` };
 
   const [provider] = await database.query<{ bpp_uri: string; location_id: string; min_order_paise: number | null; domain: string } & StoreHoursRow>(

@@ -5,7 +5,7 @@
 import type { Database, Queryable } from '../../db/client.ts';
 import { domainSchema, type Domain } from '../../ondc/context.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
-import { cartCityCode } from '../cart/cart.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { readCart } from '../cart/cart.server.ts';
 import type { Cart } from '../cart/payload.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientCopy, type ProtocolItem, type SessionFailure } from './session.ts';
@@ -25,7 +25,7 @@ export async function checkoutCart(
   shopper: string,
   client: ClientCopy,
 ): Promise<{ ok: true; cart: Cart; items: ProtocolItem[]; domain: Domain } | SessionFailure | { ok: false; status: 400; message: string }> {
-  const city = cartCityCode(client.ondcCity);
+  const city = servedCityCode(client.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${client.ondcCity} yet` };
   const cart = await readCart(database, shopper, city, { offer: false });
   if (!cart || cart.items.length === 0) return { ok: false, status: 409, code: 'CART_EMPTY', message: CART_EMPTY_MESSAGE };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerRequest, otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf } from './store-offers.ts';
+import { offerRequest, otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOfferText, storeOffersOf } from './store-offers.ts';
 
 // As the embedded sellers' catalogues write them (src/network/catalogue/on-search.ts).
 const catalogue = [
@@ -40,10 +40,13 @@ describe('issue 28: what a store advertises is read once, for the banner and the
     ]);
     expect(storeOffersOf(null)).toEqual([]);
   });
-  it('says the benefit as the banners do', () => {
+  it('says the benefit in one wording, as the store cards, the cart strip and the offers list do', () => {
     const [fresh, flat] = storeOffersOf(catalogue);
     expect(storeOfferBenefit(fresh!)).toBe('15% off up to ₹75');
-    expect(storeOfferBenefit(flat!)).toBe('Flat ₹75 off');
+    expect(storeOfferBenefit(flat!)).toBe('₹75 off');
+    expect(storeOfferText(flat!)).toBe('₹75 off above ₹499');
+    expect(storeOfferText({ kind: 'flat', valuePaise: 150_000, minPaise: 0 })).toBe('₹1,500 off');
+    expect(storeOfferText(flat!, 'hi')).toBe('₹499 से ज़्यादा के ऑर्डर पर ₹75 की छूट');
   });
 });
 

@@ -4,12 +4,17 @@
 import { formatRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogTag } from '../../ondc/catalog.ts';
 import { isCategoryAvailable, type CategoryTiming } from '../catalogue/category-availability.ts';
+import { messagesFor } from '../i18n/catalogue.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { fill } from '../i18n/text.ts';
+
+/** What an offer gives and the order it needs: all its words say. */
+export type OfferTerms =
+  | { kind: 'percent'; percent: number; capPaise: number | null; minPaise: number }
+  | { kind: 'flat'; valuePaise: number; minPaise: number };
 
 /** `timing`: the hours the offer applies in (its catalogue's timing tag, as custom menus carry), or none: all day. */
-export type StoreOffer = { id: string; code: string; minPaise: number; timing: CategoryTiming | null } & (
-  | { kind: 'percent'; percent: number; capPaise: number | null }
-  | { kind: 'flat'; valuePaise: number }
-);
+export type StoreOffer = OfferTerms & { id: string; code: string; timing: CategoryTiming | null };
 
 const paiseOf = (rupees: string | undefined) => Math.round(Math.abs(Number(rupees ?? 0)) * 100);
 
@@ -57,10 +62,24 @@ export function storeOfferHours(timing: CategoryTiming): string {
   return `${twelveHour(timing.timeFrom)}–${twelveHour(timing.timeTo)}`;
 }
 
-/** "15% off up to ₹75" or "Flat ₹75 off". */
-export function storeOfferBenefit(offer: StoreOffer): string {
-  if (offer.kind === 'flat') return `Flat ${formatRupees(offer.valuePaise)} off`;
-  return `${offer.percent}% off${offer.capPaise ? ` up to ${formatRupees(offer.capPaise)}` : ''}`;
+/**
+ * An offer's benefit in the shopper's words: "15% off up to ₹75", "₹75 off". The one wording of
+ * an offer (the i18n catalogue's, both languages): store cards, the listings' API, the cart's
+ * strip and the offers list all say it so.
+ */
+export function storeOfferBenefit(offer: OfferTerms, locale: Locale = 'en'): string {
+  const t = messagesFor(locale).store;
+  if (offer.kind === 'flat') return fill(t.offerFlat, { amount: formatRupees(offer.valuePaise, locale) });
+  if (offer.capPaise) return fill(t.offerPercentUpTo, { percent: offer.percent, cap: formatRupees(offer.capPaise, locale) });
+  return fill(t.offerPercent, { percent: offer.percent });
+}
+
+/** The benefit with the order it needs, and its hours if it has them: "₹50 off above ₹249, 4 pm–7 pm". */
+export function storeOfferText(offer: OfferTerms & { timing?: CategoryTiming | null }, locale: Locale = 'en'): string {
+  const t = messagesFor(locale).store;
+  const benefit = storeOfferBenefit(offer, locale);
+  const terms = offer.minPaise > 0 ? fill(t.offerAbove, { offer: benefit, min: formatRupees(offer.minPaise, locale) }) : benefit;
+  return offer.timing ? fill(t.offerHours, { offer: terms, hours: storeOfferHours(offer.timing) }) : terms;
 }
 
 /** Why an advertised offer does not apply to this cart, in words the shopper can act on. */

@@ -98,9 +98,11 @@ describe('checkout store (issue 23): the server builds the order and says what i
       () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } }),
     ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka' }), 100);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka', instructions: 'Ring twice' }), 100);
     const init = calls.find((c) => c.url === '/ondc/init');
     expect(init?.body).not.toHaveProperty('items');
+    // Issue 29: what the shopper wrote for the rider goes with the init.
+    expect(init?.body).toMatchObject({ delivery_instructions: 'Ring twice' });
     expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 535.5, message: PRICE_UPDATE_MESSAGE, lines: lines(53550, 4550) });
     expect($toasts.get().map((t) => t.message)).toContain(PRICE_UPDATE_MESSAGE);
     expect(calls.some((c) => c.url === '/ondc/payment')).toBe(false);
@@ -121,7 +123,9 @@ describe('checkout store (issue 23): the server builds the order and says what i
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka' }), 1000);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '' }), 1000);
+    // No instructions written: the init names none.
+    expect(calls.find((c) => c.url === '/ondc/init')?.body).not.toHaveProperty('delivery_instructions');
   }
 
   it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {

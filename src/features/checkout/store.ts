@@ -21,7 +21,7 @@ import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
 
 /** `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying. */
-export type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
+type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'failed';
 
 export interface CheckoutState {
   phase: CheckoutPhase;
@@ -69,7 +69,7 @@ const initial: CheckoutState = {
   burnableCoins: 0,
 };
 
-export interface OfferCard {
+interface OfferCard {
   code: string;
   title: string;
   description: string;
@@ -80,7 +80,7 @@ export interface OfferCard {
 }
 
 /** The server's payable() as the poll and summary answer it (session.server.ts payableView). */
-export interface PayableView {
+interface PayableView {
   lines: SummaryLine[];
   total: number;
   coins: { burnable: number; burned: number; discountPaise: number };
@@ -241,6 +241,8 @@ export interface CustomerForm {
   building: string;
   locality: string;
   state: string;
+  /** Issue 29: for the rider; empty when the shopper wrote none. */
+  instructions: string;
 }
 
 /** SPEC §4: init with the customer and address, then poll every 1 s at most 5 times. */
@@ -269,6 +271,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     fulfillment_id: 'F1',
     is_consent_accepted: true,
     payment_type: form.paymentType,
+    ...(form.instructions ? { delivery_instructions: form.instructions } : {}),
   });
   if (sent.status !== 200) {
     showToast(errorText(sent.json));

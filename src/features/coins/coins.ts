@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** SPEC §3 coin config: rates in percent, coinBurnValue in rupees per coin. */
-export const coinConfigSchema = z.object({
+const coinConfigSchema = z.object({
   OneCoinConversionRate: z.number().nonnegative(),
   coinBurnLimitInPercent: z.number().min(0).max(100),
   coinBurnValue: z.number().nonnegative(),

@@ -4,6 +4,7 @@ import type { FacetField } from '../catalogue/listing.ts';
 import type { QuickFilter } from '../catalogue/quick-filters.ts';
 import type { StoreOffer } from '../catalogue/catalogue.server.ts';
 import { clockTime } from '../catalogue/store-hours.ts';
+import { storeOfferText } from '../checkout/store-offers.ts';
 import { messagesFor } from './catalogue.ts';
 import { fill } from './text.ts';
 import { HINDI_CATEGORY_NAMES } from './category-names.hi.ts';
@@ -42,15 +43,17 @@ export function opensAtLabel(opensAt: number | null, locale: Locale): string | n
   return opensAt === null ? null : fill(messagesFor(locale).store.opensAt, { time: clockTime(opensAt) });
 }
 
-/** A store's offer in the page's language (issue 28: the catalogue's text is English). */
+/** A store's offer in the page's language (issue 28: the listings' text is English), in storeOfferText's words, with its hours if it has them. */
 export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min' | 'hours'>, locale: Locale): string {
-  const t = messagesFor(locale).store;
-  const benefit =
-    offer.kind === 'percent'
-      ? fill(offer.cap ? t.offerPercentUpTo : t.offerPercent, { percent: offer.value, cap: offer.cap })
-      : fill(t.offerFlat, { amount: offer.value });
-  const terms = offer.min > 0 ? fill(t.offerAbove, { offer: benefit, min: offer.min }) : benefit;
-  return offer.hours ? fill(t.offerHours, { offer: terms, hours: offer.hours }) : terms;
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  const minPaise = paise(offer.min);
+  const terms = storeOfferText(
+    offer.kind === 'flat'
+      ? { kind: 'flat', valuePaise: paise(offer.value), minPaise }
+      : { kind: 'percent', percent: offer.value, capPaise: offer.cap ? paise(offer.cap) : null, minPaise },
+    locale,
+  );
+  return offer.hours ? fill(messagesFor(locale).store.offerHours, { offer: terms, hours: offer.hours }) : terms;
 }
 
 /** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */
@@ -82,4 +85,9 @@ export function durationText(parts: { days: number; hours: number; minutes: numb
     ] as const
   ).flatMap(([n, one, many]) => (n ? [(n === 1 ? one : many).replace('{n}', String(n))] : []));
   return words.length === 0 ? t.now : words.join(' ');
+}
+
+/** Issue 29: a store's promise before ordering as one short text ("Delivery in 45 minutes"). */
+export function promiseText(parts: { days: number; hours: number; minutes: number; seconds: number }, locale: Locale): string {
+  return fill(messagesFor(locale).tracking.promise, { duration: durationText(parts, locale) });
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const LOCALES = ['en', 'hi'] as const;
 export const localeSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
-export const DEFAULT_LOCALE: Locale = 'en';
+const DEFAULT_LOCALE: Locale = 'en';
 /** The stored preference (SPEC §1 "stored locale"): a cookie, so the server renders the right language. */
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

@@ -9,7 +9,6 @@ import { appendAction, EXPECTED_RESPONSE_TIME, nextActionId, type IgmAction, typ
 import { paiseToRupees } from '../../lib/money.ts';
 
 export const OFFICER_OUTCOMES = ['REFUND', 'REPLACEMENT', 'NO_ACTION'] as const;
-export type OfficerOutcome = (typeof OFFICER_OUTCOMES)[number];
 
 const issueId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id');
 
@@ -28,12 +27,12 @@ export const officerDecisionSchema = z
 export type OfficerDecision = z.infer<typeof officerDecisionSchema>;
 
 /** Our grievance officer's actor id in an issue we raised (the buyer app's GRO). */
-export function ourOfficerId(issue: Pick<IgmIssue, 'complainant_id'>): string {
+function ourOfficerId(issue: Pick<IgmIssue, 'complainant_id'>): string {
   return `${issue.complainant_id}-GRO`;
 }
 
 /** The action that escalated the issue to the grievance officers, while it is at that level. */
-export function escalation(issue: IgmIssue): IgmAction | null {
+function escalation(issue: IgmIssue): IgmAction | null {
   if (issue.level !== 'GRIEVANCE') return null;
   return issue.actions.findLast((a) => a.descriptor.code === 'ESCALATED') ?? null;
 }

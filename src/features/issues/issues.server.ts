@@ -22,8 +22,7 @@ import {
 } from '../../ondc/igm.ts';
 import type { CallbackEnvelope, CallbackVetting } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { findOrderDetail, sendToSeller, type OrderDetail } from '../orders/orders.server.ts';
-import { signedPhotoUrl } from '../orders/returns.server.ts';
+import { findOrderDetail, sendToSeller, signedPhotoUrl, type OrderDetail } from '../orders/orders.server.ts';
 import { refundSettlements } from '../payment/payment.server.ts';
 import {
   acceptedResolution,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ttlToMs } from '../../ondc/context.ts';
 import type { IgmAction, IgmIssue, IgmResolution, IssueLevel } from '../../ondc/igm.ts';
 import type { OrderStatus } from '../orders/orders.ts';
+import { orderIdSchema } from '../orders/paths.ts';
 
 /**
  * IGM 2.0 complaint sub-categories the shopper chooses from (ITM item, FLM fulfillment, ORD order,
@@ -30,15 +31,14 @@ export function issueCategory(code: string) {
 }
 
 /** A complaint may be raised this long after delivery (issue 26). */
-export const ISSUE_WINDOW_DAYS = 30;
+const ISSUE_WINDOW_DAYS = 30;
 export const ISSUE_DESCRIPTION_MAX = 1000;
 export const ISSUE_PHOTOS_MAX = 4;
 
-const orderId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'order_id is an order id');
 const issueId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id');
 
 export const raiseIssueRequestSchema = z.object({
-  order_id: orderId,
+  order_id: orderIdSchema,
   code: z.enum(ISSUE_CODES, { error: 'code must be one of the listed complaint codes' }),
   item_ids: z.array(z.string().min(1).max(200)).max(50).default([]),
   description: z.string().trim().min(10, 'Tell us what went wrong in at least 10 characters').max(ISSUE_DESCRIPTION_MAX, `Keep the description under ${ISSUE_DESCRIPTION_MAX} characters`),

@@ -39,7 +39,7 @@ export type Address = z.infer<typeof addressSchema>;
 export type AddressInput = z.input<typeof addressSchema>;
 
 /** The most addresses one shopper keeps; a sync body longer than this is refused. */
-export const MAX_SAVED_ADDRESSES = 30;
+const MAX_SAVED_ADDRESSES = 30;
 
 export const addressListSchema = z.array(addressSchema).max(MAX_SAVED_ADDRESSES, `At most ${MAX_SAVED_ADDRESSES} addresses`);
 

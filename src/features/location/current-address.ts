@@ -18,7 +18,7 @@ export interface MapPin {
   place: ReverseGeocodeAnswer;
 }
 
-export function cityIdOf(cityName: string): string {
+function cityIdOf(cityName: string): string {
   return findCityByName(cityName)?.id ?? cityName.trim().toLowerCase();
 }
 

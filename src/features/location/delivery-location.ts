@@ -8,7 +8,7 @@ import { parseJsonText } from '../../lib/http/json.ts';
  */
 export const DELIVERY_LOCATION_COOKIE = 'deliveryLocation';
 
-export const deliveryLocationSchema = z.object({
+const deliveryLocationSchema = z.object({
   label: z.string().min(1).max(80),
   city: z.string().min(1).max(40),
   pincode: z.string().regex(/^\d{6}$/),
@@ -41,7 +41,7 @@ export function readDeliveryLocation(cookieValue: string | undefined): DeliveryL
   }
 }
 
-export function cityDisplayName(city: string) {
+function cityDisplayName(city: string) {
   return city.charAt(0).toUpperCase() + city.slice(1);
 }
 

@@ -10,7 +10,7 @@
 // test keeps the two in step. The storefront never imports src/network at run time: the seller
 // network stands for the outside world.
 
-export interface GazetteerLocality {
+interface GazetteerLocality {
   name: string;
   pincode: string;
   lat: number;

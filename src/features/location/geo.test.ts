@@ -16,6 +16,9 @@ describe('great-circle distance (SPEC §9: Earth radius 6371 km)', () => {
     expect(distanceKm(a, a)).toBe(0);
     expect(distanceKm(a, b)).toBeCloseTo(distanceKm(b, a), 9);
   });
+  it('is half the circumference at the antipode, never more (or NaN from rounding)', () => {
+    expect(distanceKm({ lat: 12.91, lng: 77.64 }, { lat: -12.91, lng: -102.36 })).toBeCloseTo(Math.PI * 6371, 6);
+  });
 });
 
 describe('reverse-geocode coordinates (SPEC §7.1 ?lat&lng)', () => {

@@ -8,7 +8,7 @@ import './offline-basemap.css';
 const LABEL_MIN_ZOOM = 12;
 const AREA_TINTS = ['#e4efe8', '#eef0e2', '#e6ecf2', '#f2ebe4', '#ebe6f0'];
 
-export function escapeHtml(text: string) {
+function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -29,7 +29,7 @@ export function nearestPlace(point: LatLng): { place: Place; distanceKm: number 
   return best && best.distanceKm <= COVERAGE_RADIUS_KM ? best : null;
 }
 
-export function formatPlace(place: Place): string {
+function formatPlace(place: Place): string {
   return `${place.name}, ${place.city}, ${place.state} ${place.pincode}, India`;
 }
 

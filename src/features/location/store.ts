@@ -26,12 +26,12 @@ function stored<T extends z.ZodType>(key: string, schema: T, initial: z.infer<T>
 }
 
 export const $currentAddress = stored('current_address', addressSchema.nullable(), null);
-export const $selectedLocation = stored('selectedLocation', discoveryLocationSchema.nullable(), null);
-export const $currentDiscoveryLocation = stored('currentDiscoveryLocation', discoveryLocationSchema.nullable(), null);
-export const $selectedSavedAddress = stored('selectedSavedAddress', addressSchema.nullable(), null);
+const $selectedLocation = stored('selectedLocation', discoveryLocationSchema.nullable(), null);
+const $currentDiscoveryLocation = stored('currentDiscoveryLocation', discoveryLocationSchema.nullable(), null);
+const $selectedSavedAddress = stored('selectedSavedAddress', addressSchema.nullable(), null);
 export const $savedAddresses = stored('savedAddresses', addressListSchema, []);
 /** SPEC §3/§4: per user id, set once that user's addresses have synced with the server. */
-export const $addressSyncedUsers = stored('addressSyncedUsers', z.record(z.string(), z.boolean()), {});
+const $addressSyncedUsers = stored('addressSyncedUsers', z.record(z.string(), z.boolean()), {});
 export const $selectedMapPin = atom<MapPin | null>(null);
 
 /** Who is choosing: the native app's user id when signed in (SPEC §6), and the tenant. */
@@ -59,7 +59,7 @@ export function chooseMapPin(pin: MapPin, shopper: Shopper, source: string) {
   chooseAddress(addressFromPin(pin, { id: crypto.randomUUID(), userId: shopper.userId, tenant: shopper.tenant, source }), { fromSaved: false });
 }
 
-export class LocationError extends Error {}
+class LocationError extends Error {}
 
 async function callJson(path: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } });

@@ -17,7 +17,7 @@ type InvoiceOrder = {
   documents?: Array<{ url?: string; label?: string }>;
 };
 
-export type InvoiceView = {
+type InvoiceView = {
   number: string;
   orderId: string;
   date: string;

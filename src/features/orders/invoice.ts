@@ -12,7 +12,7 @@ export type BreakupLine = {
   item?: { price?: { value?: string } };
 };
 
-export type InvoiceLine = {
+type InvoiceLine = {
   itemId: string;
   title: string;
   quantity: number;
@@ -25,7 +25,7 @@ export type InvoiceLine = {
   totalPaise: number;
 };
 
-export type InvoiceCharge = { title: string; totalPaise: number };
+type InvoiceCharge = { title: string; totalPaise: number };
 
 export type Invoice = {
   lines: InvoiceLine[];
@@ -85,7 +85,7 @@ export function invoiceNumber(orderId: string, placedAt: string): string {
 }
 
 /** GST state codes (the first two digits of a GSTIN), for the place of supply. */
-export const GST_STATE_CODES: Readonly<Record<string, string>> = {
+const GST_STATE_CODES: Readonly<Record<string, string>> = {
   'jammu and kashmir': '01', 'himachal pradesh': '02', punjab: '03', chandigarh: '04', uttarakhand: '05', haryana: '06', delhi: '07',
   rajasthan: '08', 'uttar pradesh': '09', bihar: '10', sikkim: '11', 'arunachal pradesh': '12', nagaland: '13', manipur: '14',
   mizoram: '15', tripura: '16', meghalaya: '17', assam: '18', 'west bengal': '19', jharkhand: '20', odisha: '21', chhattisgarh: '22',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryAddress, deliveryPromise, paysOnDelivery } from './order-view.ts';
+import { deliveryAddress, deliveryInstructions, deliveryPromise, paysOnDelivery } from './order-view.ts';
 
 const order = (tat?: string) => ({
   fulfillments: [
@@ -37,5 +37,20 @@ describe('issue 29 delivery address and payment mode', () => {
     expect(paysOnDelivery(order())).toBe(true);
     expect(paysOnDelivery({ payment: { type: 'ON-ORDER' } })).toBe(false);
     expect(paysOnDelivery(null)).toBe(false);
+  });
+});
+
+describe('issue 29 delivery instructions on the order', () => {
+  const withInstructions = (instructions: unknown) => ({ fulfillments: [{ type: 'Delivery', end: { instructions } as never }] });
+
+  it('are the delivery end’s instructions as the seller’s order carries them', () => {
+    expect(deliveryInstructions(withInstructions({ name: 'Delivery instructions', long_desc: 'Ring twice' }))).toBe('Ring twice');
+  });
+
+  it('are nothing when the order carries none, or no text', () => {
+    expect(deliveryInstructions(order('PT45M'))).toBeNull();
+    expect(deliveryInstructions(withInstructions({ long_desc: '  ' }))).toBeNull();
+    expect(deliveryInstructions(withInstructions({ long_desc: 42 }))).toBeNull();
+    expect(deliveryInstructions(null)).toBeNull();
   });
 });

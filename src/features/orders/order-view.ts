@@ -7,7 +7,7 @@ type Fulfillment = {
   type?: string;
   start?: { location?: { descriptor?: { name?: string } } };
   '@ondc/org/TAT'?: string;
-  end?: { location?: { address?: Record<string, string | undefined> }; person?: { name?: string } };
+  end?: { location?: { address?: Record<string, string | undefined> }; person?: { name?: string }; instructions?: { long_desc?: unknown } };
 };
 export type ConfirmedOrder = { provider?: { descriptor?: { name?: string } }; fulfillments?: Fulfillment[]; payment?: { type?: string; status?: string } };
 
@@ -36,6 +36,12 @@ export function deliveryAddress(order: ConfirmedOrder | null | undefined, cityNa
   if (!address) return null;
   const line = [address['door'], address['building'], address['locality'], address['city'] && cityName(address['city']), address['area_code']].filter(Boolean).join(', ');
   return line ? { name: end?.person?.name ?? null, line } : null;
+}
+
+/** Issue 29: the shopper's delivery instructions as the seller's order carries them (the end's `instructions`), or null. */
+export function deliveryInstructions(order: ConfirmedOrder | null | undefined): string | null {
+  const text = delivery(order)?.end?.instructions?.long_desc;
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
 }
 
 /** The store's name as the seller wrote it into the order: the provider, or the pickup location. */

@@ -11,11 +11,10 @@ import { blake512Digest } from '../../ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { errorMessage } from '../../ondc/error-codes.ts';
 import { emptyOrderedCart } from '../cart/cart.server.ts';
-import { storeNameOf } from './order-view.ts';
+import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
-import { endUnplaced } from '../payment/confirm.server.ts';
-import { finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import { endUnplaced, finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
   CANCEL_REASON_ON_THE_WIRE,
@@ -31,6 +30,9 @@ import {
   type OrderStatus,
 } from './orders.ts';
 
+// A return photo's address, for the complaint that shows it.
+export { signedPhotoUrl } from './returns.server.ts';
+
 const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
 
 type SellerTag = { code?: string; list?: Array<{ code?: string; value?: string }> };
@@ -42,13 +44,13 @@ type SellerOrder = {
   cancellation?: { cancelled_by?: string; reason?: { id?: string } };
 };
 
-export function reportOf(order: SellerOrder): OrderReport {
+function reportOf(order: SellerOrder): OrderReport {
   const delivery = order.fulfillments?.find((f) => f.type === 'Delivery') ?? order.fulfillments?.[0];
   return { orderState: order.state ?? 'Created', fulfillmentState: delivery?.state?.descriptor?.code ?? null };
 }
 
 /** The state of the order's newest Return fulfillment, if it has one. */
-export function latestReturnState(order: SellerOrder): string | null {
+function latestReturnState(order: SellerOrder): string | null {
   const returns = (order.fulfillments ?? []).filter((f) => f.type === 'Return');
   return returns.at(-1)?.state?.descriptor?.code ?? null;
 }
@@ -78,6 +80,18 @@ export function refundsDueOf(orderId: string, order: SellerOrder): RefundDue[] {
       .reduce((sum, value) => sum + rupeesToPaise(value), 0);
     return removed < 0 ? [{ key: `${orderId}:${f.id}`, amountPaise: -removed, fulfillment: { id: f.id, type: f.type } }] : [];
   });
+}
+
+/**
+ * What a cash-on-delivery shopper hands over at the door: the order's total less the goods the
+ * store cancelled out of it before delivery (the same quote_trail a prepaid order is refunded
+ * from), never below nothing. A return comes after the cash was paid, so it takes nothing off.
+ */
+export function cashDuePaise(orderId: string, totalPaise: number, order: SellerOrder): number {
+  const cancelled = refundsDueOf(orderId, order)
+    .filter((due) => due.fulfillment?.type === 'Cancel')
+    .reduce((sum, due) => sum + due.amountPaise, 0);
+  return Math.max(0, totalPaise - cancelled);
 }
 
 /**
@@ -274,10 +288,12 @@ export async function listOrders(database: Database, shopper: string, page: numb
   };
 }
 
-export type OrderEvent = { action: string; status: OrderStatus; orderState: string; fulfillmentState: string | null; sellerAt: string };
+type OrderEvent = { action: string; status: OrderStatus; orderState: string; fulfillmentState: string | null; sellerAt: string };
 
 export type OrderDetail = OrderListEntry & {
   transactionId: string;
+  /** cash on delivery: what the rider collects, after what the store cancelled (null when prepaid) */
+  cashDuePaise: number | null;
   /** The order as confirmed: what was bought and paid. */
   sellerOrder: SellerOrderFull;
   /** The order as the seller last reported it. */
@@ -338,6 +354,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     itemsSummary: itemsSummary(row.on_confirm),
     itemLines: itemLines(row.on_confirm),
     totalPaise: row.total_paise,
+    cashDuePaise: paysOnDelivery(currentOrder) ? cashDuePaise(row.order_id, row.total_paise, currentOrder) : null,
     status: row.status,
     placedAt: iso(row.created_at) ?? '',
     transactionId: row.transaction_id,
@@ -376,7 +393,11 @@ async function sellerOf(database: Database, transactionId: string): Promise<Sell
  * Sends one of the shopper's requests about an order to the seller its transaction names (signed,
  * stored, kept for the order's lifetime); null when the transaction names no seller.
  */
-export async function sendToSeller(database: Database, app: BuyerApp, input: { shopper: string; transactionId: string; action: RequestAction; message: Record<string, unknown>; at?: Date }): Promise<SendResult | null> {
+export async function sendToSeller(
+  database: Database,
+  app: BuyerApp,
+  input: { shopper: string; transactionId: string; action: RequestAction; message: Record<string, unknown>; at?: Date; messageId?: string },
+): Promise<SendResult | null> {
   const seller = await sellerOf(database, input.transactionId);
   if (!seller) return null;
   return sendRequest(database, app, {
@@ -384,6 +405,7 @@ export async function sendToSeller(database: Database, app: BuyerApp, input: { s
     shopperKey: input.shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     message: input.message,
     ...(input.at ? { at: input.at } : {}),
+    ...(input.messageId ? { messageId: input.messageId } : {}),
   });
 }
 

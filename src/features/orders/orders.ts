@@ -17,7 +17,6 @@ export const CANCEL_REASONS = [
   { id: '009', text: 'Wrong product delivered' },
   { id: '010', text: 'Wrong address' },
 ] as const;
-export const SYSTEM_CANCEL_REASON = '999';
 /**
  * The reasons the cancel form offers. An order can be cancelled only before it is out for
  * delivery (cancelEligibility), so "Wrong product delivered" (009, kept for orders that carry it)
@@ -114,7 +113,6 @@ export const cancelRequestSchema = z.object({
   order_id: z.string().min(1, 'order_id is required').max(40),
   reason_id: z.enum(CANCEL_REASONS.map((r) => r.id) as [CancelReasonId, ...CancelReasonId[]], { error: 'Choose one of the cancel reasons' }),
 });
-export type CancelRequest = z.infer<typeof cancelRequestSchema>;
 
 /** Orders per page of /order-history. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -148,13 +146,6 @@ export function cancellationView(order: { cancellation?: { cancelled_by?: string
   const reason = byStore ? STORE_CANCEL_REASONS[reasonId] : CANCEL_REASONS.find((r) => r.id === reasonId)?.text;
   return { byStore, reasonId, reason: reason ?? (byStore ? 'The store could not complete this order' : 'You cancelled this order') };
 }
-
-/** Where the goods of an order cancelled on its way are (ONDC RTO states), for the shopper. */
-export const RTO_STATE_LABELS: Readonly<Record<string, string>> = {
-  'RTO-Initiated': 'Going back to the store',
-  'RTO-Delivered': 'Back at the store',
-  'RTO-Disposed': 'Not resold: the store disposed of it',
-};
 
 type TaggedFulfillment = { id?: string; type?: string; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
 

@@ -2,7 +2,7 @@
 // picked on the phone are resized before they leave it (a 12 MP shot becomes ~300 KB), shown as
 // previews the shopper can remove, and uploaded one by one to the order's return-photo store.
 
-export type PhotoPickerText = Record<'photo' | 'remove' | 'removePhoto' | 'notPhoto' | 'photoFailed', string>;
+type PhotoPickerText = Record<'photo' | 'remove' | 'removePhoto' | 'notPhoto' | 'photoFailed', string>;
 
 type PickerOptions = {
   input: HTMLInputElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundsDueOf } from './orders.server.ts';
+import { cashDuePaise, refundsDueOf } from './orders.server.ts';
 
 const trail = (...values: string[]) => values.map((value) => ({ code: 'quote_trail', list: [{ code: 'type', value: 'item' }, { code: 'id', value: 'I1' }, { code: 'value', value }] }));
 const fulfillment = (id: string, type: string, state: string, ...values: string[]) => ({ id, type, state: { descriptor: { code: state } }, tags: trail(...values) });
@@ -27,5 +27,18 @@ describe('refunds a seller’s order message makes due (quote_trail per fulfillm
   it('ignores trails that take nothing out and values that are not money', () => {
     expect(refundsDueOf('O1', { fulfillments: [fulfillment('C1', 'Cancel', 'Cancelled', '0.00'), fulfillment('C2', 'Cancel', 'Cancelled', 'lots')] })).toEqual([]);
     expect(refundsDueOf('O1', {})).toEqual([]);
+  });
+});
+
+describe('the cash a cash-on-delivery shopper hands over', () => {
+  it('is the total less the goods the store cancelled before delivery, never below nothing', () => {
+    expect(cashDuePaise('O1', 12_500, {})).toBe(12_500);
+    expect(cashDuePaise('O1', 12_500, { fulfillments: [fulfillment('C1', 'Cancel', 'Cancelled', '-40.00', '-2.50')] })).toBe(8250);
+    // A coupon made the total less than the goods: the cancel cannot make the rider owe the shopper.
+    expect(cashDuePaise('O1', 3000, { fulfillments: [fulfillment('C1', 'Cancel', 'Cancelled', '-40.00')] })).toBe(0);
+  });
+
+  it('takes nothing off for a return (paid at the door before) or a cancel not yet done', () => {
+    expect(cashDuePaise('O1', 12_500, { fulfillments: [fulfillment('R1', 'Return', 'Liquidated', '-10.00'), fulfillment('C1', 'Cancel', 'Cancel-Initiated', '-40.00')] })).toBe(12_500);
   });
 });

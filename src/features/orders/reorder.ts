@@ -2,13 +2,13 @@
 // cart's own rules, and what could not come back named to the shopper. Pure: the service hands in
 // the order, the catalogue and the cart.
 import { z } from 'zod';
+import { orderIdSchema } from './paths.ts';
 
 /** The form (and JSON body) of POST /cart/reorder. `replace`: the shopper agreed to drop another store's cart. */
 export const reorderRequestSchema = z.object({
-  order_id: z.string().trim().regex(/^[A-Za-z0-9-]{1,40}$/, 'order_id must be an order id'),
+  order_id: z.string().trim().pipe(orderIdSchema),
   replace: z.enum(['1']).optional(),
 });
-export type ReorderRequest = z.infer<typeof reorderRequestSchema>;
 
 /** Orders a shopper may order again: those that are over (on its way, the order is still coming). */
 export const REORDERABLE = new Set(['delivered', 'cancelled']);
@@ -51,7 +51,7 @@ export function reorderLines(items: readonly OrderItem[]): ReorderLine[] {
 }
 
 /** Why a line of the order is not in the cart after ordering again. */
-export type LeftOutReason = 'not_sold' | 'out_of_stock' | 'fewer' | 'refused';
+type LeftOutReason = 'not_sold' | 'out_of_stock' | 'fewer' | 'refused';
 export type LeftOut = { itemId: string; name: string; reason: LeftOutReason; inCart: number };
 
 /**

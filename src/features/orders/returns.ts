@@ -26,7 +26,7 @@ export const RETURN_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const RETURN_PHOTO_MAX_EDGE = 1280;
 
 /** How long after delivery damaged or wrong goods may be reported, whatever the item's window. */
-export const CLAIM_WINDOW_MS = 24 * 3600 * 1000;
+const CLAIM_WINDOW_MS = 24 * 3600 * 1000;
 
 export type ReturnableLine = {
   itemId: string;

@@ -15,8 +15,9 @@ import { errorMessage } from '../../ondc/error-codes.ts';
 import { releaseCoins } from '../coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
+import { withShopperInstructions } from '../checkout/instructions.ts';
 
-export type OrderRow = {
+type OrderRow = {
   order_id: string;
   transaction_id: string;
   shopper_key: string;
@@ -37,7 +38,7 @@ const UNREACHABLE = '23001';
 /** The order state of a checkout that ended without an order (refused, or too late to send). */
 export const UNPLACED = 'UNPLACED';
 /** What the shopper reads when no confirm could be sent while the seller's quote held. */
-export const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
+const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
 
 /** POST /ondc/confirm: the shopper's page joins the server's confirm of its settled payment. */
 export async function confirmOrder(database: Database, app: BuyerApp, shopper: string, request: ConfirmRequest): Promise<ConfirmOutcome> {
@@ -120,6 +121,16 @@ export function claimAbandoned(row = '') {
   return `(CASE WHEN ${row}claimed_by IS NULL THEN ${row}updated_at < clock_timestamp() - interval '30 seconds' ELSE NOT kirana_boot_alive(${row}claimed_by) END)`;
 }
 
+/** Issue 29: the delivery instructions our init gave the seller (the shopper's words), or null. */
+async function sentInstructions(database: Database, initMessageId: string): Promise<unknown> {
+  const [row] = await database.query<{ instructions: unknown }>(
+    `SELECT body->'message'->'order'->'fulfillments'->0->'end'->'instructions' AS instructions
+     FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
+    [initMessageId],
+  );
+  return row?.instructions ?? null;
+}
+
 /** Sends the claimed order to its seller as ONDC confirm and records the message id. */
 async function sendConfirm(database: Database, app: BuyerApp, { order, payment }: { order: OrderRow; payment: PaymentRow }): Promise<ConfirmOutcome> {
   const init = await initQuote(database, payment.shopper_key, payment.transaction_id, payment.init_message_id);
@@ -155,7 +166,7 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
         provider: onInit['provider'],
         items: onInit['items'],
         billing: onInit['billing'],
-        fulfillments: onInit['fulfillments'],
+        fulfillments: withShopperInstructions(onInit['fulfillments'], await sentInstructions(database, payment.init_message_id)),
         quote: confirmQuote(onInit['quote']),
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),

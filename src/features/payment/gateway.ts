@@ -42,9 +42,9 @@ export function scenarioOf(vpa: string): SimulatedScenario {
 }
 
 /** Status checks a pending-then-success payment stays pending for. */
-export const SIMULATED_PENDING_CHECKS = 2;
+const SIMULATED_PENDING_CHECKS = 2;
 
-export function simulatedStatus(scenario: SimulatedScenario, checks: number): PaymentStatus {
+function simulatedStatus(scenario: SimulatedScenario, checks: number): PaymentStatus {
   switch (scenario) {
     case 'success':
       return 'PAID';

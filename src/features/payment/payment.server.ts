@@ -8,14 +8,16 @@ import { getDatabase, type Database } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { ttlToMs } from '../../ondc/context.ts';
 import { findAnswer } from '../../ondc/message-store.server.ts';
-import { vetStore } from '../checkout/seller-answer.server.ts';
+import { payableFor, vetStore } from '../checkout/checkout.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
 import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
-import { payableFor } from '../checkout/session.server.ts';
 import { quoteSchema } from '../checkout/quote-check.ts';
 import { createSimulatedGateway, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { deliverNotice } from './notices.server.ts';
 import { COD_UNAVAILABLE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, type PaymentStart } from './payment.ts';
+
+// What other features may ask of a checkout's confirm, which this feature runs (issue 27: one front per feature).
+export { claimAbandoned, endUnplaced } from './confirm.server.ts';
 
 let gateway: PaymentGateway = createSimulatedGateway(getDatabase, deliverNotice);
 

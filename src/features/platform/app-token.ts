@@ -5,7 +5,7 @@
 import { createHmac, createPublicKey, timingSafeEqual, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
 
 /** The user ids the rest of the shop keys data by (addresses, carts, the SPEC §6 blacklist). */
-export const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The secret tests, e2e journeys and benchmarks mint tokens with. Public by construction: the

@@ -1,6 +1,6 @@
 /** SPEC §8: when a chunk load fails, the page reloads at most once per minute. */
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
-export const CHUNK_RELOAD_KEY = 'chunkReloadAt';
+const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 
 /**
  * Offline, a chunk fails for want of a connection, not because a deploy replaced it: reloading

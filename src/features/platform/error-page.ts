@@ -2,7 +2,7 @@ import { messagesFor } from '../i18n/catalogue.ts';
 import { HTML_LANG, type Locale } from '../i18n/locale.ts';
 
 /** SPEC §2.2 and §8 page messages, word for word. */
-export const ERROR_MESSAGES = {
+const ERROR_MESSAGES = {
   notFound: '404 Not Found',
   generic: 'Oops! An error occurred',
   unauthorized: 'You do not have the required permissions to view this page.',

@@ -1,5 +1,5 @@
 import { getDatabase } from '../../db/client.ts';
-import { catalogueCounts } from '../catalogue/ingest.server.ts';
+import { catalogueCounts } from '../catalogue/catalogue.server.ts';
 import { findBuyerApp, isJoiningNetwork } from '../../ondc/runtime.server.ts';
 
 export interface HealthReport {

@@ -64,7 +64,7 @@ export async function settleDeviceForUser(database: Database, deviceKey: string,
 /** Where a shopper changes something: carts, checkout, payment, orders, returns, addresses. */
 const WRITES = new Set([
   '/cart/add', '/cart/update', '/cart/reorder', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
-  '/ondc/offer/apply', '/ondc/offer/remove', '/ondc/order/update', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
+  '/ondc/offer/apply', '/ondc/offer/remove', '/ondc/order/update', '/ondc/order/rating', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
 ]);
 
 /** Where a shopper reads what is theirs (JSON calls; pages are limited by what they call). */
@@ -78,7 +78,7 @@ const READS = [
  * tests). A person tapping + and − makes a few a second at most, briefly; a script makes
  * hundreds. Reads of their own data (status polls every second) get five times as many.
  */
-export function shopperLimits(env: NodeJS.ProcessEnv = process.env): { writes: Limit; reads: Limit } | null {
+function shopperLimits(env: NodeJS.ProcessEnv = process.env): { writes: Limit; reads: Limit } | null {
   const perMinute = env['SHOPPER_WRITE_LIMIT'] ? Number(env['SHOPPER_WRITE_LIMIT']) : 240;
   if (!Number.isFinite(perMinute) || perMinute <= 0) return null;
   return {
@@ -100,7 +100,7 @@ const CREATES = new Set(['/cart/add', '/ondc/cart', '/ondc/select']);
  * request. Many shoppers share an address behind a carrier's NAT, and each starts a device once,
  * so the allowance is generous for people and small for a flood.
  */
-export function newDeviceLimit(env: NodeJS.ProcessEnv = process.env): Limit | null {
+function newDeviceLimit(env: NodeJS.ProcessEnv = process.env): Limit | null {
   const perMinute = env['NEW_DEVICE_LIMIT'] ? Number(env['NEW_DEVICE_LIMIT']) : 60;
   if (!Number.isFinite(perMinute) || perMinute <= 0 || !shopperLimits(env)) return null;
   return { bucket: 'new-devices', perWindow: perMinute, windowMs: 60_000 };

@@ -3,7 +3,7 @@
 // the shopper acts (issue 16).
 
 /** SPEC §4: the loading bar advances to 100, then hides after 500 ms. */
-export const LOADING_BAR_HIDE_MS = 500;
+const LOADING_BAR_HIDE_MS = 500;
 
 export interface LoadingBarState {
   progress: number;

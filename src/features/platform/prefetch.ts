@@ -10,16 +10,3 @@ export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean 
   if (connection.saveData === true) return false;
   return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
 }
-
-/**
- * Prefetches a same-origin page into the HTTP cache when the rule allows. Astro's own prefetch is
- * off (astro.config.mjs) because it still prefetches on tap on slow links.
- */
-export function prefetchPage(href: string, nav: Navigator & { connection?: ConnectionInfo } = navigator) {
-  if (!shouldPrefetch(nav.connection)) return false;
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.href = href;
-  document.head.append(link);
-  return true;
-}

@@ -2,9 +2,9 @@
 // what a tap loads (issue 16).
 
 /** SPEC §1: the default operator tenant, and the electric-delivery tenant. */
-export const TENANTS = ['mobility', 'ev_delivery'] as const;
+const TENANTS = ['mobility', 'ev_delivery'] as const;
 export type Tenant = (typeof TENANTS)[number];
-export const DEFAULT_TENANT: Tenant = 'mobility';
+const DEFAULT_TENANT: Tenant = 'mobility';
 export const TENANT_COOKIE = 'tenant';
 
 /** SPEC §1: the tenant is read from a cookie, then from session storage, else the operator tenant. */

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** SPEC §4/§9: cart error toasts stay 3000 ms, every other toast 2 s. */
-export const TOAST_DURATION_MS = { cart: 3000, default: 2000 } as const;
+const TOAST_DURATION_MS = { cart: 3000, default: 2000 } as const;
 export type ToastKind = keyof typeof TOAST_DURATION_MS;
 
 export interface Toast {
@@ -24,6 +24,6 @@ export function showToast(message: string, kind: ToastKind = 'default', schedule
   return toast;
 }
 
-export function dismissToast(id: number) {
+function dismissToast(id: number) {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** SPEC §3 root state uiConfig: what the operator switches for this storefront. */
-export const uiConfigSchema = z.object({
+const uiConfigSchema = z.object({
   /** SPEC §9: transactions started on the KCS channel carry a 'kcs-' prefix. */
   isKcs: z.boolean(),
   /** SPEC §5 coins: the feature flag (the isCoinEnabled cookie must also be 'true'). */

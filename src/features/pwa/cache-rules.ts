@@ -45,7 +45,7 @@ export const PUBLIC_PAGES: ReadonlySet<string> = new Set([
 ]);
 
 /** Where a shopper is mid-checkout: a new worker never takes over while one of these is open. */
-export const CHECKOUT_PAGES: ReadonlySet<string> = new Set(['/payment', '/order-confirmation']);
+const CHECKOUT_PAGES: ReadonlySet<string> = new Set(['/payment', '/order-confirmation']);
 
 const STATIC_PREFIXES = ['/images/', '/icons/'];
 const STATIC_FILES = new Set(['/favicon.svg', '/manifest.webmanifest']);
@@ -80,7 +80,7 @@ export const OFFLINE_COPY_HEADER = 'x-kirana-offline-copy';
 /** On a public page, the pincode it was made for (the worker asks for the copy of that pincode). */
 export const PAGE_PINCODE_HEADER = 'x-kirana-pincode';
 /** A saved copy younger than this, of the same pincode, is not asked for again. */
-export const OFFLINE_COPY_FRESH_MS = 10 * 60_000;
+const OFFLINE_COPY_FRESH_MS = 10 * 60_000;
 
 /** Whether a saved copy needs asking for again: none, another pincode's, or an old one. */
 export function offlineCopyDue(saved: { pincode: string | null; savedAt: string | null } | null, pincode: string | null, now = Date.now()): boolean {

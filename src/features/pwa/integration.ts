@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import sharp from 'sharp';
-import { shareCard } from '../sharing/share-image.server.ts';
+import { shareCard } from '../sharing/sharing.server.ts';
 import { BRAND_SHARE_PATH } from '../sharing/sharing.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 
 /** Every PNG the manifest names: from which SVG, at which size. */
-export const ICONS = [
+const ICONS = [
   { file: 'icon-192.png', svg: path.join(root, 'public/favicon.svg'), size: 192 },
   { file: 'icon-512.png', svg: path.join(root, 'public/favicon.svg'), size: 512 },
   { file: 'maskable-192.png', svg: path.join(here, 'icons/maskable.svg'), size: 192 },

@@ -11,7 +11,7 @@ import { durationMs } from '../../ondc/context.ts';
 import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '../../ondc/message-store.server.ts';
 import { inr, reconContext, reconMessageSchema, type OnReconEnvelope, type ReconMessage, type ReconOrder } from '../../ondc/rsf.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { claimAbandoned } from '../payment/confirm.server.ts';
+import { claimAbandoned } from '../payment/payment.server.ts';
 import { statedFinderFee, type FinderFee } from '../../ondc/finder-fee.ts';
 import { orderLedger, type Ledger } from './ledger.ts';
 
@@ -131,7 +131,7 @@ const sameFigures = (a: SentFigures, b: SentFigures) => (Object.keys(a) as Array
  * One order as a recon states it: one settlement, the seller's share, with our fee and the
  * withholding beside it. We deduct no TCS or TDS (none is computed here), and say so: 0.00.
  */
-export function reconOrder(settlement: OrderSettlement): ReconOrder {
+function reconOrder(settlement: OrderSettlement): ReconOrder {
   const { ledger } = settlement;
   return {
     id: settlement.orderId,
@@ -283,7 +283,7 @@ export async function recordReconAnswer(database: Database, envelope: OnReconEnv
   }
 }
 
-export type ReconStatus = 'not settled' | 'due' | 'sending' | 'sent' | 'agreed' | 'disagreed' | 'refused';
+type ReconStatus = 'not settled' | 'due' | 'sending' | 'sent' | 'agreed' | 'disagreed' | 'refused';
 
 /** Where an order's recon stands, from the last recon that carried its current figures (if any). */
 function reconStatus(settled: boolean, recon: { state: string; accord: boolean | null } | null): ReconStatus {

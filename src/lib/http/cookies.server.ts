@@ -2,7 +2,7 @@
 // on a network that rewrites plain-http answers never sends it there. One rule for all of them.
 
 /** Whether cookies must be Secure: PUBLIC_SITE_URL is https (behind the TLS proxy in production). */
-export function secureCookies(env: NodeJS.ProcessEnv = process.env): boolean {
+function secureCookies(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env['PUBLIC_SITE_URL'] ?? '').toLowerCase().startsWith('https:');
 }
 

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 const FORWARDING = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 
 /** The peer address without the IPv4-in-IPv6 prefix a dual-stack socket adds. */
-export function peerAddress(remote: string | undefined): string {
+function peerAddress(remote: string | undefined): string {
   return (remote ?? '').replace(/^::ffff:/, '');
 }
 

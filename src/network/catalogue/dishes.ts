@@ -7,9 +7,9 @@ import type { VegNonVeg } from './names.ts';
 /** ONDC category timing (SPEC §4 category availability): days 1–7 (Monday = 1), HHMM times. */
 export type MenuTiming = { dayFrom: number; dayTo: number; timeFrom: number; timeTo: number };
 
-export type MenuSpec = { name: string; timing: MenuTiming | null };
+type MenuSpec = { name: string; timing: MenuTiming | null };
 
-export type CustomOptionSpec<G extends string> = {
+type CustomOptionSpec<G extends string> = {
   name: string;
   /** added to the dish price, whole rupees */
   price: number;
@@ -19,14 +19,14 @@ export type CustomOptionSpec<G extends string> = {
   child?: G;
 };
 
-export type CustomGroupSpec<G extends string> = {
+type CustomGroupSpec<G extends string> = {
   name: string;
   min: number;
   max: number;
   options: readonly CustomOptionSpec<G>[];
 };
 
-export type DishSpec<G extends string, M extends string> = {
+type DishSpec<G extends string, M extends string> = {
   name: string;
   description: string;
   /** whole rupees, before the city's price level */

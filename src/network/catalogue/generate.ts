@@ -13,14 +13,13 @@ import { domainOf, FESTIVE_TRAYS, OCCASION_SUB_CATEGORIES, TRAY_TAGS, type Statu
 import { fssaiLicenceOf, packLabel, PRODUCT_POOLS, type Pack } from './products.ts';
 import { hashString, intBetween, mixSeeds, mulberry32, pick, type Rng } from './random.ts';
 
-export const DEFAULT_SEED = 20_260_321;
+const DEFAULT_SEED = 20_260_321;
 /** Items in the whole network when CATALOGUE_SCALE is not set. */
 export const DEFAULT_SCALE = 4_800;
 
-export type Domain = StoreDomain | 'ONDC:RET11';
-export type ProviderStatus = 'enable' | 'disable';
+type ProviderStatus = 'enable' | 'disable';
 /** SPEC §5: items titled so are listed first (searchrelated, then recommend, then bestseller). */
-export type ItemTitle = 'searchrelated' | 'recommend' | 'bestseller';
+type ItemTitle = 'searchrelated' | 'recommend' | 'bestseller';
 
 export type ProviderLocation = {
   id: string;
@@ -44,8 +43,8 @@ export type Offer = { id: string; code: string; minOrderPaise: number; window?: 
   | { kind: 'flat'; amountPaise: number }
 );
 
-export type Menu = { id: string; name: string; rank: number; timing: MenuTiming | null };
-export type CustomGroup = { id: string; name: string; min: number; max: number; seq: number };
+type Menu = { id: string; name: string; rank: number; timing: MenuTiming | null };
+type CustomGroup = { id: string; name: string; min: number; max: number; seq: number };
 
 type ProviderBase = {
   id: string;

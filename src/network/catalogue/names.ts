@@ -45,7 +45,7 @@ const ONDC_GROCERY_CATEGORIES = {
 // personal care, RET16 home & kitchen, RET18 health & wellness; log-validation-utility's category
 // lists). The store lists these goods under those domains, each as its own provider, and they
 // carry the Legal Metrology (packaged commodities) block like any packed good.
-export const OTHER_RETAIL_DOMAINS = {
+const OTHER_RETAIL_DOMAINS = {
   'Cleaning Supplies': 'ONDC:RET16',
   'Pooja Needs': 'ONDC:RET16',
   'Fresheners and Repellents': 'ONDC:RET16',
@@ -77,7 +77,7 @@ type ShortUnit = 'g' | 'kg' | 'ml' | 'l' | 'pc' | 'dz';
 /** '500g 65': pack size and unit, then the MRP in whole rupees as printed on the pack. */
 type PackSpec = `${number}${ShortUnit} ${number}`;
 
-export type ProductLine = {
+type ProductLine = {
   /** '' when the brand alone names the product (Thums Up, Parle-G) */
   name: string;
   /** empty for loose produce, which is sold under the store's own label */

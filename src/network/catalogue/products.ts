@@ -15,7 +15,7 @@ import { hashString, intBetween, mulberry32 } from './random.ts';
 
 export type Pack = { value: number; unit: MeasureUnit };
 
-export type Product = {
+type Product = {
   subCategoryId: number;
   /** brand, line, variant and pack size, as a shelf label reads */
   name: string;

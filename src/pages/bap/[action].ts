@@ -7,6 +7,7 @@ import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.se
 import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
 import { recordIssueMessage, vetIssueMessage } from '../../features/issues/issues.server.ts';
 import { recordReconAnswer, vetReconAnswer } from '../../features/settlement/settlement.server.ts';
+import { recordRatingAnswer } from '../../features/orders/ratings.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {
@@ -39,6 +40,7 @@ export const POST: APIRoute = async ({ params, request }) => {
     } else {
       await recordOrderMessage(database, envelope, rawBody);
       await recordIssueMessage(database, envelope);
+      await recordRatingAnswer(database, envelope);
       // Refunds this message made due are told to the seller after the ACK, not in its way.
       const orderId = (envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
       if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
-import { cartCityCode } from '../../features/cart/cart.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { addOne, cartAnswer } from '../../features/cart/cart.server.ts';
 import { addFormSchema } from '../../features/cart/payload.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
@@ -18,7 +18,7 @@ const BAD_FORM = { ok: false, status: 400, code: 'BAD_REQUEST', message: 'This i
 export const POST: APIRoute = async ({ request, url, cookies, locals }) => {
   const json = request.headers.get('accept') === 'application/json';
   const form = await readForm(request, addFormSchema);
-  if (!form || !cartCityCode(form.city)) return json ? cartAnswer(BAD_FORM) : seeOther(cartPageWithError('BAD_REQUEST'));
+  if (!form || !servedCityCode(form.city)) return json ? cartAnswer(BAD_FORM) : seeOther(cartPageWithError('BAD_REQUEST'));
   const shopper = shopperKey(cookies, locals.userId, { create: true });
   if (!shopper) return json ? cartAnswer(BAD_FORM) : seeOther(cartPageWithError('BAD_REQUEST'));
   const { bppId, providerId, locationId, itemId } = form;

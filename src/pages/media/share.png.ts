@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
 import { fetchSellerImage } from '../../features/catalogue/media.server.ts';
-import { shareCard } from '../../features/sharing/share-image.server.ts';
+import { shareCard } from '../../features/sharing/sharing.server.ts';
 import { jsonError, parseQuery } from '../../lib/http/json.ts';
 
 /** GET /media/share.png?src=<seller image URL>: the seller's picture as a 1200×630 link-preview card (issue 29). */

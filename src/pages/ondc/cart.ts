@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
-import { cartCityCode } from '../../features/cart/cart.ts';
+import { servedCityCode } from '../../ondc/cities.ts';
 import { cartAnswer, readCart, updateCart } from '../../features/cart/cart.server.ts';
 import { cartQuerySchema, cartUpdateSchema } from '../../features/cart/payload.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
@@ -10,7 +10,7 @@ import { parseJsonBody, parseQuery } from '../../lib/http/json.ts';
 export const GET: APIRoute = async ({ url, cookies, locals }) => {
   const query = parseQuery(url, cartQuerySchema);
   if (!query.ok) return query.response;
-  const city = cartCityCode(query.data.cityName);
+  const city = servedCityCode(query.data.cityName);
   if (!city) return cartAnswer({ ok: false, status: 400, code: 'UNKNOWN_CITY', message: `We do not deliver in ${query.data.cityName} yet`, cart: null });
   const shopper = shopperKey(cookies, locals.userId, { create: false });
   const cart = await readCart(getDatabase(), shopper, city, { offer: query.data.offer === '1' });

@@ -2,10 +2,11 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
 import { listIssues } from '../../features/issues/issues.server.ts';
+import { orderIdSchema } from '../../features/orders/paths.ts';
 import { shopperKey } from '../../features/platform/shopper.server.ts';
 import { parseQuery } from '../../lib/http/json.ts';
 
-const querySchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'order_id is an order id').optional() });
+const querySchema = z.object({ order_id: orderIdSchema.optional() });
 
 /** GET /ondc/issues[?order_id] → {data: [complaints]}: the shopper's own complaints, newest first. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

@@ -21,5 +21,5 @@ export const GET: APIRoute = async ({ url, request, cookies }) => {
   const detail = await providerDetail(getDatabase(), { providerId: query.data.provider_id, locationId: query.data.location_id, place });
   if (!detail) return jsonError(404, 'This store is not on the network');
   // SPEC §3 names first; our own fields (open state, fees, categories with counts) beside them.
-  return catalogueJson({ data: { ...detail, ...(await providerFetch(getDatabase(), detail)) } });
+  return catalogueJson({ data: { ...detail, ...(await providerFetch(getDatabase(), place, detail)) } });
 };

@@ -31,6 +31,7 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
     cancel_error: order.cancelError,
     refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
     refunds: order.refunds.map((r) => ({ amount: r.amountPaise / 100, status: r.status, at: r.at })),
+    cash_due: order.cashDuePaise === null ? null : order.cashDuePaise / 100,
     cancellation: order.cancellation ? { cancelled_by: order.cancellation.byStore ? 'store' : 'you', reason_id: order.cancellation.reasonId, reason: order.cancellation.reason } : null,
     rto_state: order.rtoState,
     store_cancelled: order.storeCancelled.map((u) => ({ item_id: u.itemId, title: u.title, quantity: u.quantity, reason: u.reason })),

@@ -4,8 +4,8 @@ import { testDatabases } from '../../db/testing.ts';
 import { buildContext } from '../../ondc/context.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { coinBalance, ledgerBalance } from '../coins/coins.server.ts';
-import { usePaymentGateway } from '../payment/payment.server.ts';
-import { recordOrderMessage } from './orders.server.ts';
+import { usePaymentGateway } from './payment.server.ts';
+import { recordOrderMessage } from '../orders/orders.server.ts';
 import { finishCheckouts } from './resume.server.ts';
 
 const SHOPPER = 'device:d1';

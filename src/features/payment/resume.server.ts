@@ -6,10 +6,10 @@
 import type { Database } from '../../db/client.ts';
 import { callbackEnvelopeSchema } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { claimAbandoned, placeOrder, UNPLACED } from '../payment/confirm.server.ts';
-import { checkPendingPayments, finishPayment, resendPendingRefunds } from '../payment/payment.server.ts';
-import { forgetOldNotices } from '../payment/webhook.server.ts';
-import { recordOrderMessage, refreshStatus } from './orders.server.ts';
+import { claimAbandoned, placeOrder, UNPLACED } from './confirm.server.ts';
+import { checkPendingPayments, finishPayment, resendPendingRefunds } from './payment.server.ts';
+import { forgetOldNotices } from './webhook.server.ts';
+import { recordOrderMessage, refreshStatus } from '../orders/orders.server.ts';
 
 /** A payment settled this recently is left to the notice that is taking it up. */
 const SETTLED_GRACE = "interval '2 seconds'";
