@@ -87,7 +87,7 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
 });
 
 describe('order messages as ONDC’s validator reads them', () => {
-  const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }], offers: [], delivery: checkDelivery(quick.locations[0]!, '560102'), store: 'open' });
+  const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }], offers: [], delivery: checkDelivery(quick.locations[0]!, '560102'), store: 'open', now: new Date() });
 
   it('on_select tells stock only as "99" or "0"; later quotes carry no stock figures', () => {
     const line = onSelectMessage(quick, priced).order.quote.breakup[0] as { item: { quantity: { available: { count: string } } } };

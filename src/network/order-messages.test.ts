@@ -20,7 +20,7 @@ describe('on_select (ondc-notes §1)', () => {
       ['560102', 'Serviceable'],
       ['560064', 'Non-serviceable'],
     ] as const) {
-      const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(location, pincode), store: 'open' });
+      const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(location, pincode), store: 'open', now: new Date() });
       expect(onSelectMessage(quick, priced).order.fulfillments[0]).toMatchObject({
         id: 'F1',
         type: 'Delivery',

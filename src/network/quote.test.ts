@@ -13,6 +13,9 @@ function provider(id: string): Provider {
   return found;
 }
 
+/** An instant whose Indian wall-clock time is `hhmm` (IST is UTC+05:30). */
+const ist = (hhmm: number) => new Date(`2026-01-05T${String(Math.floor(hhmm / 100)).padStart(2, '0')}:${String(hhmm % 100).padStart(2, '0')}:00+05:30`);
+
 const quick = provider('bengaluru-quick-basket-store'); // free delivery from ₹99, fee ₹15
 const quickItems = [...providerItems(quick)];
 const steady = quickItems.filter((i) => i.stock >= 20 && !hasPriceDrift(i) && i.kind === 'grocery');
@@ -35,6 +38,7 @@ function input(overrides: Partial<QuoteInput> & { lines: RequestedLine[] }): Quo
     offers: [],
     delivery: checkDelivery(home.locations[0]!, home.locations[0]!.pincode),
     store: 'open',
+    now: ist(1200),
     ...overrides,
   };
 }
@@ -256,5 +260,30 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
     const burger = findProviderItem(pizza, `${pizza.id}-d6`)!;
     expect(priceOrder(input({ provider: pizza, lines: [line(burger, 1, { parent_item_id: 'B1' }), line(olives!, 1, { parent_item_id: 'B1' })] })).error?.code).toBe('30000');
     expect(priceOrder(input({ provider: pizza, lines: [line(olives!, 1, { parent_item_id: 'Z9' })] })).error?.code).toBe('30000');
+  });
+});
+
+describe('offers with a time window (issue 28)', () => {
+  const evening = quick.offers.find((o) => o.window)!;
+  const apply = [{ id: evening.code, tags: [{ code: 'selection', list: [{ code: 'apply', value: 'yes' }] }] }];
+  const enough = () => [line(dear, Math.ceil(evening.minOrderPaise / dear.pricePaise))];
+  const discountOf = (order: ReturnType<typeof priceOrder>) => order.quote.lines.filter((l) => l.titleType === 'discount').reduce((n, l) => n - l.pricePaise, 0);
+
+  it('a grocery store advertises one, 4 pm to 7 pm', () => {
+    expect(evening).toMatchObject({ code: 'EVENING50', window: { timeFrom: 1600, timeTo: 1900 } });
+  });
+
+  it.each([1600, 1730, 1900])('applies inside its window (%i)', (hhmm) => {
+    const order = priceOrder(input({ lines: enough(), offers: apply, now: ist(hhmm) }));
+    expect(order.error).toBeNull();
+    expect(order.offer?.code).toBe(evening.code);
+    expect(discountOf(order)).toBeGreaterThan(0);
+  });
+
+  it.each([1200, 1559, 1901])('is refused outside it with 30007, and the quote has no discount (%i)', (hhmm) => {
+    const order = priceOrder(input({ lines: enough(), offers: apply, now: ist(hhmm) }));
+    expect(order.error).toMatchObject({ code: '30007', message: 'EVENING50 applies 1600–1900 only' });
+    expect(order.offer).toBeNull();
+    expect(order.quote.lines.some((l) => l.titleType === 'discount')).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { currentPricePaise } from './price-drift.ts';
 import { tagSchema, tagValue, type OrderItem, type Tag } from './requests.ts';
 import { itemsError, sellerError } from './seller-errors.ts';
 import type { DeliveryCheck } from './serviceability.ts';
-import type { StoreOpenState } from './store-hours.ts';
+import { istHHMM, type StoreOpenState } from './store-hours.ts';
 
 /** The one delivery fulfillment each seller offers; fulfillment-level lines name it. */
 export const DELIVERY_ID = 'F1';
@@ -81,6 +81,8 @@ export type QuoteInput = {
   offers: ReadonlyArray<{ id: string; tags?: Tag[] | undefined }>;
   delivery: DeliveryCheck;
   store: StoreOpenState;
+  /** The seller's clock: an offer with a time window applies only inside it (issue 28). */
+  now: Date;
   /** What the full delivery address adds to the delivery line (init and confirm only; serviceability.ts). */
   dropSurchargePaise?: number;
 };
@@ -140,7 +142,7 @@ export function priceOrder(input: QuoteInput): PricedOrder {
     pushNonZero(lines, { titleType: 'packing', itemId: DELIVERY_ID, title: 'Packing charges', pricePaise: Math.min(dishes * PACKING_PER_DISH_PAISE, PACKING_CAP_PAISE) });
   }
 
-  const chosen = chooseOffer(provider, input.offers, itemsTotalPaise);
+  const chosen = chooseOffer(provider, input.offers, itemsTotalPaise, istHHMM(input.now));
   if (chosen.error) report(chosen.error);
   const discounts = chosen.discountPaise > 0 ? apportion(chosen.discountPaise, itemLines.lines.map((l) => l.pricePaise)) : [];
   itemLines.lines.forEach((line, index) => {
@@ -291,14 +293,18 @@ type ChosenOffer = { offer: Offer | null; discountPaise: number; error: Protocol
 
 /**
  * The discount of the first offer the buyer selected (tag selection.apply is not "no"; the
- * catalogue names offers by code). An unknown code is 30006; one whose minimum the items do not
- * reach is 30007, and the quote goes out without it.
+ * catalogue names offers by code). An unknown code is 30006; one asked outside its time window
+ * (`hhmm`, Indian time), or whose minimum the items do not reach, is 30007, and the quote goes out
+ * without it.
  */
-function chooseOffer(provider: Provider, requested: QuoteInput['offers'], itemsTotalPaise: number): ChosenOffer {
+function chooseOffer(provider: Provider, requested: QuoteInput['offers'], itemsTotalPaise: number, hhmm: number): ChosenOffer {
   const selected = requested.find((o) => tagValue(o.tags, 'selection', 'apply') !== 'no');
   if (!selected) return { offer: null, discountPaise: 0, error: null };
   const offer = provider.offers.find((o) => o.code === selected.id || o.id === selected.id);
   if (!offer) return { offer: null, discountPaise: 0, error: sellerError('30006', `No offer ${selected.id} at this store`) };
+  if (offer.window && (hhmm < offer.window.timeFrom || hhmm > offer.window.timeTo)) {
+    return { offer, discountPaise: 0, error: sellerError('30007', `${offer.code} applies ${formatHHMM(offer.window.timeFrom)}–${formatHHMM(offer.window.timeTo)} only`) };
+  }
   if (itemsTotalPaise < offer.minOrderPaise) {
     return { offer, discountPaise: 0, error: sellerError('30007', `${offer.code} needs items worth ₹${paiseToRupees(offer.minOrderPaise)}`) };
   }

@@ -141,6 +141,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
       offers: request.offers ?? [],
       delivery: checkDelivery(location, pincode),
       store: storeOpenState(provider, now),
+      now,
       dropSurchargePaise: dropSurchargePaise(address),
     });
   }

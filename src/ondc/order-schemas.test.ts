@@ -34,7 +34,7 @@ function expectValid(action: OrderMessageAction, message: unknown) {
 
 describe('ONDC 1.2.0 schemas: the sellers’ callbacks', () => {
   it('on_select and on_init', () => {
-    const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(quick.locations[0]!, address.area_code), store: 'open' });
+    const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(quick.locations[0]!, address.area_code), store: 'open', now: new Date() });
     expectValid('on_select', onSelectMessage(quick, priced));
     expectValid('on_init', onInitMessage(quick, priced, { billing, end, paymentType: 'ON-ORDER', payment: undefined }));
   });

@@ -12,6 +12,7 @@ import { deliveryLocationCookieValue } from '../../src/features/location/deliver
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { testNow } from '../support/test-clock.ts';
 import { providerFetchSchema } from '../../src/features/catalogue/catalogue.ts';
+import { storeOfferHours } from '../../src/features/checkout/store-offers.ts';
 
 // ---- what the network publishes ----
 
@@ -348,11 +349,14 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const data: ProviderSummary[] = expectOk(await list()).data;
       expect(data.some((p) => p.offers.length > 1)).toBe(true);
       for (const p of data) {
-        const expected = providerById(p.id).offers.map((o) =>
-          o.kind === 'percent'
-            ? { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `${o.percent}% off up to ₹${o.maxDiscountPaise / 100} above ₹${o.minOrderPaise / 100}`, kind: 'percent', value: o.percent, cap: o.maxDiscountPaise / 100, min: o.minOrderPaise / 100 }
-            : { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `₹${o.amountPaise / 100} off above ₹${o.minOrderPaise / 100}`, kind: 'flat', value: o.amountPaise / 100, cap: 0, min: o.minOrderPaise / 100 },
-        );
+        const expected = providerById(p.id).offers.map((o) => {
+          // Issue 28: an offer with hours says them ("4 pm–7 pm") wherever it is shown.
+          const hours = o.window ? storeOfferHours({ dayFrom: 1, dayTo: 7, ...o.window }) : null;
+          const during = hours ? `, ${hours}` : '';
+          return o.kind === 'percent'
+            ? { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `${o.percent}% off up to ₹${o.maxDiscountPaise / 100} above ₹${o.minOrderPaise / 100}${during}`, kind: 'percent', value: o.percent, cap: o.maxDiscountPaise / 100, min: o.minOrderPaise / 100, hours }
+            : { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `₹${o.amountPaise / 100} off above ₹${o.minOrderPaise / 100}${during}`, kind: 'flat', value: o.amountPaise / 100, cap: 0, min: o.minOrderPaise / 100, hours };
+        });
         expect(p.offers, p.name).toEqual(expected);
         expect(p.bestDiscountPercent, p.name).toBeGreaterThanOrEqual(Math.max(0, ...expected.filter((o) => o.kind === 'percent').map((o) => o.value)));
       }

@@ -21,6 +21,9 @@ const bigOrder = (): Line[] => [{ sku_id: banana.id, quantity: Math.ceil(adverti
 const apply = (client: ReturnType<typeof shopper>, transactionId: string, messageId: string, code: string) =>
   client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: code });
 
+const summaryOf = async (client: ReturnType<typeof shopper>, transactionId: string) =>
+  ((await (await client.get(`/ondc/checkout/summary?transaction_id=${transactionId}`)).json()) as { data: { totalPaise: number; offer: unknown } }).data;
+
 const cartOf = async (client: ReturnType<typeof shopper>) => ((await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: unknown[] }).data.at(-1) ?? null;
 
 describe.each(inject('servers'))('issue 28: the checkout money moments on $name', ({ url }) => {
@@ -79,6 +82,57 @@ describe.each(inject('servers'))('issue 28: the checkout money moments on $name'
     expect(initStatus.checkout.payable.totalPaise).toBe(requoted.checkout.payable.totalPaise);
     const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
     expect(Math.round(paid.data.amount * 100)).toBe(requoted.checkout.payable.totalPaise);
+  });
+
+  it('the advertised offer taken back: the next quote and the payment are without its discount', async () => {
+    const client = shopper(url);
+    const items = bigOrder();
+    const { transactionId, messageId, answer } = await selectAndQuote(client, items);
+    const before = answer.checkout.payable.totalPaise as number;
+    expect((await apply(client, transactionId, messageId, advertised.code)).status).toBe(200);
+    const requote = async () => {
+      const again = await (await client.post('/ondc/select', { ...selectBody(items), transaction_id: transactionId })).json();
+      return pollFor(client, `/ondc/fetchMessage?type=select&message_id=${again.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+    };
+    expect((await requote()).checkout.payable.totalPaise).toBeLessThan(before);
+
+    const removed = await client.post('/ondc/offer/remove', { transactionId, code: advertised.code.toLowerCase() });
+    expect(removed.status).toBe(200);
+    expect((await removed.json()).data).toEqual({ code: advertised.code, source: 'store' });
+    const plain = await requote();
+    expect(plain.checkout.payable.lines.map((l: { label: string }) => l.label)).not.toContain('Store discount');
+    expect(plain.checkout.payable.totalPaise).toBe(before);
+    const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
+    const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+    expect(initStatus.checkout.payable.totalPaise).toBe(before);
+  });
+
+  it('a coupon of ours taken back leaves the payable at once', async () => {
+    const client = shopper(url);
+    const { transactionId, messageId, answer } = await selectAndQuote(client, lines());
+    const before = answer.checkout.payable.totalPaise as number;
+    expect((await apply(client, transactionId, messageId, 'FLAT50')).status).toBe(200);
+    expect((await summaryOf(client, transactionId)).totalPaise).toBeLessThan(before);
+    const removed = await client.post('/ondc/offer/remove', { transactionId, code: 'FLAT50' });
+    expect(await removed.json()).toMatchObject({ status: 'SUCCESS', data: { code: 'FLAT50', source: 'storefront' } });
+    const after = await summaryOf(client, transactionId);
+    expect(after.totalPaise).toBe(before);
+    expect(after.offer).toBeNull();
+  });
+
+  it("refuses a bad remove with a 400, and one of an offer not applied or of another shopper's checkout with a 404", async () => {
+    const client = shopper(url);
+    const { transactionId, messageId } = await selectAndQuote(client, lines());
+    expect((await client.post('/ondc/offer/remove', { transactionId, code: 'FLAT 50' })).status).toBe(400);
+    expect((await client.post('/ondc/offer/remove', { transactionId: 'x', code: 'FLAT50' })).status).toBe(400);
+    expect((await client.post('/ondc/offer/remove', '{')).status).toBe(400);
+    expect((await client.post('/ondc/offer/remove', { transactionId, code: 'FLAT50' })).status).toBe(404);
+    expect((await apply(client, transactionId, messageId, 'FLAT50')).status).toBe(200);
+    const discounted = (await summaryOf(client, transactionId)).totalPaise;
+    const other = shopper(url);
+    await fillCart(other, lines());
+    expect((await other.post('/ondc/offer/remove', { transactionId, code: 'FLAT50' })).status).toBe(404);
+    expect((await summaryOf(client, transactionId)).totalPaise).toBe(discounted);
   });
 
   it('refuses bad offer input with a clear 400', async () => {

@@ -19,7 +19,7 @@ const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['GET', '/ondc/cart'], ['POST', '/ondc/cart'], ['POST', '/ondc/clear-cart'], ['POST', '/ondc/confirm'], ['POST', '/ondc/curated/list'],
   ['GET', '/ondc/customisations'], ['POST', '/ondc/fetch/grocery/filters'], ['POST', '/ondc/fetch/grocery/items'], ['POST', '/ondc/fetch/variants'],
   ['GET', '/ondc/fetchMessage'], ['POST', '/ondc/hive'], ['POST', '/ondc/init'], ['POST', '/ondc/landing-page'], ['POST', '/ondc/log'],
-  ['POST', '/ondc/offer/apply'], ['GET', '/ondc/offer/list'], ['GET', '/ondc/order/detail'], ['GET', '/ondc/order/eligiblity'],
+  ['POST', '/ondc/offer/apply'], ['POST', '/ondc/offer/remove'], ['GET', '/ondc/offer/list'], ['GET', '/ondc/order/detail'], ['GET', '/ondc/order/eligiblity'],
   ['GET', '/ondc/order/get-provider-support-details'], ['POST', '/ondc/order/return-photo'], ['GET', '/ondc/order/track'], ['POST', '/ondc/order/update'], ['POST', '/ondc/order/rating'],
   ['POST', '/ondc/payment'], ['GET', '/ondc/payment/status'], ['GET', '/ondc/provider-serviceablity'], ['GET', '/ondc/provider'],
   ['POST', '/ondc/provider/categorymap'], ['POST', '/ondc/provider/fetch/items/batch'], ['POST', '/ondc/provider/fetch/offer/tray'],

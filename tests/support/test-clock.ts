@@ -49,5 +49,8 @@ export function sharedTestClock(): TestClock {
  */
 export const nightClock = (): TestClock => testClockAt(todayIst('03:00'));
 
+/** 17:00 IST today: inside the grocery stores' evening offer hours (4 pm–7 pm, issue 28), for a storefront of its own. */
+export const eveningClock = (): TestClock => testClockAt(todayIst('17:00'));
+
 /** Now on the shared storefronts' clock, for fixtures that pick a store open or closed. */
 export const testNow = (): Date => sharedTestClock().now();

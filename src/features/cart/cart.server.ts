@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { formatRupees, paiseToRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
 import { coinBalance } from '../coins/coins.server.ts';
-import { storeOfferBenefit, storeOffersOf } from '../checkout/store-offers.ts';
+import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '../checkout/store-offers.ts';
 import { packSize } from '../catalogue/format.ts';
 import { servedCityCode } from '../../ondc/cities.ts';
 import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
@@ -179,9 +179,11 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
 /**
  * The strip above the cart: the best offer the cart qualifies for, else the nearest one to
  * unlock. The seller applies it in the checkout's quote (issue 28); this only tells the shopper.
+ * An offer with hours is advertised here only inside them (the checkout accepts it only then).
  */
 function offerStrip(offers: unknown, itemTotalPaise: number): Cart['offer_strip'] {
-  const described = storeOffersOf(offers).map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
+  const now = storeHoursNow();
+  const described = storeOffersOf(offers).filter((offer) => storeOfferOpen(offer, now)).map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
   const qualifying = described.filter((o) => o.minPaise <= itemTotalPaise).sort((a, b) => b.minPaise - a.minPaise)[0];
   if (qualifying) return { code: qualifying.code, text: `${qualifying.benefit} with ${qualifying.code}` };
   const next = described.sort((a, b) => a.minPaise - b.minPaise)[0];

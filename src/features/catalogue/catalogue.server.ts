@@ -13,7 +13,7 @@ import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, typ
 import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
-import { storeOfferText, storeOffersOf } from '../checkout/store-offers.ts';
+import { storeOfferHours, storeOfferText, storeOffersOf } from '../checkout/store-offers.ts';
 import { distanceKm } from '../location/geo.ts';
 
 // The counts the health check reports, from the ingestion this feature runs.
@@ -499,6 +499,8 @@ export interface StoreOffer {
   cap: number;
   /** rupees; 0 when the offer has no minimum */
   min: number;
+  /** The hours it applies in ("4 pm–7 pm"), said wherever it is shown; null: all day (issue 28). */
+  hours: string | null;
 }
 
 /** A store's offers as the listings' API states them (rupees), read as its checkout reads them (issue 28). */
@@ -506,8 +508,9 @@ function offerViews(offers: unknown): StoreOffer[] {
   return storeOffersOf(offers).map((offer) => {
     const min = offer.minPaise / 100;
     const text = storeOfferText(offer);
-    if (offer.kind === 'flat') return { id: offer.id, text, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min };
-    return { id: offer.id, text, kind: 'percent', value: offer.percent, cap: (offer.capPaise ?? 0) / 100, min };
+    const hours = offer.timing ? storeOfferHours(offer.timing) : null;
+    if (offer.kind === 'flat') return { id: offer.id, text, kind: 'flat', value: offer.valuePaise / 100, cap: 0, min, hours };
+    return { id: offer.id, text, kind: 'percent', value: offer.percent, cap: (offer.capPaise ?? 0) / 100, min, hours };
   });
 }
 

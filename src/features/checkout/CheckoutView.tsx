@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import type { Cart } from '../cart/payload.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
-import type { Address } from '../location/address.ts';
+import { replacedBySaving, type Address } from '../location/address.ts';
 import { $savedAddresses } from '../location/store.ts';
 import type { CheckoutContact } from './contact.server.ts';
-import { addressesAtPlace, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
+import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
 import { mountToastHost } from '../platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '../cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
-import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import { $checkout, applyCoupon, keepAddress, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { UpiAppWait } from './UpiAppWait.tsx';
 import { billRow, type SummaryLine } from './summary.ts';
 import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
@@ -24,6 +24,7 @@ export default function CheckoutView({
   coinProgramme,
   saved,
   contact,
+  signedIn,
   promise = null,
   t,
 }: {
@@ -34,6 +35,8 @@ export default function CheckoutView({
   saved: Address[];
   /** The name and mobile number this shopper ordered with last (issue 28). */
   contact: CheckoutContact | null;
+  /** Whether the address book is also the account's (SPEC §6: a signed-in app user's). */
+  signedIn: boolean;
   /** Issue 29: what the store promises this address ("Delivery in 30 minutes"), worded by the server. */
   promise?: string | null;
   t: Catalogue['checkout'];
@@ -65,10 +68,12 @@ export default function CheckoutView({
 
   // Issue 28: the address book (the account's, and this device's for a guest) at the quoted place, and the kept contact.
   const deviceBook = useStore($savedAddresses);
+  // The account's book as the server last answered it: the page's, then a save's (issue 28).
+  const [account, setAccount] = useState(saved);
   const book = useMemo(() => {
-    const ids = new Set(saved.map((a) => a.id));
-    return addressesAtPlace([...saved, ...deviceBook.filter((a) => !ids.has(a.id))], place);
-  }, [saved, deviceBook, place]);
+    const ids = new Set(account.map((a) => a.id));
+    return addressesAtPlace([...account, ...deviceBook.filter((a) => !ids.has(a.id))], place);
+  }, [account, deviceBook, place]);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const chosen = chosenId === NEW_ADDRESS ? null : (book.find((a) => a.id === chosenId) ?? book[0] ?? null);
@@ -76,6 +81,10 @@ export default function CheckoutView({
   const missing = missingDetails(details);
   // No saved address to start from (or a new one): every field is asked, as before.
   const showAll = editing || chosen === null;
+  // Issue 28: the details are offered to the book only where saving them replaces nothing else:
+  // a new address at the pin of a saved one would take its place (SPEC §5 replace rules).
+  const newAtPlace = chosen === null ? addressToKeep(null, details, place, NEW_ADDRESS) : null;
+  const keepOffered = showAll && (chosen !== null || (newAtPlace !== null && replacedBySaving(book, newAtPlace).length === 0));
   const hide = (field: DetailField) => !showAll && !missing.includes(field);
   const pick = (id: string) => {
     setChosenId(id);
@@ -106,22 +115,21 @@ export default function CheckoutView({
     if (coupon.trim()) void applyCoupon(coupon, place.city);
   }
 
-  function submitOrder(event: SubmitEvent<HTMLFormElement>) {
+  async function submitOrder(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    void placeOrder(cart, place, {
-      paymentType,
-      name: field('name'),
-      phone: field('phone'),
-      email: field('email'),
-      door: field('door'),
-      building: field('building'),
-      locality: field('locality'),
-      state: field('state'),
-      instructions: field('instructions'),
-    });
+    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state'), instructions: field('instructions') };
+    // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
+    if (data.get('keepAddress') === 'on') {
+      const kept = addressToKeep(chosen, form, place, crypto.randomUUID());
+      const answered = kept && (await keepAddress(kept, signedIn));
+      if (answered) setAccount(answered);
+      // The choice stays as it was: the fields keep what was typed (a new address joins the book beside it).
+      setChosenId(chosen?.id ?? NEW_ADDRESS);
+    }
+    await placeOrder(cart, place, form);
   }
 
   return (
@@ -167,18 +175,27 @@ export default function CheckoutView({
                   {offer.code}
                 </button>{' '}
                 {offer.description}
-                {offer.reason && <small className="checkout-offers__reason"> {offer.reason}</small>}
+                {offer.reason && <small className="checkout-offers__reason"> {specText(offer.reason)}</small>}
               </li>
             ))}
           </ul>
         )}
-        {state.storeOffer && <p role="status">{fill(t.couponApplied, { code: state.storeOffer.code })}</p>}
-        {state.coupon && <p role="status">{fill(t.couponApplied, { code: state.coupon.code })}</p>}
+        {[state.storeOffer, state.coupon].map(
+          (applied) =>
+            applied && (
+              <p key={applied.code} className="checkout-applied">
+                <span role="status">{fill(t.couponApplied, { code: applied.code })}</span>{' '}
+                <button type="button" className="link-button" aria-label={fill(t.removeCoupon, { code: applied.code })} onClick={() => void removeOffer(applied.code)}>
+                  {t.remove}
+                </button>
+              </p>
+            ),
+        )}
         {state.couponError && <p className="sheet__problem">{specText(state.couponError)}</p>}
       </form>
 
       {(state.phase === 'quoted' || state.phase === 'placing') && (
-        <form className="checkout-address" onSubmit={submitOrder}>
+        <form className="checkout-address" onSubmit={(event) => void submitOrder(event)}>
           <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
           {book.length > 0 && (
             <fieldset className="checkout-saved">
@@ -213,6 +230,11 @@ export default function CheckoutView({
             <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
             <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
           </div>
+          {keepOffered && (
+            <label className="checkout-keep">
+              <input type="checkbox" name="keepAddress" /> {chosen ? fill(t.updateAddress, { type: chosen.address_type }) : t.saveAddress}
+            </label>
+          )}
           <label>
             {t.instructions}
             <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />

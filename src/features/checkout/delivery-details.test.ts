@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema } from '../location/address.ts';
-import { addressesAtPlace, missingDetails, startingDetails } from './delivery-details.ts';
+import { addressSchema, applySavedAddress } from '../location/address.ts';
+import { addressesAtPlace, addressToKeep, missingDetails, startingDetails } from './delivery-details.ts';
 
 const place = { label: 'Indiranagar', city: 'bengaluru', pincode: '560038', lat: 12.97, lng: 77.64 };
 const saved = (id: string, overrides: Record<string, unknown>) =>
@@ -34,5 +34,27 @@ describe('issue 28: checkout starts from the address book', () => {
     expect(missingDetails(details)).toEqual([]);
     expect(startingDetails(null, null, { label: 'Baner', city: 'pune' }).state).toBe('Maharashtra');
     expect(startingDetails(null, null, { label: 'Somewhere', city: 'nagpur' }).state).toBe('');
+  });
+});
+
+describe('issue 28: checkout edits kept in the address book', () => {
+  const details = { name: 'Asha Rao', phone: '9876543210', email: '', door: '14B', building: 'Lake View Towers', locality: 'Indiranagar 2nd Stage', state: 'Karnataka' };
+
+  it('an edited saved address keeps its id, type and pin, with the new flat, building and name', () => {
+    const home = saved('home-1', { address_type: 'HOME', address: '12, Lake View Apartments, Indiranagar 2nd Stage' });
+    const kept = addressToKeep(home, { ...details, name: 'Asha R' }, { ...place, city: 'bengaluru' }, 'unused');
+    expect(kept).toMatchObject({ id: 'home-1', address_type: 'HOME', latitude: 12.97, longitude: 77.64, pin_code: '560038', name: 'Asha R', house_number: '14B', building: 'Lake View Towers' });
+    expect(kept?.address).toBe('14B, Lake View Towers, Indiranagar 2nd Stage, Bengaluru, Karnataka');
+    // Saved again under its id, it replaces the one it came from (SPEC §5 replace rules).
+    expect(applySavedAddress([home], kept!)).toEqual([kept]);
+  });
+
+  it('a new address is an OTHER address at the quoted place, in the city as shoppers write it', () => {
+    const kept = addressToKeep(null, details, { ...place, city: 'bengaluru' }, 'new-1');
+    expect(kept).toMatchObject({ id: 'new-1', address_type: 'OTHER', pin_code: '560038', latitude: 12.97, longitude: 77.64, city: 'Bengaluru', house_number: '14B', source: 'form' });
+  });
+
+  it('details the book cannot hold keep nothing', () => {
+    expect(addressToKeep(null, { ...details, name: 'A'.repeat(81) }, { ...place, city: 'bengaluru' }, 'new-1')).toBeNull();
   });
 });

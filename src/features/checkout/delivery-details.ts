@@ -1,6 +1,7 @@
 // Issue 28 point 6: the checkout starts from the shopper's address book and the contact they
 // ordered with last; only what is still missing is asked.
-import type { Address } from '../location/address.ts';
+import { cityDisplayName } from '../../ondc/cities.ts';
+import { addressSchema, type Address } from '../location/address.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
 import { distanceKm } from '../location/geo.ts';
 import { stateOfCity } from '../../ondc/cities.ts';
@@ -43,4 +44,20 @@ export function startingDetails(address: Address | null, contact: { name: string
 /** The required details still missing (a mobile number that is not one counts as missing). */
 export function missingDetails(details: DeliveryDetails): DetailField[] {
   return REQUIRED.filter((field) => (field === 'phone' ? !MOBILE.test(details.phone) : details[field].trim() === ''));
+}
+
+/** The address fields a shopper can change at checkout, as the saved address names them. */
+const editableFields = (details: DeliveryDetails) => ({ name: details.name.trim(), house_number: details.door.trim(), building: details.building.trim(), locality: details.locality.trim(), state: details.state.trim() });
+
+/**
+ * Issue 28: the address book entry the checkout's details make. An edited saved address keeps its
+ * id, type and pin (the save replaces it in place); a new one is an OTHER address at the quoted
+ * place. The one-line address is what the shopper confirmed, in the order the picker shows it.
+ * Details the book cannot hold (a name past its length) keep nothing; the order goes on.
+ */
+export function addressToKeep(chosen: Address | null, details: DeliveryDetails, place: Pick<DeliveryLocation, 'city' | 'pincode' | 'lat' | 'lng'>, newId: string): Address | null {
+  const edited = editableFields(details);
+  const base = chosen ?? { id: newId, address_type: 'OTHER', source: 'form', latitude: place.lat, longitude: place.lng, pin_code: place.pincode, city: cityDisplayName(place.city) };
+  const address = addressSchema.safeParse({ ...base, ...edited, address: [edited.house_number, edited.building, edited.locality, base.city, edited.state].filter(Boolean).join(', ') });
+  return address.success ? address.data : null;
 }

@@ -6,7 +6,8 @@ import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { servedCityCode } from '../../ondc/cities.ts';
 import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
-import { otherStoreReason, storeOfferBenefit, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
+import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
+import { storeHoursNow } from '../catalogue/store-clock.ts';
 import { quoteSchema } from './quote-check.ts';
 import { vetStore } from './seller-answer.server.ts';
 
@@ -22,6 +23,10 @@ export const offerApplySchema = z.object({
   manualCoupon: couponCodeSchema,
 });
 export type OfferApply = z.infer<typeof offerApplySchema>;
+
+/** Issue 28: the offer or coupon a shopper applied at this checkout, taken back. */
+export const offerRemoveSchema = z.object({ transactionId: idSchema, code: couponCodeSchema });
+export type OfferRemove = z.infer<typeof offerRemoveSchema>;
 
 /** At most this many coupon attempts per shopper in the window: enough to fix a typo, too few to guess. */
 const COUPON_ATTEMPT_LIMIT = 10;
@@ -56,7 +61,7 @@ function offerView(row: OfferRow) {
   };
 }
 
-export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' };
+export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' | 'time' };
 
 /** The store a checkout is quoting (its latest select's), with the offers its catalogue advertises. */
 type CheckoutStore = { bpp_id: string; provider_id: string; name: string; offers: unknown };
@@ -73,13 +78,17 @@ async function checkoutStore(database: Database, transactionId: string): Promise
   return row ?? null;
 }
 
-/** SPEC §3 offer fields for a store's advertised offer, and whether it applies to this cart (issue 28). */
+/**
+ * SPEC §3 offer fields for a store's advertised offer, and whether it applies to this cart now
+ * (issue 28: its minimum, its hours on the store hours' clock).
+ */
 function storeOfferView(offer: StoreOffer, itemTotalPaise: number | null) {
-  const reason = itemTotalPaise === null ? null : storeOfferReason(offer, itemTotalPaise);
+  const reason = storeOfferReason(offer, itemTotalPaise, storeHoursNow());
+  const hours = offer.timing ? `, ${storeOfferHours(offer.timing)}` : '';
   return {
     code: offer.code,
     title: storeOfferBenefit(offer),
-    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more`,
+    description: `${storeOfferBenefit(offer)} on orders of ${formatRupees(offer.minPaise)} or more${hours}`,
     type: offer.kind === 'flat' ? ('flat' as const) : ('percentage' as const),
     value: offer.kind === 'flat' ? Number(paiseToRupees(offer.valuePaise)) : offer.percent,
     max_discount: offer.kind === 'percent' && offer.capPaise !== null ? Number(paiseToRupees(offer.capPaise)) : null,
@@ -103,14 +112,17 @@ async function latestSelectMessage(database: Database, transactionId: string): P
 
 /**
  * Issue 28: the store offer chosen for this checkout, as ONDC order.offers asks the seller for it;
- * none when the cart is now another store's.
+ * none when the cart is now another store's, or when the offer's hours ended since it was chosen
+ * (the seller would refuse it, 30007, and with it the init: the quote goes without it instead).
  */
 export async function chosenStoreOffer(database: Database, transactionId: string, store: { bppId: string; providerId: string }): Promise<string | null> {
-  const [row] = await database.query<{ offer_id: string }>(
-    'SELECT offer_id FROM checkout_store_offers WHERE transaction_id = $1 AND bpp_id = $2 AND provider_id = $3',
+  const [row] = await database.query<{ offer_id: string; offers: unknown }>(
+    `SELECT c.offer_id, p.offers FROM checkout_store_offers c JOIN catalogue_providers p ON p.bpp_id = c.bpp_id AND p.provider_id = c.provider_id
+     WHERE c.transaction_id = $1 AND c.bpp_id = $2 AND c.provider_id = $3`,
     [transactionId, store.bppId, store.providerId],
   );
-  return row?.offer_id ?? null;
+  const offer = row ? storeOffersOf(row.offers).find((o) => o.id === row.offer_id) : undefined;
+  return offer && storeOfferOpen(offer, storeHoursNow()) ? offer.id : null;
 }
 
 async function ownTransaction(database: Database, shopper: string, transactionId: string): Promise<OfferFailure | null> {
@@ -214,7 +226,7 @@ export async function applyOffer(database: Database, shopper: string, input: Off
  * it in its next quote), or refused with the reason: its minimum order value is not reached.
  */
 async function chooseStoreOffer(database: Database, transactionId: string, store: CheckoutStore, offer: StoreOffer, itemsPaise: number): Promise<ApplyOutcome> {
-  const reason = storeOfferReason(offer, itemsPaise);
+  const reason = storeOfferReason(offer, itemsPaise, storeHoursNow());
   if (reason) return { ok: false, status: 422, message: reason.message, reason: reason.reason };
   await database.query(
     `INSERT INTO checkout_store_offers (transaction_id, bpp_id, provider_id, offer_id, code) VALUES ($1, $2, $3, $4, $5)
@@ -224,6 +236,25 @@ async function chooseStoreOffer(database: Database, transactionId: string, store
   );
   const expected = offerDiscount(storeRuleOf(offer), itemsPaise);
   return { ok: true, offer: { ...storeOfferView(offer, itemsPaise), discount: expected.applies ? Number(paiseToRupees(expected.discountPaise)) : 0 } };
+}
+
+export type RemoveOutcome = { ok: true; removed: { code: string; source: 'store' | 'storefront' } } | OfferFailure;
+
+/**
+ * Issue 28: the shopper takes back an offer applied here. A storefront coupon leaves the payable
+ * at once; a store's offer leaves the next quote (select and init no longer ask the seller for it).
+ */
+export async function removeOffer(database: Database, shopper: string, input: OfferRemove): Promise<RemoveOutcome> {
+  const refused = await ownTransaction(database, shopper, input.transactionId);
+  if (refused) return refused;
+  const [store] = await database.query<{ code: string }>('DELETE FROM checkout_store_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [
+    input.transactionId,
+    input.code,
+  ]);
+  if (store) return { ok: true, removed: { code: store.code, source: 'store' } };
+  const [own] = await database.query<{ code: string }>('DELETE FROM applied_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [input.transactionId, input.code]);
+  if (own) return { ok: true, removed: { code: own.code, source: 'storefront' } };
+  return { ok: false, status: 404, message: `${input.code} is not applied to this order` };
 }
 
 /** Whether another store of the city advertises the code (then it is not this cart's to give). */

@@ -3,6 +3,7 @@
 // catalogue's tags serves both; the seller applies the offer in its quote (ONDC order.offers).
 import { formatRupees } from '../../lib/money.ts';
 import { tagValues, type CatalogTag } from '../../ondc/catalog.ts';
+import { isCategoryAvailable, type CategoryTiming } from '../catalogue/category-availability.ts';
 import { messagesFor } from '../i18n/catalogue.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { fill } from '../i18n/text.ts';
@@ -12,7 +13,8 @@ export type OfferTerms =
   | { kind: 'percent'; percent: number; capPaise: number | null; minPaise: number }
   | { kind: 'flat'; valuePaise: number; minPaise: number };
 
-export type StoreOffer = OfferTerms & { id: string; code: string };
+/** `timing`: the hours the offer applies in (its catalogue's timing tag, as custom menus carry), or none: all day. */
+export type StoreOffer = OfferTerms & { id: string; code: string; timing: CategoryTiming | null };
 
 const paiseOf = (rupees: string | undefined) => Math.round(Math.abs(Number(rupees ?? 0)) * 100);
 
@@ -27,12 +29,37 @@ export function storeOffersOf(offers: unknown): StoreOffer[] {
     // Catalogues name offers by code; some prefix the provider id ("P1-FRESH15").
     const code = (offer.id.split('-').at(-1) ?? offer.id).toUpperCase();
     const minPaise = paiseOf(tagValues(tags, 'qualifier', 'min_value')[0]);
+    const timing = timingOf(tags);
     if (tagValues(tags, 'benefit', 'value_type')[0] === 'percent') {
       const cap = tagValues(tags, 'benefit', 'value_cap')[0];
-      return [{ id: offer.id, code, kind: 'percent', percent: Math.abs(Number(value)), capPaise: cap ? paiseOf(cap) : null, minPaise }];
+      return [{ id: offer.id, code, kind: 'percent', percent: Math.abs(Number(value)), capPaise: cap ? paiseOf(cap) : null, minPaise, timing }];
     }
-    return [{ id: offer.id, code, kind: 'flat', valuePaise: paiseOf(value), minPaise }];
+    return [{ id: offer.id, code, kind: 'flat', valuePaise: paiseOf(value), minPaise, timing }];
   });
+}
+
+/** An offer's timing tag (day_from, day_to: 1–7; time_from, time_to: HHMM); none, or one that does not read, is all day. */
+function timingOf(tags: readonly CatalogTag[]): CategoryTiming | null {
+  const read = (entry: string) => Number(tagValues(tags, 'timing', entry)[0]);
+  const timing = { dayFrom: read('day_from'), dayTo: read('day_to'), timeFrom: read('time_from'), timeTo: read('time_to') };
+  return Object.values(timing).every(Number.isInteger) ? timing : null;
+}
+
+/** Whether the offer applies at `now` (store hours' clock): inside its hours, or it has none. */
+export function storeOfferOpen(offer: StoreOffer, now: Date): boolean {
+  return offer.timing === null || isCategoryAvailable([offer.timing], now);
+}
+
+/** An HHMM time as offers say it: 1600 → "4 pm", 1630 → "4:30 pm", 0 → "12 am". */
+function twelveHour(hhmm: number): string {
+  const hours = Math.floor(hhmm / 100);
+  const minutes = hhmm % 100;
+  return `${hours % 12 || 12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** The hours of an offer that has them: "4 pm–7 pm". */
+export function storeOfferHours(timing: CategoryTiming): string {
+  return `${twelveHour(timing.timeFrom)}–${twelveHour(timing.timeTo)}`;
 }
 
 /**
@@ -47,18 +74,25 @@ export function storeOfferBenefit(offer: OfferTerms, locale: Locale = 'en'): str
   return fill(t.offerPercent, { percent: offer.percent });
 }
 
-/** The benefit with the order it needs, as a store card states it: "₹40 off above ₹249". */
-export function storeOfferText(offer: OfferTerms, locale: Locale = 'en'): string {
+/** The benefit with the order it needs, and its hours if it has them: "₹50 off above ₹249, 4 pm–7 pm". */
+export function storeOfferText(offer: OfferTerms & { timing?: CategoryTiming | null }, locale: Locale = 'en'): string {
+  const t = messagesFor(locale).store;
   const benefit = storeOfferBenefit(offer, locale);
-  return offer.minPaise > 0 ? fill(messagesFor(locale).store.offerAbove, { offer: benefit, min: formatRupees(offer.minPaise, locale) }) : benefit;
+  const terms = offer.minPaise > 0 ? fill(t.offerAbove, { offer: benefit, min: formatRupees(offer.minPaise, locale) }) : benefit;
+  return offer.timing ? fill(t.offerHours, { offer: terms, hours: storeOfferHours(offer.timing) }) : terms;
 }
 
 /** Why an advertised offer does not apply to this cart, in words the shopper can act on. */
-export type OfferReason = { reason: 'minimum'; shortfallPaise: number; message: string } | { reason: 'store'; message: string };
+export type OfferReason = { reason: 'minimum'; shortfallPaise: number; message: string } | { reason: 'store' | 'time'; message: string };
 
-/** The minimum order value is the store's (its catalogue's qualifier), checked on the item total. */
-export function storeOfferReason(offer: StoreOffer, itemTotalPaise: number): OfferReason | null {
-  if (itemTotalPaise >= offer.minPaise) return null;
+/**
+ * Issue 28: an offer with hours applies only inside them, at `now` on the store hours' clock (the
+ * same reading lists, advertises and accepts it); then the minimum order value, the store's (its
+ * catalogue's qualifier), checked on the item total when there is one.
+ */
+export function storeOfferReason(offer: StoreOffer, itemTotalPaise: number | null, now: Date): OfferReason | null {
+  if (offer.timing && !storeOfferOpen(offer, now)) return { reason: 'time', message: `Available ${storeOfferHours(offer.timing)}` };
+  if (itemTotalPaise === null || itemTotalPaise >= offer.minPaise) return null;
   const shortfallPaise = offer.minPaise - itemTotalPaise;
   return { reason: 'minimum', shortfallPaise, message: `Add ${formatRupees(shortfallPaise)} more to use ${offer.code} (orders of ${formatRupees(offer.minPaise)} or more)` };
 }

@@ -7,7 +7,7 @@ import { $toasts } from '../platform/toast.ts';
 import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
-import { $checkout, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, startCheckout } from './store.ts';
+import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, startCheckout } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 
 // The island against a fake server on a fake clock (issue 23): it sends the place, not the cart,
@@ -22,7 +22,7 @@ beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
   calls = [];
   routes = [];
-  $checkout.set({ ...$checkout.get(), transactionId: null, coupon: null, offers: [] });
+  $checkout.set({ ...$checkout.get(), transactionId: null, coupon: null, storeOffer: null, offers: [] });
   $toasts.set([]);
   vi.stubGlobal('document', { cookie: '' });
   vi.stubGlobal('window', { location: { assign: vi.fn() } });
@@ -221,5 +221,48 @@ describe('paying with a UPI app (issue 29): the server\'s intent, then the wait 
     const before = statusPolls().length;
     await run(retry, 10_000);
     expect(statusPolls()).toHaveLength(before);
+  });
+});
+
+describe('an applied offer taken back (issue 28): the bill is the server\'s again without it', () => {
+  it('a coupon of ours: the server drops it and the summary is redrawn from the server', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 2000);
+    let dueNow = payable(47000, 3000);
+    routes.push([/^\/ondc\/offer\/apply$/, () => ({ json: { status: 'SUCCESS', data: { code: 'FLAT50', discount: 50, source: 'storefront' } } })]);
+    routes.push([/^\/ondc\/checkout\/summary/, () => ({ json: { status: 'SUCCESS', data: dueNow } })]);
+    routes.push([/^\/ondc\/offer\/remove$/, () => ({ json: { status: 'SUCCESS', data: { code: 'FLAT50', source: 'storefront' } } })]);
+    await run(applyCoupon('FLAT50', place.city), 0);
+    expect($checkout.get()).toMatchObject({ coupon: { code: 'FLAT50' }, total: 470 });
+
+    dueNow = payable(52000, 3000);
+    await run(removeOffer('FLAT50'), 0);
+    expect(calls.find((c) => c.url === '/ondc/offer/remove')?.body).toEqual({ transactionId: 'tx-00000001', code: 'FLAT50' });
+    expect($checkout.get()).toMatchObject({ coupon: null, total: 520, lines: lines(52000, 3000) });
+  });
+
+  it("a store's offer: the same checkout is quoted again, without it", async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 2000);
+    routes.push([/^\/ondc\/offer\/apply$/, () => ({ json: { status: 'SUCCESS', data: { code: 'FRESH15', discount: 75, source: 'store' } } })]);
+    routes.push([/^\/ondc\/offer\/remove$/, () => ({ json: { status: 'SUCCESS', data: { code: 'FRESH15', source: 'store' } } })]);
+    await run(applyCoupon('FRESH15', place.city), 2000);
+    expect($checkout.get().storeOffer).toEqual({ code: 'FRESH15' });
+
+    await run(removeOffer('FRESH15'), 2000);
+    const selects = calls.filter((c) => c.url === '/ondc/select');
+    expect(selects).toHaveLength(3);
+    expect(selects.at(-1)?.body).toMatchObject({ transaction_id: 'tx-00000001' });
+    expect($checkout.get()).toMatchObject({ phase: 'quoted', storeOffer: null });
+  });
+
+  it('a refusal is said and the offer stays shown as applied', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 2000);
+    $checkout.set({ ...$checkout.get(), coupon: { code: 'FLAT50', discountPaise: 5000 } });
+    routes.push([/^\/ondc\/offer\/remove$/, () => ({ status: 404, json: { status: 'FAILURE', error: { message: 'FLAT50 is not applied to this order' } } })]);
+    await run(removeOffer('FLAT50'), 0);
+    expect($toasts.get().map((t) => t.message)).toContain('FLAT50 is not applied to this order');
+    expect($checkout.get().coupon).toEqual({ code: 'FLAT50', discountPaise: 5000 });
   });
 });

@@ -9,6 +9,8 @@ import { SOMETHING_WENT_WRONG } from '../cart/cart.ts';
 import type { Cart } from '../cart/payload.ts';
 import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
 import type { DeliveryLocation } from '../location/delivery-location.ts';
+import { applySavedAddress, type Address } from '../location/address.ts';
+import { $savedAddresses } from '../location/store.ts';
 import { vpaSchema } from '../payment/gateway.ts';
 import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
 import { showToast } from '../platform/toast.ts';
@@ -203,6 +205,43 @@ export async function applyCoupon(code: string, cityName: string) {
   }
   patch({ coupon: { code: data.code, discountPaise: Math.round(data.discount * 100) }, couponError: null });
   await refreshSummary();
+}
+
+/**
+ * Issue 28: the shopper takes back an applied offer. The server drops it; a store's offer leaves
+ * with a new quote of the same checkout, a coupon of ours with the server's summary redrawn.
+ */
+export async function removeOffer(code: string) {
+  const { transactionId } = $checkout.get();
+  if (!transactionId) return;
+  const answer = await call('/ondc/offer/remove', { transactionId, code });
+  if (answer.status !== 200) {
+    showToast(errorText(answer.json));
+    return;
+  }
+  const { source } = answer.json['data'] as { source: OfferCard['source'] };
+  if (source === 'store') {
+    patch({ storeOffer: null, couponError: null });
+    if (quoting) await startCheckout(quoting.cart, quoting.place);
+    return;
+  }
+  patch({ coupon: null, couponError: null });
+  await refreshSummary();
+}
+
+/**
+ * Issue 28: delivery details edited at checkout, kept in the address book: on this device, and for
+ * a signed-in shopper in the account's (SPEC §7.1 save, which answers the account's whole list).
+ */
+export async function keepAddress(address: Address, signedIn: boolean): Promise<Address[] | null> {
+  $savedAddresses.set(applySavedAddress($savedAddresses.get(), address));
+  if (!signedIn) return null;
+  const answer = await call('/save/unified/address', address);
+  if (answer.status !== 200) {
+    showToast(errorText(answer.json));
+    return null;
+  }
+  return answer.json['data'] as Address[];
 }
 
 export interface CustomerForm {

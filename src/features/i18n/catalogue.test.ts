@@ -135,10 +135,25 @@ describe('our grocery categories in Hindi', () => {
 
 describe('store offers in the page language (issue 28)', () => {
   it('reads an offer as the catalogue writes it in English, and in Hindi', () => {
-    const fresh = { kind: 'percent', value: 15, cap: 75, min: 299 } as const;
+    const fresh = { kind: 'percent', value: 15, cap: 75, min: 299, hours: null } as const;
     expect(offerText(fresh, 'en')).toBe('15% off up to ₹75 above ₹299');
     expect(offerText(fresh, 'hi')).toBe('₹299 से ज़्यादा के ऑर्डर पर 15% छूट, ₹75 तक');
-    expect(offerText({ kind: 'flat', value: 75, cap: 0, min: 0 }, 'hi')).toBe('₹75 की छूट');
+    expect(offerText({ kind: 'flat', value: 75, cap: 0, min: 0, hours: null }, 'hi')).toBe('₹75 की छूट');
+  });
+
+  it('says the hours of an offer that has them', () => {
+    const evening = { kind: 'flat', value: 50, cap: 0, min: 249, hours: '4 pm–7 pm' } as const;
+    expect(offerText(evening, 'en')).toBe('₹50 off above ₹249, 4 pm–7 pm');
+    expect(offerText(evening, 'hi')).toBe('₹249 से ज़्यादा के ऑर्डर पर ₹50 की छूट, 4 pm–7 pm के बीच');
+  });
+
+  it('names the store discount on the bill in Hindi, not as a discount named "Store"', () => {
+    expect(localiseSpecText('Store discount', specPairs('hi'))).toBe('दुकान की छूट');
+    expect(localiseSpecText('FRESH15 discount', specPairs('hi'))).toMatch(/^FRESH15 /);
+  });
+
+  it("says in Hindi why an offer does not apply at this hour", () => {
+    expect(localiseSpecText('Available 4 pm–7 pm', specPairs('hi'))).toBe('4 pm–7 pm के बीच मिलेगा');
   });
 });
 

@@ -43,16 +43,17 @@ export function opensAtLabel(opensAt: number | null, locale: Locale): string | n
   return opensAt === null ? null : fill(messagesFor(locale).store.opensAt, { time: clockTime(opensAt) });
 }
 
-/** A store's offer in the page's language (issue 28: the listings' text is English), in storeOfferText's words. */
-export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min'>, locale: Locale): string {
+/** A store's offer in the page's language (issue 28: the listings' text is English), in storeOfferText's words, with its hours if it has them. */
+export function offerText(offer: Pick<StoreOffer, 'kind' | 'value' | 'cap' | 'min' | 'hours'>, locale: Locale): string {
   const paise = (rupees: number) => Math.round(rupees * 100);
   const minPaise = paise(offer.min);
-  return storeOfferText(
+  const terms = storeOfferText(
     offer.kind === 'flat'
       ? { kind: 'flat', valuePaise: paise(offer.value), minPaise }
       : { kind: 'percent', percent: offer.value, capPaise: offer.cap ? paise(offer.cap) : null, minPaise },
     locale,
   );
+  return offer.hours ? fill(messagesFor(locale).store.offerHours, { offer: terms, hours: offer.hours }) : terms;
 }
 
 /** SPEC §8 reason text (and the store's own cancel reasons) by kind and id; an id the catalogue does not know keeps the given text. */

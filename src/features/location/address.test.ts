@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, applySavedAddress, canSyncAddresses, removeSavedAddress, type AddressInput } from './address.ts';
+import { addressSchema, applySavedAddress, canSyncAddresses, removeSavedAddress, replacedBySaving, type AddressInput } from './address.ts';
 
 function address(input: Partial<AddressInput> & { id: string }) {
   return addressSchema.parse({ city: 'Bengaluru', latitude: 12.9121, longitude: 77.6446, ...input });
@@ -58,5 +58,16 @@ describe('city check before sync and save (SPEC §5)', () => {
   it('refuses when the first address has no city, or there is none', () => {
     expect(canSyncAddresses([address({ id: 'a', city: '  ' }), address({ id: 'b' })])).toBe(false);
     expect(canSyncAddresses([])).toBe(false);
+  });
+});
+
+describe('what a save would replace (issue 28: the checkout offers to keep only what replaces nothing else)', () => {
+  const home = address({ id: 'home', address_type: 'HOME' });
+  it('an OTHER address at the pin of a saved one would replace it', () => {
+    expect(replacedBySaving([home], address({ id: 'new', address_type: 'OTHER' })).map((a) => a.id)).toEqual(['home']);
+  });
+  it('one elsewhere, or a saved address saved again under its id, replaces nothing else', () => {
+    expect(replacedBySaving([home], address({ id: 'new', address_type: 'OTHER', latitude: 12.95 }))).toEqual([]);
+    expect(replacedBySaving([home], address({ id: 'home', address_type: 'HOME', building: 'Lake View Towers' }))).toEqual([]);
   });
 });

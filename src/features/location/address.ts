@@ -60,6 +60,12 @@ export function applySavedAddress(saved: readonly Address[], address: Address): 
   return [address, ...saved.filter((existing) => !replaced(existing))];
 }
 
+/** The saved addresses saving `address` would replace, other than its own earlier copy (SPEC §5 replace rules). */
+export function replacedBySaving(saved: readonly Address[], address: Address): Address[] {
+  const kept = new Set(applySavedAddress(saved, address).map((a) => a.id));
+  return saved.filter((a) => a.id !== address.id && !kept.has(a.id));
+}
+
 /** SPEC §5: delete removes the address by id. */
 export function removeSavedAddress(saved: readonly Address[], id: string): Address[] {
   return saved.filter((a) => a.id !== id);

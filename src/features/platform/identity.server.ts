@@ -65,7 +65,7 @@ export async function settleDeviceForUser(database: Database, deviceKey: string,
 /** Where a shopper changes something: carts, checkout, payment, orders, returns, addresses. */
 const WRITES = new Set([
   '/cart/add', '/cart/update', '/cart/reorder', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
-  '/ondc/offer/apply', '/ondc/order/update', '/ondc/order/rating', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
+  '/ondc/offer/apply', '/ondc/offer/remove', '/ondc/order/update', '/ondc/order/rating', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
 ]);
 
 /** Where a shopper reads what is theirs (JSON calls; pages are limited by what they call). */

@@ -35,7 +35,10 @@ export type ProviderLocation = {
   servesPincodes: string[];
 };
 
-export type Offer = { id: string; code: string; minOrderPaise: number } & (
+/** A daily window (HHMM, Indian time) an offer applies in, its catalogue's `timing` tag (issue 28). */
+type OfferWindow = { timeFrom: number; timeTo: number };
+
+export type Offer = { id: string; code: string; minOrderPaise: number; window?: OfferWindow } & (
   | { kind: 'percent'; percent: number; maxDiscountPaise: number }
   | { kind: 'flat'; amountPaise: number }
 );
@@ -349,13 +352,18 @@ function locationOf(draft: Draft, home: Locality, seed: number): ProviderLocatio
   };
 }
 
-function offersFor(providerId: string, rng: Rng): Offer[] {
+/** Grocery stores' evening offer, in the hours after work (issue 28: offers with a time window). */
+const EVENING_OFFER = { code: 'EVENING50', amountPaise: 5_000, minOrderPaise: 24_900, window: { timeFrom: 1600, timeTo: 1900 } } as const;
+
+function offersFor(providerId: string, kind: 'grocery' | 'restaurant', rng: Rng): Offer[] {
   const percent = pick(rng, PERCENT_OFFERS);
   const offers: Offer[] = [{ id: `${providerId}-${percent.code}`, kind: 'percent', ...percent }];
   if (rng() < 0.6) {
     const flat = pick(rng, FLAT_OFFERS);
     offers.push({ id: `${providerId}-${flat.code}`, kind: 'flat', ...flat });
   }
+  // Not drawn from rng: every other part of the network stays as it was generated before.
+  if (kind === 'grocery') offers.push({ id: `${providerId}-${EVENING_OFFER.code}`, kind: 'flat', ...EVENING_OFFER, window: { ...EVENING_OFFER.window } });
   return offers;
 }
 
@@ -478,7 +486,7 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
     tat: isoMinutes(tatMinutes),
     timeToShip: isoMinutes(quick ? 5 : 5 * intBetween(rng, 3, 6)),
     minOrderPaise: quirks.minOrderPaise ?? null,
-    offers: offersFor(id, rng),
+    offers: offersFor(id, spec.kind, rng),
     itemSeed: mixSeeds(seed, hashString(`items:${id}`)),
   };
   const nowTag = tatMinutes <= 30 ? ['now'] : [];

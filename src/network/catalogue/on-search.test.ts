@@ -76,6 +76,12 @@ describe('on_search catalogue (ondc-notes §1)', () => {
     expect(offers.some((o) => typeOf(o.tags) === 'percent' && tagValue(o.tags, 'benefit', 'value_cap'))).toBe(true);
     expect(offers.some((o) => typeOf(o.tags) === 'amount')).toBe(true);
   });
+
+  it('publishes the hours of an offer that has them in a timing tag, as custom menus do (issue 28)', () => {
+    const evening = catalogOf('bengaluru-quick-basket-store').offers.find((o) => o.id === 'EVENING50');
+    expect(['day_from', 'day_to', 'time_from', 'time_to'].map((entry) => tagValue(evening?.tags, 'timing', entry))).toEqual(['1', '7', '1600', '1900']);
+    expect(catalogOf('bengaluru-dine-two-pizza').offers.every((o) => !o.tags.some((t) => t.code === 'timing'))).toBe(true);
+  });
 });
 
 describe('RET10 items', () => {

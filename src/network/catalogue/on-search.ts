@@ -377,6 +377,17 @@ function offersOf(provider: Provider, location: ProviderLocation, logo: string, 
             ['value_type', 'amount'],
             ['value', `-${rupees(offer.amountPaise)}`],
           ]),
+      // Issue 28: an offer of some hours only, in the timing tag custom menus use (every day, HHMM).
+      ...(offer.window
+        ? [
+            tag('timing', [
+              ['day_from', 1],
+              ['day_to', 7],
+              ['time_from', formatHHMM(offer.window.timeFrom)],
+              ['time_to', formatHHMM(offer.window.timeTo)],
+            ]),
+          ]
+        : []),
     ],
   }));
 }

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '../support/e2e.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { cardOnStorePage } from '../support/add-to-cart.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+
+// Issue 28 point 9: with JavaScript off the checkout used to hang at "Getting the store's quote…".
+// The cart works as plain forms; the checkout says it needs JavaScript, in the page's language,
+// and leads back to the cart. Items are added by tapping Add on the store page (its form posts).
+const store = openGroceryStore();
+const item = store.items[0]!;
+
+const WORDS = {
+  en: { checkout: 'Proceed to checkout', needs: /Checkout needs JavaScript/, back: 'Back to cart', cart: 'Items in your cart' },
+  hi: { checkout: 'चेकआउट करें', needs: /चेकआउट के लिए JavaScript चाहिए/, back: 'कार्ट पर वापस जाएँ', cart: 'आपके कार्ट का सामान' },
+} as const;
+
+async function deliverToStore(page: Page, baseURL: string | undefined) {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+test.describe('checkout with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const locale of ['en', 'hi'] as const) {
+    test(`says checkout needs JavaScript and leads back to the cart (${locale})`, async ({ page, baseURL }, testInfo) => {
+      const words = WORDS[locale];
+      await deliverToStore(page, baseURL);
+      const card = await cardOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
+      await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
+
+      await page.goto(`/cart?lang=${locale}`);
+      await expect(page.getByRole('list', { name: words.cart }).getByRole('listitem')).toHaveCount(1);
+      await page.getByRole('link', { name: words.checkout }).click();
+      await expect(page).toHaveURL(/\/payment/);
+
+      // No quote is coming: the page says why instead of a status that never changes.
+      await expect(page.getByText(words.needs)).toBeVisible();
+      await expect(page.getByText(locale === 'en' ? "Getting the store's quote…" : 'दुकान से दाम पूछ रहे हैं…')).toBeHidden();
+      await page.screenshot({ path: `tests/e2e/artifacts/checkout-no-script-${locale}-${testInfo.project.name}.png`, fullPage: true });
+
+      await page.getByRole('link', { name: words.back }).click();
+      await expect(page).toHaveURL(/\/cart/);
+      await expect(page.getByRole('list', { name: words.cart }).getByRole('listitem')).toHaveCount(1);
+    });
+  }
+});
