@@ -63,7 +63,7 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toMatchObject({ status: 'FAILURE', errorMessage: 'Invalid coupon' });
 
-    const cheap = [...store.items].sort((a, b) => a.pricePaise - b.pricePaise)[0]!;
+    const cheap = store.cheapest;
     expect(cheap.pricePaise).toBeLessThan(2000);
     const small = await selectAndQuote(client, [{ sku_id: cheap.id, quantity: 1 }]);
     const below = await client.post('/ondc/offer/apply', { transactionId: small.transactionId, messageId: small.messageId, cityName: 'bengaluru', manualCoupon: 'FLAT50' });

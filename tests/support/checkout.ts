@@ -31,7 +31,7 @@ export async function fillCart(client: Client, items: Line[]) {
     if (cleared.status !== 200) throw new Error(`clearing the cart: ${cleared.status} ${await cleared.text()}`);
   }
   for (const line of items) {
-    const item = store.items.find((i) => i.id === line.sku_id) ?? ([store.scarce, store.drifted] as const).find((i) => i.id === line.sku_id);
+    const item = store.items.find((i) => i.id === line.sku_id) ?? ([store.scarce, store.drifted, store.cheapest] as const).find((i) => i.id === line.sku_id);
     const added = await client.post('/ondc/cart', {
       action: 'UPDATE_ITEM',
       sku_id: line.sku_id,

@@ -29,7 +29,12 @@ export function openGroceryStore() {
   // One item whose shelf price drifted from the catalogue (src/network/price-drift.ts).
   const drifted = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && hasPriceDrift(i) && !hasListingFlaw(i));
   if (!drifted) throw new Error('the all-day store has no item with a drifted price');
-  return { seller, provider, location, items, scarce, drifted };
+  // The cheapest item with stock to spare at the catalogue's price: a cart under the coupons' minimums.
+  const cheapest = [...providerItems(provider)]
+    .filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 20 && !hasListingFlaw(i) && !hasPriceDrift(i))
+    .sort((a, b) => a.pricePaise - b.pricePaise)[0];
+  if (!cheapest) throw new Error('the all-day store has no item in stock at its catalogue price');
+  return { seller, provider, location, items, scarce, drifted, cheapest };
 }
 
 /** A Bengaluru pincode no seller delivers to. */
