@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
 import { chooseDefaults, itemCard } from '../support/add-to-cart.ts';
+import { messagesFor } from '../../src/features/i18n/catalogue.ts';
+import { fill } from '../../src/features/i18n/text.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
 import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
@@ -78,70 +80,76 @@ async function nameOf(card: Locator) {
   return ((await heading.getAttribute('title')) ?? (await heading.textContent()) ?? '').trim();
 }
 
-async function cartLines(page: Page) {
+async function cartLines(page: Page, label = 'Items in your cart') {
   await page.goto('/cart');
   await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached' });
-  return page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+  return page.getByRole('list', { name: label }).getByRole('listitem');
 }
 
-test.describe('switching stores on a phone', () => {
+for (const locale of ['en', 'hi'] as const) {
+  const m = messagesFor(locale);
+  const says = (text: string, name: string) => fill(text, { name });
+  const lang = locale === 'hi' ? '&lang=hi' : '';
+  const tag = locale === 'hi' ? '-hi' : '';
+  test.describe(`switching stores on a phone (${locale})`, () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
 
   test('the early-tap store switch replaces the cart', async ({ page, baseURL }) => {
     await cartWithAnotherStore(page, storeB, baseURL);
-    await page.goto(storePage(storeB));
+    await page.goto(`${storePage(storeB)}${lang}`);
     // At once, long before the page's quiet hydration: the tap itself wakes the card.
     const card = await cardWithPlainAdd(page);
     const name = await nameOf(card);
-    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
-    const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
+    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
+    const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
     await expect(sheet).toBeVisible();
     // The badge counts the cart, which still holds store A's one item.
     await expect(page.locator('.cart-badge').first()).toHaveText('1');
-    await page.screenshot({ path: 'tests/e2e/artifacts/store-switch-early-tap-phone.png' });
+    await page.screenshot({ path: `tests/e2e/artifacts/store-switch-early-tap${tag}-phone.png` });
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
-    await sheet.getByRole('button', { name: 'Yes, replace' }).click();
+    await sheet.getByRole('button', { name: m.client.yesReplace }).click();
     expect((await saved).ok()).toBe(true);
     await expect(sheet).toBeHidden();
-    await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+    await expect(card.getByRole('group', { name: says(m.client.inCart, name) })).toContainText('1');
 
-    const lines = await cartLines(page);
+    const lines = await cartLines(page, m.cart.lines);
     await expect(lines).toHaveCount(1);
     await expect(page.getByRole('heading', { name: storeB.name })).toBeVisible();
   });
 
   test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
     await cartWithAnotherStore(page, restaurant, baseURL);
-    await page.goto(storePage(restaurant));
+    await page.goto(`${storePage(restaurant)}${lang}`);
     const name = dish.name;
     const card = itemCard(page, name);
-    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
     const picker = page.getByRole('dialog', { name });
     await expect(picker).toBeVisible();
-    await chooseDefaults(picker);
+    await chooseDefaults(picker, m.client);
 
-    const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
+    const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
     await expect(sheet).toBeVisible();
     await expect(page.locator('.cart-badge').first()).toHaveText('1');
-    await page.screenshot({ path: 'tests/e2e/artifacts/store-switch-customisable-phone.png' });
+    await page.screenshot({ path: `tests/e2e/artifacts/store-switch-customisable${tag}-phone.png` });
 
     // "No" keeps store A's cart and the badge as it was.
-    await sheet.getByRole('button', { name: 'No, keep my cart' }).click();
+    await sheet.getByRole('button', { name: m.client.keepCart }).click();
     await expect(sheet).toBeHidden();
     await expect(page.locator('.cart-badge').first()).toHaveText('1');
 
     // Asked again, "Yes" replaces the cart with the dish, which is still there after a reload.
-    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
-    await chooseDefaults(picker);
+    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
+    await chooseDefaults(picker, m.client);
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
-    await sheet.getByRole('button', { name: 'Yes, replace' }).click();
+    await sheet.getByRole('button', { name: m.client.yesReplace }).click();
     expect((await saved).ok()).toBe(true);
     await expect(page.locator('.cart-badge').first()).toHaveText('1');
 
-    const lines = await cartLines(page);
+    const lines = await cartLines(page, m.cart.lines);
     await expect(lines).toHaveCount(1);
     await expect(lines.first()).toContainText(name);
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').first()).toContainText(name);
+    await expect(page.getByRole('list', { name: m.cart.lines }).getByRole('listitem').first()).toContainText(name);
   });
 });
+}

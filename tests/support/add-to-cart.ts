@@ -34,13 +34,13 @@ export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: s
   await saved;
 }
 
-/** Through the add-on picker's steps with the defaults, to "Add item" (a one-page picker has no steps). */
-export async function chooseDefaults(picker: Locator) {
-  const forward = picker.getByRole('button', { name: /^(Next|Add item)$/ });
+/** Through the add-on picker's steps with the defaults, to "Add item" (a one-page picker has no steps), in the page's language. */
+export async function chooseDefaults(picker: Locator, words: { next: string; addItem: string } = { next: 'Next', addItem: 'Add item' }) {
+  const forward = picker.getByRole('button', { name: new RegExp(`^(${words.next}|${words.addItem})$`) });
   for (let step = 0; step < 5; step++) {
     await expect(forward).toBeVisible();
-    if ((await forward.textContent()) === 'Add item') break;
+    if ((await forward.textContent()) === words.addItem) break;
     await forward.click();
   }
-  await picker.getByRole('button', { name: 'Add item' }).click();
+  await picker.getByRole('button', { name: words.addItem }).click();
 }
