@@ -4,6 +4,8 @@ import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { messagesFor, type Catalogue } from '../../src/features/i18n/catalogue.ts';
+import { fill } from '../../src/features/i18n/text.ts';
 
 // Issue 28, the money moments of the checkout, tapped as a shopper would on a phone and a
 // desktop: the cart is empty after a paid order, checkout starts from the saved address and the
@@ -16,7 +18,7 @@ async function deliverToStore(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-function addToCart(page: Page, item: { name: string; subCategoryId: number }) {
+function addToCart(page: Page, item: { name: string; subCategoryId: number; addLabel?: string }) {
   return tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
 }
 
@@ -26,16 +28,19 @@ async function billRows(rows: Locator): Promise<string[]> {
   return cells.map((row) => row.map((text) => text.replace(/\s+/g, ' ').trim()).join(' | '));
 }
 
-async function toCheckout(page: Page) {
+async function toCheckout(page: Page, m: Catalogue = messagesFor('en')) {
   await page.goto('/cart');
-  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+  await page.getByRole('link', { name: m.cart.checkout }).click();
+  await expect(page.getByRole('heading', { name: m.checkout.summary })).toBeVisible({ timeout: 25_000 });
 }
 
-test('a paid order empties the cart, and the next checkout starts from the saved address and the contact ordered with', async ({ page, context, baseURL }, testInfo) => {
+for (const locale of ['en', 'hi'] as const) {
+test(`a paid order empties the cart, and the next checkout starts from the saved address and the contact ordered with (${locale})`, async ({ page, context, baseURL }, testInfo) => {
+  const m = messagesFor(locale);
+  const tag = `${locale === 'hi' ? 'hi-' : ''}${testInfo.project.name}`;
   await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-money-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
   await deliverToStore(page, baseURL);
-  await page.goto('/');
+  await page.goto(locale === 'hi' ? '/?lang=hi' : '/');
   // The shopper's HOME at the store's pincode, saved in the address book earlier.
   const saved = await page.request.post('/save/unified/address', {
     data: {
@@ -45,42 +50,43 @@ test('a paid order empties the cart, and the next checkout starts from the saved
   });
   expect(saved.ok()).toBe(true);
 
-  for (const item of store.items.slice(0, 2)) await addToCart(page, item);
-  await toCheckout(page);
+  for (const item of store.items.slice(0, 2)) await addToCart(page, { ...item, addLabel: fill(m.addButton.addLabel, { name: item.name }) });
+  await toCheckout(page, m);
   // Picked from the book: only the missing mobile number is asked.
   await expect(page.getByRole('radio', { name: /HOME · 12, Lake View Apartments/ })).toBeChecked();
   await expect(page.locator('[data-delivery-details]')).toContainText('12, Lake View Apartments, Indiranagar 2nd Stage, Karnataka');
-  await expect(page.getByLabel('State')).toBeHidden();
-  await page.getByLabel('Mobile number').fill('9876543210');
-  await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${testInfo.project.name}.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 15_000 });
-  await page.getByLabel('UPI id').fill('asha@okaxis');
+  await expect(page.getByLabel(m.checkout.state)).toBeHidden();
+  await page.getByLabel(m.checkout.phone).fill('9876543210');
+  await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${tag}.png`, fullPage: true });
+  await page.getByRole('button', { name: m.checkout.place }).click();
+  await expect(page.getByRole('heading', { name: m.checkout.payByUpi })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel(m.checkout.upiId).fill('asha@okaxis');
   // The bill as it stands when paying: itemised, each charge by its title.
   const beforePayment = await billRows(page.locator('.bill dl > div:not(.bill__total)'));
-  expect(beforePayment.some((row) => row.startsWith('Delivery charges |'))).toBe(true);
-  await page.getByRole('button', { name: /^Pay ₹/ }).click();
-  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 25_000 });
+  expect(beforePayment.some((row) => row.startsWith(`${m.spec.deliveryCharges} |`))).toBe(true);
+  await page.getByRole('button', { name: new RegExp(`^${m.checkout.pay.replace('{amount}', '₹[\\d,.]+')}$`) }).click();
+  await expect(page.getByRole('heading', { name: m.confirmation.placed })).toBeVisible({ timeout: 25_000 });
 
   // The order's bill is the same, line by line.
-  await page.getByRole('link', { name: 'Follow your order' }).click();
+  await page.getByRole('link', { name: m.confirmation.follow }).click();
   await expect(page.locator('.order__bill')).toBeVisible();
   expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
-  await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${tag}.png`, fullPage: true });
 
   // The order took the cart with it: nothing re-places it.
   await page.goto('/cart');
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveCount(0);
-  await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${testInfo.project.name}.png`, fullPage: true });
+  await expect(page.getByRole('heading', { name: m.cart.emptyTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: m.cart.checkout })).toHaveCount(0);
+  await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${tag}.png`, fullPage: true });
 
   // The next order: name and mobile number come back with the address; nothing is typed.
-  await addToCart(page, store.items[0]!);
-  await toCheckout(page);
+  await addToCart(page, { ...store.items[0]!, addLabel: fill(m.addButton.addLabel, { name: store.items[0]!.name }) });
+  await toCheckout(page, m);
   await expect(page.locator('[data-delivery-details]')).toContainText('Asha Rao · 9876543210');
-  await expect(page.getByLabel('Mobile number')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  await expect(page.getByLabel(m.checkout.phone)).toBeHidden();
+  await expect(page.getByRole('button', { name: m.checkout.place })).toBeEnabled();
 });
+}
 
 const OFFER_WORDS = {
   en: { addOne: (name: string) => `Add one more ${name}`, quantity: (name: string) => `${name} quantity`, checkout: 'Proceed to checkout', summary: 'Order summary', offers: 'Offers', applied: (code: string) => `Coupon ${code} applied`, remove: (code: string) => `Remove coupon ${code}`, storeDiscount: 'Store discount' },

@@ -12,12 +12,12 @@ type StoreAt = { providerId: string; locationId: string; categoryId: number | st
  * The item's card on its store's page (the category it is listed under), once it offers Add.
  * `origin` names a storefront of the test's own; the project's baseURL otherwise.
  */
-export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: string }, origin = ''): Promise<Locator> {
+export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: string; addLabel?: string }, origin = ''): Promise<Locator> {
   const card = itemCard(page, item.name);
   // A storefront just started may still be learning its catalogues: the store's page is asked again.
   await expect(async () => {
     await page.goto(`${origin}/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`);
-    await expect(card.getByRole('button', { name: `Add ${item.name} to cart` })).toBeVisible({ timeout: 2_000 });
+    await expect(card.getByRole('button', { name: item.addLabel ?? `Add ${item.name} to cart` })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   return card;
 }
@@ -27,10 +27,10 @@ export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: str
  * sent by the page itself (/cart/add, issue 30) or, once the card is live, by its island
  * (/ondc/cart); either way the server cart has it when this returns.
  */
-export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string }, origin = '') {
+export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string; addLabel?: string }, origin = '') {
   const card = await cardOnStorePage(page, at, item, origin);
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
+  await card.getByRole('button', { name: item.addLabel ?? `Add ${item.name} to cart` }).click();
   await saved;
 }
 
