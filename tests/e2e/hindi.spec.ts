@@ -44,6 +44,8 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.provider.name);
     await expect(page.getByText('सारा सामान', { exact: true }).first()).toBeVisible();
+    // Under the item's own category, where its card is among the first the store's page lists.
+    await page.goto(`${providerUrl({ id: store.provider.id, locationId: store.location.id })}&category=${Math.floor(item.subCategoryId / 100)}`);
     const add = page.getByRole('button', { name: `${item.name} कार्ट में जोड़ें` }).first();
     await add.scrollIntoViewIfNeeded();
     await page.locator('astro-island[component-url*="AddToCartButton"]:not([ssr])').first().waitFor({ state: 'attached' });
