@@ -11,6 +11,8 @@ import { testNow } from '../support/test-clock.ts';
 // regions a screen reader relies on.
 const store = openGroceryStore();
 const item = store.items[0]!;
+/** The item's own category of the store's page, where its card is among the first listed. */
+const itemsPage = `${providerUrl({ id: store.provider.id, locationId: store.location.id })}&category=${Math.floor(item.subCategoryId / 100)}`;
 const network = generateNetwork();
 // A closed store's items offer no Add (issue 28): the other store is one open on the storefront's clock
 // (noon IST, tests/support/test-clock.ts) and for the next half hour.
@@ -58,8 +60,7 @@ test.describe('by keyboard alone', () => {
     // time, as a 2-core machine under load needs (it ran out of 60 s at load 20).
     test.setTimeout(120_000);
     await deliverToStore(page, baseURL);
-    // The item's own category of the store's page, where its card is among the first listed.
-    await page.goto(`${providerUrl({ id: store.provider.id, locationId: store.location.id })}&category=${Math.floor(item.subCategoryId / 100)}`);
+    await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);
     // The cart announces the change where a screen reader hears it (a live region).
@@ -95,7 +96,7 @@ test.describe('by keyboard alone', () => {
 
   test('the cart page announces a quantity change in its live region', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
-    await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
+    await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);
     await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
@@ -109,7 +110,7 @@ test.describe('by keyboard alone', () => {
 
   test('the provider-change popup holds focus, closes on Escape and gives focus back to the Add button', async ({ page, baseURL }) => {
     await deliverToStore(page, baseURL);
-    await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
+    await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);
     await expect(page.getByRole('link', { name: /^Cart 1 item$/ })).toBeVisible();
