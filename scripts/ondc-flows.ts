@@ -21,6 +21,7 @@ import { generateNetwork, providerItems, type DishItem, type GroceryStore, type 
 import { ALL_DAY } from '../src/network/catalogue/hours.ts';
 import type { StoreDomain } from '../src/network/catalogue/names.ts';
 import { hasListingFlaw } from '../src/network/listing-flaws.ts';
+import { isCancellable } from '../src/network/catalogue/on-search.ts';
 import { healthy, startServer, type StartedServer } from '../tests/support/server.ts';
 
 type Client = ReturnType<typeof shopper>;
@@ -67,22 +68,14 @@ globalThis.fetch = async (input, init) => {
   }
 };
 
-// Today's lunch hour in India (13:00 IST), whatever the time here; the restaurant flows go first,
-// while the kitchen is open.
-const lunch = new Date();
-lunch.setUTCHours(7, 30, 0, 0);
-// 120×: a grocery order's ten-minute trip takes 5 s, and the rider is out for delivery long enough
-// (1.6 s) for the store to cancel on the way. Incremental catalogue refreshes every 6 s, so the
-// changes the flows make come back as deltas.
-server = await startServer(
-  { NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent', CATALOGUE_INC_REFRESH_MINUTES: '0.1' },
-  { timeoutMs: STARTUP_LIMIT_MS, onSpawn: (pid) => (spawnedPid = pid) },
-).catch(async (error: unknown) => {
-  await stopEverything();
-  throw error;
-});
-const url = server.url;
-const out = path.resolve('data', 'ondc-flows', new Date().toISOString().replace(/[:.]/g, '-'));
+// `--core 1.2.5`: the embedded sellers speak retail core 1.2.5 and the storefront searches in it
+// (issue 25); `--only <words>` runs the flows whose names hold them (repeatable), while developing.
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const optionValues = (name: string) => args.flatMap((a, i) => (args[i - 1] === name ? [a] : []));
+const core = optionValues('--core').at(-1) ?? '1.2.0';
+if (core !== '1.2.0' && core !== '1.2.5') throw new Error(`--core is 1.2.0 or 1.2.5, not ${core}`);
+const only = optionValues('--only');
+const out = path.resolve('data', 'ondc-flows', `${new Date().toISOString().replace(/[:.]/g, '-')}${core === '1.2.0' ? '' : `-core-${core}`}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function poll(client: Client, address: string, done: (body: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
@@ -175,7 +168,7 @@ async function order(client: Client, shop: Shop, lines: readonly Line[], payment
   return (await checkout(client, shop, lines, payment, transactionId, email))();
 }
 
-type Detail = { status: string; return_state: string | null; refunds: unknown[]; rto_state: string | null };
+type Detail = { status: string; return_state: string | null; refunds: unknown[]; rto_state: string | null; cancel_error: string | null };
 
 /**
  * The order page open on the shopper's phone: it reads the order now and then and asks the seller
@@ -221,6 +214,27 @@ async function desk(shop: Shop, what: string, body: unknown) {
 const storeCancels = (shop: Shop, orderId: string, reasonId: string) => desk(shop, `orders/${encodeURIComponent(orderId)}/cancel`, { reason_id: reasonId });
 /** The store's desk counts an item's shelf: orders confirmed from now on get at most that many. */
 const countShelf = (shop: Shop, itemId: string, count: number) => desk(shop, `items/${encodeURIComponent(itemId)}/stock`, { count });
+
+/**
+ * Flow 5: the store cancels an order while the rider is out with it. The rider is out for 1.6 s of
+ * our time at 120×; on a loaded machine the order page's reads can miss that, or the rider can
+ * deliver before the store's cancel arrives (50001). Either way the store could not cancel that
+ * order on the way: a fresh order tries again, as a seller would with the next one.
+ */
+async function cancelOnTheWay(shop: Shop, lines: readonly Line[], reasonId: string, seconds: number): Promise<{ client: Client; orderId: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await newShopper();
+    const orderId = await order(client, shop, lines, 'upi', undefined, 'asha@example.com');
+    const seen = await watch(client, orderId, 'out_for_delivery', (d) => d.status === 'out_for_delivery' || d.status === 'delivered', seconds);
+    const cancelled = seen.status === 'out_for_delivery' && (await storeCancels(shop, orderId, reasonId).then(() => true, (error: unknown) => {
+      if (String(error).includes('50001')) return false;
+      throw error;
+    }));
+    if (cancelled) return { client, orderId };
+    if (attempt === 3) throw new Error(`the rider delivered ${attempt} orders before the store could cancel on the way: the machine is too slow for 120×`);
+    console.log(`  the rider delivered ${orderId} before the store's cancel reached it: a fresh order`);
+  }
+}
 
 const cookieOf = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -313,20 +327,33 @@ const STORE_DOMAINS: readonly StoreDomain[] = ['ONDC:RET10', 'ONDC:RET13', 'ONDC
 const stores = STORE_DOMAINS.map((domain) => {
   const store = providers.find((p): p is GroceryStore => p.kind === 'grocery' && p.domain === domain && p.cityId === 'bengaluru' && p.status === 'enable' && allDay(p));
   if (!store) throw new Error(`no all-day ${domain} store in Bengaluru`);
-  const items = [...providerItems(store)].filter((i) => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i)).map((i) => i.id);
-  const scarce = [...providerItems(store)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i));
-  return { shop: shopOf(store), items, scarce };
+  const sellable = [...providerItems(store)].filter((i) => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i));
+  // The flows that cancel need items the store lets a buyer cancel; one it does not is RET_8's.
+  const items = sellable.filter(isCancellable).map((i) => i.id);
+  const fixed = sellable.find((i) => !isCancellable(i))?.id;
+  const scarce = [...providerItems(store)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i) && isCancellable(i));
+  return { shop: shopOf(store), items, fixed, scarce };
 });
 const grocery = stores[0]!;
 // The restaurant open around the clock: its menus are served whenever the flows run.
 const restaurant = providers.find((p): p is Restaurant => p.kind === 'restaurant' && p.status === 'enable' && allDay(p));
 if (!restaurant) throw new Error('no restaurant open around the clock');
 const kitchen = shopOf(restaurant);
-const atLunch = new Set(restaurant.menus.filter((m) => m.timing === null || (m.timing.timeFrom <= 1300 && m.timing.timeTo >= 1400)).map((m) => m.id));
-const dishes = [...providerItems(restaurant)].filter((i): i is DishItem => i.kind === 'dish' && i.stock > 5 && atLunch.has(i.menuId) && !hasListingFlaw(i));
-const plainDishes = dishes.filter((d) => d.customGroupIds.length === 0).map((d) => d.id);
+/** The restaurant's dishes a shopper can order at lunch. */
+function lunchDishes(kitchen: Restaurant): DishItem[] {
+  const atLunch = new Set(kitchen.menus.filter((m) => m.timing === null || (m.timing.timeFrom <= 1300 && m.timing.timeTo >= 1400)).map((m) => m.id));
+  return [...providerItems(kitchen)].filter((i): i is DishItem => i.kind === 'dish' && i.stock > 5 && atLunch.has(i.menuId) && !hasListingFlaw(i));
+}
+const dishes = lunchDishes(restaurant);
+const plainDishes = dishes.filter((d) => d.customGroupIds.length === 0 && isCancellable(d)).map((d) => d.id);
+// A dish cooked to order, which the kitchen does not let a buyer cancel (RET_8), at a restaurant
+// open at lunch.
+const cookedToOrder = providers
+  .filter((p): p is Restaurant => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from <= 1300 && p.openingHours.to >= 1400)
+  .flatMap((p) => lunchDishes(p).filter((d) => !isCancellable(d)).map((dish) => ({ shop: shopOf(p), dish: dish.id })))[0];
 const customisable = dishes.find((d) => d.customGroupIds.length > 0);
 if (plainDishes.length < 3 || !customisable) throw new Error(`${restaurant.id} lacks plain or customisable dishes at lunch`);
+if (!cookedToOrder) throw new Error('no restaurant open at lunch lists a dish cooked to order');
 
 /** The add-on picker's choices: the default (or first) of every group that opens, and one more add-on where a group allows it. */
 async function addOns(client: Client, dish: DishItem): Promise<string[]> {
@@ -351,6 +378,30 @@ async function addOns(client: Client, dish: DishItem): Promise<string[]> {
 }
 
 type Flow = [string, () => Promise<void>];
+
+/**
+ * The store turns an order down before the rider has it (ONDC flow 3C, Pramaan's RET_4c): the
+ * shopper's order page then shows it cancelled by the store, the goods never left.
+ */
+const storeTurnsDown = (shop: Shop, lines: readonly Line[], reasonId: string) => async () => {
+  const client = await newShopper();
+  const orderId = await order(client, shop, lines);
+  await storeCancels(shop, orderId, reasonId);
+  await until(client, orderId, 'cancelled', 30);
+};
+
+/**
+ * An order with an item the store does not let a buyer cancel (Pramaan's RET_8): the shopper
+ * tries the cancel form anyway, the store refuses (50001) and the page says so; the order goes on
+ * to delivery.
+ */
+const refusedCancel = (shop: Shop, lines: readonly Line[]) => async () => {
+  const client = await newShopper();
+  const orderId = await order(client, shop, lines);
+  await cancelByForm(client, orderId, CANCEL_REASONS[0].id);
+  await watch(client, orderId, 'the cancel refused', (d) => d.cancel_error !== null, 30);
+  await until(client, orderId, 'delivered', 120);
+};
 const deliveredOrder = (shop: Shop, lines: () => Promise<Line[]> | Line[], payment: Payment, seconds: number) => async () => {
   const client = await newShopper();
   await until(client, await order(client, shop, await lines(), payment), 'delivered', seconds, { track: true });
@@ -364,10 +415,7 @@ const flows: Flow[] = [
   ['flow 2, RET11, UPI: a dish customised with add-ons to delivery', deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 1, customisations: await addOns(await newShopper(), customisable) }], 'upi', 120)],
   ['flow 2, RET11, cash on delivery: a customised dish and a plain one to delivery', deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 2, customisations: await addOns(await newShopper(), customisable) }, { itemId: plainDishes[2]!, quantity: 1 }], 'cod', 120)],
   ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
-    const client = await newShopper();
-    const orderId = await order(client, kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }], 'upi', undefined, 'asha@example.com');
-    await until(client, orderId, 'out_for_delivery', 120);
-    await storeCancels(kitchen, orderId, '013');
+    const { client, orderId } = await cancelOnTheWay(kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }], '013', 120);
     await watch(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
   }],
   ['flow 3, RET11: the kitchen has one portion left at select, then a good select', async () => {
@@ -385,6 +433,8 @@ const flows: Flow[] = [
     await cancelByForm(client, orderId, reason.id);
     await until(client, orderId, 'cancelled', 30);
   }]),
+  ['flow 5 before pickup, RET11: the restaurant turns the order down (005)', storeTurnsDown(kitchen, [{ itemId: plainDishes[2]!, quantity: 1 }], '005')],
+  ['non-cancellable, RET11: a dish cooked to order, the cancel refused, the order delivered', refusedCancel(cookedToOrder.shop, [{ itemId: cookedToOrder.dish, quantity: 1 }])],
   ['flow 4, RET11: the shopper cancels once the restaurant has accepted', () => cancelOnceAccepted(kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }], CANCEL_REASONS[2].id)],
   ...stores.flatMap(({ shop, items }): Flow[] => {
     const name = shop.domain.slice(5);
@@ -405,10 +455,7 @@ const flows: Flow[] = [
     await until(client, await order(client, grocery.shop, lines, 'upi', short.transactionId), 'delivered', 90);
   }],
   ['flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back', async () => {
-    const client = await newShopper();
-    const orderId = await order(client, grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), 'upi', undefined, 'asha@example.com');
-    await until(client, orderId, 'out_for_delivery', 90);
-    await storeCancels(grocery.shop, orderId, '011');
+    const { client, orderId } = await cancelOnTheWay(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), '011', 90);
     await watch(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);
   }],
   ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(grocery.shop, grocery.items)],
@@ -419,6 +466,11 @@ const flows: Flow[] = [
     await cancelByForm(client, orderId, reason.id);
     await until(client, orderId, 'cancelled', 30);
   }]),
+  ['flow 5 before pickup, RET10: the store cannot supply the order (002)', storeTurnsDown(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), '002')],
+  ['non-cancellable, RET10: an item cut to order, the cancel refused, the order delivered', async () => {
+    if (!grocery.fixed) throw new Error('the grocery store lists no item it does not let a buyer cancel');
+    await refusedCancel(grocery.shop, [{ itemId: grocery.items[0]!, quantity: 1 }, { itemId: grocery.fixed, quantity: 1 }])();
+  }],
   ['flow 4, RET10: the shopper cancels once the store has accepted', () => cancelOnceAccepted(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), CANCEL_REASONS[2].id)],
   // The storefront rejected the mislisted items of the first full catalogue (flow 7); the sellers'
   // first corrections come back in an incremental refresh and are rejected again (flow 9); the
@@ -431,23 +483,49 @@ const flows: Flow[] = [
   }],
 ];
 
+// The stores and flows are chosen before anything starts: a store lacking what a flow needs
+// stops the run with nothing left running.
+// Today's lunch hour in India (13:00 IST), whatever the time here; the restaurant flows go first,
+// while the kitchen is open.
+const lunch = new Date();
+lunch.setUTCHours(7, 30, 0, 0);
+// 120×: a grocery order's ten-minute trip takes 5 s, and the rider is out for delivery long enough
+// (1.6 s) for the store to cancel on the way. Incremental catalogue refreshes every 6 s, so the
+// changes the flows make come back as deltas, pulled and (asked once after the full refresh)
+// pushed by the sellers within a network minute (half a second).
+server = await startServer(
+  { NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent', CATALOGUE_INC_REFRESH_MINUTES: '0.1', CATALOGUE_INC_PUSH: '1', NETWORK_CORE_VERSION: core, ONDC_SEARCH_CORE_VERSION: core },
+  { timeoutMs: STARTUP_LIMIT_MS, onSpawn: (pid) => (spawnedPid = pid) },
+).catch(async (error: unknown) => {
+  await stopEverything();
+  throw error;
+});
+const url = server.url;
+
 /**
  * Ready: /healthz answers and the catalogues the sellers pushed at start are ingested (a shopper
  * who opens the app then finds every store); on a loaded machine that takes minutes.
  */
 async function ready() {
   const started = Date.now();
+  // Sellers pace their pages to what the storefront takes, so its inbox can be empty while later
+  // cities' pages are still to come: the count of stores must also have stopped growing.
+  let seen = { providers: -1, since: Date.now() };
   for (let report = await healthy(url, STARTUP_LIMIT_MS); ; report = await healthy(url, STARTUP_LIMIT_MS)) {
     const catalogue = report['catalogue'] as { providers?: number; pagesWaiting?: number; dedupeWaiting?: number } | undefined;
-    if ((catalogue?.providers ?? 0) > 0 && catalogue?.pagesWaiting === 0 && catalogue.dedupeWaiting === 0) return;
+    if ((catalogue?.providers ?? 0) !== seen.providers) seen = { providers: catalogue?.providers ?? 0, since: Date.now() };
+    const settled = Date.now() - seen.since >= 20_000;
+    if (settled && (catalogue?.providers ?? 0) > 0 && catalogue?.pagesWaiting === 0 && catalogue.dedupeWaiting === 0) return;
     if (Date.now() - started > STARTUP_LIMIT_MS) throw new Error(`catalogues not ingested within ${STARTUP_LIMIT_MS / 60_000} min: ${JSON.stringify(catalogue)}`);
     await sleep(1000);
   }
 }
 
+const chosen = only.length > 0 ? flows.filter(([name]) => only.some((text) => name.includes(text))) : flows;
+
 try {
   await ready();
-  for (const [name, run] of flows) {
+  for (const [name, run] of chosen) {
     await run();
     console.log(`${name}: done`);
   }

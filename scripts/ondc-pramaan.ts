@@ -2,15 +2,16 @@
 // (ONDC-Official/automation-report-pramaan, folder buyerNPTestAPI, run beside the project:
 // ../shared/ONDC-PRAMAAN.md). Serves the log on loopback as the engine reads it (GET /logs), starts
 // the engine from PRAMAAN_DIR (or uses one at PRAMAAN_URL started with PW_LOGS_API pointing here),
-// posts /runtest for each retail 1.2.0 flow the log plays, RET10 and RET11, one at a time (the
-// engine keeps state between runs), and prints each report's failures not marked OPTIONAL.
+// posts /runtest for each retail 1.2.0, IGM 2.0 and RSF 2.0 flow the log plays, RET10 and RET11,
+// one at a time (the engine keeps state between runs), and prints each report's failures not marked
+// OPTIONAL.
 // Default log: the newest run of `npm run ondc:flows` (data/ondc-flows/<time>/).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buyerAppId, countReport, pramaanFlows, pramaanRecords, type PramaanRecord } from '../src/ondc/conformance/pramaan-logs.ts';
+import { buyerAppId, countReport, pramaanFlows, pramaanIgmFlows, pramaanRecords, pramaanRsfFlows, type PramaanRecord } from '../src/ondc/conformance/pramaan-logs.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const runs = path.resolve('data', 'ondc-flows');
@@ -34,7 +35,7 @@ const lines = files.flatMap((file) =>
 const bapId = buyerAppId(lines);
 if (!bapId) throw new Error(`${source}: no request of a buyer app in the log`);
 const records = pramaanRecords(lines, bapId);
-const flows = pramaanFlows(lines, records, DOMAINS);
+const flows = [...pramaanFlows(lines, records, DOMAINS), ...pramaanIgmFlows(records, DOMAINS), ...pramaanRsfFlows(records, DOMAINS[0]!)];
 
 // The engine's log source, and 200s for the other addresses it calls (analytics, report callback).
 // A flow judged on part of its transaction's records is served only those while it runs.

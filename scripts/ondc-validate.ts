@@ -89,10 +89,10 @@ for (const request of complaints) {
   if (request.unnamed.length > 0) console.log(`  ${label}: not named by the validator, so not checked: ${request.unnamed.join('; ')}`);
   verdict(label, response, answer, found);
 }
-// Settlement (RSF 2.0.0): one request per recon to /api/validate/rsf.
+// Settlement (RSF 2.0.0): one request per recon, settle or report to /api/validate/rsf.
 const recons = rsfValidatorRequests(lines);
 for (const request of recons) {
-  const label = `recon ${request.transactionId} (${Object.keys(request.body.payload).join(', ')})`;
+  const label = `${request.body.flow.toLowerCase()} ${request.transactionId} (${Object.keys(request.body.payload).join(', ')})`;
   const response = await fetch(`${validatorUrl}/api/validate/rsf`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
   const answer = (await response.json()) as Answer;
   verdict(label, response, answer, reportLines(answer.response?.report));

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { vpaSchema } from './features/payment/gateway.ts';
+import { coreVersionSchema } from './ondc/context.ts';
 import { INTENT_TTL_MS, SIMULATED_PAYEE } from './features/payment/upi-intent.ts';
+import { EMBEDDED_AGENCY_ID } from './ondc/rsf.ts';
 
 // Every operator setting in one place, read from the environment at run time (not baked in at
 // build time), so one build serves any port, host or database.
@@ -27,13 +29,23 @@ const envSchema = z.object({
   BAP_TAX_NUMBER: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'BAP_TAX_NUMBER must be a 15-character GSTIN').default('29AAACK0000K1Z5'),
   ONDC_GATEWAY_URL: z.url().optional(),
   ONDC_REGISTRY_URL: z.url().optional(),
+  // A catalogue search goes to every seller at once, so it is in one core version: this one
+  // (issue 25; sellers answer in their own, and each is then spoken to in its own).
+  ONDC_SEARCH_CORE_VERSION: coreVersionSchema.default('1.2.0'),
   CATALOGUE_REFRESH_MINUTES: z.coerce.number().min(0).default(60),
   // Between full refreshes, sellers are asked only for what changed (ONDC catalog_inc).
   CATALOGUE_INC_REFRESH_MINUTES: z.coerce.number().min(0).default(5),
+  // After each full refresh, sellers may also be asked to push their changes as they happen
+  // (catalog_inc mode "start"); the pulls above go on for sellers that do not push.
+  CATALOGUE_INC_PUSH: z.enum(['0', '1']).default('0'),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // RSF 2.0 (issue 26): how often each seller gets the recon of its newly settled orders; 0 only
   // when the operator sends them (POST /ops/settlement/recon).
   SETTLEMENT_RECON_MINUTES: z.coerce.number().min(0).default(15),
+  // RSF 2.0 settle: the settlement agency (ONDC's NOCS) orders are settled through; without a URL,
+  // the embedded network's (at <network>/sa), or none when there is no embedded network.
+  SETTLEMENT_AGENCY_ID: z.string().min(1).default(EMBEDDED_AGENCY_ID),
+  SETTLEMENT_AGENCY_URL: z.url().optional(),
   // Addresses of the reverse proxies whose X-Forwarded-* headers are believed (comma-separated).
   // The buyer app's grievance officer, shown with every complaint (ONDC: name, email and phone;
   // Consumer Protection (E-Commerce) Rules 2020, rule 4(5)).
@@ -78,11 +90,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     taxNumber: e.BAP_TAX_NUMBER,
     gatewayUrl: e.ONDC_GATEWAY_URL,
     registryUrl: e.ONDC_REGISTRY_URL,
+    searchCoreVersion: e.ONDC_SEARCH_CORE_VERSION,
     registryFile: path.join(dataDir, 'registry.json'),
     catalogueRefreshMs: e.CATALOGUE_REFRESH_MINUTES * 60_000,
     catalogueIncRefreshMs: e.CATALOGUE_INC_REFRESH_MINUTES * 60_000,
+    catalogueIncPush: e.CATALOGUE_INC_PUSH === '1',
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     settlementReconMs: e.SETTLEMENT_RECON_MINUTES * 60_000,
+    settlementAgency: { id: e.SETTLEMENT_AGENCY_ID, url: e.SETTLEMENT_AGENCY_URL },
     grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, email: e.GRIEVANCE_OFFICER_EMAIL, phone: e.GRIEVANCE_OFFICER_PHONE },
     paymentGateway: e.PAYMENT_GATEWAY,
     upiPayee: { vpa: e.UPI_PAYEE_VPA, name: e.UPI_PAYEE_NAME },

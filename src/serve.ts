@@ -2,11 +2,12 @@
 // database (migrating it), then serves static files and the Astro app on PORT/HOST.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from './config.server.ts';
 import { openDatabase, setDatabase, type Database } from './db/client.ts';
+import { keepFirstMeta } from './db/meta.server.ts';
 import { fullRefreshUnfinished, refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from './features/catalogue/refresh.server.ts';
 import { refreshTickMs } from './features/catalogue/refresh.ts';
 import { followCatalogueChanges } from './features/catalogue/cache.server.ts';
@@ -19,10 +20,11 @@ import { startShopperLimitPruning } from './features/platform/identity.server.ts
 import { describePhoneSignIn, readPhoneSignIn } from './features/sign-in/settings.server.ts';
 import { createStaticHandler } from './lib/http/static-files.server.ts';
 import { readBodyWithinLimit } from './lib/http/body.server.ts';
+import { createKeepAliveServer } from './lib/http/keep-alive.ts';
 import { flushAnalytics, loadAnalyticsSalt, startAnalyticsRetention } from './features/analytics/store.server.ts';
 import { finishCheckouts } from './features/payment/resume.server.ts';
 import { placeOrder } from './features/payment/confirm.server.ts';
-import { sendRecons } from './features/settlement/settlement.server.ts';
+import { settleWithSellers, settlementAgencyOf } from './features/settlement/settlement.server.ts';
 import { resendRatings } from './features/orders/ratings.server.ts';
 import { usePaymentGateway, whenPaymentSettles } from './features/payment/payment.server.ts';
 import { loadPaymentGateway } from './features/payment/gateway.server.ts';
@@ -98,9 +100,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   setDatabase(database);
   // Catalogue answers another process ingested drop this process's cached ones too.
   await followCatalogueChanges(database);
-  await database.query(
-    `INSERT INTO kirana_meta (key, value) VALUES ('first_started_at', now()::text) ON CONFLICT (key) DO NOTHING`,
-  );
+  await keepFirstMeta(database, 'first_started_at', () => new Date().toISOString());
   await loadAnalyticsSalt(database, config.dataDir);
   const webhookSecret = await loadWebhookSecret(database, env);
   useWebhook({ secret: webhookSecret, url: null });
@@ -109,7 +109,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
   const requests = releaseAfterBursts(QUIET_BEFORE_RELEASE_MS);
-  const server = createServer((req, res) => {
+  const server = createKeepAliveServer((req, res) => {
     requests.begin();
     res.once('close', requests.end);
     dropUntrustedForwarding(req, config.trustProxy);
@@ -151,16 +151,20 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   // A shopper's rating a stopped process wrote but did not send (or could not deliver) goes again,
   // as it was (features/orders/ratings.server.ts).
   const stopRatings = app ? runPeriodically('sending ratings', () => resendRatings(database, app), { firstMs: 0, everyMs: RESUME_EVERY_MS }) : undefined;
-  // Each seller gets the recon of its settled prepaid orders; one a stopped process left unsent
-  // goes first, as it was (features/settlement).
+  // Each seller gets the recon of its settled prepaid orders, and the orders it agreed to are
+  // settled through the settlement agency; a recon or settle a stopped process left unsent goes
+  // first, as it was (features/settlement).
   const reconEvery = config.settlementReconMs;
+  const agency = app ? settlementAgencyOf(app, config.settlementAgency) : null;
   const stopRecons =
-    app && reconEvery > 0 ? runPeriodically('settlement recon', () => sendRecons(database, app), { firstMs: Math.min(FIRST_RECON_MS, reconEvery), everyMs: reconEvery }) : undefined;
+    app && reconEvery > 0
+      ? runPeriodically('settlement', () => settleWithSellers(database, app, agency), { firstMs: Math.min(FIRST_RECON_MS, reconEvery), everyMs: reconEvery })
+      : undefined;
   // One process at a time looks at the catalogue refresh (issue 14 scale-out): whoever takes the
   // lease for a tick decides, from the refresh times in the database, whether one is due. The
   // process that starts the embedded sellers always learns their catalogues; others only when
   // nobody holds the lease.
-  const every = { fullMs: config.catalogueRefreshMs, incMs: config.catalogueIncRefreshMs };
+  const every = { fullMs: config.catalogueRefreshMs, incMs: config.catalogueIncRefreshMs, push: config.catalogueIncPush };
   const tickMs = refreshTickMs(every);
   const leaseMs = tickMs || FIRST_LEARN_LEASE_MS;
   if (app && network.embedded) await holdLease(database, REFRESH_LEASE, holder, leaseMs);
@@ -239,7 +243,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
 
   if (config.sellerNetwork === 'off') {
     if (!config.gatewayUrl) return { app: null, embedded: false, stop: async () => {} };
-    return { app: createBuyerApp({ identity, signingKeyAt, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
+    return { app: createBuyerApp({ identity, signingKeyAt, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, searchCoreVersion: config.searchCoreVersion, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
   }
   await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({
@@ -266,6 +270,7 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
     bapUri,
     taxNumber: config.taxNumber,
     gatewayUrl: config.gatewayUrl ?? `${networkUrl}/gateway`,
+    searchCoreVersion: config.searchCoreVersion,
     registry,
     log,
     embeddedNetworkUrl: networkUrl,

@@ -109,6 +109,15 @@ async function openPglite(url: string, template?: Blob): Promise<Database> {
   return database;
 }
 
+/**
+ * SQL: the claim on a row (its `claimed_by` boot, else its age) belongs to a process that is gone:
+ * its holder no longer holds its boot lock (killed, crashed, or its host lost and PostgreSQL has
+ * noticed). A claim made before claims named their holder is judged by its age.
+ */
+export function claimAbandoned(row = '') {
+  return `(CASE WHEN ${row}claimed_by IS NULL THEN ${row}updated_at < clock_timestamp() - interval '30 seconds' ELSE NOT kirana_boot_alive(${row}claimed_by) END)`;
+}
+
 /** The advisory lock class of boots (kirana_boot_alive in migration 24 reads it). */
 const BOOT_LOCK = 727275;
 

@@ -877,4 +877,75 @@ export const migrations: Migration[] = [
       ALTER TABLE simulated_upi ADD COLUMN approved boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    id: 105,
+    name: 'core-versions',
+    sql: `
+      -- Issue 25: retail core 1.2.5 beside 1.2.0. A seller is spoken to in the version of its last
+      -- full catalogue; a transaction keeps the version its select was sent in, whatever the seller
+      -- publishes later, so one order is one version from select to its last update.
+      ALTER TABLE catalogue_sellers ADD COLUMN core_version text NOT NULL DEFAULT '1.2.0' CHECK (core_version IN ('1.2.0', '1.2.5'));
+      ALTER TABLE ondc_transactions ADD COLUMN core_version text CHECK (core_version IN ('1.2.0', '1.2.5'));
+    `,
+  },
+  {
+    id: 115,
+    name: 'settlement-instructions',
+    sql: `
+      -- Issue 26 (RSF 2.0.0 settle): each settle we send the settlement agency for a seller's
+      -- agreed orders, written before it leaves, so one a killed process left unsent goes again as
+      -- it was (same message and settlement id). An order is in one settle ever (its primary key):
+      -- paid once. The agency's on_settle (or on_report) is kept per order.
+      CREATE TABLE settlement_instructions (
+        message_id text PRIMARY KEY,
+        transaction_id text NOT NULL UNIQUE,
+        bpp_id text NOT NULL,
+        state text NOT NULL DEFAULT 'SENDING' CHECK (state IN ('SENDING', 'SENT', 'REFUSED', 'ANSWERED')),
+        claimed_by integer,
+        message jsonb NOT NULL,
+        error text,
+        reported_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX settlement_instructions_open ON settlement_instructions (updated_at) WHERE state IN ('SENDING', 'SENT');
+      CREATE TABLE settlement_instruction_orders (
+        order_id text PRIMARY KEY REFERENCES orders (order_id) ON DELETE CASCADE,
+        message_id text NOT NULL REFERENCES settlement_instructions (message_id) ON DELETE CASCADE,
+        share_paise integer NOT NULL,
+        kept_paise integer NOT NULL,
+        status text CHECK (status IN ('SETTLED', 'NOT_SETTLED')),
+        settled_paise integer,
+        reference_no text,
+        answered_at timestamptz
+      );
+      CREATE INDEX settlement_instruction_orders_by_message ON settlement_instruction_orders (message_id);
+    `,
+  },
+  {
+    id: 120,
+    name: 'gst-invoices-and-credit-notes',
+    sql: `
+      -- Issue 29: an item's GST classification as its seller states it (on_search tag tax), for
+      -- the invoice's HSN column and the tax held in an MRP price.
+      ALTER TABLE catalogue_items ADD COLUMN hsn_code text;
+      ALTER TABLE catalogue_items ADD COLUMN gst_rate numeric;
+      -- The numbers of the tax documents drawn for orders: a consecutive serial per seller (its
+      -- GSTIN) and financial year, invoices and credit notes apart (CGST Rules 46 and 53). A
+      -- number is given the first time its document is drawn and never changes or is reused.
+      CREATE TABLE tax_documents (
+        kind text NOT NULL CHECK (kind IN ('invoice', 'credit_note')),
+        order_id text NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        -- '' for the invoice; the refunded fulfillment's id for a credit note
+        reference text NOT NULL,
+        series text NOT NULL,
+        fiscal_year text NOT NULL,
+        serial integer NOT NULL CHECK (serial > 0),
+        number text NOT NULL,
+        issued_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (kind, order_id, reference),
+        UNIQUE (kind, series, fiscal_year, serial)
+      );
+    `,
+  },
 ];

@@ -30,3 +30,21 @@ export function formatRupees(paise: number, locale: keyof typeof formats = 'en')
   const text = Number.isInteger(rupees) ? format.format(rupees) : format.format(rupees).replace(/\.(\d)$/, '.$10');
   return `₹${text}`;
 }
+
+/**
+ * Splits a total by weights so the parts are whole and add up exactly (largest remainder); a
+ * negative total splits as its opposite does, negated.
+ */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  if (total < 0) return apportion(-total, weights).map((part) => -part);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  for (const { i } of order) {
+    if (left-- <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+  }
+  return parts;
+}

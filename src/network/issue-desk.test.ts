@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { igmIssueSchema, refundAmountOf, type IgmIssue } from '../ondc/igm.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
-import { dueStep, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
+import { dueStep, INFO_REQUEST, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
 import { cancelOrder } from './orders.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
@@ -54,7 +54,9 @@ describe('the desk answers on the network clock', () => {
     expect(step?.issue.respondent_ids).toEqual([order().sellerId]);
   });
   it('proposes a refund of the damaged items\' price, or a replacement, four minutes later', () => {
-    const processing = dueStep(record(complaint('ITM004', [tea!.id])), order(), new Date(at(51)), new Date(at(51)))!;
+    const damaged = complaint('ITM004', [tea!.id]);
+    const photographed = { ...damaged, descriptor: { ...damaged.descriptor, images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' as const }] } };
+    const processing = dueStep(record(photographed), order(), new Date(at(51)), new Date(at(51)))!;
     const r = { ...record(processing.issue), sellerAt: iso(51) };
     expect(dueStep(r, order(), new Date(at(54)), new Date())).toBeNull();
     const proposed = dueStep(r, order(), new Date(at(55)), new Date(at(55)))!;
@@ -65,6 +67,30 @@ describe('the desk answers on the network clock', () => {
     expect(refund && refundAmountOf(refund)).toBe(((teaLine && teaLine.titleType === 'item' ? teaLine.unitPaise * 3 : 0) / 100).toFixed(2));
     expect(replacement?.descriptor.code).toBe('REPLACEMENT');
     expect(proposed.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' }, ref_id: parent?.id });
+  });
+  it('asks once for more about goods complained of without a photo, and proposes four minutes after the answer', () => {
+    const processing = dueStep(record(complaint('ITM004', [tea!.id])), order(), new Date(at(51)), new Date(at(51)))!;
+    const asked = dueStep({ ...record(processing.issue), sellerAt: iso(51) }, order(), new Date(at(55)), new Date(at(55)))!;
+    expect(asked.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST }, action_by: order().sellerId });
+    expect(asked.issue.status).toBe('PROCESSING');
+    // Nothing more until the buyer answers.
+    expect(dueStep({ ...record(asked.issue), sellerAt: iso(55) }, order(), new Date(at(90)), new Date(at(90)))).toBeNull();
+    const request = asked.issue.actions.at(-1)!;
+    const answered: IgmIssue = { ...asked.issue, actions: [...asked.issue.actions, { id: 'A4B', ref_id: request.id, ref_type: 'ACTIONS', descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was broken and the tea was wet' }, updated_at: iso(56), action_by: BAP, actor_details: { name: 'Asha' } }] };
+    const taken = takeBuyerIssue({ ...record(asked.issue), sellerAt: iso(55) }, answered, new Date(at(56)));
+    if (!('record' in taken)) throw new Error('not taken');
+    const again = dueStep(taken.record, order(), new Date(at(57)), new Date(at(57)))!;
+    expect(again.issue.actions.at(-1)?.descriptor.code).toBe('PROCESSING');
+    const proposed = dueStep({ ...taken.record, issue: again.issue, sellerAt: iso(57) }, order(), new Date(at(61)), new Date(at(61)))!;
+    expect(proposed.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
+  });
+  it('asks nothing when the complaint came with a photo, or is not about the state of goods', () => {
+    const withPhoto = { ...complaint('ITM004', [tea!.id]), descriptor: { code: 'ITM004', short_desc: 'ITM004', long_desc: 'Torn', images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' }] } };
+    for (const issue of [withPhoto, complaint('FLM002', [])]) {
+      const processing = dueStep(record(issue), order(), new Date(at(51)), new Date(at(51)))!;
+      const next = dueStep({ ...record(processing.issue), sellerAt: iso(51) }, order(), new Date(at(55)), new Date(at(55)))!;
+      expect(next.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
+    }
   });
   it('offers to cancel an order not delivered yet, and no action on one delivered', () => {
     expect(resolutionOptions(order(), complaint('FLM002', []), at(10)).map((o) => o.code)).toEqual(['CANCEL']);

@@ -1,7 +1,9 @@
 // Each seller's complaint desk (IGM 2.0.0, issue 26): an issue about one of its own orders is taken,
 // then answered on the network clock like the rest of the order: PROCESSING a minute after the
 // buyer's word, resolution options four minutes later (what they are follows the complaint and the
-// order), RESOLVED a minute after the buyer accepts one. An escalated issue is taken up by the
+// order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
+// came without a photo gets a request for more information first (INFO_REQUESTED), once; the
+// buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the
 // seller's grievance officer the same way; a dispute is handed to the ODR provider.
 import { z } from 'zod';
 import type { ProtocolError } from '../ondc/context.ts';
@@ -163,6 +165,15 @@ function proposal(order: OrderRecord, issue: IgmIssue, by: string, at: string, a
   ];
 }
 
+/** Complaints about the state of goods, which the store judges from how they arrived (ISSUE_CATEGORIES' photo codes). */
+const STATE_OF_GOODS: ReadonlySet<string> = new Set(['ITM002', 'ITM003', 'ITM004', 'ITM005', 'FLM005']);
+export const INFO_REQUEST = 'Please tell us how the item reached you: the pack, the seal and what was wrong with it';
+
+/** The store asks once, at its own level, about goods it cannot judge without a photo. */
+function needsInformation(issue: IgmIssue): boolean {
+  return issue.level === 'ISSUE' && STATE_OF_GOODS.has(issue.descriptor.code) && (issue.descriptor.images ?? []).length === 0 && !issue.actions.some((a) => a.descriptor.code === 'INFO_REQUESTED');
+}
+
 /** The desk's next step on this issue, due by `now` (network time), or null when it waits. */
 export function dueStep(record: IssueRecord, order: OrderRecord, now: Date, realNow: Date): { issue: IgmIssue; cancel: boolean } | null {
   const issue = issueOf(record);
@@ -186,6 +197,9 @@ export function dueStep(record: IssueRecord, order: OrderRecord, now: Date, real
   if (buyerSpoke && (code === 'OPEN' || code === 'ESCALATED' || code === 'INFO_PROVIDED') && since >= PROCESSING_AFTER_MS) {
     const words = issue.level === 'DISPUTE' ? 'Referred to the online dispute resolution provider' : issue.level === 'GRIEVANCE' ? 'The grievance officer is looking into it' : 'The store is looking into it';
     return { issue: appendAction(issue, step('PROCESSING', words), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
+  }
+  if (!buyerSpoke && code === 'PROCESSING' && needsInformation(issue) && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
+    return { issue: appendAction(issue, step('INFO_REQUESTED', INFO_REQUEST), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
   }
   if (!buyerSpoke && code === 'PROCESSING' && issue.level !== 'DISPUTE' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
     const offered = proposal(order, issue, by, at, now.getTime());

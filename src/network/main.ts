@@ -3,6 +3,7 @@
 // start it in-process with startSellerNetwork.
 import path from 'node:path';
 import { z } from 'zod';
+import { coreVersionSchema } from '../ondc/context.ts';
 import { parseCatalogueScale } from './catalogue/generate.ts';
 import { startSellerNetwork, type SellerNetworkOptions } from './server.ts';
 
@@ -18,6 +19,7 @@ const envSchema = z.object({
   NETWORK_CLOCK_SPEED: z.coerce.number().positive().default(1),
   NETWORK_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   ONDC_LOG: z.string().optional(),
+  NETWORK_CORE_VERSION: coreVersionSchema.default('1.2.0'),
 });
 
 /** The network's settings from the environment; empty variables count as unset. */
@@ -38,6 +40,7 @@ function networkOptionsFromEnv(env: NodeJS.ProcessEnv): SellerNetworkOptions {
     clockSpeed: e.NETWORK_CLOCK_SPEED,
     ...(e.NETWORK_CLOCK_START === undefined ? {} : { clockStart: new Date(e.NETWORK_CLOCK_START) }),
     ondcLog: e.ONDC_LOG === '1',
+    coreVersion: e.NETWORK_CORE_VERSION,
   };
 }
 

@@ -31,17 +31,25 @@ const groceryOrder = () => orderOf(quick, [[tea!, 6], [rice!, 2]], { offer: quic
 
 describe('cancel (ondc-notes §1 cancel, §2 reasons)', () => {
   it('accepts the buyer reasons 001, 003, 006, 009, 010 while the order is in the store', () => {
-    for (const reason of ['001', '003', '006', '009', '010']) expect(cancellationError(groceryOrder(), reason, at(10))).toBeNull();
+    for (const reason of ['001', '003', '006', '009', '010']) expect(cancellationError(groceryOrder(), reason, at(10), () => true)).toBeNull();
   });
 
   it('refuses any other reason with 30012', () => {
-    for (const reason of ['002', '005', '999', 'x']) expect(cancellationError(groceryOrder(), reason, at(10))?.code).toBe('30012');
+    for (const reason of ['002', '005', '999', 'x']) expect(cancellationError(groceryOrder(), reason, at(10), () => true)?.code).toBe('30012');
   });
 
   it('refuses once the order is out for delivery (50001)', () => {
     const order = groceryOrder();
     expect(deliveryStepOf(order, at(30))).toBe(STEP.outForDelivery);
-    expect(cancellationError(order, '001', at(30))).toMatchObject({ type: 'POLICY-ERROR', code: '50001' });
+    expect(cancellationError(order, '001', at(30), () => true)).toMatchObject({ type: 'POLICY-ERROR', code: '50001' });
+  });
+
+  it('refuses an order with an item the store lists as not cancellable (50001), whatever the reason, while other orders may go', () => {
+    const order = groceryOrder();
+    const error = cancellationError(order, '001', at(10), (itemId) => itemId !== rice!.id);
+    expect(error).toMatchObject({ type: 'POLICY-ERROR', code: '50001' });
+    expect(error?.message).toContain(rice!.name);
+    expect(cancellationError(order, '001', at(10), (itemId) => itemId !== 'another-item')).toBeNull();
   });
 
   it('freezes the fulfillment where it was and refunds every line', () => {
@@ -52,7 +60,7 @@ describe('cancel (ondc-notes §1 cancel, §2 reasons)', () => {
     expect(sumPaise(view.quote.lines)).toBe(0);
     expect(view.quote.lines.every((l) => l.titleType === 'item' && l.count === 0)).toBe(true);
     expect(view.cancelRefund?.totalPaise).toBe(sumPaise(order.quote.lines));
-    expect(cancellationError(order, '001', at(23))).toBeNull();
+    expect(cancellationError(order, '001', at(23), () => true)).toBeNull();
   });
 });
 

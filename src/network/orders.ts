@@ -150,10 +150,16 @@ export function updatedAtMs(order: OrderRecord, atMs: number): number {
 // "confirmation failed" code, not a reason a shopper gives.
 const BUYER_CANCEL_REASONS = new Set(CANCELLATION_REASONS.filter((r) => r.shopperSelectable).map((r) => r.id));
 
-/** Why the buyer may not cancel now, or null. A second cancel of a cancelled order is no error. */
-export function cancellationError(order: OrderRecord, reasonId: string, atMs: number): ProtocolError | null {
+/**
+ * Why the buyer may not cancel now, or null. A second cancel of a cancelled order is no error. An
+ * order with an item its catalogue lists as not cancellable (`cancellable(itemId)` false) is not
+ * cancelled at all: the store made it for this buyer (ONDC's non-cancellable flow, 50001).
+ */
+export function cancellationError(order: OrderRecord, reasonId: string, atMs: number, cancellable: (itemId: string) => boolean): ProtocolError | null {
   if (isCancelledAt(order, atMs)) return null;
   if (!BUYER_CANCEL_REASONS.has(reasonId)) return sellerError('30012', `Cancellation reason ${reasonId} is not one a buyer may give`);
+  const fixed = order.quote.lines.find((line) => line.titleType === 'item' && line.count > 0 && !cancellable(line.itemId));
+  if (fixed) return sellerError('50001', `${fixed.title} is not cancellable: the order can no longer be cancelled`);
   const step = deliveryStepOf(order, atMs);
   if (step >= STEP.outForDelivery) return sellerError('50001', 'The order has left the store and can no longer be cancelled');
   return null;

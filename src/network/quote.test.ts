@@ -287,3 +287,22 @@ describe('offers with a time window (issue 28)', () => {
     expect(order.quote.lines.some((l) => l.titleType === 'discount')).toBe(false);
   });
 });
+
+describe('issue 29: the buyer’s tip for the rider', () => {
+  it('is quoted whole as the delivery’s misc line "Tip", and in the total', () => {
+    const without = priceOrder(input({ lines: [line(dear, 1)] }));
+    const tipped = priceOrder(input({ lines: [line(dear, 1)], tipPaise: 3_000 }));
+    expect(tipped.quote.lines.filter((l) => l.title === 'Tip')).toEqual([{ titleType: 'misc', itemId: 'F1', title: 'Tip', pricePaise: 3_000 }]);
+    expect(tipped.totalPaise).toBe(without.totalPaise + 3_000);
+    const wire = wireQuote(tipped.quote);
+    expect(wire.breakup).toContainEqual({ '@ondc/org/item_id': 'F1', title: 'Tip', '@ondc/org/title_type': 'misc', price: { currency: 'INR', value: '30.00' } });
+    expect(rupeesToPaise(wire.price.value)).toBe(tipped.totalPaise);
+  });
+
+  it('is no line without a tip, nor where the store does not deliver', () => {
+    expect(priceOrder(input({ lines: [line(dear, 1)] })).quote.lines.some((l) => l.title === 'Tip')).toBe(false);
+    const far = priceOrder(input({ lines: [line(dear, 1)], tipPaise: 3_000, delivery: checkDelivery(quick.locations[0]!, '110001') }));
+    expect(far.serviceable).toBe(false);
+    expect(far.quote.lines.some((l) => l.title === 'Tip')).toBe(false);
+  });
+});

@@ -7,12 +7,14 @@
 // object holds one), the most fundamental first: a closed store before an unserviceable pincode
 // before item problems before the order value.
 import { z } from 'zod';
-import { paiseToRupees } from '../lib/money.ts';
+import { apportion, paiseToRupees } from '../lib/money.ts';
 import type { ProtocolError } from '../ondc/context.ts';
-import { apportion, type CatalogueItem, type Offer, type Provider } from './catalogue/generate.ts';
+import type { CatalogueItem, Offer, Provider } from './catalogue/generate.ts';
 import { formatHHMM } from './catalogue/hours.ts';
+import { RESTAURANT_SERVICE } from './catalogue/tax.ts';
 import { currentPricePaise } from './price-drift.ts';
 import { tagSchema, tagValue, type OrderItem, type Tag } from './requests.ts';
+import { TIP_TITLE } from '../ondc/tip.ts';
 import { itemsError, sellerError } from './seller-errors.ts';
 import type { DeliveryCheck } from './serviceability.ts';
 import { istHHMM, type StoreOpenState } from './store-hours.ts';
@@ -20,9 +22,9 @@ import { istHHMM, type StoreOpenState } from './store-hours.ts';
 /** The one delivery fulfillment each seller offers; fulfillment-level lines name it. */
 export const DELIVERY_ID = 'F1';
 
-// Restaurant food carries 5 % GST on top of the menu price; grocery prices are MRP-based and
-// include tax, so grocery quotes have no tax lines.
-const RESTAURANT_GST_PERCENT = 5;
+// Restaurant food carries 5 % GST (restaurant service, catalogue/tax.ts) on top of the menu price;
+// grocery prices are MRP-based and include tax, so grocery quotes have no tax lines.
+const RESTAURANT_GST_PERCENT = RESTAURANT_SERVICE.ratePercent;
 const PACKING_PER_DISH_PAISE = 1_000;
 const PACKING_CAP_PAISE = 5_000;
 const RESTAURANT_CONVENIENCE_FEE_PAISE = 500;
@@ -85,6 +87,8 @@ export type QuoteInput = {
   now: Date;
   /** What the full delivery address adds to the delivery line (init and confirm only; serviceability.ts). */
   dropSurchargePaise?: number;
+  /** Issue 29: the buyer's tip for the rider, quoted as the seller passes it on, whole (ondc/tip.ts). */
+  tipPaise?: number;
 };
 
 export type PricedOrder = {
@@ -155,6 +159,8 @@ export function priceOrder(input: QuoteInput): PricedOrder {
     });
     pushNonZero(lines, { titleType: 'misc', itemId: DELIVERY_ID, title: 'Convenience Fee', pricePaise: RESTAURANT_CONVENIENCE_FEE_PAISE });
   }
+  // A tip rides with the delivery: none where the store does not deliver.
+  if (input.delivery.serviceable) pushNonZero(lines, { titleType: 'misc', itemId: DELIVERY_ID, title: TIP_TITLE, pricePaise: input.tipPaise ?? 0 });
 
   const firstError = ERROR_PRIORITY.map((code) => errors.get(code)).find((e) => e !== undefined) ?? null;
   return {

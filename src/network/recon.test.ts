@@ -3,7 +3,7 @@ import { paiseToRupees } from '../lib/money.ts';
 import { onReconMessageSchema, type ReconMessage } from '../ondc/rsf.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import type { IssueRecord } from './issue-desk.ts';
-import { cancelOrder, type OrderRecord } from './orders.ts';
+import { cancelOrder, quoteAt, type OrderRecord } from './orders.ts';
 import { sumPaise } from './quote.ts';
 import { answerRecon, complaintRefundsPaise, sellerFigures } from './recon.ts';
 
@@ -67,6 +67,28 @@ describe('a seller’s own settlement figures', () => {
     const price = sumPaise(order.quote.lines);
     expect(complaintRefundsPaise([refundedComplaint(order.id, '40.50')])).toBe(4_050);
     expect(sellerFigures(order, [refundedComplaint(order.id, '40.50')], at(600))).toMatchObject({ amountPaise: price - 4_050 - fee(price - 4_050), commissionPaise: fee(price - 4_050) });
+  });
+});
+
+describe('issue 29: the rider’s tip in the seller’s figures', () => {
+  const tipped = (): OrderRecord => {
+    const order = orderOf(quick, [[tea!, 3], [rice!, 1]], { tipPaise: 3_000 });
+    return { ...order, payment: { ...order.payment, ...FEE } };
+  };
+
+  it('is paid to the seller whole: the fee is on the sale without it', () => {
+    const order = tipped();
+    const price = sumPaise(order.quote.lines);
+    expect(order.quote.lines.filter((l) => l.title === 'Tip')).toEqual([{ titleType: 'misc', itemId: 'F1', title: 'Tip', pricePaise: 3_000 }]);
+    expect(sellerFigures(order, [], at(600))).toMatchObject({ amountPaise: price - fee(price - 3_000), commissionPaise: fee(price - 3_000) });
+  });
+
+  it('goes back to the shopper with the rest of a cancelled order', () => {
+    const order = cancelOrder(tipped(), { reasonId: '006', by: 'buyer.example', at: new Date(at(5)) });
+    const view = quoteAt(order, at(600));
+    expect(view.cancelRefund?.totalPaise).toBe(sumPaise(tipped().quote.lines));
+    expect(view.cancelRefund?.trail).toContainEqual({ titleType: 'misc', itemId: 'F1', pricePaise: -3_000 });
+    expect(sellerFigures(order, [], at(600))).toMatchObject({ amountPaise: 0, commissionPaise: 0 });
   });
 });
 

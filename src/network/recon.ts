@@ -10,6 +10,9 @@ import { answerSettlement, inr, type OnReconMessage, type OnReconOrder, type Rec
 import type { IssueRecord } from './issue-desk.ts';
 import { quoteAt, type OrderRecord } from './orders.ts';
 import { sumPaise } from './quote.ts';
+import { TIP_TITLE } from '../ondc/tip.ts';
+import { gstOfSale, taxWithholding } from '../ondc/tax-withholding.ts';
+import { NP_TYPE } from './catalogue/on-search.ts';
 
 /** What this seller granted back on complaints about the order: each resolved refund, once. */
 export function complaintRefundsPaise(issues: readonly IssueRecord[]): number {
@@ -40,9 +43,18 @@ export function sellerFigures(order: OrderRecord, issues: readonly IssueRecord[]
   const taken = [...view.partCancelRefunds.values(), ...view.returnRefunds.values(), ...(view.cancelRefund ? [view.cancelRefund] : [])].reduce((n, r) => n + r.totalPaise, 0);
   const salePaise = Math.max(0, pricePaise - Math.min(pricePaise, taken + complaintRefundsPaise(issues)));
   const fee = statedFinderFee(order.payment);
-  const commissionPaise = fee ? finderFeePaise(fee, salePaise) : 0;
-  const amountPaise = salePaise - commissionPaise;
-  return { amountPaise, commissionPaise, withholdingPaise: Math.min(withholdingOf(order.payment), amountPaise), tcsPaise: 0, tdsPaise: 0 };
+  // Issue 29: the rider's tip passes through whole, free of the finder fee and of the taxes kept at
+  // source, while it stands (a cancelled order refunds it).
+  const quotedTipPaise = sumPaise(order.quote.lines.filter((line) => line.titleType === 'misc' && line.title === TIP_TITLE));
+  const tipPaise = view.cancelRefund ? 0 : Math.min(quotedTipPaise, salePaise);
+  const goodsPaise = salePaise - tipPaise;
+  const commissionPaise = fee ? finderFeePaise(fee, goodsPaise) : 0;
+  // TCS and TDS as the buyer app keeps them from a seller app of our np_type (ondc/tax-withholding.ts).
+  const gstPaise = gstOfSale(sumPaise(order.quote.lines.filter((l) => l.titleType === 'tax')), pricePaise - quotedTipPaise, goodsPaise);
+  const placedAt = new Date(order.buyerCreatedAt && !Number.isNaN(Date.parse(order.buyerCreatedAt)) ? order.buyerCreatedAt : order.createdAt);
+  const { tcsPaise, tdsPaise } = taxWithholding({ npType: NP_TYPE, salePaise: goodsPaise, gstPaise, availablePaise: salePaise - commissionPaise, placedAt });
+  const amountPaise = salePaise - commissionPaise - tcsPaise - tdsPaise;
+  return { amountPaise, commissionPaise, withholdingPaise: Math.min(withholdingOf(order.payment), amountPaise), tcsPaise, tdsPaise };
 }
 
 /** The answer to one order of a recon: ours, or refused (null) when it is not an order of ours with that buyer app. */

@@ -98,6 +98,8 @@ const initOrderSchema = z.object({
   billing: billingSchema,
   fulfillments: z.array(orderFulfillmentSchema).min(1),
   payment: paymentRequestSchema.optional(),
+  /** Issue 29: the buyer's rider tip among them (ondc/tip.ts). */
+  tags: z.array(tagSchema).optional(),
 });
 
 const confirmOrderSchema = initOrderSchema.extend({

@@ -7,6 +7,7 @@ import { generateNetwork, providerItems } from './catalogue/generate.ts';
 import { createNetworkClock } from './clock.ts';
 import { hasPriceDrift } from './price-drift.ts';
 import { hasListingFlaw } from './listing-flaws.ts';
+import { isCancellable } from './catalogue/on-search.ts';
 import { itemPath } from '../ondc/catalog-rejection.ts';
 import { parseRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { createSellerDesk, type SellerDesk } from './seller-desk.ts';
@@ -18,7 +19,7 @@ const STORE = 'bengaluru-quick-basket-store';
 const LOCATION = `${STORE}-l1`;
 const items = [...providerItems(network.sellers.flatMap((s) => s.providers).find((p) => p.id === STORE)!)];
 const plenty = items.find((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && !hasListingFlaw(i) && i.pricePaise >= 10_000)!;
-const scarce = items.find((i) => i.kind === 'grocery' && i.stock >= 2 && i.stock <= 5 && !hasPriceDrift(i))!;
+const scarce = items.find((i) => i.kind === 'grocery' && i.stock >= 2 && i.stock <= 5 && !hasPriceDrift(i) && isCancellable(i))!;
 const address = { name: 'Asha Rao', building: '12, Lake View', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
 
 let dir: string;
@@ -132,6 +133,15 @@ describe('after confirm', () => {
     const cancelled = desk.cancel(QUICK, request('cancel', { order_id: 'O6', cancellation_reason_id: '003' }, 'T8'));
     expect(cancelled.message.order).toMatchObject({ state: 'Cancelled' });
     expect(desk.select(QUICK, request('select', { order: order([[scarce.id, scarce.stock]]) }, 'T9')).error).toBeUndefined();
+  });
+
+  it('refuses the buyer’s cancel of an order with an item its catalogue lists as not cancellable (50001): the order goes on', () => {
+    const fixed = items.find((i) => i.kind === 'grocery' && i.stock >= 5 && !hasPriceDrift(i) && !hasListingFlaw(i) && !isCancellable(i))!;
+    confirm([[plenty.id, 1], [fixed.id, 1]], 'O8', 'T11');
+    const refused = desk.cancel(QUICK, request('cancel', { order_id: 'O8', cancellation_reason_id: '003' }, 'T11'));
+    expect(refused.error).toMatchObject({ code: '50001' });
+    expect(refused.message.order).toMatchObject({ id: 'O8', state: 'Created' });
+    expect(desk.status(QUICK, request('status', { order_id: 'O8' }, 'T11')).message.order).not.toMatchObject({ state: 'Cancelled' });
   });
 
   it('pushes each step once, in order, as the clock moves', () => {

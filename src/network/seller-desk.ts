@@ -5,10 +5,11 @@
 import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
 import type { ProtocolError } from '../ondc/context.ts';
 import { findProviderItem, type CatalogueItem, type Network, type Provider } from './catalogue/generate.ts';
-import { CONSUMER_CARE_PHONE, isReturnable } from './catalogue/on-search.ts';
+import { CONSUMER_CARE_PHONE, isCancellable, isReturnable } from './catalogue/on-search.ts';
 import type { NetworkClock } from './clock.ts';
 import { addressProblem } from './address.ts';
 import { invoiceHtml } from './invoice.ts';
+import { itemTaxClass } from './catalogue/tax.ts';
 import { STEP, type LatLng } from './order-clock.ts';
 import {
   confirmedPayment,
@@ -39,6 +40,7 @@ import {
   type ReturnRequest,
 } from './orders.ts';
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
+import { tipOfTags } from '../ondc/tip.ts';
 import { judgeRating, onRatingMessage, ratingKey } from './ratings.ts';
 import { tagValue, type Address, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
@@ -60,7 +62,7 @@ export type SellerDeskOptions = {
   bppUriOf: (sellerId: string) => string;
 };
 
-type PricingRequest = { items: OrderItem[]; offers?: Array<{ id: string; tags?: Tag[] | undefined }> | undefined };
+type PricingRequest = { items: OrderItem[]; offers?: Array<{ id: string; tags?: Tag[] | undefined }> | undefined; tags?: Tag[] | undefined };
 type ProviderRef = { id: string; locations?: Array<{ id: string }> | undefined };
 
 function answer(message: Record<string, unknown>, error: ProtocolError | null | undefined): Answer {
@@ -143,6 +145,8 @@ export function createSellerDesk(options: SellerDeskOptions) {
       store: storeOpenState(provider, now),
       now,
       dropSurchargePaise: dropSurchargePaise(address),
+      // Issue 29: a select has no tip; init and confirm state one as an order tag (ondc/tip.ts).
+      tipPaise: tipOfTags(request.tags),
     });
   }
 
@@ -291,7 +295,12 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const order = ownOrder(sellerId, context, message.order_id);
       if (!order) return unknownOrder(message.order_id);
       const now = clock.now();
-      const error = cancellationError(order, message.cancellation_reason_id, now.getTime());
+      const provider = providers.get(order.providerId);
+      const listed = (itemId: string) => {
+        const item = provider ? findProviderItem(provider, itemId) : null;
+        return item ? isCancellable(item) : true;
+      };
+      const error = cancellationError(order, message.cancellation_reason_id, now.getTime(), listed);
       if (error || isCancelledAt(order, now.getTime())) return answer(messageOf(order, now.getTime()), error);
       const cancelled = cancelOrder(order, { reasonId: message.cancellation_reason_id, by: context.bap_id, at: now });
       // The goods never left the store: they go back on the shelf.
@@ -368,7 +377,12 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const order = state.order(orderId);
       if (!order || order.sellerId !== sellerId) return null;
       const now = clock.now().getTime();
-      return invoiceHtml(order.id, order.store, quoteAt(order, now).quote, new Date(clock.toReal(now)).toISOString());
+      const provider = providers.get(order.providerId);
+      const taxOf = (itemId: string) => {
+        const item = provider ? findProviderItem(provider, itemId) : null;
+        return item ? itemTaxClass(item) : null;
+      };
+      return invoiceHtml(order.id, order.store, quoteAt(order, now).quote, new Date(clock.toReal(now)).toISOString(), taxOf);
     },
 
     /** The page behind on_track's url: where the order's rider is now. */

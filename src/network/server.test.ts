@@ -351,4 +351,47 @@ describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => 
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.filter((c) => c.action === 'on_search' && c.body.context.message_id === body.context.message_id)).toEqual([]);
   });
+
+  it('asked to push (catalog_inc mode start), answers the changes so far and pushes later ones in the search’s transaction with message ids of their own, until stop', async () => {
+    const shelf = (count: number) =>
+      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemA!.id}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+    const incTag = (list: Array<{ code: string; value: string }>) => ({ intent: { tags: [{ code: 'catalog_inc', list }] } });
+    const listsItem = (c: Callback, count: string) => JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemA!.id}"`) && JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
+    expect((await shelf(0)).ok).toBe(true);
+    const start = envelope('search', incTag([{ code: 'mode', value: 'start' }, { code: 'start_time', value: new Date(Date.now() - 60_000).toISOString() }]), { city: '*', seller: null });
+    expect(await client.post(`${network.url}/gateway`, 'search', start)).toMatchObject({ ok: true, status: 200 });
+    const transaction = (c: Callback) => c.action === 'on_search' && c.body.context.transaction_id === start.context.transaction_id;
+    // The sell-out before the search is its answer (the search's own message id) ...
+    await waitFor((c) => transaction(c) && c.body.context.message_id === start.context.message_id && listsItem(c, '0'));
+    // ... the restock after it, a push within a network minute (half a second here).
+    expect((await shelf(99)).ok).toBe(true);
+    const pushed = await waitFor((c) => transaction(c) && c.body.context.message_id !== start.context.message_id && listsItem(c, '99'));
+    expect(pushed.body.context).toMatchObject({ action: 'on_search', city: '*', bpp_id: QUICK });
+    const stop = envelope('search', incTag([{ code: 'mode', value: 'stop' }]), { city: '*', seller: null, transactionId: start.context.transaction_id });
+    expect(await client.post(`${network.url}/gateway`, 'search', stop)).toMatchObject({ ok: true, status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = received.filter(transaction).length;
+    expect((await shelf(0)).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received.filter(transaction).length).toBe(before);
+    await shelf(99);
+  });
+
+  it('a restarted network goes on pushing to the buyer apps that asked', async () => {
+    const shelf = (count: number) =>
+      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemB!.id}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+    const listsItem = (c: Callback, count: string) => JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemB!.id}"`) && JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
+    const asked = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'start' }, { code: 'start_time', value: new Date().toISOString() }] }] } }, { city: '*', seller: null });
+    expect(await client.post(`${network.url}/gateway`, 'search', asked)).toMatchObject({ ok: true, status: 200 });
+    const transaction = (c: Callback) => c.action === 'on_search' && c.body.context.transaction_id === asked.context.transaction_id;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await network.stop();
+    network = await start();
+    expect((await shelf(0)).ok).toBe(true);
+    const pushed = await waitFor((c) => transaction(c) && listsItem(c, '0'));
+    expect(pushed.body.context).toMatchObject({ action: 'on_search', bap_id: bap.subscriberId, bpp_id: QUICK });
+    const stop = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'stop' }] }] } }, { city: '*', seller: null, transactionId: asked.context.transaction_id });
+    expect(await client.post(`${network.url}/gateway`, 'search', stop)).toMatchObject({ ok: true, status: 200 });
+    await shelf(99);
+  });
 });

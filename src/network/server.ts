@@ -3,12 +3,12 @@
 // bad signature), validated (400 NACK), ACKed at once, and answered afterwards by a signed
 // on_<action> POSTed to the buyer app's bap_uri (ondc-notes §1, §3). Order changes the buyer did
 // not ask about go out as unsolicited on_status / on_update while the network runs.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '../ondc/client.ts';
-import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, ttlToMs, type Context, type NackError } from '../ondc/context.ts';
+import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, ttlToMs, type Context, type CoreVersion, type NackError } from '../ondc/context.ts';
 import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '../ondc/identity.server.ts';
 import { createProtocolLogger, logClientEntry } from '../ondc/protocol-log.server.ts';
 import { createFileRegistry } from '../ondc/registry.ts';
@@ -17,6 +17,7 @@ import { generateNetwork, type Seller } from './catalogue/generate.ts';
 import { drawItemSvg, drawProviderSvg } from './catalogue/images.ts';
 import { buildIncrementalCatalog, buildOnSearchCatalog } from './catalogue/on-search.ts';
 import { createNetworkClock } from './clock.ts';
+import { inCoreVersion } from './core-version.ts';
 import { pageOutcome, pageRetryDelay } from './search.ts';
 import { parseRequest, SELLER_ACTIONS, type IssueAction, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
 import { dueStep, openIssueError, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
@@ -27,8 +28,10 @@ import { catalogRejectionSchema } from '../ondc/catalog-rejection.ts';
 import { openStateStore } from './state.ts';
 import { createEmbeddedRegistry, lookupRequestSchema } from './registry.ts';
 import { releaseAfterBursts } from '../lib/process/memory.server.ts';
-import { onReconContext, reconEnvelopeSchema } from '../ondc/rsf.ts';
+import { createKeepAliveServer } from '../lib/http/keep-alive.ts';
+import { answerContext, EMBEDDED_AGENCY_ID, onReconContext, reconEnvelopeSchema, reportEnvelopeSchema, settleEnvelopeSchema } from '../ondc/rsf.ts';
 import { answerRecon } from './recon.ts';
+import { carryOutSettle, reportOn } from './settlement-agency.ts';
 
 export type SellerNetworkOptions = {
   /** 0 picks a free port */
@@ -45,6 +48,8 @@ export type SellerNetworkOptions = {
   ondcLog?: boolean;
   /** how often (real ms) order changes are looked for and pushed */
   tickMs?: number;
+  /** the retail core version every seller speaks (NETWORK_CORE_VERSION), 1.2.0 unless set (issue 25) */
+  coreVersion?: CoreVersion;
 };
 
 export type SellerNetwork = {
@@ -63,6 +68,8 @@ const DRAIN_MS = 5_000;
 const IMAGE_CACHE = 'public, max-age=86400';
 const IMAGE_PATH = /^(?:\/sellers\/[^/]+)?\/images\/(item|provider)\/([a-z0-9-]+\/[a-z0-9-]+)\.svg$/;
 const SELLER_PATH = /^\/sellers\/([^/]+)\/([a-z_]+)$/;
+/** The settlement agency's endpoints (RSF 2.0.0): settle and report. */
+const AGENCY_PATH = /^\/sa\/(settle|report)$/;
 const TRACK_PATH = /^\/sellers\/([^/]+)\/track\/([^/]+)$/;
 const INVOICE_PATH = /^\/sellers\/([^/]+)\/invoice\/([^/]+)$/;
 /** The store's own desk: what its staff do to an order without a buyer asking (loopback only). */
@@ -119,6 +126,16 @@ const catalogIncSchema = z.object({
   tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) })),
 });
 
+/** The catalog_inc mode of a search asking for pushes ("start") or an end to them ("stop"); null for any other search. */
+function catalogIncMode(intent: unknown): 'start' | 'stop' | null {
+  const parsed = catalogIncSchema.safeParse(intent);
+  const mode = parsed.success ? parsed.data.tags.find((t) => t.code === 'catalog_inc')?.list.find((e) => e.code === 'mode')?.value : undefined;
+  return mode === 'start' || mode === 'stop' ? mode : null;
+}
+
+/** How often a seller pushes the changes a buyer app asked for: ONDC's shortest period, one minute of the network's clock. */
+const PUSH_EVERY_NETWORK_MS = 60_000;
+
 /** The (start, end] window of an incremental search's catalog_inc tag, in real ms; null for a full search. */
 function catalogIncWindow(intent: unknown): { from: number; to: number } | null {
   const parsed = catalogIncSchema.safeParse(intent);
@@ -165,6 +182,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   const networkDir = path.join(options.dataDir, 'network');
   const registryFile = options.registryFile ?? path.join(options.dataDir, 'registry.json');
   const host = options.host ?? DEFAULT_HOST;
+  const coreVersion = options.coreVersion ?? '1.2.0';
   const network = generateNetwork({
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.scale === undefined ? {} : { scale: options.scale }),
@@ -200,7 +218,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     void job.finally(() => inflight.delete(job));
   }
 
-  const server = createServer((req, res) => {
+  const server = createKeepAliveServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('seller network request failed', error);
       if (!res.headersSent) refuse(res, 500, sellerError('31001', 'Internal Error'));
@@ -229,6 +247,20 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     });
     nodes.set(seller.id, { seller, identity, bppUri: bppUriOf(seller.id), client });
   }
+  const agencyIdentity = loadOrCreateKeys(path.join(networkDir, 'keys', `${EMBEDDED_AGENCY_ID}.json`), EMBEDDED_AGENCY_ID);
+  const agency = {
+    identity: agencyIdentity,
+    uri: `${subscriberBase}/sa`,
+    client: createOndcClient({
+      subscriberId: agencyIdentity.subscriberId,
+      uniqueKeyId: agencyIdentity.uniqueKeyId,
+      privateKey: agencyIdentity.privateKey,
+      ...(log ? { log: (entry: ProtocolLogEntry) => logClientEntry(log, EMBEDDED_AGENCY_ID, entry) } : {}),
+    }),
+  };
+  registerParticipants(registryFile, [
+    { subscriber_id: EMBEDDED_AGENCY_ID, unique_key_id: agencyIdentity.uniqueKeyId, signing_public_key: agencyIdentity.publicKey, type: 'BPP' as const, subscriber_url: agency.uri, domain: 'ONDC:NTS10', city: '*' },
+  ]);
   registerParticipants(
     registryFile,
     [...nodes.values()].map(({ seller, identity, bppUri }) => ({
@@ -256,11 +288,14 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (desk) return deskCancel(req, res, decodeURIComponent(desk[1] ?? ''), decodeURIComponent(desk[2] ?? ''));
     const shelf = DESK_SHELF_PATH.exec(pathname);
     if (shelf) return deskShelf(req, res, decodeURIComponent(shelf[1] ?? ''), decodeURIComponent(shelf[2] ?? ''));
-    let action: SellerAction | 'catalog_rejection' | 'recon';
+    let action: SellerAction | 'catalog_rejection' | 'recon' | 'settle' | 'report';
     let node: SellerNode | null = null;
     const sellerRoute = SELLER_PATH.exec(pathname);
+    const agencyRoute = AGENCY_PATH.exec(pathname);
     if (pathname === '/gateway/search') {
       action = 'search';
+    } else if (agencyRoute) {
+      action = agencyRoute[1] === 'settle' ? 'settle' : 'report';
     } else if (sellerRoute) {
       node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
       const known = [...SELLER_ACTIONS, 'catalog_rejection' as const, 'recon' as const].find((a) => a === sellerRoute[2]);
@@ -309,6 +344,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
 
     if (action === 'catalog_rejection') return acceptRejection(res, node, verified.subscriberId, json, answered);
     if (action === 'recon') return acceptRecon(res, node, verified.subscriberId, json, answered);
+    if (action === 'settle' || action === 'report') return acceptSettlement(res, action, verified.subscriberId, json, answered);
     const incoming = { res, node, action, signer: verified.subscriberId, answered };
     if (action === 'search') {
       const searchNode = node;
@@ -498,6 +534,49 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     sendJson(res, 200, ack(answered));
   }
 
+  /**
+   * A collector's settle or report to the settlement agency: ACK, then, the payouts written to the
+   * state first, the on_settle (or on_report) with what was paid and its bank references; a
+   * report of a settle the agency never carried out is answered with an error.
+   */
+  function acceptSettlement(res: ServerResponse, action: 'settle' | 'report', signer: string, json: unknown, answered: Record<string, unknown> | undefined) {
+    const parsed = action === 'settle' ? settleEnvelopeSchema.safeParse(json) : reportEnvelopeSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '70002', path: issue?.path.join('.') ?? '', message: issue?.message ?? `Invalid ${action}` }, answered);
+    }
+    const { context } = parsed.data;
+    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '70000', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (context.bpp_id !== EMBEDDED_AGENCY_ID) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '70003', message: `context.bpp_id is not ${EMBEDDED_AGENCY_ID}` }, answered);
+    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
+    if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' }, answered);
+    let answer: ReturnType<typeof carryOutSettle>;
+    if ('ref_message_id' in parsed.data.message) {
+      answer = reportOn(state, context.bap_id, parsed.data.message);
+    } else {
+      if (parsed.data.message.collector_app_id !== context.bap_id) return refuse(res, 400, { type: 'DOMAIN-ERROR', code: '70003', message: 'collector_app_id is not the signer' }, answered);
+      answer = carryOutSettle({ ledger: state, collectorId: context.bap_id, receivers: new Set(nodes.keys()), transactionId: context.transaction_id, messageId: context.message_id, message: parsed.data.message, now: new Date() });
+      if (!answer) return refuse(res, 400, { type: 'DOMAIN-ERROR', code: '70008', message: `${parsed.data.message.receiver_app_id} is not a seller app of this network` }, answered);
+    }
+    const settled = answer;
+    res.once('finish', () =>
+      track(
+        (async () => {
+          // Paid before anyone hears of it: a crash after this never pays the order again.
+          await state.flush();
+          const onAction = action === 'settle' ? 'on_settle' : 'on_report';
+          const body = settled
+            ? { context: answerContext(context, onAction), message: settled }
+            : { context: answerContext(context, onAction), error: { type: 'DOMAIN-ERROR', code: '70021', message: `No settle from ${context.bap_id} with those ids` } };
+          const result = await agency.client.post(context.bap_uri, onAction, body);
+          if (!result.ok) console.warn(`settlement agency: ${onAction} to ${context.bap_uri} not delivered (${result.error.kind})`);
+          else if (result.response.message.ack.status === 'NACK') console.warn(`settlement agency: ${onAction} NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+        })(),
+      ),
+    );
+    sendJson(res, 200, ack(answered));
+  }
+
   /** The registry's two POSTs: subscribe (open, as ONDC's is), and lookup (signed by a subscriber, as /v2.0/lookup is). */
   async function registryRequest(req: IncomingMessage, res: ServerResponse, pathname: string) {
     let raw: Buffer;
@@ -533,6 +612,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (pathname === '/registry/encryption-public-key') return sendJson(res, 200, { encryption_public_key: onboardingRegistry.encryptionPublicKey });
     // pid and dataDir let a restarting storefront recognise a stale network of its own.
     if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok', ...counts, pid: process.pid, dataDir: options.dataDir });
+    // What the settlement agency has paid, for the operator and the tests (a receiver's statement).
+    if (pathname === '/sa/payouts') return sendJson(res, 200, { payouts: [...state.payouts()] });
     const image = IMAGE_PATH.exec(pathname);
     if (image) {
       const key = image[2] ?? '';
@@ -556,9 +637,9 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
 
   /** Signs and POSTs the on_<action> of `request` to the buyer app that sent it. */
   async function send(node: SellerNode, request: Context, answer: Answer, page?: { at: Date }) {
-    const fitted = fitToAction(request, callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri, ...(page ? { now: page.at } : {}) }), answer.message);
-    const { context } = fitted;
-    const body = { context, message: fitted.message, ...(answer.error ? { error: answer.error } : {}) };
+    const context = callbackContext(request, { bppId: node.seller.id, bppUri: node.bppUri, coreVersion, ...(page ? { now: page.at } : {}) });
+    const fitted = fitToAction(request, context, inCoreVersion(coreVersion, context.action, answer.message));
+    const body = { context: fitted.context, message: fitted.message, ...(answer.error ? { error: answer.error } : {}) };
     const result = await node.client.post(request.bap_uri, context.action, body);
     if (page) return result;
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
@@ -617,21 +698,72 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   // the system once the searches are answered (issue 14: memory).
   const fullSearches = releaseAfterBursts(1_000);
 
+  /**
+   * Sends the catalogue changes made in (fromMs, toMs]; a push with nothing in it is not sent
+   * (ondc-notes §1). Returns how many pages went out.
+   */
+  async function sendChanges(node: SellerNode, request: Context, fromMs: number, toMs: number, messageFor: () => Context = () => request): Promise<number> {
+    const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, photoStage: sellerDesk.photoStage, coreVersion };
+    let sent = 0;
+    for (const page of sellerDesk.changedPages(node.seller.id, request, fromMs, toMs)) {
+      if (stopping) return sent;
+      await sendPage(node, messageFor(), { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
+      sent++;
+    }
+    return sent;
+  }
+
+  /**
+   * A buyer app asked for pushes: the changes since its start_time are the search's answer, and
+   * each later change goes out within a minute of the network's clock, in the search's transaction
+   * with a message id of its own (ONDC's incremental refresh rules). "stop" ends the pushes.
+   */
+  async function answerPushSearch(node: SellerNode, context: Context, intent: unknown, mode: 'start' | 'stop') {
+    if (mode === 'stop') {
+      state.endPushSubscription({ sellerId: node.seller.id, search: context });
+      return;
+    }
+    const nowMs = Date.now();
+    const fromMs = catalogIncWindow(intent)?.from ?? Date.parse(context.timestamp);
+    state.savePushSubscription({ sellerId: node.seller.id, search: context, fromMs: nowMs, pushedAtNetworkMs: clock.now().getTime() });
+    await sendChanges(node, context, Math.min(fromMs, nowMs), nowMs);
+  }
+
+  let pushing = false;
+  async function pushCatalogueChanges() {
+    if (pushing || stopping) return;
+    pushing = true;
+    try {
+      // Kept in the state file: a network restarted after a crash pushes on, what it had not yet pushed included.
+      for (const subscription of [...state.pushSubscriptions()]) {
+        const node = nodes.get(subscription.sellerId);
+        const networkNow = clock.now().getTime();
+        if (!node || networkNow - subscription.pushedAtNetworkMs < PUSH_EVERY_NETWORK_MS) continue;
+        const toMs = Date.now();
+        const { search } = subscription;
+        const pushed = () =>
+          buildContext({ action: 'search', domain: search.domain, city: search.city, transactionId: search.transaction_id, bapId: search.bap_id, bapUri: search.bap_uri, bppId: node.seller.id, bppUri: node.bppUri });
+        const sent = await sendChanges(node, search, subscription.fromMs, toMs, pushed);
+        if (stopping) return;
+        // A window with nothing in it need not be written down: pushed again after a crash, it is still empty.
+        state.notePushed(subscription, { fromMs: toMs, pushedAtNetworkMs: networkNow }, sent > 0);
+      }
+    } finally {
+      pushing = false;
+    }
+  }
+
   /** Each seller with providers in the city and domain answers; pages of one seller go in turn. */
   async function answerSearch(only: SellerNode | null, { context, message }: RequestOf<'search'>) {
     const chosen = only ? [only] : [...nodes.values()].filter((n) => context.bpp_id === undefined || n.seller.id === context.bpp_id);
+    const mode = catalogIncMode(message.intent);
     await Promise.all(
       chosen.map(async (node) => {
-        const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, photoStage: sellerDesk.photoStage };
+        if (mode) return answerPushSearch(node, context, message.intent, mode);
+        const options = { bppId: node.seller.id, bppUri: node.bppUri, bppName: node.seller.name, photoStage: sellerDesk.photoStage, coreVersion };
         const window = catalogIncWindow(message.intent);
-        if (window) {
-          // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
-          for (const page of sellerDesk.changedPages(node.seller.id, context, window.from, window.to)) {
-            if (stopping) return;
-            await sendPage(node, context, { message: { catalog: buildIncrementalCatalog(page.provider, { ...options, itemsOf: () => page.items }) } });
-          }
-          return;
-        }
+        // Only what changed, and nothing at all when nothing did (ondc-notes §1 catalog_inc).
+        if (window) return sendChanges(node, context, window.from, window.to);
         fullSearches.begin();
         try {
           for (const page of sellerDesk.searchPages(node.seller.id, context, message.intent)) {
@@ -733,6 +865,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   const ticker = setInterval(() => {
     track(pushDueNotices());
     track(pushIssueSteps());
+    track(pushCatalogueChanges());
   }, options.tickMs ?? DEFAULT_TICK_MS);
   ticker.unref();
 

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildContext } from '../ondc/context.ts';
 import type { OrderRecord } from './orders.ts';
 import { openStateStore } from './state.ts';
 
@@ -62,7 +63,9 @@ describe('network state (stock and orders survive a restart)', () => {
     const file = stateFile();
     const store = openStateStore(file, { debounceMs: 20 });
     for (let i = 0; i < 50; i++) store.takeStock('i1', 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(file), 'nothing written during the burst').toBe(false);
+    // A loaded machine runs the timer late: wait for the write rather than a fixed moment.
+    for (let waited = 0; !existsSync(file) && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(JSON.parse(readFileSync(file, 'utf8')).stockTaken).toEqual({ i1: 50 });
   });
 
@@ -79,5 +82,34 @@ describe('network state (stock and orders survive a restart)', () => {
     expect([...openStateStore(file).orders()]).toEqual([]);
     writeFileSync(file, '{"version":1,"stockTaken":{"i1":-1},"orders":[]}');
     expect(() => openStateStore(file)).toThrow();
+  });
+
+  it('keeps the buyer apps a seller pushes to; a push under way never brings back a subscription replaced or ended meanwhile', async () => {
+    const file = stateFile();
+    const store = openStateStore(file, { debounceMs: 5 });
+    const search = (messageId: string) => ({
+      ...buildContext({ action: 'search', domain: 'ONDC:RET10', city: '*', transactionId: `t-${messageId}`, bapId: 'b', bapUri: 'http://127.0.0.1:1/bap' }),
+      message_id: messageId,
+    });
+    const first = { sellerId: 's', search: search('m1'), fromMs: 1, pushedAtNetworkMs: 1 };
+    store.savePushSubscription(first);
+    store.notePushed(first, { fromMs: 2, pushedAtNetworkMs: 2 }, true);
+    await store.flush();
+    expect([...openStateStore(file).pushSubscriptions()]).toEqual([{ ...first, fromMs: 2, pushedAtNetworkMs: 2 }]);
+    // A push that sent nothing moves on in memory and writes nothing.
+    const written = readFileSync(file, 'utf8');
+    store.notePushed(first, { fromMs: 3, pushedAtNetworkMs: 3 }, false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    expect([...store.pushSubscriptions()]).toEqual([{ ...first, fromMs: 3, pushedAtNetworkMs: 3 }]);
+    // The buyer app asks again while a push of the first subscription is under way.
+    const second = { ...first, search: search('m2'), fromMs: 3, pushedAtNetworkMs: 3 };
+    store.savePushSubscription(second);
+    store.notePushed(first, { fromMs: 4, pushedAtNetworkMs: 4 }, true);
+    expect([...store.pushSubscriptions()]).toEqual([second]);
+    store.endPushSubscription(second);
+    store.notePushed(second, { fromMs: 5, pushedAtNetworkMs: 5 }, true);
+    await store.flush();
+    expect([...openStateStore(file).pushSubscriptions()]).toEqual([]);
   });
 });

@@ -6,9 +6,24 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { contextSchema } from '../ondc/context.ts';
 import { issueRecordSchema, type IssueRecord } from './issue-desk.ts';
 import { orderRecordSchema, type OrderRecord } from './orders.ts';
 import { ratingKey, ratingRecordSchema, type RatingRecord } from './ratings.ts';
+import { payoutKey, payoutSchema, type Payout } from './settlement-agency.ts';
+
+const pushSubscriptionSchema = z.object({
+  sellerId: z.string(),
+  /** the search that asked for pushes: later pushes go out in its transaction */
+  search: contextSchema,
+  /** real time (ms) the changes have been pushed up to */
+  fromMs: z.number(),
+  /** network time (ms) of the last push */
+  pushedAtNetworkMs: z.number(),
+});
+type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
+/** One subscription per seller, buyer app and domain: a second "start" replaces the first. */
+const pushKey = (s: { sellerId: string; search: { bap_id: string; domain: string } }) => `${s.sellerId}|${s.search.bap_id}|${s.search.domain}`;
 
 const stateFileSchema = z.object({
   version: z.literal(1),
@@ -28,6 +43,13 @@ const stateFileSchema = z.object({
   issues: z.array(issueRecordSchema).default([]),
   /** buyers' ratings of the sellers' orders, one per thing rated (ratings.ts) */
   ratings: z.array(ratingRecordSchema).default([]),
+  /** what the settlement agency paid, one per collector and order (settlement-agency.ts) */
+  payouts: z.array(payoutSchema).default([]),
+  /**
+   * the buyer apps each seller pushes its catalogue changes to (catalog_inc mode "start"), kept so
+   * a restarted network goes on pushing from where it stopped rather than falling silent
+   */
+  pushSubscriptions: z.array(pushSubscriptionSchema).default([]),
 });
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -56,6 +78,9 @@ export type StateStore = {
   /** the rating of one thing of an order (ratings.ts ratingKey) */
   rating(key: string): RatingRecord | undefined;
   saveRating(rating: RatingRecord): void;
+  payout(key: string): Payout | undefined;
+  payouts(): IterableIterator<Payout>;
+  savePayout(payout: Payout): void;
   /** the item's listing changed at `atMs` (real time: what catalog_inc windows are in) from `before` to `after` (keys of the listing) */
   noteCatalogueChange(providerId: string, itemId: string, atMs: number, listing: { before: string; after: string }): void;
   /**
@@ -65,6 +90,16 @@ export type StateStore = {
   catalogueChangesBetween(fromMs: number, toMs: number): Array<{ providerId: string; itemId: string }>;
   photoStage(itemId: string): 'first' | 'heic' | 'web';
   setPhotoStage(itemId: string, stage: 'heic' | 'web'): void;
+  pushSubscriptions(): IterableIterator<PushSubscription>;
+  /** adds the subscription, or replaces the one of the same seller, buyer app and domain */
+  savePushSubscription(subscription: PushSubscription): void;
+  /**
+   * records a push made for the subscription, unless a later "start" or a "stop" has replaced it
+   * while the push was under way; written to the file only when `persist` (the push sent something)
+   */
+  notePushed(subscription: PushSubscription, pushed: { fromMs: number; pushedAtNetworkMs: number }, persist: boolean): void;
+  /** ends the subscription of this seller, buyer app and domain, if any */
+  endPushSubscription(subscription: { sellerId: string; search: { bap_id: string; domain: string } }): void;
   /** writes now, and waits for the write */
   flush(): Promise<void>;
 };
@@ -80,13 +115,15 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const loaded: z.infer<typeof stateFileSchema> = existsSync(file)
     ? stateFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {}, issues: [], ratings: [] };
+    : { version: 1, stockTaken: {}, orders: [], catalogueChanges: {}, photoStages: {}, issues: [], ratings: [], payouts: [], pushSubscriptions: [] };
   const stockTaken = new Map(Object.entries(loaded.stockTaken));
   const orders = new Map(loaded.orders.map((order) => [order.id, order]));
   const catalogueChanges = new Map(Object.entries(loaded.catalogueChanges));
   const photoStages = new Map(Object.entries(loaded.photoStages));
   const issues = new Map(loaded.issues.map((issue) => [issue.id, issue]));
   const ratings = new Map(loaded.ratings.map((rating) => [ratingKey(rating.orderId, rating.category, rating.id), rating]));
+  const payouts = new Map(loaded.payouts.map((payout) => [payoutKey(payout.collectorId, payout.orderId), payout]));
+  const pushSubscriptions = new Map(loaded.pushSubscriptions.map((subscription) => [pushKey(subscription), subscription]));
   mkdirSync(path.dirname(file), { recursive: true });
 
   let timer: NodeJS.Timeout | undefined;
@@ -106,6 +143,8 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       photoStages: Object.fromEntries(photoStages),
       issues: [...issues.values()],
       ratings: [...ratings.values()],
+      payouts: [...payouts.values()],
+      pushSubscriptions: [...pushSubscriptions.values()],
     });
     const tmp = `${file}.${process.pid}.tmp`;
     const save = async () => {
@@ -154,6 +193,12 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
       ratings.set(ratingKey(rating.orderId, rating.category, rating.id), rating);
       changed();
     },
+    payout: (key) => payouts.get(key),
+    payouts: () => payouts.values(),
+    savePayout(payout) {
+      payouts.set(payoutKey(payout.collectorId, payout.orderId), payout);
+      changed();
+    },
     noteCatalogueChange(providerId, itemId, atMs, listing) {
       const known = catalogueChanges.get(itemId)?.listings ?? [{ at: 0, listing: listing.before }];
       catalogueChanges.set(itemId, { providerId, at: atMs, listings: [...known, { at: atMs, listing: listing.after }].slice(-LISTINGS_KEPT) });
@@ -172,6 +217,20 @@ export function openStateStore(file: string, options: StateStoreOptions = {}): S
     setPhotoStage(itemId, stage) {
       photoStages.set(itemId, stage);
       changed();
+    },
+    pushSubscriptions: () => pushSubscriptions.values(),
+    savePushSubscription(subscription) {
+      pushSubscriptions.set(pushKey(subscription), subscription);
+      changed();
+    },
+    notePushed(subscription, pushed, persist) {
+      const key = pushKey(subscription);
+      if (pushSubscriptions.get(key)?.search.message_id !== subscription.search.message_id) return;
+      pushSubscriptions.set(key, { ...subscription, ...pushed });
+      if (persist) changed();
+    },
+    endPushSubscription(subscription) {
+      if (pushSubscriptions.delete(pushKey(subscription))) changed();
     },
     flush: write,
   };

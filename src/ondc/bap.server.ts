@@ -2,7 +2,7 @@
 // before it leaves, the signed POST, and the seller's synchronous ACK/NACK stored after.
 import type { Database } from '../db/client.ts';
 import { buildContext, type Domain, type RequestAction } from './context.ts';
-import { recordAck, recordRequest, startTransaction } from './message-store.server.ts';
+import { recordAck, recordRequest, sellerCoreVersion, startTransaction } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 
 export interface SendInput {
@@ -34,7 +34,10 @@ export interface SendResult {
 }
 
 export async function sendRequest(database: Database, app: BuyerApp, input: SendInput): Promise<SendResult> {
+  // A seller hears the version it publishes in; a search, to every seller, the storefront's own.
+  const coreVersion = input.bppId ? await sellerCoreVersion(database, input.transactionId, input.bppId) : (app.searchCoreVersion ?? '1.2.0');
   const context = buildContext({
+    coreVersion,
     action: input.action,
     domain: input.domain,
     city: input.city,
@@ -55,6 +58,7 @@ export async function sendRequest(database: Database, app: BuyerApp, input: Send
     ...(input.bppId ? { bppId: input.bppId } : {}),
     ...(input.bppUri ? { bppUri: input.bppUri } : {}),
     lifetimeMs: input.lifetimeMs,
+    coreVersion,
   });
   await recordRequest(database, { context, body, participantId: input.bppId ?? null });
 

@@ -140,7 +140,7 @@ const providerObjectSchema = z.object({
   descriptor: descriptorSchema,
   ttl: isoDurationSchema,
   fulfillments: z
-    .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }) }))
+    .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }), tags: z.array(tagSchema).optional() }))
     .optional(),
   '@ondc/org/fssai_license_no': z.string().optional(),
   locations: z.array(locationSchema).min(1),

@@ -66,6 +66,11 @@ describe('buildContext (ondc-notes §1 context)', () => {
     expect(buildContext(rest).message_id).not.toBe(first);
   });
 
+  it('speaks core 1.2.5 to a seller known to speak it, and nothing but 1.2.0 or 1.2.5 (issue 25)', () => {
+    expect(buildContext({ ...SELECT, coreVersion: '1.2.5' }).core_version).toBe('1.2.5');
+    expect(() => buildContext({ ...SELECT, coreVersion: '1.3.0' as never })).toThrow();
+  });
+
   it('rejects a city that is not an STD code', () => {
     expect(() => buildContext({ ...SELECT, city: 'Bengaluru' })).toThrow();
   });
@@ -99,6 +104,12 @@ describe('callbackContext', () => {
     expect(onSearch).toMatchObject({ action: 'on_search', bpp_id: 'seller.example.in', bpp_uri: 'https://seller.example.in/ondc' });
   });
 
+  it('answers in the seller’s own core version, whatever the request’s (issue 25)', () => {
+    expect(callbackContext(request, { now: NOW, coreVersion: '1.2.5' }).core_version).toBe('1.2.5');
+    expect(callbackContext(buildContext({ ...SELECT, coreVersion: '1.2.5' }), { now: NOW }).core_version).toBe('1.2.5');
+    expect(callbackContext(buildContext({ ...SELECT, coreVersion: '1.2.5' }), { now: NOW, coreVersion: '1.2.0' }).core_version).toBe('1.2.0');
+  });
+
   it('refuses to answer a callback', () => {
     const onSelect = callbackContext(request, { now: NOW });
     expect(() => callbackContext(onSelect)).toThrow();
@@ -112,9 +123,13 @@ describe('contextSchema', () => {
     expect(contextSchema.safeParse(callbackContext(request, { now: NOW })).success).toBe(true);
   });
 
+  it('reads a seller’s core 1.2.5 context as well as a 1.2.0 one (issue 25)', () => {
+    expect(contextSchema.parse({ ...buildContext(SELECT), core_version: '1.2.5' }).core_version).toBe('1.2.5');
+  });
+
   it.each([
     ['country other than IND', { country: 'USA' }],
-    ['other core_version', { core_version: '1.2.5' }],
+    ['core_version neither 1.2.0 nor 1.2.5', { core_version: '1.2.3' }],
     ['other domain', { domain: 'ONDC:RET12' }],
     ['timestamp without milliseconds', { timestamp: '2026-03-01T10:15:30Z' }],
     ['timestamp with an offset', { timestamp: '2026-03-01T15:45:30.123+05:30' }],

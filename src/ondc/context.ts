@@ -80,6 +80,16 @@ const callbackActionSchema = z.enum(REQUEST_ACTIONS.map((action) => `on_${action
 export const domainSchema = z.enum(['ONDC:RET10', 'ONDC:RET11', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']);
 export type Domain = z.infer<typeof domainSchema>;
 
+/**
+ * The retail core versions the storefront reads and writes. A seller is spoken to in the version
+ * of its last full catalogue (README "Decisions": core 1.2.5 beside 1.2.0); anything we receive in
+ * either is read.
+ */
+const CORE_VERSIONS = ['1.2.0', '1.2.5'] as const;
+export const coreVersionSchema = z.enum(CORE_VERSIONS);
+export type CoreVersion = z.infer<typeof coreVersionSchema>;
+const DEFAULT_CORE_VERSION: CoreVersion = '1.2.0';
+
 // The schema's stated outer limit for every request ttl (ondc-notes §1 context).
 const DEFAULT_TTL = 'PT30S';
 
@@ -89,7 +99,7 @@ export const contextSchema = z.object({
   // "*" is every city: an incremental catalogue refresh and what answers it (ondc-notes §1).
   city: z.string().regex(/^(std:\d{2,5}|\*)$/, 'Expected an STD code such as std:080, or *'),
   action: z.union([requestActionSchema, callbackActionSchema]),
-  core_version: z.literal('1.2.0'),
+  core_version: coreVersionSchema,
   bap_id: z.string().min(1),
   bap_uri: z.url(),
   bpp_id: z.string().min(1).optional(),
@@ -116,6 +126,8 @@ export type BuildContextInput = {
   bppUri?: string;
   ttl?: string;
   now?: Date;
+  /** the version the receiver speaks; 1.2.0 unless it is known to speak 1.2.5 */
+  coreVersion?: CoreVersion;
 };
 
 // Absent rather than undefined, so a context compares and serialises the same either way.
@@ -130,7 +142,7 @@ export function buildContext(input: BuildContextInput): Context {
     country: 'IND',
     city: input.city,
     action: input.action,
-    core_version: '1.2.0',
+    core_version: input.coreVersion ?? DEFAULT_CORE_VERSION,
     bap_id: input.bapId,
     bap_uri: input.bapUri,
     ...seller(input.bppId, input.bppUri),
@@ -146,6 +158,8 @@ export type CallbackContextOptions = {
   /** the seller's identity, needed when answering a search, which carries none */
   bppId?: string;
   bppUri?: string;
+  /** the version the seller speaks: its answer is in it, whatever the request's */
+  coreVersion?: CoreVersion;
 };
 
 /**
@@ -159,6 +173,7 @@ export function callbackContext(request: Context, options: CallbackContextOption
   return contextSchema.parse({
     ...request,
     action: `on_${action}`,
+    ...(options.coreVersion ? { core_version: options.coreVersion } : {}),
     ...seller(request.bpp_id ?? options.bppId, request.bpp_uri ?? options.bppUri),
     timestamp: new Date(Math.max(now, requestTime + 1)).toISOString(),
   });

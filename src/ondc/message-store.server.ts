@@ -2,8 +2,8 @@
 // (DESIGN.md §1, issue: callbacks are verified, validated, stored once, late ones marked).
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
-import { contextSchema, durationMs, protocolErrorSchema, type Context } from './context.ts';
+import type { Database, Queryable } from '../db/client.ts';
+import { contextSchema, coreVersionSchema, durationMs, protocolErrorSchema, type Context, type CoreVersion } from './context.ts';
 import { blake512Digest } from './signing.ts';
 
 export const callbackEnvelopeSchema = z
@@ -30,17 +30,54 @@ export const TRANSACTION_LIFETIME_MS = {
  */
 const UNSOLICITED = new Set(['on_status', 'on_update', 'on_cancel', 'on_issue']);
 
+const pushStartSchema = z.object({
+  message: z.object({
+    intent: z.object({ tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })).optional() })) }),
+  }),
+});
+
+/**
+ * Whether a search of ours in the transaction asked the sellers to push their catalogue changes
+ * (catalog_inc mode "start", ondc-notes §1): their on_search pushes then come with message ids of
+ * their own, in that transaction. A buyer app that asked for none NACKs them (ONDC's incremental
+ * refresh rules).
+ */
+async function askedForPushes(database: Database, transactionId: string): Promise<boolean> {
+  const rows = await database.query<{ body: unknown }>(`SELECT body FROM ondc_messages WHERE transaction_id = $1 AND action = 'search' AND direction = 'out'`, [transactionId]);
+  return rows.some((row) => {
+    const parsed = pushStartSchema.safeParse(typeof row.body === 'string' ? JSON.parse(row.body) : row.body);
+    const inc = parsed.success ? parsed.data.message.intent.tags.find((t) => t.code === 'catalog_inc') : undefined;
+    return inc?.list?.some((e) => e.code === 'mode' && e.value === 'start') ?? false;
+  });
+}
+
 export async function startTransaction(
   database: Database,
-  input: { transactionId: string; shopperKey: string | null; domain: string; city: string; bppId?: string; bppUri?: string; lifetimeMs: number; now?: Date },
+  input: { transactionId: string; shopperKey: string | null; domain: string; city: string; bppId?: string; bppUri?: string; lifetimeMs: number; now?: Date; coreVersion?: CoreVersion },
 ) {
   const expiresAt = new Date((input.now ?? new Date()).getTime() + input.lifetimeMs).toISOString();
   await database.query(
-    `INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (transaction_id) DO UPDATE SET expires_at = GREATEST(ondc_transactions.expires_at, EXCLUDED.expires_at)`,
-    [input.transactionId, input.shopperKey, input.domain, input.city, input.bppId ?? null, input.bppUri ?? null, expiresAt],
+    `INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at, core_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (transaction_id) DO UPDATE SET expires_at = GREATEST(ondc_transactions.expires_at, EXCLUDED.expires_at),
+       core_version = COALESCE(ondc_transactions.core_version, EXCLUDED.core_version)`,
+    [input.transactionId, input.shopperKey, input.domain, input.city, input.bppId ?? null, input.bppUri ?? null, expiresAt, input.coreVersion ?? null],
   );
+}
+
+/**
+ * The core version to speak to a seller in a transaction (issue 25): the one the transaction
+ * started in, else the one of the seller's last full catalogue, else 1.2.0.
+ */
+export async function sellerCoreVersion(database: Database, transactionId: string, bppId: string): Promise<CoreVersion> {
+  const rows = await database.query<{ core_version: string | null }>(
+    `SELECT COALESCE(
+       (SELECT core_version FROM ondc_transactions WHERE transaction_id = $1),
+       (SELECT core_version FROM catalogue_sellers WHERE bpp_id = $2)
+     ) AS core_version`,
+    [transactionId, bppId],
+  );
+  return coreVersionSchema.catch('1.2.0').parse(rows[0]?.core_version);
 }
 
 export async function transactionOwner(database: Database, transactionId: string) {
@@ -106,6 +143,11 @@ export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_
   return row?.room ?? true;
 }
 
+/** A page applied (or given up on) leaves the inbox; inside the transaction that applied it, so it is applied once. */
+export async function removeFromInbox(database: Queryable, id: string): Promise<void> {
+  await database.query('DELETE FROM ondc_inbox WHERE id = $1', [id]);
+}
+
 /** The NACK of a page the inbox has no room for now: the seller is to send it again. */
 export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly' } as const;
 
@@ -160,16 +202,17 @@ export async function acceptCallback<E extends StoredEnvelope>(
     [context.message_id, requestAction, context.transaction_id],
   );
   const request = requests[0];
-  if (!request && !UNSOLICITED.has(context.action)) {
+  const pushed = !request && context.action === 'on_search' && (await askedForPushes(database, context.transaction_id));
+  if (!request && !UNSOLICITED.has(context.action) && !pushed) {
     return refuse(400, 'CONTEXT-ERROR', '20008', `No ${requestAction} request with message_id ${context.message_id}`);
   }
-  // The seller we asked answers; a search sent to the whole network is answered by every seller,
-  // each for its own stores.
-  const answerer = request ? request.participant_id : tx.bpp_id;
+  // The seller we asked answers; a search sent to the whole network is answered (and pushed to)
+  // by every seller, each for its own stores.
+  const answerer = request ? request.participant_id : pushed ? null : tx.bpp_id;
   if (answerer !== null && answerer !== input.signer) {
     return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: ${request ? `this ${requestAction} was sent to` : 'this order belongs to'} ${answerer}, not ${input.signer}`);
   }
-  if (!request && answerer === null) {
+  if (!request && answerer === null && !pushed) {
     return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: transaction ${context.transaction_id} has no seller`);
   }
   // A pushed order update must be about an order of ours in that transaction; anything else is
@@ -178,7 +221,7 @@ export async function acceptCallback<E extends StoredEnvelope>(
     const issueId = (input.envelope.message?.['issue'] as { id?: unknown } | undefined)?.id;
     const known = typeof issueId === 'string' && (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No issue ${String(issueId ?? '')} in transaction ${context.transaction_id}`);
-  } else if (!request) {
+  } else if (!request && !pushed) {
     const orderId = (input.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
     const known = typeof orderId === 'string' && (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);

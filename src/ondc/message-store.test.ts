@@ -11,6 +11,7 @@ import {
   INBOX_FULL,
   inboxHasRoom,
   recordRequest,
+  sellerCoreVersion,
   startTransaction,
   waitForAnswer,
   type CallbackEnvelope,
@@ -43,6 +44,20 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   afterAll(() => database.close());
 
   const select = (transactionId: string, shopper?: string, now?: Date) => sendSelect(database, transactionId, shopper, now);
+
+  it('speaks to a seller in its catalogue’s core version, and keeps a transaction in the version it started in (issue 25)', async () => {
+    const seller = `v125-${randomUUID()}`;
+    await database.query(`INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name, core_version) VALUES ($1, 'http://127.0.0.1:1/s', 'S', '1.2.5')`, [seller]);
+    expect(await sellerCoreVersion(database, 'tx-new-125', seller)).toBe('1.2.5');
+    // A seller we have no catalogue from is spoken to in 1.2.0.
+    expect(await sellerCoreVersion(database, 'tx-new-120', 'unknown.seller')).toBe('1.2.0');
+    await startTransaction(database, { transactionId: 'tx-started-125', shopperKey: 'device:a', domain: 'ONDC:RET10', city: 'std:080', bppId: seller, lifetimeMs: 86_400_000, coreVersion: '1.2.5' });
+    // The seller falls back to 1.2.0 in its next catalogue: the order under way stays in 1.2.5.
+    await database.query(`UPDATE catalogue_sellers SET core_version = '1.2.0' WHERE bpp_id = $1`, [seller]);
+    await startTransaction(database, { transactionId: 'tx-started-125', shopperKey: 'device:a', domain: 'ONDC:RET10', city: 'std:080', bppId: seller, lifetimeMs: 86_400_000, coreVersion: '1.2.0' });
+    expect(await sellerCoreVersion(database, 'tx-started-125', seller)).toBe('1.2.5');
+    expect(await sellerCoreVersion(database, 'tx-next-order', seller)).toBe('1.2.0');
+  });
 
   it('stores a callback for our request, and a repeat of it only once', async () => {
     const request = await select('tx-dup-0001');
@@ -133,10 +148,10 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   });
 
   describe('the inbox of on_search pages (streaming ingestion)', () => {
-    async function search(transactionId: string) {
+    async function search(transactionId: string, message: Record<string, unknown> = {}) {
       const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: BAP, bapUri: 'http://127.0.0.1:4321/bap' });
       await startTransaction(database, { transactionId, shopperKey: null, domain: 'ONDC:RET10', city: 'std:080', lifetimeMs: 3_600_000 });
-      await recordRequest(database, { context, body: { context, message: {} }, participantId: null });
+      await recordRequest(database, { context, body: { context, message }, participantId: null });
       return context;
     }
     function page(request: ReturnType<typeof buildContext>, itemIds: string[]) {
@@ -146,6 +161,16 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
     const inbox = () => database.query<{ body: string; bytes: number }>(`SELECT body, bytes FROM ondc_inbox WHERE action = 'on_search' ORDER BY id`);
     const receipts = async (messageId: string) =>
       (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ondc_messages WHERE message_id = $1 AND action = 'on_search'`, [messageId]))[0]?.n;
+
+    it('takes a seller’s push (a message id of its own) only in the transaction of a search that asked for pushes', async () => {
+      const catalogInc = (list: Array<{ code: string; value: string }>) => ({ intent: { tags: [{ code: 'catalog_inc', list }] } });
+      const asked = await search('tx-push-0001', catalogInc([{ code: 'mode', value: 'start' }]));
+      const pushed = page({ ...asked, message_id: randomUUID() }, ['a']);
+      expect(await acceptCallback(database, { envelope: pushed.envelope, rawBody: pushed.raw, signer: SELLER, bapId: BAP })).toEqual({ accepted: true, duplicate: false, late: false });
+      const pulled = await search('tx-push-0002', catalogInc([{ code: 'start_time', value: new Date(Date.now() - 60_000).toISOString() }]));
+      const unasked = page({ ...pulled, message_id: randomUUID() }, ['a']);
+      expect(await acceptCallback(database, { envelope: unasked.envelope, rawBody: unasked.raw, signer: SELLER, bapId: BAP })).toMatchObject({ accepted: false, error: { code: '20008' } });
+    });
 
     it('keeps a page whole, with its receipt, and a page sent again only once', async () => {
       await database.query('DELETE FROM ondc_inbox');

@@ -8,20 +8,25 @@ import { acceptCallback, callbackEnvelopeSchema, INBOX_FULL, inboxHasRoom, type 
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
 import { parseJsonText } from '../lib/http/json.ts';
-import { onReconEnvelopeSchema, type OnReconEnvelope } from './rsf.ts';
+import { onReconEnvelopeSchema, onSettlementEnvelopeSchema, type OnReconEnvelope, type OnSettlementEnvelope } from './rsf.ts';
 
 const callbackActionSchema = z.enum([
   'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support', 'on_rating',
   'on_issue', 'on_issue_status',
-  // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, in the NTS10 context of its own.
-  'on_recon',
+  // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, and the settlement agency's to our settle
+  // and report, in the NTS10 context of their own.
+  'on_recon', 'on_settle', 'on_report',
 ]);
 
-/** A callback as received: a retail or IGM one, or a seller's answer to our recon. */
-export type ReceivedEnvelope = CallbackEnvelope | OnReconEnvelope;
+/** A callback as received: a retail or IGM one, a seller's answer to our recon, or the settlement agency's. */
+export type ReceivedEnvelope = CallbackEnvelope | OnReconEnvelope | OnSettlementEnvelope;
 
 export function isReconAnswer(envelope: ReceivedEnvelope): envelope is OnReconEnvelope {
   return envelope.context.action === 'on_recon';
+}
+
+export function isSettlementAnswer(envelope: ReceivedEnvelope): envelope is OnSettlementEnvelope {
+  return envelope.context.action === 'on_settle' || envelope.context.action === 'on_report';
 }
 
 export type Reception =
@@ -80,7 +85,12 @@ export async function receiveCallback(
   // store (a NUL, a lone surrogate) is refused like any other invalid body (issue 24).
   const json = parseJsonText(input.rawBody);
   if (!json.ok) return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', message: json.message }, context) };
-  const envelope = action.data === 'on_recon' ? onReconEnvelopeSchema.safeParse(json.value) : callbackEnvelopeSchema.safeParse(json.value);
+  const envelope =
+    action.data === 'on_recon'
+      ? onReconEnvelopeSchema.safeParse(json.value)
+      : action.data === 'on_settle' || action.data === 'on_report'
+        ? onSettlementEnvelopeSchema.safeParse(json.value)
+        : callbackEnvelopeSchema.safeParse(json.value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
     return {
@@ -99,8 +109,10 @@ export async function receiveCallback(
   const stale = timestampProblem(envelope.data.context.timestamp, input.now ?? new Date());
   if (stale) return { status: 400, body: nack(stale, context) };
   // The whole body is checked before anything is written: a message we could not show is refused
-  // (an on_recon's message was checked whole with its envelope).
-  const problem = action.data === 'on_recon' ? null : callbackMessageProblem(action.data, envelope.data.message, envelope.data.error !== undefined);
+  // (an RSF answer's message was checked whole with its envelope).
+  const retail = action.data;
+  const problem =
+    retail === 'on_recon' || retail === 'on_settle' || retail === 'on_report' ? null : callbackMessageProblem(retail, envelope.data.message, envelope.data.error !== undefined);
   if (problem) {
     return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }, context) };
   }

@@ -36,7 +36,8 @@ describe.each(testDatabases())('ONDC 1.2.0 examples through the receiver on $nam
   });
   afterAll(() => database.close());
 
-  it(`acknowledges every example callback in our domains (${ours.length} of ${examples.length})`, async () => {
+  // Core 1.2.5 (issue 25) keeps 1.2.0's callbacks and adds to them: a 1.2.5 seller's are read too.
+  it.each(['1.2.0', '1.2.5'])(`acknowledges every example callback in our domains (${ours.length} of ${examples.length}), sent in core %s`, async (coreVersion) => {
     expect(new Set(ours.map((e) => e.body.context.action))).toEqual(new Set(['on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_track', 'on_cancel', 'on_update']));
     const refused: Array<{ from: string; status: number; error: unknown }> = [];
     for (const example of ours) {
@@ -44,6 +45,7 @@ describe.each(testDatabases())('ONDC 1.2.0 examples through the receiver on $nam
       const messageId = randomUUID();
       const context = {
         ...example.body.context,
+        core_version: coreVersion,
         bap_id: BAP, bap_uri: app.bapUri, bpp_id: SELLER, bpp_uri: 'https://sellerNP.com/ondc',
         transaction_id: transactionId, message_id: messageId, timestamp: new Date().toISOString(),
       };

@@ -12,11 +12,13 @@ import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
 import { isoDurationSchema } from './context.ts';
 
 const RSF_DOMAIN = 'ONDC:NTS10';
+/** The settlement agency the embedded network plays (network/settlement-agency.ts), at <network>/sa. */
+export const EMBEDDED_AGENCY_ID = 'nocs.kirana.localhost';
 const RSF_VERSION = '2.0.0';
 /** A recon is about settlements days old: the receiver has a day to answer. */
 const RECON_TTL = 'P1D';
 
-const rsfActionSchema = z.enum(['recon', 'on_recon']);
+const rsfActionSchema = z.enum(['recon', 'on_recon', 'settle', 'on_settle', 'report', 'on_report']);
 
 const rsfContextSchema = z.object({
   domain: z.literal(RSF_DOMAIN),
@@ -94,12 +96,19 @@ export const onReconEnvelopeSchema = z
 export type OnReconEnvelope = z.infer<typeof onReconEnvelopeSchema>;
 
 /** The recon's context, from the collector (bap) to the receiver (bpp). */
-export function reconContext(input: { bapId: string; bapUri: string; bppId: string; bppUri: string; transactionId: string; messageId?: string; now?: Date }): RsfContext {
+export function reconContext(input: RsfContextInput): RsfContext {
+  return rsfContext('recon', input);
+}
+
+type RsfContextInput = { bapId: string; bapUri: string; bppId: string; bppUri: string; transactionId: string; messageId?: string; now?: Date };
+
+/** A request's context: a recon to a receiver, or a settle or report to the settlement agency (its bpp). */
+export function rsfContext(action: 'recon' | 'settle' | 'report', input: RsfContextInput): RsfContext {
   return {
     domain: RSF_DOMAIN,
     location: { country: { code: 'IND' }, city: { code: '*' } },
     version: RSF_VERSION,
-    action: 'recon',
+    action,
     bap_id: input.bapId,
     bap_uri: input.bapUri,
     bpp_id: input.bppId,
@@ -113,7 +122,12 @@ export function reconContext(input: { bapId: string; bapUri: string; bppId: stri
 
 /** on_recon's context: the recon's own, and strictly later (the validator compares them). */
 export function onReconContext(recon: RsfContext, now = new Date()): RsfContext {
-  return { ...recon, action: 'on_recon', timestamp: new Date(Math.max(now.getTime(), Date.parse(recon.timestamp) + 1)).toISOString() };
+  return answerContext(recon, 'on_recon', now);
+}
+
+/** An answer's context: the request's own (ids and URIs), and strictly later. */
+export function answerContext(request: RsfContext, action: 'on_recon' | 'on_settle' | 'on_report', now = new Date()): RsfContext {
+  return { ...request, action, timestamp: new Date(Math.max(now.getTime(), Date.parse(request.timestamp) + 1)).toISOString() };
 }
 
 export const inr = (paise: number) => ({ currency: 'INR' as const, value: paiseToRupees(paise) });
@@ -152,3 +166,57 @@ export function answerSettlement(theirs: ReconSettlement, mine: SettlementFigure
     },
   };
 }
+
+// Settlement (RSF 2.0.0 NP-NP): once collector and receiver agree on an order's figures, each
+// tells the settlement agency (NOCS) what moves: the collector (we) `settle`s the inter-participant
+// amount to the receiver (the seller app) and what it keeps for itself; the agency answers
+// `on_settle` with what it moved and its bank reference, to both. `report` asks the agency where
+// a settle stands (by its transaction and message ids), answered by `on_report` in on_settle's
+// shape. Shapes as ONDC's validator (utils/RSF/RSF_v2, schema/RSF/RSF_v2) checks them.
+const partyError = z.object({ code: z.string().min(1), message: z.string().min(1) });
+const settledStatus = z.enum(['SETTLED', 'NOT_SETTLED']);
+
+const settleOrderSchema = z.object({
+  id: z.string().min(1).max(64),
+  inter_participant: z.object({ amount: amountSchema }),
+  collector: z.object({ amount: amountSchema }),
+  self: z.object({ amount: amountSchema }),
+});
+
+export const settleMessageSchema = z.object({
+  collector_app_id: z.string().min(1),
+  receiver_app_id: z.string().min(1),
+  settlement: z.object({ type: z.literal('NP-NP'), id: z.string().min(1).max(64), orders: z.array(settleOrderSchema).min(1).max(500) }),
+});
+export type SettleMessage = z.infer<typeof settleMessageSchema>;
+
+const settledOrderSchema = z.object({
+  id: z.string().min(1).max(64),
+  inter_participant: z.object({ settled_amount: amountSchema, amount: amountSchema, status: settledStatus, reference_no: z.string(), error: partyError.optional() }),
+  collector: z.object({ amount: amountSchema }),
+  self: z.object({ amount: amountSchema, status: settledStatus, reference_no: z.string(), error: partyError.optional() }),
+});
+export type SettledOrder = z.infer<typeof settledOrderSchema>;
+
+const onSettleMessageSchema = settleMessageSchema.extend({
+  settlement: z.object({ type: z.literal('NP-NP'), id: z.string().min(1).max(64), orders: z.array(settledOrderSchema).min(1).max(500) }),
+});
+export type OnSettleMessage = z.infer<typeof onSettleMessageSchema>;
+
+const reportMessageSchema = z.object({ ref_transaction_id: z.string().min(1).max(64), ref_message_id: z.string().min(1).max(64) });
+export type ReportMessage = z.infer<typeof reportMessageSchema>;
+
+export const settleEnvelopeSchema = z.object({ context: rsfContextSchema.extend({ action: z.literal('settle') }), message: settleMessageSchema });
+export const reportEnvelopeSchema = z.object({ context: rsfContextSchema.extend({ action: z.literal('report') }), message: reportMessageSchema });
+
+const agencyErrorSchema = z.object({ type: z.string().optional(), code: z.string().min(1), message: z.string().optional() });
+
+/** The agency's on_settle or on_report as we receive it: the settlement, an error in its place, or both. */
+export const onSettlementEnvelopeSchema = z
+  .object({
+    context: rsfContextSchema.extend({ action: z.enum(['on_settle', 'on_report']) }),
+    message: onSettleMessageSchema.optional(),
+    error: agencyErrorSchema.optional(),
+  })
+  .refine((body) => body.message !== undefined || body.error !== undefined, { message: 'An on_settle or on_report carries a message, an error or both' });
+export type OnSettlementEnvelope = z.infer<typeof onSettlementEnvelopeSchema>;

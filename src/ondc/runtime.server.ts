@@ -2,6 +2,7 @@
 // Like the database, it lives on a process-wide symbol so the Vite-built server bundle and the
 // Node-run entry share one instance.
 import { createOndcClient, type OndcClient } from './client.ts';
+import type { CoreVersion } from './context.ts';
 import type { SigningIdentity } from './identity.server.ts';
 import { logClientEntry, type ProtocolLogger } from './protocol-log.server.ts';
 import type { Registry } from './registry.ts';
@@ -14,6 +15,8 @@ export interface BuyerApp {
   taxNumber: string;
   /** The gateway that fans a search out to sellers. */
   gatewayUrl: string;
+  /** The core version of the storefront's catalogue searches (ONDC_SEARCH_CORE_VERSION); 1.2.0 unless set. */
+  searchCoreVersion?: CoreVersion;
   registry: Registry;
   /** The embedded seller network's address, when we run it (for health checks). */
   embeddedNetworkUrl: string | null;

@@ -54,6 +54,17 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect((await stranger.get(`/ondc/status?type=init&message_id=${initAck.data.message_id}`)).status).toBe(404);
     expect((await stranger.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).status).toBe(404);
     expect((await stranger.post('/ondc/init', initBody(transactionId, lines()))).status).toBe(404);
+    // A browser with no shopper yet is told the same, and is not given an identity by asking.
+    const cookieless = shopper(url);
+    for (const asked of [
+      await cookieless.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`),
+      await cookieless.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: 'save10' }),
+      await cookieless.post('/ondc/offer/remove', { transactionId, code: 'SAVE10' }),
+      await cookieless.post('/ondc/init', initBody(transactionId, lines())),
+      await cookieless.post('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initAck.data.message_id }),
+    ]) {
+      expect({ status: asked.status, body: await asked.json(), cookie: asked.headers.get('set-cookie') }).toMatchObject({ status: 404, body: { error: { message: 'Unknown transaction' } }, cookie: expect.not.stringContaining('kirana_device') });
+    }
   });
 
   it("an unknown coupon and a cart under ₹20 read 'Invalid coupon' (422)", async () => {

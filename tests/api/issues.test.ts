@@ -222,5 +222,107 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect(after.issue.status).toBe('RESOLVED');
     expect((await (await client.get(`/complaints?issue_id=${issueId}`)).text()).includes('data-seller-error')).toBe(false);
     expect(((await order(client, orderId))['refunds'] as unknown[]).length).toBe(refundsBefore + 1);
+    // Resolved by our officer, closed by the shopper.
+    expect((await client.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
+    expect((await readIssue(client, issueId)).issue.status).toBe('CLOSED');
+
+    // Each complaint's refund has its credit note on the order's invoice (GST: a refund after the
+    // supply reduces its value): the store's refund of the damaged item, and our officer's ₹10.50.
+    const invoice = await (await client.get(`/invoice?order_id=${orderId}`)).text();
+    const notes = [...invoice.matchAll(/credit_note=([A-Za-z0-9_.:-]+)/g)].map((m) => m[1]!);
+    expect(notes).toContain(issueId);
+    expect(notes.filter((n) => n.startsWith('ISS-'))).toHaveLength(2);
+    const note = await client.get(`/invoice?order_id=${orderId}&credit_note=${issueId}`);
+    expect(note.status).toBe(200);
+    const noteHtml = await note.text();
+    expect(noteHtml).toContain('Refund for a complaint');
+    expect(/data-document-total[^>]*>([^<]+)</.exec(noteHtml)?.[1]).toBe('₹10.50');
+    expect((await stranger().get(`/invoice?order_id=${orderId}&credit_note=${issueId}`)).status).toBe(404);
   }, 60_000);
+
+  it('a wrong item without a photo: the store asks how it came, the shopper answers, then the store offers a refund', async () => {
+    const buyer = shopper(server.url);
+    const bought = await placeOrder(buyer, 'upi', lines(1));
+    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
+    const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'ITM003', item_ids: [store.items[0]!.id], description: 'A different brand came in the bag' });
+    expect(raised.status).toBe(200);
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    // Nothing to answer before the store asks.
+    const early = await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'It was the wrong brand of tea' });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toBe('Nobody has asked for more information');
+
+    const asked = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    expect(asked.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'INFO_REQUESTED']);
+    const page = await (await buyer.get(`/complaints?issue_id=${issueId}`)).text();
+    expect(page).toContain('The store asks');
+    expect(page).toContain('Please tell us how the item reached you');
+    expect(page).toMatch(/<input type="hidden" name="step" value="info"/);
+    // Another shopper cannot answer for them; a short answer is refused with the reason.
+    expect((await stranger().post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'Somebody else answering' })).status).toBe(404);
+    const short = await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'wrong' });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { error: { message: string } }).error.message).toContain('Tell the store in at least 10 characters');
+
+    // Answered from the page's form, without JavaScript: back to the complaint with a notice.
+    const cookie = [...buyer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const form = new URLSearchParams({ step: 'info', issue_id: issueId, info: 'The seal was intact but it was another brand of atta' });
+    const posted = await fetch(`${server.url}/ondc/issue/step`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie }, body: form.toString(), redirect: 'manual' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe(`/complaints?issue_id=${issueId}&notice=info`);
+    const answered = (await readIssue(buyer, issueId)).issue.actions.at(-1)!;
+    expect(answered).toMatchObject({ descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was intact but it was another brand of atta' }, ref_id: asked.issue.actions.at(-1)!.id });
+
+    // The store takes the answer and offers; the shopper accepts the refund and closes.
+    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    expect(proposed.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'INFO_REQUESTED', 'INFO_PROVIDED', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    const refund = (proposed.issue.resolutions ?? []).find((r) => r.descriptor.code === 'REFUND')!;
+    expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund.id })).status).toBe(200);
+    await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
+    expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'One more thing to add here' })).status).toBe(409);
+
+    // On the wire: our INFO_PROVIDED names the store's request and appends one action.
+    const sent = protocolLog().filter((l) => l.direction === 'out' && l.action === 'issue').map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message);
+    const info = sent.find((m) => m?.issue?.actions.at(-1)?.descriptor.code === 'INFO_PROVIDED' && m.issue.last_action_id === answered.id);
+    expect(info?.update_target).toEqual([{ path: 'issue.actions', action: 'APPENDED' }]);
+
+    // The complaint's written account (IGM additional_desc) opens for the store with its signed
+    // link and for the shopper; never for a stranger, nor with a link altered.
+    const descriptor = (info?.issue as unknown as { descriptor: { images: unknown[]; additional_desc: { url: string; content_type: string } } }).descriptor;
+    expect(descriptor.images).toEqual([]);
+    expect(descriptor.additional_desc.content_type).toBe('text/plain');
+    const link = new URL(descriptor.additional_desc.url);
+    const account = await fetch(`${server.url}${link.pathname}${link.search}`);
+    expect(account.status).toBe(200);
+    expect(account.headers.get('content-type')).toContain('text/plain');
+    const text = await account.text();
+    expect(text).toContain('A different brand came in the bag');
+    expect(text).toContain('The seal was intact but it was another brand of atta');
+    expect((await buyer.get(link.pathname)).status).toBe(200);
+    expect((await stranger().get(link.pathname)).status).toBe(404);
+    const altered = new URLSearchParams(link.search);
+    altered.set('expires', String(Number(altered.get('expires')) + 1));
+    expect((await fetch(`${server.url}${link.pathname}?${altered}`)).status).toBe(404);
+  }, 180_000);
+
+  it('a wrong item replaced: asked, answered, the replacement accepted and resolved without a refund, then closed', async () => {
+    const buyer = shopper(server.url);
+    const bought = await placeOrder(buyer, 'cod', lines(1));
+    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
+    const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'ITM003', item_ids: [store.items[1]!.id], description: 'I got the 1 kg pack, not the one I ordered' });
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'Sealed, but the label says 1 kg' })).status).toBe(200);
+    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    const replacement = (proposed.issue.resolutions ?? []).find((r) => r.descriptor.code === 'REPLACEMENT')!;
+    expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: replacement.id })).status).toBe(200);
+    const resolved = await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    expect(resolved.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'RESOLVED' }, ref_id: replacement.id });
+    expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
+    // A replacement is goods, not money: a cash order has nothing refunded.
+    expect((await order(buyer, bought.orderId))['refunds']).toEqual([]);
+  }, 180_000);
 });

@@ -123,6 +123,9 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
     type Issue = { status: string; actions: Array<{ descriptor: { code: string } }>; resolutions?: Array<{ id: string; descriptor: { code: string } }> };
     const readIssue = async () => ((await (await complaint.client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue } }).data.issue;
+    // Without a photo the store first asks how the goods came.
+    await until(readIssue, (i) => i.actions.at(-1)?.descriptor.code === 'INFO_REQUESTED', 60);
+    expect((await complaint.client.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'The pack was torn along the side and wet' })).status).toBe(200);
     const proposed = await until(readIssue, (i) => i.actions.at(-1)?.descriptor.code === 'RESOLUTION_PROPOSED', 60);
     const refund = proposed.resolutions?.find((r) => r.descriptor.code === 'REFUND');
     expect(refund).toBeDefined();
@@ -212,6 +215,36 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     const rows = await csv('order');
     expect(placed.map((p) => rows.find((r) => r['order_id'] === p.orderId)?.['recon'])).toEqual(placed.map(() => 'agreed'));
   });
+
+  it('settles the agreed orders through the settlement agency once: each seller paid its share, to the paisa, once', async () => {
+    const round = async () => {
+      const response = await fetch(`${server.url}/ops/settlement/settle`, { method: 'POST', headers: { ...ops, 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { settle: { settles: number; orders: number } } }).data.settle;
+    };
+    expect((await fetch(`${server.url}/ops/settlement/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    const first = await round();
+    expect(first).toMatchObject({ settles: 1 });
+    const paid = placed.filter((p) => p.fate !== 'cancelled');
+    expect(first.orders).toBeGreaterThanOrEqual(paid.length);
+    const rows = await until(() => csv('order'), (r) => paid.every((p) => r.find((x) => x['order_id'] === p.orderId)?.['payout']?.startsWith('settled ')), 20);
+    // Cancelled whole: nothing to move, no settle.
+    for (const p of placed.filter((x) => x.fate === 'cancelled')) expect(rows.find((r) => r['order_id'] === p.orderId)?.['payout']).toBe('');
+    // The agency's statement: one payout per order, the seller's share to the paisa, our part beside it.
+    const { payouts } = (await (await fetch(`http://127.0.0.1:${env['NETWORK_PORT']}/sa/payouts`)).json()) as { payouts: Array<{ orderId: string; receiverId: string; interParticipantPaise: number; collectorPaise: number }> };
+    for (const p of paid) {
+      const row = rows.find((r) => r['order_id'] === p.orderId)!;
+      const own = payouts.filter((x) => x.orderId === p.orderId);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatchObject({ receiverId: store.seller.id, interParticipantPaise: paise(row, 'seller_share'), collectorPaise: paise(row, 'finder_fee') + paise(row, 'tcs') + paise(row, 'tds') });
+      // A marketplace seller app keeps TCS and TDS from its stores itself.
+      expect([paise(row, 'tcs'), paise(row, 'tds')]).toEqual([0, 0]);
+    }
+    expect(await round()).toMatchObject({ settles: 0, orders: 0 });
+    const log = protocolLog();
+    expect(log.filter((l) => l.direction === 'out' && l.action === 'settle')).toHaveLength(1);
+    expect(log.filter((l) => l.direction === 'in' && l.action === 'on_settle' && (l as { status?: number }).status === 200)).toHaveLength(1);
+  }, 60_000);
 
   it('after a refund the seller never heard of and a recon left half sent by a killed process, the next storefront sends that recon once and the seller disagrees', async () => {
     const goodwill = placed.find((p) => p.fate === 'delivered')!;

@@ -12,6 +12,24 @@ import { startServer, type StartedServer } from '../support/server.ts';
 const store = openGroceryStore();
 let server: StartedServer;
 
+async function placeOrder(storefront: StartedServer, page: Page, payment: 'cod' | 'upi' = 'cod') {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: storefront.url }]);
+  const item = store.items[0]!;
+  await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, storefront.url);
+  await page.goto(`${storefront.url}/payment`);
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+  await fillDeliveryDetails(page);
+  if (payment === 'cod') await page.getByLabel('Cash on delivery').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  if (payment === 'upi') {
+    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
+    await page.getByLabel('UPI id').fill('asha@okaxis');
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
+}
+
 test.describe('orders after purchase on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
   test.beforeAll(async ({}, testInfo) => {
@@ -23,26 +41,8 @@ test.describe('orders after purchase on a phone (360x740)', () => {
   });
   test.afterAll(async () => server?.stop());
 
-  async function placeOrder(page: Page, payment: 'cod' | 'upi' = 'cod') {
-    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
-    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
-    const item = store.items[0]!;
-    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
-    await page.goto(`${server.url}/payment`);
-    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
-    await fillDeliveryDetails(page);
-    if (payment === 'cod') await page.getByLabel('Cash on delivery').check();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    if (payment === 'upi') {
-      await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
-      await page.getByLabel('UPI id').fill('asha@okaxis');
-      await page.getByRole('button', { name: /^Pay ₹/ }).click();
-    }
-    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
-  }
-
   test('place an order → see it in the history → open it → watch it reach Delivered', async ({ page }) => {
-    await placeOrder(page);
+    await placeOrder(server, page);
     await page.goto(`${server.url}/order-history`);
     const card = page.locator('.order-card').first();
     await expect(card).toContainText(store.items[0]!.name);
@@ -99,32 +99,8 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/return-submitted-phone.png', fullPage: true });
   });
 
-  test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {
-    await placeOrder(page);
-    await page.getByRole('link', { name: 'Follow your order' }).click();
-    await page.getByRole('link', { name: 'Track' }).click();
-    await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
-    await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
-    expect(await seriousViolations(page), 'axe on tracking details').toEqual([]);
-    // Once the rider has the order, the details name them and lead to the map.
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByRole('link', { name: 'See the rider on the map' })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(page.getByRole('heading', { name: 'Your rider' })).toBeVisible();
-    await page.getByRole('link', { name: 'See the rider on the map' }).click();
-    await expect(page.locator('.track-pin--store')).toBeVisible();
-    await expect(page.locator('.track-pin--home')).toBeVisible();
-    // The map asks the seller (ONDC track) and draws the rider once on_track lands: slower beside other suites.
-    await expect(page.locator('.track-pin--rider')).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('[data-rider-status]')).toContainText('Rider’s position updated at');
-    await page.screenshot({ path: 'tests/e2e/artifacts/track-map-phone.png' });
-    expect(await seriousViolations(page), 'axe on the map').toEqual([]);
-  });
-
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
-    await placeOrder(page);
+    await placeOrder(server, page);
     await page.getByRole('link', { name: 'Follow your order' }).click();
     // Issue 28: a first tap only asks; reasons are those that can hold before delivery.
     await expect(page.getByLabel('Why do you want to cancel?')).toBeHidden();
@@ -144,7 +120,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
   });
   test('the store cancels a paid order: the page reads who cancelled and why, and the refund', async ({ page }) => {
-    await placeOrder(page, 'upi');
+    await placeOrder(server, page, 'upi');
     const orderId = new URL(page.url()).searchParams.get('order_id') ?? '';
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
@@ -158,5 +134,45 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(/₹[\d,.]+ refunded to your UPI id/, { timeout: 10_000 });
     await page.screenshot({ path: 'tests/e2e/artifacts/order-store-cancelled-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the store-cancelled order').toEqual([]);
+  });
+});
+
+// The rider has the order for the last three quarters of the ride (src/network/order-clock.ts): at a
+// network minute a second, the all-day store's 10-minute delivery leaves under 4 s between pickup and
+// drop, which a loaded machine missed (CI, stop 35). At a network minute in 10 s the window is 37 s
+// (62–100 s after ordering).
+test.describe('the rider on the map, on a phone (360x740)', () => {
+  let riderServer: StartedServer;
+  test.skip(({ isMobile }) => !isMobile, 'the phone journey');
+  test.beforeAll(async ({}, testInfo) => {
+    if (!testInfo.project.use.isMobile) return;
+    test.setTimeout(200_000);
+    riderServer = await startServer({ NETWORK_CLOCK_SPEED: '6' });
+  });
+  test.afterAll(async () => riderServer?.stop());
+
+  test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {
+    test.setTimeout(180_000);
+    await placeOrder(riderServer, page);
+    await page.getByRole('link', { name: 'Follow your order' }).click();
+    await page.getByRole('link', { name: 'Track' }).click();
+    await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
+    await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on tracking details').toEqual([]);
+    // Once the rider has the order, the details name them and lead to the map.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'See the rider on the map' })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { name: 'Your rider' })).toBeVisible();
+    await page.getByRole('link', { name: 'See the rider on the map' }).click();
+    await expect(page.locator('.track-pin--store')).toBeVisible();
+    await expect(page.locator('.track-pin--home')).toBeVisible();
+    // The map asks the seller (ONDC track) and draws the rider once on_track lands: slower beside other suites.
+    await expect(page.locator('.track-pin--rider')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[data-rider-status]')).toContainText('Rider’s position updated at');
+    await page.screenshot({ path: 'tests/e2e/artifacts/track-map-phone.png' });
+    expect(await seriousViolations(page), 'axe on the map').toEqual([]);
   });
 });

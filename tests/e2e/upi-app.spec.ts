@@ -89,7 +89,8 @@ test.describe('pay with a UPI app on a phone (360x740)', () => {
     await page.getByRole('button', { name: 'UPI ऐप से भुगतान करें' }).click();
     await expect(page.getByRole('link', { name: 'UPI ऐप खोलें' })).toHaveAttribute('href', link ?? '');
     expect(await seriousViolations(page)).toEqual([]);
-    // Last: on the phone emulation, a tap right after a full-page screenshot is lost.
+    // Last: Chromium here has no UPI app, and a tab that handed it the upi://pay link may stop
+    // taking input (journey.spec.ts).
     await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-wait-hindi-phone.png', fullPage: true });
   });
 });

@@ -21,6 +21,6 @@ export function track(name: string, properties?: Record<string, string | number 
 }
 
 /** Tells the native app (when the page runs inside it) about one of its six events. */
-export function tellNativeApp(event: NativeEvent, data?: Record<string, unknown>): void {
-  void import('./native-bridge.ts').then((bridge) => bridge.callNative(window as never, event, data)).catch(() => {});
+export function tellNativeApp(event: NativeEvent, data?: Record<string, unknown>): Promise<boolean> {
+  return import('./native-bridge.ts').then((bridge) => bridge.callNative(window as never, event, data)).catch(() => false);
 }

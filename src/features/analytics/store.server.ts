@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
+import { keepFirstMeta } from '../../db/meta.server.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
 import { runPeriodically } from '../../lib/process/periodic.server.ts';
 
@@ -102,15 +103,10 @@ type SaltHolder = { [SALT]?: Buffer };
  * starting together, and both read that one back.
  */
 export async function loadAnalyticsSalt(database: Database, dataDir: string): Promise<Buffer> {
-  const read = async () => (await database.query<{ value: string }>('SELECT value FROM kirana_meta WHERE key = $1', [SALT_KEY]))[0]?.value;
-  let stored = await read();
-  if (stored === undefined) {
+  const stored = await keepFirstMeta(database, SALT_KEY, () => {
     const file = path.join(dataDir, 'analytics', 'salt');
-    const made = existsSync(file) ? readFileSync(file) : randomBytes(32);
-    await database.query('INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SALT_KEY, made.toString('hex')]);
-    stored = await read();
-  }
-  if (stored === undefined) throw new Error('the analytics salt could not be stored');
+    return (existsSync(file) ? readFileSync(file) : randomBytes(32)).toString('hex');
+  });
   const salt = Buffer.from(stored, 'hex');
   (globalThis as SaltHolder)[SALT] = salt;
   return salt;

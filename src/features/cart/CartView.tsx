@@ -20,6 +20,8 @@ import {
   $providerChange,
   $willSync,
   addToCart,
+  cartSaving,
+  cartSettled,
   changeQuantity,
   clearCart,
   ensureCartLoaded,
@@ -85,6 +87,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
   const willSync = useStore($willSync);
   const online = useStore($online, { ssr: () => true });
   const [picking, setPicking] = useState<CartEntry | null>(null);
+  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
     mountCartChrome();
@@ -232,7 +235,22 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
       )}
       <div className="cart-actions">
         {shortfall === null && online ? (
-          <a className="button cart-actions__checkout" href="/payment">
+          <a
+            className="button cart-actions__checkout"
+            href="/payment"
+            aria-busy={leaving || undefined}
+            onClick={(event) => {
+              // Issue 28: a tap still on its way would reach the server after the checkout page
+              // had read the cart, and the checkout would quote the cart before it (409 "Your cart
+              // has changed" at Place order). The checkout opens once the server has every tap.
+              if (!cartSaving() || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              if (leaving) return;
+              setLeaving(true);
+              const href = event.currentTarget.href;
+              void cartSettled().then(() => location.assign(href));
+            }}
+          >
             {t.checkout}
           </a>
         ) : (

@@ -573,3 +573,37 @@ export function cartAnswer(result: CartResult): Response {
   if (result.ok) return Response.json({ status: 'SUCCESS', data, error: null });
   return Response.json({ status: 'FAILURE', data, error: { message: result.message, code: result.code } }, { status: result.status });
 }
+
+type CityCart = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
+
+/** The shopper's carts (one city, or all), locked until the transaction ends, with their line counts. */
+async function cartsOf(q: Queryable, shopper: string, cityCode?: string): Promise<CityCart[]> {
+  const carts = await q.query<Omit<CityCart, 'lines'>>(
+    `SELECT city_code, bpp_id, provider_id FROM carts WHERE shopper_key = $1${cityCode === undefined ? '' : ' AND city_code = $2'} ORDER BY city_code FOR UPDATE`,
+    cityCode === undefined ? [shopper] : [shopper, cityCode],
+  );
+  const counts = await q.query<{ city_code: string; lines: number }>('SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code', [shopper]);
+  return carts.map((cart) => ({ ...cart, lines: counts.find((c) => c.city_code === cart.city_code)?.lines ?? 0 }));
+}
+
+/**
+ * Sign-in (platform/identity.server.ts): the device's carts become the user's, city by city, where
+ * the user's own cart there is empty (a cart the user filled elsewhere is theirs to keep; the
+ * device's then stays with the device). Inside the caller's transaction.
+ */
+export async function moveCartsToUser(q: Queryable, deviceKey: string, userKey: string): Promise<void> {
+  for (const cart of await cartsOf(q, deviceKey)) {
+    if (cart.lines === 0) continue;
+    const [own] = await cartsOf(q, userKey, cart.city_code);
+    if (own && own.lines > 0) continue;
+    // A new reference: a page still holding the user's old empty cart must not clear this one.
+    await q.query(
+      `INSERT INTO carts (shopper_key, city_code, cart_reference_id, bpp_id, provider_id) VALUES ($1, $2, gen_random_uuid()::text, $3, $4)
+       ON CONFLICT (shopper_key, city_code) DO UPDATE SET bpp_id = EXCLUDED.bpp_id, provider_id = EXCLUDED.provider_id,
+         cart_reference_id = EXCLUDED.cart_reference_id, version = carts.version + 1, updated_at = now()`,
+      [userKey, cart.city_code, cart.bpp_id, cart.provider_id],
+    );
+    await q.query('UPDATE cart_lines SET shopper_key = $2 WHERE shopper_key = $1 AND city_code = $3', [deviceKey, userKey, cart.city_code]);
+    await q.query('DELETE FROM carts WHERE shopper_key = $1 AND city_code = $2', [deviceKey, cart.city_code]);
+  }
+}

@@ -350,6 +350,11 @@ function drain(): Promise<void> {
   return run;
 }
 
+/** True while taps are on their way to the server (not those waiting for the connection). */
+export function cartSaving(): boolean {
+  return draining !== null;
+}
+
 /** Resolves once every sent operation has its answer (tests; a page about to navigate). */
 export function cartSettled(): Promise<void> {
   return draining ?? Promise.resolve();

@@ -6,7 +6,7 @@
 // inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in batches of ~100 ms,
 // so the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
 import type { Database, Queryable } from '../../db/client.ts';
-import { callbackEnvelopeSchema, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import { callbackEnvelopeSchema, removeFromInbox, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { announceCatalogueChange } from './cache.server.ts';
 import { ingestOnSearch, settleDedupe, type IngestResult } from './ingest.server.ts';
@@ -154,7 +154,7 @@ async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<st
       pageId = page.id;
       const envelope = parseEnvelope(page.body);
       const result: IngestResult = envelope ? await ingestOnSearch(tx, envelope, preferredSellerId) : { ok: false, error: 'not an on_search envelope' };
-      await tx.query('DELETE FROM ondc_inbox WHERE id = $1', [page.id]);
+      await removeFromInbox(tx, page.id);
       return { envelope, result };
     });
     if (typeof outcome === 'string') return outcome;
@@ -174,7 +174,7 @@ async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<st
     attempts.set(pageId, tries);
     console.error(`catalogue page ${pageId} could not be applied (attempt ${tries})`, error);
     if (tries < MAX_ATTEMPTS) return 'failed';
-    await database.query('DELETE FROM ondc_inbox WHERE id = $1', [pageId]);
+    await removeFromInbox(database, pageId);
     attempts.delete(pageId);
     return 'applied';
   }

@@ -1,6 +1,7 @@
 // Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
 import type { Database, Queryable } from '../../db/client.ts';
+import { readMeta, writeMeta } from '../../db/meta.server.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
 import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
@@ -31,6 +32,7 @@ const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
   ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'], ['returnable', 'returnable'], ['returnWindow', 'return_window'],
   ['longDesc', 'long_desc'], ['gtin', 'gtin'], ['parentItemId', 'parent_item_id'], ['cancellable', 'cancellable'], ['timeToShip', 'time_to_ship'],
   ['availableOnCod', 'available_on_cod'], ['statutory', 'statutory'], ['sellerUpdatedAt', 'seller_updated_at'],
+  ['hsnCode', 'hsn_code'], ['gstRate', 'gst_rate'],
 ];
 
 /** Column types for jsonb_to_recordset: rows travel as one JSON parameter, parsed by the database. */
@@ -41,7 +43,7 @@ const COLUMN_TYPES: Record<string, string> = {
   opens_at: 'integer', closes_at: 'integer', rating_count: 'integer', delivery_fee_paise: 'integer',
   free_delivery_above_paise: 'integer', min_order_paise: 'integer', sub_category_id: 'integer',
   price_paise: 'integer', mrp_paise: 'integer', price_lower_paise: 'integer', price_upper_paise: 'integer',
-  max_quantity: 'integer', pack_value: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean', returnable: 'boolean',
+  max_quantity: 'integer', pack_value: 'numeric', gst_rate: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean', returnable: 'boolean',
   cancellable: 'boolean', available_on_cod: 'boolean', seller_updated_at: 'timestamptz',
   categories: 'jsonb', offers: 'jsonb', statutory: 'jsonb',
 };
@@ -180,9 +182,10 @@ async function ingestFull(database: Queryable, envelope: CallbackEnvelope, recei
   const stores = judgeProviders(catalog['bpp/providers']);
   const rows = catalogRows(stores.providers, { bppId, domain: context.domain, cityCode: context.city });
   await database.query(
-    `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ($1, $2, COALESCE($3, $1))
-     ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = COALESCE($3, catalogue_sellers.name), updated_at = now()`,
-    [bppId, context.bpp_uri, catalog['bpp/descriptor']?.name ?? null],
+    `INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name, core_version) VALUES ($1, $2, COALESCE($3, $1), $4)
+     ON CONFLICT (bpp_id) DO UPDATE SET bpp_uri = EXCLUDED.bpp_uri, name = COALESCE($3, catalogue_sellers.name), core_version = EXCLUDED.core_version, updated_at = now()`,
+    // The version the seller's catalogue came in is the one its orders are spoken in (issue 25).
+    [bppId, context.bpp_uri, catalog['bpp/descriptor']?.name ?? null, context.core_version],
   );
   await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
   const items = rows.flatMap((r) => r.items);
@@ -299,14 +302,15 @@ export async function settleDedupe(database: Queryable, preferredSellerId: strin
   return batch.length;
 }
 
+const DEDUPE_SELLER_KEY = 'dedupe_preferred_seller';
+
 /**
  * Queues every group with a decision to make, when the preferred seller is not the one the flags
  * were settled for (PREFERRED_SELLER_ID changed between starts): pages only queue what they changed.
  */
 export async function redoDedupeFor(database: Database, preferredSellerId: string | undefined) {
   const wanted = preferredSellerId ?? '';
-  const [settledFor] = await database.query<{ value: string }>(`SELECT value FROM kirana_meta WHERE key = 'dedupe_preferred_seller'`);
-  if ((settledFor?.value ?? '') === wanted) return;
+  if (((await readMeta(database, DEDUPE_SELLER_KEY)) ?? '') === wanted) return;
   await database.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key)
@@ -314,10 +318,7 @@ export async function redoDedupeFor(database: Database, preferredSellerId: strin
        GROUP BY city_code, dedupe_key HAVING count(*) > 1
        ON CONFLICT DO NOTHING`,
     );
-    await tx.query(
-      `INSERT INTO kirana_meta (key, value) VALUES ('dedupe_preferred_seller', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [wanted],
-    );
+    await writeMeta(tx, DEDUPE_SELLER_KEY, wanted);
   });
 }
 

@@ -49,6 +49,21 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
   });
   afterAll(() => database.close());
 
+  it('keeps each item’s HSN code and GST rate from its tax tag (issue 29), and none a seller wrote wrongly', async () => {
+    const envelope = onSearchFrom(0);
+    const providers = (envelope.message as { catalog: { 'bpp/providers': Array<{ id: string; items: Array<{ id: string; tags: Array<{ code: string; list: Array<{ code: string; value: string }> }> }> }> } }).catalog['bpp/providers'];
+    const [good, bad] = providers[0]!.items;
+    const tax = bad!.tags.find((t) => t.code === 'tax')!;
+    tax.list = [{ code: 'hsn_code', value: '10O6' }, { code: 'gst_rate', value: '140' }];
+    expect((await ingestOnSearch(database, envelope)).ok).toBe(true);
+    const rows = await database.query<{ item_id: string; hsn_code: string | null; gst_rate: string | null }>('SELECT item_id, hsn_code, gst_rate::text FROM catalogue_items WHERE item_id = ANY($1::text[]) ORDER BY item_id = $2 DESC', [[good!.id, bad!.id], good!.id]);
+    const stated = good!.tags.find((t) => t.code === 'tax')!.list;
+    expect(rows).toEqual([
+      { item_id: good!.id, hsn_code: stated.find((e) => e.code === 'hsn_code')!.value, gst_rate: stated.find((e) => e.code === 'gst_rate')!.value },
+      { item_id: bad!.id, hsn_code: null, gst_rate: null },
+    ]);
+  });
+
   it('ingests every provider and item of an on_search, and again changes nothing', async () => {
     const envelopes = network.sellers.map((_, i) => onSearchFrom(i));
     let expectedItems = 0;

@@ -88,6 +88,9 @@ export interface ItemRow {
   availableOnCod: boolean;
   statutory: ItemStatutory | null;
   sellerUpdatedAt: string | null;
+  /** The item's `tax` tag (issue 29): its HSN or SAC code and GST rate, for the invoice. */
+  hsnCode: string | null;
+  gstRate: number | null;
 }
 
 const first = (tags: readonly CatalogTag[], code: string, entry: string) => tagValues(tags, code, entry)[0] ?? null;
@@ -200,9 +203,16 @@ export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: 
       availableOnCod: item['@ondc/org/available_on_cod'],
       statutory: statutoryOf(item),
       sellerUpdatedAt: item.time?.timestamp ?? null,
+      hsnCode: taxCode(first(tags, 'tax', 'hsn_code')),
+      gstRate: taxRate(first(tags, 'tax', 'gst_rate')),
     };
   });
 }
+
+// A seller's word on tax is kept only when it reads as one: an HSN/SAC code of 4 to 8 digits, a
+// rate from 0 to 40 % with at most two decimals; anything else leaves the invoice without it.
+const taxCode = (value: string | null) => (value && /^\d{4,8}$/.test(value.trim()) ? value.trim() : null);
+const taxRate = (value: string | null) => (value && /^\d{1,2}(\.\d{1,2})?$/.test(value.trim()) && Number(value) <= 40 ? Number(value) : null);
 
 /** A provider's items sorted for the shelves: listed, switched off by the seller, or rejected. */
 export type JudgedItems = { listed: CatalogItem[]; disabled: string[]; rejected: ItemRejection[] };

@@ -2,6 +2,7 @@
 // with on_search, which the callback endpoint keeps in the inbox and ingest-queue.server.ts applies.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { deleteMeta, readMeta, writeMeta } from '../../db/meta.server.ts';
 import { sendRequest, type SendInput } from '../../ondc/bap.server.ts';
 import { SERVED_CITIES } from '../../ondc/cities.ts';
 import { domainSchema, type Domain } from '../../ondc/context.ts';
@@ -10,7 +11,7 @@ import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
 import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
-import { incrementalSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';
+import { incrementalSearchIntent, pushSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';
 
 const DOMAINS: readonly Domain[] = domainSchema.options;
 
@@ -23,7 +24,7 @@ const SEARCH_INTENT = {
 };
 
 /** One catalogue search to the gateway, in a transaction of its own and on no shopper's behalf. */
-function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city: string, message: SendInput['message'], at?: Date) {
+function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city: string, message: SendInput['message'], at?: Date, lifetimeMs: number = TRANSACTION_LIFETIME_MS.search) {
   return sendRequest(database, app, {
     action: 'search',
     url: app.gatewayUrl,
@@ -32,7 +33,7 @@ function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city
     transactionId: randomUUID(),
     shopperKey: null,
     message,
-    lifetimeMs: TRANSACTION_LIFETIME_MS.search,
+    lifetimeMs,
     ...(at ? { at } : {}),
   });
 }
@@ -69,25 +70,30 @@ async function requestCatalogueChanges(database: Database, app: BuyerApp, since:
   return results;
 }
 
+/**
+ * Asks every seller, in every city, to push what changes in their catalogues from `since` on; the
+ * pushes come in the search's transaction, which lives until the next full refresh asks again.
+ */
+async function requestCataloguePushes(database: Database, app: BuyerApp, since: Date, lifetimeMs: number, now = new Date()) {
+  const results = [];
+  for (const domain of DOMAINS) results.push(await searchCatalogue(database, app, domain, '*', pushSearchIntent(since), new Date(now.getTime() + 1), lifetimeMs));
+  return results;
+}
+
 const FULL_KEY = 'catalogue_full_refresh_at';
 const ANY_KEY = 'catalogue_refresh_at';
+const PUSH_KEY = 'catalogue_push_asked_at';
 
-async function refreshTimes(database: Database): Promise<RefreshTimes> {
-  const rows = await database.query<{ key: string; value: string }>('SELECT key, value FROM kirana_meta WHERE key = ANY($1)', [[FULL_KEY, ANY_KEY]]);
-  const at = (key: string) => {
-    const value = rows.find((r) => r.key === key)?.value;
+async function refreshTimes(database: Database): Promise<RefreshTimes & { push: Date | null }> {
+  const at = async (key: string) => {
+    const value = await readMeta(database, key);
     return value ? new Date(value) : null;
   };
-  return { full: at(FULL_KEY), any: at(ANY_KEY) };
+  return { full: await at(FULL_KEY), any: await at(ANY_KEY), push: await at(PUSH_KEY) };
 }
 
 async function recordRefresh(database: Database, keys: string[], at: Date) {
-  for (const key of keys) {
-    await database.query(
-      `INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [key, at.toISOString()],
-    );
-  }
+  for (const key of keys) await writeMeta(database, key, at.toISOString());
 }
 
 /** A full refresh under way: when it began and the searches (`city|domain`) already sent. */
@@ -95,15 +101,12 @@ const PROGRESS_KEY = 'catalogue_full_refresh_progress';
 type Progress = { startedAt: string; sent: string[] };
 
 async function refreshProgress(database: Database): Promise<Progress | null> {
-  const [row] = await database.query<{ value: string }>('SELECT value FROM kirana_meta WHERE key = $1', [PROGRESS_KEY]);
-  return row ? (JSON.parse(row.value) as Progress) : null;
+  const value = await readMeta(database, PROGRESS_KEY);
+  return value ? (JSON.parse(value) as Progress) : null;
 }
 
 async function saveProgress(database: Database, progress: Progress) {
-  await database.query(
-    `INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [PROGRESS_KEY, JSON.stringify(progress)],
-  );
+  await writeMeta(database, PROGRESS_KEY, JSON.stringify(progress));
 }
 
 /** A full refresh a stopped process began and did not finish sending. */
@@ -125,7 +128,7 @@ export async function refreshFullCatalogues(database: Database, app: BuyerApp, r
     await saveProgress(database, progress);
   });
   await recordRefresh(database, [FULL_KEY, ANY_KEY], new Date(progress.startedAt));
-  await database.query('DELETE FROM kirana_meta WHERE key = $1', [PROGRESS_KEY]);
+  await deleteMeta(database, PROGRESS_KEY);
   return sent;
 }
 
@@ -134,10 +137,18 @@ export async function refreshFullCatalogues(database: Database, app: BuyerApp, r
  * changes since the last refresh of either kind, else nothing. The times live in the database, so
  * a restarted storefront carries on where it stopped.
  */
-export async function refreshCatalogues(database: Database, app: BuyerApp, every: { fullMs: number; incMs: number }) {
+export async function refreshCatalogues(database: Database, app: BuyerApp, every: { fullMs: number; incMs: number; push: boolean }) {
   const now = new Date();
-  const due = refreshDue(now, await refreshTimes(database), every);
+  const times = await refreshTimes(database);
+  const due = refreshDue(now, times, every);
   if (due?.kind === 'full') return refreshFullCatalogues(database, app);
+  // The first incremental refresh after a full one asks for pushes instead of pulling: the changes
+  // so far come back as its answer, later ones as the sellers make them.
+  if (due?.kind === 'incremental' && every.push && times.full && (!times.push || times.push < times.full)) {
+    const sent = await requestCataloguePushes(database, app, due.since, every.fullMs > 0 ? every.fullMs + every.incMs : PUSH_LIFETIME_MS, now);
+    await recordRefresh(database, [ANY_KEY, PUSH_KEY], now);
+    return sent;
+  }
   if (due?.kind === 'incremental') {
     const sent = await requestCatalogueChanges(database, app, due.since, now);
     await recordRefresh(database, [ANY_KEY], now);
@@ -145,6 +156,9 @@ export async function refreshCatalogues(database: Database, app: BuyerApp, every
   }
   return [];
 }
+
+/** How long sellers may push when no full refresh comes to ask again. */
+const PUSH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Pages queued for ingestion before the next city is asked. */
 const BACKLOG_LIMIT = 4;

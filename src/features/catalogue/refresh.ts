@@ -19,20 +19,26 @@ export function refreshTickMs(every: { fullMs: number; incMs: number }): number 
   return periods.length > 0 ? Math.min(...periods) : 0;
 }
 
+/** A catalog_inc search intent (ondc-notes §1): our terms and the tag's list. */
+function catalogIncIntent(list: Array<{ code: string; value: string }>) {
+  return { intent: { payment: BUYER_FINDER_FEE, tags: [{ code: 'catalog_inc', list }] } };
+}
+
+/**
+ * The search intent that asks sellers to push what changes from `since` on (catalog_inc mode
+ * "start"): the changes made since then come back as the answer, later ones as pushes.
+ */
+export function pushSearchIntent(since: Date) {
+  return catalogIncIntent([
+    { code: 'mode', value: 'start' },
+    { code: 'start_time', value: since.toISOString() },
+  ]);
+}
+
 /** The search intent of an incremental refresh: what changed from `since` until `until`. */
 export function incrementalSearchIntent(since: Date, until: Date) {
-  return {
-    intent: {
-      payment: BUYER_FINDER_FEE,
-      tags: [
-        {
-          code: 'catalog_inc',
-          list: [
-            { code: 'start_time', value: since.toISOString() },
-            { code: 'end_time', value: until.toISOString() },
-          ],
-        },
-      ],
-    },
-  };
+  return catalogIncIntent([
+    { code: 'start_time', value: since.toISOString() },
+    { code: 'end_time', value: until.toISOString() },
+  ]);
 }

@@ -15,6 +15,8 @@ export function catalogRejectionMessage(app: Pick<BuyerApp, 'identity' | 'bapUri
     bapUri: app.bapUri,
     ...(onSearch.bpp_id ? { bppId: onSearch.bpp_id } : {}),
     ...(onSearch.bpp_uri ? { bppUri: onSearch.bpp_uri } : {}),
+    // In the version the catalogue came in: the seller's own (issue 25).
+    coreVersion: onSearch.core_version,
     now,
   });
   return catalogRejectionSchema.parse({ context, errors: catalogErrors(rejected) });

@@ -24,6 +24,12 @@ describe('catalog_rejection to the seller', () => {
     expect('message' in message).toBe(false);
   });
 
+  it('answers a core 1.2.5 catalogue in 1.2.5, a 1.2.0 one in 1.2.0 (issue 25)', () => {
+    const rejected = [{ providerId: 'P1', itemId: 'I9', code: '91011', detail: 'heic' }] as const;
+    expect(catalogRejectionMessage(app, { ...onSearch, core_version: '1.2.5' }, rejected).context.core_version).toBe('1.2.5');
+    expect(catalogRejectionMessage(app, onSearch, rejected).context.core_version).toBe('1.2.0');
+  });
+
   it('names a store it cannot list with a PROVIDER-ERROR at the provider path', () => {
     const message = catalogRejectionMessage(app, onSearch, [{ providerId: 'P1', code: '90021', detail: 'locations.0.address: required' }]);
     expect(message.errors).toEqual([{ type: 'PROVIDER-ERROR', code: '90021', path: '/message/catalog/bpp/providers/P1', message: 'Invalid Address received: locations.0.address: required' }]);

@@ -13,6 +13,7 @@ import { $checkout, applyCoupon, keepAddress, leaveUpiApp, payAndConfirm, payWit
 import { UpiAppWait } from './UpiAppWait.tsx';
 import { billRow, type SummaryLine } from './summary.ts';
 import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
+import { TIP_CHOICES_RUPEES } from './tip.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { specText } from '../i18n/client-text.ts';
 import { fill } from '../i18n/text.ts';
@@ -120,7 +121,7 @@ export default function CheckoutView({
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state'), instructions: field('instructions') };
+    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state'), instructions: field('instructions'), tip: Number(data.get('tip')) || 0 };
     // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
     if (data.get('keepAddress') === 'on') {
       const kept = addressToKeep(chosen, form, place, crypto.randomUUID());
@@ -240,6 +241,15 @@ export default function CheckoutView({
             <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />
           </label>
           <small id="instructions-hint" className="checkout-instructions-hint">{t.instructionsHint}</small>
+          <fieldset className="checkout-tip" aria-describedby="tip-hint">
+            <legend>{t.tip}</legend>
+            {TIP_CHOICES_RUPEES.map((rupees) => (
+              <label key={rupees}>
+                <input type="radio" name="tip" value={rupees} defaultChecked={rupees === 0} /> {rupees === 0 ? t.noTip : `₹${rupees}`}
+              </label>
+            ))}
+            <small id="tip-hint">{t.tipHint}</small>
+          </fieldset>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>

@@ -20,6 +20,7 @@ import { chosenStoreOffer } from './offers.server.ts';
 import { keepCheckoutContact } from './contact.server.ts';
 import { offerRequest } from './store-offers.ts';
 import { endInstructions } from './instructions.ts';
+import { tipOfTags, tipTags } from '../../ondc/tip.ts';
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -102,6 +103,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
           },
         ],
         payment: { type: request.payment_type, ...BUYER_FINDER_FEE },
+        ...(request.tip > 0 ? { tags: tipTags(request.tip) } : {}),
       },
     },
   });
@@ -149,8 +151,19 @@ async function initChecked(database: Database, shopper: string, messageId: strin
   const due = await payableFor(database, shopper, transactionId, { messageId, action: 'init' }, burnCoins);
   const select = await latestSelect(database, transactionId);
   const before = select ? await payableFor(database, shopper, transactionId, { messageId: select.messageId, action: 'select' }, burnCoins) : null;
-  const changed = due !== null && before !== null && before.totalPaise !== due.totalPaise;
+  // The tip our init stated is no change of price (a select has none to quote); a seller's tip
+  // other than it is one, which the shopper sees and accepts before paying.
+  const changed = due !== null && before !== null && before.totalPaise + (await askedTip(database, messageId)) !== due.totalPaise;
   return { ...check, priceChanged: check.priceChanged || changed, payable: due ? payableView(due) : null, previousTotal: changed && before ? before.totalPaise / 100 : null };
+}
+
+/** Issue 29: the tip our init stated to the seller, in paise. */
+async function askedTip(database: Database, initMessageId: string): Promise<number> {
+  const [row] = await database.query<{ tags: unknown }>(
+    `SELECT body->'message'->'order'->'tags' AS tags FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
+    [initMessageId],
+  );
+  return tipOfTags(Array.isArray(row?.tags) ? row.tags : undefined);
 }
 
 /** SPEC §7.3 user consent; SPEC §4 consent defaults to accepted, so no record reads as accepted. */

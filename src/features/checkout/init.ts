@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { deliveryInstructionsSchema } from './instructions.ts';
 import { selectRequestSchema } from './select.ts';
+import { tipChoiceSchema } from './tip.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -49,6 +50,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
   payment_type: z.enum(['ON-ORDER', 'ON-FULFILLMENT']).default('ON-ORDER'),
   /** Issue 29: what the rider should know ("Ring twice"), for the seller in init and confirm. */
   delivery_instructions: deliveryInstructionsSchema.optional(),
+  /** Issue 29: the rider's tip the shopper picked, in rupees (one of the offered choices); paise once parsed. */
+  tip: tipChoiceSchema.default(0),
 });
 export type InitRequest = z.infer<typeof initRequestSchema>;
 

@@ -5,7 +5,7 @@
 import { rupeesToPaise } from '../../lib/money.ts';
 import { coinBurnOn, type CoinConfig } from '../coins/coins.ts';
 import type { Quote } from './quote-check.ts';
-import { orderSummary, type SummaryLine } from './summary.ts';
+import { orderSummary, tipPaise, type SummaryLine } from './summary.ts';
 
 export interface PayableInput {
   quote: Quote;
@@ -22,6 +22,8 @@ export interface Payable {
   /** The seller's quoted total, before the storefront's discounts. */
   quotePaise: number;
   offer: { code: string; discountPaise: number } | null;
+  /** Issue 29: the rider's tip in the total (the seller's "Tip" line), passed on free of our fee. */
+  tipPaise: number;
   /** Coins the shopper may burn here, those burned, and what they take off. */
   coins: { burnable: number; burned: number; discountPaise: number };
 }
@@ -30,7 +32,9 @@ export function payable(input: PayableInput): Payable {
   const quotePaise = rupeesToPaise(input.quote.price.value);
   const couponDiscountPaise = input.offer?.discountPaise ?? 0;
   const before = orderSummary({ quote: input.quote, couponDiscountPaise });
-  const afterOffer = before.find((line) => line.kind === 'total')?.amountPaise ?? 0;
+  const tip = tipPaise(input.quote);
+  // Coins pay for the order, not the rider's tip.
+  const afterOffer = (before.find((line) => line.kind === 'total')?.amountPaise ?? 0) - tip;
   // SPEC §5: coins burn on what is left to pay after the offer (the one base), capped by the balance.
   const coins = input.coins?.config.enableCoinsFeature ? input.coins : null;
   const burnable = coins ? coinBurnOn(afterOffer, coins.balance, coins.config) : { coins: 0, discountPaise: 0 };
@@ -43,6 +47,7 @@ export function payable(input: PayableInput): Payable {
     lines,
     totalPaise,
     quotePaise,
+    tipPaise: tip,
     offer: input.offer && input.offer.discountPaise > 0 ? input.offer : null,
     coins: { burnable: burnable.coins, burned, discountPaise: coinDiscountPaise },
   };

@@ -9,6 +9,10 @@ import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
 import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, startCheckout } from './store.ts';
 import type { SummaryLine } from './summary.ts';
+import { CART_CHANGED_MESSAGE } from './session.ts';
+import { storeClosedMessage } from '../catalogue/store-hours.ts';
+// Loaded up front, as the page has it by the time an order is placed.
+import '../analytics/native-bridge.ts';
 
 // The island against a fake server on a fake clock (issue 23): it sends the place, not the cart,
 // polls once a second, and draws what the server says is due.
@@ -98,11 +102,11 @@ describe('checkout store (issue 23): the server builds the order and says what i
       () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } }),
     ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka', instructions: 'Ring twice' }), 100);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka', instructions: 'Ring twice', tip: 20 }), 100);
     const init = calls.find((c) => c.url === '/ondc/init');
     expect(init?.body).not.toHaveProperty('items');
     // Issue 29: what the shopper wrote for the rider goes with the init.
-    expect(init?.body).toMatchObject({ delivery_instructions: 'Ring twice' });
+    expect(init?.body).toMatchObject({ delivery_instructions: 'Ring twice', tip: 20 });
     expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 535.5, message: PRICE_UPDATE_MESSAGE, lines: lines(53550, 4550) });
     expect($toasts.get().map((t) => t.message)).toContain(PRICE_UPDATE_MESSAGE);
     expect(calls.some((c) => c.url === '/ondc/payment')).toBe(false);
@@ -116,6 +120,26 @@ describe('checkout store (issue 23): the server builds the order and says what i
     expect(calls.find((c) => c.url === '/ondc/payment')?.body).toMatchObject({ method: 'upi', init_message_id: 'm-init', amount: 535.5 });
   });
 
+  it('a store closed since the quote (issue 28): "Place order" says so and when it opens, in place of the form, and asks nothing more', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    const closed = storeClosedMessage(800, 'retail');
+    routes.push([/^\/ondc\/init$/, () => ({ status: 409, json: { status: 'FAILURE', error: { message: closed, code: 'STORE_CLOSED' } } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    expect(closed).toMatch(/\. Opens at 8:00$/);
+    expect($checkout.get()).toMatchObject({ phase: 'failed', message: closed, isServiceable: false });
+    expect(calls.some((c) => c.url.startsWith('/ondc/status') || c.url === '/ondc/payment')).toBe(false);
+  });
+
+  it('any other refusal at "Place order" (the cart changed) is said and the form stays to try again', async () => {
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ status: 409, json: { status: 'FAILURE', error: { message: CART_CHANGED_MESSAGE, code: 'CART_CHANGED' } } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    expect($checkout.get().phase).toBe('quoted');
+    expect($toasts.get().map((t) => t.message)).toContain(CART_CHANGED_MESSAGE);
+  });
+
   /** Quoted, the order placed by UPI and its init answered: the shopper is at "Pay". */
   async function atPayment() {
     serveSelect(0);
@@ -123,7 +147,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '' }), 1000);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
     // No instructions written: the init names none.
     expect(calls.find((c) => c.url === '/ondc/init')?.body).not.toHaveProperty('delivery_instructions');
   }
@@ -176,7 +200,7 @@ describe('paying with a UPI app (issue 29): the server\'s intent, then the wait 
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '' }), 1000);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
   }
 
   it('a phone is sent to the server\'s link; the page asks every 2 s and opens the confirmation once the app approves', async () => {
@@ -264,5 +288,28 @@ describe('an applied offer taken back (issue 28): the bill is the server\'s agai
     await run(removeOffer('FLAT50'), 0);
     expect($toasts.get().map((t) => t.message)).toContain('FLAT50 is not applied to this order');
     expect($checkout.get().coupon).toEqual({ code: 'FLAT50', discountPaise: 5000 });
+  });
+});
+
+describe('the native app hears of the order (issue 29: README bridge contract)', () => {
+  it('place_order_click carries the amount and items; payment_info, once the order stands, its id, the amount paid and the items', async () => {
+    const heard: Array<{ event: string; data: Record<string, unknown> }> = [];
+    vi.stubGlobal('window', { location: { assign: vi.fn() }, KiranaNative: { postMessage: (json: string) => void heard.push(JSON.parse(json)) } });
+    serveSelect(0);
+    await run(startCheckout(cart, place), 1000);
+    routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
+    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } })]);
+    routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
+    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 100);
+    const items = [{ id: cart.items[0]!.sku_id, name: 'Item atta', quantity: 2, price: '245.00' }];
+    expect(heard).toEqual([{ event: 'place_order_click', data: { transaction_id: 'tx-00000001', payment_type: 'ON-ORDER', amount: '520.00', currency: 'INR', items } }]);
+    await run(proceedToPay(), 0);
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: { payment_id: 'pay-0001', status: 'PAID' } } })]);
+    routes.push([/^\/ondc\/confirm$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-confirm', order_id: 'KO1' } } })]);
+    routes.push([/^\/ondc\/status\?type=confirm/, () => ({ json: { order_status: 'CONFIRMED', order_id: 'KO1', error: null } })]);
+    await run(payAndConfirm('asha@okaxis'), 1000);
+    // The amount paid is the repriced one the shopper accepted, not the one at the tap.
+    expect(heard.slice(1)).toEqual([{ event: 'payment_info', data: { order_id: 'KO1', transaction_id: 'tx-00000001', payment_id: 'pay-0001', method: 'upi', amount: '535.50', currency: 'INR', items } }]);
+    expect((window as unknown as { location: { assign: ReturnType<typeof vi.fn> } }).location.assign).toHaveBeenCalledWith('/order-confirmation?order_id=KO1');
   });
 });

@@ -19,6 +19,7 @@ import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, ty
 import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from './quote-check.ts';
 import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
+import { bridgeOrder, type BridgeOrder } from './native-payload.ts';
 
 /**
  * `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying.
@@ -59,6 +60,8 @@ export interface CheckoutState {
   intentProblem: 'expired' | 'failed' | null;
   /** The shopper left the UPI app for their UPI id: the form asks for it first. */
   upiIdAsked: boolean;
+  /** What was in the order when Place order was tapped, for the native app's payment_info. */
+  placed: BridgeOrder | null;
 }
 
 const initial: CheckoutState = {
@@ -81,6 +84,7 @@ const initial: CheckoutState = {
   upiIdAsked: false,
   offers: [],
   burnableCoins: 0,
+  placed: null,
 };
 
 interface OfferCard {
@@ -257,15 +261,19 @@ export interface CustomerForm {
   state: string;
   /** Issue 29: for the rider; empty when the shopper wrote none. */
   instructions: string;
+  /** Issue 29: the rider's tip picked, in rupees (0 for none); the server prices it. */
+  tip: number;
 }
 
 /** SPEC §4: init with the customer and address, then poll every 1 s at most 5 times. */
 export async function placeOrder(cart: Cart, place: DeliveryLocation, form: CustomerForm) {
   const { transactionId } = $checkout.get();
   if (!transactionId) return;
-  patch({ phase: 'placing', message: null, paymentType: form.paymentType });
+  const placed = bridgeOrder(cart, $checkout.get().total);
+  patch({ phase: 'placing', message: null, paymentType: form.paymentType, placed });
   track('place_order_click', { transaction_id: transactionId, payment_type: form.paymentType });
-  tellNativeApp('place_order_click', { transaction_id: transactionId });
+  // No order id yet: the order is made by confirm; payment_info carries it.
+  void tellNativeApp('place_order_click', { transaction_id: transactionId, payment_type: form.paymentType, ...placed });
   const address = {
     door: form.door,
     building: form.building,
@@ -286,8 +294,13 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     is_consent_accepted: true,
     payment_type: form.paymentType,
     ...(form.instructions ? { delivery_instructions: form.instructions } : {}),
+    ...(form.tip > 0 ? { tip: form.tip } : {}),
   });
   if (sent.status !== 200) {
+    // Issue 28: a store that closed since the quote takes no order until it opens: the page says
+    // so and when, where the form was (a toast is gone before it is read, and a retry cannot help).
+    const code = (sent.json['error'] as { code?: string } | undefined)?.code;
+    if (code === 'STORE_CLOSED' || code === 'STORE_TEMPORARILY_CLOSED') return patch({ phase: 'failed', message: errorText(sent.json), isServiceable: false });
     showToast(errorText(sent.json));
     return patch({ phase: 'quoted' });
   }
@@ -333,7 +346,6 @@ async function payOnDelivery(initMessageId: string) {
   // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
   patch({ phase: 'placing', message: null });
   track('payment_started', { transaction_id: transactionId, method: 'cod' });
-  tellNativeApp('payment_info', { transaction_id: transactionId, method: 'cod' });
   const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
   if (started.status !== 200) {
@@ -361,7 +373,6 @@ async function startUpiPayment(method: { method: 'upi'; vpa: string } | { method
   if (!transactionId || !initMessageId) return null;
   patch({ phase: 'paying', message: null, intentProblem: null });
   track('payment_started', { transaction_id: transactionId, method: method.method });
-  tellNativeApp('payment_info', { transaction_id: transactionId, method: method.method });
   const started = await call('/ondc/payment', { ...method, transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) {
     await repriced();
@@ -481,10 +492,23 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
     await sleep(PAYMENT_POLL.intervalMs);
   }
   track('order_placed', { order_id: orderId, transaction_id: transactionId });
+  // The app hears of the payment once the order stands (its id exists only now), before the page
+  // goes: a bridge not ready in time is given up rather than holding the shopper back.
+  const { paymentType, total, placed } = $checkout.get();
+  await Promise.race([
+    tellNativeApp('payment_info', {
+      order_id: orderId, transaction_id: transactionId, payment_id: paymentId, method: paymentType === 'ON-FULFILLMENT' ? 'cod' : 'upi',
+      ...(placed ?? { currency: 'INR', items: [] }), amount: total === null ? (placed?.amount ?? null) : total.toFixed(2),
+    }),
+    sleep(NATIVE_WAIT_MS),
+  ]);
   // The server emptied the cart with the order (issue 28); the copy this device keeps follows it.
   resetCart();
   window.location.assign(`/order-confirmation?order_id=${encodeURIComponent(orderId)}`);
 }
+
+/** How long the order's page waits for the native app to take payment_info (its retries take up to 4.8 s). */
+const NATIVE_WAIT_MS = 1500;
 
 /** Payment and confirm polls: every 1 s like the others, long enough for a pending UPI payment. */
 const PAYMENT_POLL = { intervalMs: 1000, maxAttempts: 10 } as const;

@@ -2,6 +2,7 @@
 // the seller's quote plus what the storefront adds (delivery benefit, platform fee, coupon, coins).
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import type { Quote } from './quote-check.ts';
+import { isTipLine } from '../../ondc/tip.ts';
 
 export interface SummaryInput {
   quote: Quote;
@@ -23,6 +24,8 @@ export type SummaryLine =
   /** One of the charges "Taxes & other charges" adds up, by the seller's ONDC title (issue 28). */
   | { kind: 'charge'; label: string; amountPaise: number; amount: string }
   | { kind: 'discount'; label: string; amountPaise: number; amount: string }
+  /** Issue 29: the shopper's tip, all of it the rider's (ondc/tip.ts). */
+  | { kind: 'tip'; label: 'Rider tip'; amountPaise: number; amount: string }
   | { kind: 'total'; label: 'Total'; amountPaise: number; amount: string };
 
 const DISCOUNT_LABEL = 'Discount';
@@ -38,10 +41,15 @@ const PLATFORM_FEE_TAX_LABEL = 'Tax on platform fee';
 function chargesByTitle(quote: Quote): Array<{ title: string; paise: number }> {
   const charges = new Map<string, number>();
   for (const entry of quote.breakup) {
-    if (!OTHER_CHARGE_TYPES.has(entry['@ondc/org/title_type'])) continue;
+    if (!OTHER_CHARGE_TYPES.has(entry['@ondc/org/title_type']) || isTipLine(entry)) continue;
     charges.set(entry.title, (charges.get(entry.title) ?? 0) + rupeesToPaise(entry.price.value));
   }
   return [...charges].filter(([, paise]) => paise !== 0).map(([title, paise]) => ({ title, paise }));
+}
+
+/** The tip the seller quoted (its "Tip" line), in paise. */
+export function tipPaise(quote: Quote): number {
+  return quote.breakup.filter(isTipLine).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
 }
 
 const discountLine = (label: string, paise: number): SummaryLine => ({ kind: 'discount', label, amountPaise: paise, amount: `-${formatRupees(paise)}` });
@@ -49,7 +57,7 @@ const discountLine = (label: string, paise: number): SummaryLine => ({ kind: 'di
 export function orderSummary(input: SummaryInput): SummaryLine[] {
   const lines: SummaryLine[] = [];
   const sumOf = (keep: (type: string) => boolean) =>
-    input.quote.breakup.filter((e) => keep(e['@ondc/org/title_type'])).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
+    input.quote.breakup.filter((e) => keep(e['@ondc/org/title_type']) && !isTipLine(e)).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
 
   let itemsPaise = 0;
   for (const entry of input.quote.breakup) {
@@ -85,6 +93,10 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
     if (platform.taxPaise > 0) lines.push({ kind: 'charge', label: PLATFORM_FEE_TAX_LABEL, amountPaise: platform.taxPaise, amount: formatRupees(platform.taxPaise) });
   }
 
+  // Issue 29: the tip is its own line, never among the charges and never discounted.
+  const tip = tipPaise(input.quote);
+  if (tip > 0) lines.push({ kind: 'tip', label: 'Rider tip', amountPaise: tip, amount: formatRupees(tip) });
+
   const coins = input.coins && input.coins.discountPaise > 0 ? input.coins : null;
   const coupon = input.couponDiscountPaise ?? 0;
   const store = -sumOf((t) => t === 'discount');
@@ -96,7 +108,7 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
   const sources = [coins?.discountPaise ?? 0, coupon, store].filter((paise) => paise > 0).length;
   if (sources > 1) lines.push(discountLine(TOTAL_DISCOUNT_LABEL, totalDiscount));
 
-  const total = Math.max(0, itemsPaise + finalFee + platform.feePaise + otherPaise - totalDiscount);
+  const total = Math.max(0, itemsPaise + finalFee + platform.feePaise + otherPaise - totalDiscount) + tip;
   lines.push({ kind: 'total', label: 'Total', amountPaise: total, amount: formatRupees(total) });
   return lines;
 }

@@ -25,8 +25,8 @@ describe('message catalogue completeness', () => {
   it('writes Hindi in Devanagari wherever English has words', () => {
     const leaves = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v as object)));
     const latinOnly = leaves(hi).filter((s) => /[a-z]{3}/i.test(s) && !/[\u0900-\u097F]/.test(s));
-    // Names kept in Latin letters as Indian apps and GST invoices write them: the language name, UPI, MRP, GSTIN, CGST, SGST, IGST.
-    expect(latinOnly.sort()).toEqual(['CGST', 'English', 'GSTIN: {gstin}', 'IGST', 'MRP {price}', 'MRP {price}', 'SGST', 'UPI']);
+    // Names kept in Latin letters as Indian apps and GST invoices write them: the language name, UPI, MRP, GSTIN, CGST, SGST, IGST, HSN.
+    expect(latinOnly.sort()).toEqual(['CGST', 'English', 'GSTIN: {gstin}', 'HSN', 'HSN {hsn} · GST {rate}%', 'IGST', 'MRP {price}', 'MRP {price}', 'SGST', 'UPI']);
   });
 });
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readConfig } from '../../config.server.ts';
 import type { Database } from '../../db/client.ts';
+import { linkIsSigned, signedLink } from '../../lib/http/signed-link.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import {
   appendAction,
@@ -73,8 +74,9 @@ function newIssue(app: BuyerApp, order: OrderDetail, request: RaiseIssueRequest,
     action_by: bapId,
     actor_details: { name: seller.billing?.name || 'Shopper' },
   };
+  const id = `ISS-${order.orderId.slice(0, 24)}-${randomBytes(4).toString('hex').toUpperCase()}`;
   return {
-    id: `ISS-${order.orderId.slice(0, 24)}-${randomBytes(4).toString('hex').toUpperCase()}`,
+    id,
     status: 'OPEN',
     level: 'ISSUE',
     created_at: at,
@@ -103,11 +105,31 @@ function newIssue(app: BuyerApp, order: OrderDetail, request: RaiseIssueRequest,
       code: request.code,
       short_desc: category?.text ?? request.code,
       long_desc: request.description,
-      ...(images.length ? { images: images.map((url) => ({ url, size_type: 'md' })) } : {}),
+      // IGM 2.0: where the whole written account is kept, and the photos (ONDC's Pramaan wants both keys).
+      additional_desc: { url: signedDetailsUrl(app, id), content_type: 'text/plain' },
+      images: images.map((url) => ({ url, size_type: 'md' })),
     },
     last_action_id: open.id,
     actions: [open],
   };
+}
+
+/** The respondents' link to a complaint's written account (IGM additional_desc): signed, working for 30 days. */
+function signedDetailsUrl(app: BuyerApp, issueId: string, now = Date.now()): string {
+  return signedLink(app.identity.privateKey, 'complaint-details', issueId, `${new URL(app.bapUri).origin}/complaint-details/${encodeURIComponent(issueId)}`, DETAILS_LINK_TTL_MS, now);
+}
+const DETAILS_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A complaint's written account as plain text, for its shopper or anyone with an unexpired signed
+ * link: what went wrong in the shopper's words, then each answer they gave the store's questions.
+ */
+export async function readComplaintDetails(database: Database, app: BuyerApp | null, issueId: string, viewer: { shopper: string | null; expires?: string | null; sig?: string | null }): Promise<string | null> {
+  const [row] = await database.query<{ shopper_key: string; issue: IgmIssue }>('SELECT shopper_key, issue FROM order_issues WHERE issue_id = $1', [issueId]);
+  if (!row) return null;
+  if (!linkIsSigned(app?.identity.privateKey ?? null, 'complaint-details', issueId, viewer) && viewer.shopper !== row.shopper_key) return null;
+  const answers = row.issue.actions.filter((a) => a.descriptor.code === 'INFO_PROVIDED').map((a) => `${a.updated_at}: ${a.descriptor.short_desc}`);
+  return [row.issue.descriptor.short_desc, '', row.issue.descriptor.long_desc ?? '', ...(answers.length ? ['', ...answers] : [])].join('\n') + '\n';
 }
 
 async function domainOf(database: Database, transactionId: string): Promise<string> {
@@ -200,6 +222,11 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
       const level = NEXT_LEVEL[issue.level];
       if (!allowed.escalate || !level) return { ok: false, status: 409, message: 'This complaint cannot be escalated now' };
       next = appendAction(issue, action('ESCALATED', step.reason), { level, status: 'OPEN' });
+      break;
+    }
+    case 'info': {
+      if (!allowed.info) return { ok: false, status: 409, message: 'Nobody has asked for more information' };
+      next = appendAction(issue, action('INFO_PROVIDED', step.info, { ref_id: allowed.info.id, ref_type: 'ACTIONS' }));
       break;
     }
     case 'close': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue, type IgmResolution } from '../../ondc/igm.ts';
-import { itemsProblem, latestProposal, mergeRespondentIssue, raiseIssueRequestSchema, raiseProblem, shopperSteps } from './issues.ts';
+import { issueStepRequestSchema, itemsProblem, latestProposal, mergeRespondentIssue, raiseIssueRequestSchema, raiseProblem, shopperSteps } from './issues.ts';
 
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -85,7 +85,19 @@ describe('the shopper\'s next steps', () => {
     const dispute = { ...appendAction(proposed(), act('A4B', 'RESOLUTION_REJECTED', BAP, 7)), level: 'DISPUTE' as const };
     expect(shopperSteps(dispute, US, T0).escalate).toBe(false);
     const closed = appendAction(proposed(), act('A4B', 'CLOSED', BAP, 7), { status: 'CLOSED' });
-    expect(shopperSteps(closed, US, T0)).toEqual({ accept: [], reject: false, escalate: false, close: false, overdue: false });
+    expect(shopperSteps(closed, US, T0)).toEqual({ accept: [], reject: false, escalate: false, close: false, overdue: false, info: null });
+  });
+  it('offers to answer the store\'s request for more information until the shopper has', () => {
+    const processing = appendAction(opened(), act('A2S', 'PROCESSING', SELLER, 1), { status: 'PROCESSING', actors: [...opened().actors, sellerActor] });
+    const asked = appendAction(processing, act('A3S', 'INFO_REQUESTED', SELLER, 4));
+    expect(shopperSteps(processing, US, T0).info).toBeNull();
+    expect(shopperSteps(asked, US, T0).info?.id).toBe('A3S');
+    const answered = appendAction(asked, act('A4B', 'INFO_PROVIDED', BAP, 6, { ref_id: 'A3S', ref_type: 'ACTIONS' }));
+    expect(shopperSteps(answered, US, T0).info).toBeNull();
+  });
+  it('reads an answer to the store\'s question with a clear message when too short', () => {
+    expect(issueStepRequestSchema.safeParse({ step: 'info', issue_id: 'ISS-1', info: 'torn' }).error?.issues[0]?.message).toBe('Tell the store in at least 10 characters');
+    expect(issueStepRequestSchema.safeParse({ step: 'ask', issue_id: 'ISS-1' }).error?.issues[0]?.message).toBe('step must be accept, reject, escalate, close or info');
   });
   it('reads an accepted proposal as answered', () => {
     const accepted = appendAction(proposed(), act('A4B', 'RESOLUTION_ACCEPTED', BAP, 7, { ref_id: 'R3-1' }));

@@ -51,7 +51,8 @@ export const issueStepRequestSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('reject'), issue_id: issueId, reason: z.string().trim().max(500).default('') }),
   z.object({ step: z.literal('escalate'), issue_id: issueId, reason: z.string().trim().min(10, 'Tell us why in at least 10 characters').max(500) }),
   z.object({ step: z.literal('close'), issue_id: issueId, rating: z.enum(['THUMBS_UP', 'THUMBS_DOWN']) }),
-], { error: 'step must be accept, reject, escalate or close' });
+  z.object({ step: z.literal('info'), issue_id: issueId, info: z.string().trim().min(10, 'Tell the store in at least 10 characters').max(ISSUE_DESCRIPTION_MAX, `Keep it under ${ISSUE_DESCRIPTION_MAX} characters`) }),
+], { error: 'step must be accept, reject, escalate, close or info' });
 export type IssueStepRequest = z.infer<typeof issueStepRequestSchema>;
 
 /** Why no complaint can be raised about this order now, or null when one can. */
@@ -90,16 +91,18 @@ export function acceptedResolution(issue: IgmIssue): IgmResolution | null {
 
 export const NEXT_LEVEL: Record<IssueLevel, IssueLevel | null> = { ISSUE: 'GRIEVANCE', GRIEVANCE: 'DISPUTE', DISPUTE: null };
 
-export type ShopperSteps = { accept: IgmResolution[]; reject: boolean; escalate: boolean; close: boolean; overdue: boolean };
+/** `info`: a respondent's request for more information the shopper has not answered yet. */
+export type ShopperSteps = { accept: IgmResolution[]; reject: boolean; escalate: boolean; close: boolean; overdue: boolean; info: IgmAction | null };
 
 /**
- * What the shopper may do now. A proposal unanswered can be accepted (one of its options) or
- * rejected. Escalating to the next level is open once a proposal was rejected, once the issue is
- * resolved and the shopper is still unhappy, or when the respondent let the response time pass
- * since the shopper's last word. A complaint not closed can always be closed.
+ * What the shopper may do now. A request for information unanswered can be answered. A proposal
+ * unanswered can be accepted (one of its options) or rejected. Escalating to the next level is
+ * open once a proposal was rejected, once the issue is resolved and the shopper is still unhappy,
+ * or when the respondent let the response time pass since the shopper's last word. A complaint
+ * not closed can always be closed.
  */
 export function shopperSteps(issue: IgmIssue, complainantIds: readonly string[], now = Date.now()): ShopperSteps {
-  if (issue.status === 'CLOSED') return { accept: [], reject: false, escalate: false, close: false, overdue: false };
+  if (issue.status === 'CLOSED') return { accept: [], reject: false, escalate: false, close: false, overdue: false, info: null };
   const proposal = latestProposal(issue);
   const open = proposal !== null && proposal.answered === null && issue.status !== 'RESOLVED';
   const lastOurs = issue.actions.findLast((a) => complainantIds.includes(a.action_by));
@@ -113,7 +116,15 @@ export function shopperSteps(issue: IgmIssue, complainantIds: readonly string[],
     escalate: higher && (rejected || issue.status === 'RESOLVED' || overdue),
     close: true,
     overdue,
+    info: openInfoRequest(issue),
   };
+}
+
+/** The newest INFO_REQUESTED no INFO_PROVIDED answers yet, or null. */
+function openInfoRequest(issue: IgmIssue): IgmAction | null {
+  const request = issue.actions.findLast((a) => a.descriptor.code === 'INFO_REQUESTED');
+  if (!request) return null;
+  return issue.actions.slice(issue.actions.indexOf(request) + 1).some((a) => a.descriptor.code === 'INFO_PROVIDED') ? null : request;
 }
 
 /** Who said what, in the shopper's terms: us, the store, a grievance officer. */

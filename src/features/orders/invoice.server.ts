@@ -1,9 +1,13 @@
-// The invoice of one of the shopper's delivered orders: the quote as paid, the store's particulars
-// from the order and the catalogue, and the seller's own invoice document when it sent one.
+// The tax documents of one of the shopper's orders: the invoice (the quote as paid, the store's
+// particulars from the order and the catalogue, the seller's own invoice document when it sent
+// one) and a credit note for each refund, reversing the refunded lines and their tax. Numbers are
+// given the first time a document is drawn (tax_documents), a consecutive serial per seller.
 import type { Database } from '../../db/client.ts';
-import { findOrderDetail } from './orders.server.ts';
+import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server.ts';
+import type { IgmIssue } from '../../ondc/igm.ts';
 import { cityDisplayName } from '../../ondc/cities.ts';
-import { gstSplit, invoiceNumber, invoiceOf, type BreakupLine, type GstSplit, type Invoice } from './invoice.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { complaintCreditNoteOf, creditNoteOf, documentNumber, fiscalYear, invoiceOf, supplyOf, type BreakupLine, type ComplaintItems, type Invoice, type Supply, type TaxClass, type TrailEntry } from './invoice.ts';
 
 // Retail 1.2.0 writes tags as {code, list: [{code, value}]}; later versions as descriptor codes.
 type Tag = { code?: string; descriptor?: { code?: string }; list?: Array<{ code?: string; descriptor?: { code?: string }; value?: string }> };
@@ -12,30 +16,49 @@ type InvoiceOrder = {
   provider?: { id?: string };
   billing?: { name?: string; phone?: string; email?: string; address?: Address };
   quote?: { breakup?: BreakupLine[] };
-  fulfillments?: Array<{ type?: string; start?: { location?: { address?: Address } }; end?: { location?: { address?: Address }; person?: { name?: string } } }>;
+  fulfillments?: Array<{ id?: string; type?: string; start?: { location?: { address?: Address } }; end?: { location?: { address?: Address }; person?: { name?: string } }; tags?: Tag[] }>;
   tags?: Tag[];
   documents?: Array<{ url?: string; label?: string }>;
 };
 
-type InvoiceView = {
+type Parties = {
+  seller: { name: string; address: string | null; gstin: string | null; fssai: string | null };
+  buyer: { name: string | null; address: string | null; phone: string | null };
+  supply: Supply;
+};
+
+/** A credit note as the invoice lists it. */
+type CreditNoteEntry = { reference: string; number: string; date: string; amountPaise: number; kind: 'Cancel' | 'Return' | 'RTO' | 'Complaint' };
+
+type InvoiceView = Parties & {
   number: string;
   orderId: string;
   date: string;
-  seller: { name: string; address: string | null; gstin: string | null; fssai: string | null };
-  buyer: { name: string | null; address: string | null; phone: string | null };
   invoice: Invoice;
-  /** The items' stated GST as CGST + SGST or IGST, and where it is supplied (issue 29). */
-  gst: GstSplit;
+  creditNotes: CreditNoteEntry[];
   sellerDocumentUrl: string | null;
 };
 
-export type InvoiceAnswer = { ok: true; view: InvoiceView } | { ok: false; status: 404 | 409; message: string };
+type CreditNoteView = Parties & {
+  number: string;
+  orderId: string;
+  date: string;
+  kind: CreditNoteEntry['kind'];
+  invoiceNumber: string;
+  invoiceDate: string;
+  note: Invoice;
+};
+
+type Refused = { ok: false; status: 404 | 409; message: string };
+export type InvoiceAnswer = { ok: true; view: InvoiceView } | Refused;
+export type CreditNoteAnswer = { ok: true; view: CreditNoteView } | Refused;
 
 const addressLine = (address: Address | undefined, withName: boolean) =>
   address ? [withName ? address['name'] : undefined, address['door'], address['building'], address['street'], address['locality'], address['city'] && cityDisplayName(address['city']), address['state'], address['area_code']].filter(Boolean).join(', ') : null;
 
+const codeOf = (entry: { code?: string; descriptor?: { code?: string } }) => entry.code ?? entry.descriptor?.code;
+
 function tagValue(tags: Tag[] | undefined, group: string, code: string): string | null {
-  const codeOf = (entry: { code?: string; descriptor?: { code?: string } }) => entry.code ?? entry.descriptor?.code;
   return tags?.find((t) => codeOf(t) === group)?.list?.find((l) => codeOf(l) === code)?.value ?? null;
 }
 
@@ -52,44 +75,204 @@ async function sellerDocument(database: Database, transactionId: string): Promis
   return url && /^https?:\/\//.test(url) ? url : null;
 }
 
-/** The invoice of a delivered order of this shopper's; another shopper's order is not found. */
-export async function invoiceFor(database: Database, shopper: string, orderId: string): Promise<InvoiceAnswer> {
+/** The order's items' HSN codes and GST rates as the seller's catalogue states them. */
+async function taxClassesOf(database: Database, transactionId: string, providerId: string, itemIds: string[]): Promise<Map<string, TaxClass>> {
+  const rows = await database.query<{ item_id: string; hsn_code: string; gst_rate: string | number }>(
+    `SELECT i.item_id, i.hsn_code, i.gst_rate FROM catalogue_items i JOIN ondc_transactions t ON t.bpp_id = i.bpp_id
+     WHERE t.transaction_id = $1 AND i.provider_id = $2 AND i.item_id = ANY($3::text[]) AND i.hsn_code IS NOT NULL AND i.gst_rate IS NOT NULL`,
+    [transactionId, providerId, itemIds],
+  );
+  return new Map(rows.map((r) => [r.item_id, { hsn: r.hsn_code, ratePercent: Number(r.gst_rate) }]));
+}
+
+/**
+ * The document's number: the one it was given, or the next of its seller's series for the
+ * financial year of `at`. Two first draws at once both try the same serial; one wins, the other
+ * reads the winner's number or takes the next serial.
+ */
+async function numberFor(database: Database, kind: 'invoice' | 'credit_note', orderId: string, reference: string, series: string, at: string): Promise<{ number: string; issuedAt: string }> {
+  const year = fiscalYear(at);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [given] = await database.query<{ number: string; issued_at: string | Date }>('SELECT number, issued_at FROM tax_documents WHERE kind = $1 AND order_id = $2 AND reference = $3', [kind, orderId, reference]);
+    if (given) return { number: given.number, issuedAt: new Date(given.issued_at).toISOString() };
+    const [{ next } = { next: 1 }] = await database.query<{ next: number }>('SELECT coalesce(max(serial), 0)::int + 1 AS next FROM tax_documents WHERE kind = $1 AND series = $2 AND fiscal_year = $3', [kind, series, year]);
+    await database.query(
+      'INSERT INTO tax_documents (kind, order_id, reference, series, fiscal_year, serial, number) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
+      [kind, orderId, reference, series, year, next, documentNumber(kind, year, next)],
+    );
+  }
+  throw new Error(`No ${kind} number could be given to order ${orderId}`);
+}
+
+type Drawn = { order: OrderDetail; seller: InvoiceOrder; parties: Parties; taxClasses: Map<string, TaxClass>; invoice: Invoice; series: string; refunds: Refund[] };
+/** A refund, and what it was for: what its fulfillment's quote_trail took out, or the items a complaint named. */
+type Refund = { reference: string; amountPaise: number; at: string | null } & (
+  | { kind: Exclude<CreditNoteEntry['kind'], 'Complaint'>; trail: TrailEntry[] }
+  | { kind: 'Complaint'; items: ComplaintItems }
+);
+
+const REFUND_KINDS = new Set(['Cancel', 'Return', 'RTO']);
+
+/**
+ * The refunds of an order, each with what its fulfillment's quote_trail took out: for a prepaid
+ * order the money the gateway sent back (capped at what was paid); for a delivered cash order the
+ * goods the store cancelled before the door, which the rider did not collect.
+ */
+async function refundsOf(database: Database, order: OrderDetail): Promise<Refund[]> {
+  const current = order.currentOrder as InvoiceOrder;
+  const trailOf = (fulfillmentId: string): TrailEntry[] =>
+    (current.fulfillments?.find((f) => f.id === fulfillmentId)?.tags ?? [])
+      .filter((t) => codeOf(t) === 'quote_trail')
+      .map((t) => ({ type: tagValue([t], codeOf(t) ?? '', 'type') ?? 'misc', itemId: tagValue([t], codeOf(t) ?? '', 'id') ?? '', value: tagValue([t], codeOf(t) ?? '', 'value') ?? '' }))
+      .filter((e) => /^-?\d+(\.\d{1,2})?$/.test(e.value))
+      .map((e) => ({ type: e.type, itemId: e.itemId, valuePaise: rupeesToPaise(e.value) }));
+  const kindOf = (fulfillmentId: string) => current.fulfillments?.find((f) => f.id === fulfillmentId)?.type ?? '';
+  if (order.cashDuePaise === null) {
+    const rows = await database.query<{ fulfillment_id: string; amount_paise: number; created_at: string | Date }>(
+      'SELECT fulfillment_id, amount_paise, created_at FROM payment_refunds WHERE order_id = $1 AND fulfillment_id IS NOT NULL ORDER BY created_at, refund_id',
+      [order.orderId],
+    );
+    const fulfilled = rows
+      .filter((r) => REFUND_KINDS.has(kindOf(r.fulfillment_id)) && r.amount_paise > 0)
+      .map((r): Refund => ({ reference: r.fulfillment_id, kind: kindOf(r.fulfillment_id) as 'Cancel' | 'Return' | 'RTO', trail: trailOf(r.fulfillment_id), amountPaise: r.amount_paise, at: new Date(r.created_at).toISOString() }));
+    return [...fulfilled, ...(await complaintRefundsOf(database, order.orderId))].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  }
+  // Cash is paid only at the door: an order that never got there was never paid for.
+  if (order.status !== 'delivered') return [];
+  let left = order.totalPaise;
+  return refundsDueOf(order.orderId, order.currentOrder)
+    .filter((due) => due.fulfillment?.type === 'Cancel')
+    .flatMap((due) => {
+      const amountPaise = Math.min(due.amountPaise, left);
+      left -= amountPaise;
+      const id = due.fulfillment?.id ?? '';
+      return amountPaise > 0 ? [{ reference: id, kind: 'Cancel' as const, trail: trailOf(id), amountPaise, at: null }] : [];
+    });
+}
+
+/**
+ * The refunds complaints settled (the store's resolution or our grievance officer's: refund keys
+ * `<order>:issue:<issue>` and `<order>:grievance:<issue>`), each named by its complaint, with the
+ * items the complaint named and how many.
+ */
+async function complaintRefundsOf(database: Database, orderId: string): Promise<Refund[]> {
+  const rows = await database.query<{ issue_id: string; amount_paise: number; created_at: string | Date; issue: IgmIssue }>(
+    `SELECT i.issue_id, r.amount_paise, r.created_at, i.issue FROM payment_refunds r
+     JOIN order_issues i ON i.order_id = r.order_id AND r.refund_id IN (r.order_id || ':issue:' || i.issue_id, r.order_id || ':grievance:' || i.issue_id)
+     WHERE r.order_id = $1 AND r.fulfillment_id IS NULL AND r.amount_paise > 0 ORDER BY r.created_at, r.refund_id`,
+    [orderId],
+  );
+  return rows.map((row) => ({
+    reference: row.issue_id,
+    kind: 'Complaint',
+    items: row.issue.refs
+      .filter((ref) => ref.ref_type === 'ITEM')
+      .map((ref) => {
+        const count = Number(ref.tags?.flatMap((tag) => tag.list ?? []).find((entry) => entry.descriptor.code === 'quantity.selected.count')?.value);
+        return { itemId: ref.ref_id, quantity: Number.isInteger(count) && count > 0 ? count : null };
+      }),
+    amountPaise: row.amount_paise,
+    at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+async function draw(database: Database, shopper: string, orderId: string): Promise<Drawn | Refused> {
   const order = await findOrderDetail(database, shopper, orderId);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
-  if (order.status !== 'delivered') return { ok: false, status: 409, message: 'The invoice is ready once the order is delivered' };
+  const refunds = await refundsOf(database, order);
+  // Goods delivered are invoiced; so is an order money was taken for and given back, so that
+  // each credit note has the invoice it reverses.
+  if (order.status !== 'delivered' && refunds.length === 0) return { ok: false, status: 409, message: 'The invoice is ready once the order is delivered' };
   const seller = order.sellerOrder as InvoiceOrder;
-  const [provider] = await database.query<{ name: string; fssai_licence: string | null }>(
-    `SELECT p.name, p.fssai_licence FROM catalogue_providers p JOIN ondc_transactions t ON t.bpp_id = p.bpp_id
+  const providerId = seller.provider?.id ?? '';
+  const [provider] = await database.query<{ name: string; fssai_licence: string | null; bpp_id: string }>(
+    `SELECT p.name, p.fssai_licence, p.bpp_id FROM catalogue_providers p JOIN ondc_transactions t ON t.bpp_id = p.bpp_id
      WHERE t.transaction_id = $1 AND p.provider_id = $2`,
-    [order.transactionId, seller.provider?.id ?? ''],
+    [order.transactionId, providerId],
   );
   const delivery = seller.fulfillments?.find((f) => f.type === 'Delivery');
-  // A seller's clock may run ahead of ours: an invoice is never dated in the future.
+  const supply = supplyOf(delivery?.start?.location?.address?.['state'], (delivery?.end?.location?.address ?? seller.billing?.address)?.['state']);
+  const breakup = seller.quote?.breakup ?? [];
+  const itemIds = breakup.filter((b) => b['@ondc/org/title_type'] === 'item').map((b) => b['@ondc/org/item_id'] ?? '');
+  const taxClasses = await taxClassesOf(database, order.transactionId, providerId, itemIds);
+  const gstin = tagValue(seller.tags, 'bpp_terms', 'tax_number');
+  const parties: Parties = {
+    seller: { name: provider?.name ?? order.storeName, address: addressLine(delivery?.start?.location?.address, true), gstin, fssai: provider?.fssai_licence ?? null },
+    buyer: {
+      name: seller.billing?.name ?? delivery?.end?.person?.name ?? null,
+      address: addressLine(seller.billing?.address ?? delivery?.end?.location?.address, false),
+      phone: seller.billing?.phone ?? null,
+    },
+    supply,
+  };
+  const invoice = invoiceOf(breakup, order.totalPaise, { intraState: supply.intraState, taxClasses });
+  return { order, seller, parties, taxClasses, invoice, series: gstin ?? `${provider?.bpp_id ?? 'seller'}/${providerId}`, refunds };
+}
+
+/** The invoice's date: the delivery (a seller's clock may run ahead of ours: never in the future), else the order's confirmation. */
+function invoiceDate(order: OrderDetail): string {
   const deliveredAt = order.events.find((e) => e.status === 'delivered')?.sellerAt ?? order.placedAt;
-  const date = new Date(Math.min(Date.parse(deliveredAt), Date.now())).toISOString();
-  const invoice = invoiceOf(seller.quote?.breakup ?? [], order.totalPaise);
-  const taxPaise = invoice.lines.reduce((sum, line) => sum + line.taxPaise, 0);
-  const gst = gstSplit(delivery?.start?.location?.address?.['state'], (delivery?.end?.location?.address ?? seller.billing?.address)?.['state'], taxPaise);
+  return new Date(Math.min(Date.parse(deliveredAt), Date.now())).toISOString();
+}
+
+async function creditNotesOf(database: Database, drawn: Drawn): Promise<CreditNoteEntry[]> {
+  const entries: CreditNoteEntry[] = [];
+  for (const refund of drawn.refunds) {
+    const given = await numberFor(database, 'credit_note', drawn.order.orderId, refund.reference, drawn.series, refund.at ?? new Date().toISOString());
+    entries.push({ reference: refund.reference, number: given.number, date: refund.at ?? given.issuedAt, amountPaise: refund.amountPaise, kind: refund.kind });
+  }
+  return entries;
+}
+
+/** The invoice of one of this shopper's orders; another shopper's order is not found. */
+export async function invoiceFor(database: Database, shopper: string, orderId: string): Promise<InvoiceAnswer> {
+  const drawn = await draw(database, shopper, orderId);
+  if ('ok' in drawn) return drawn;
+  const date = invoiceDate(drawn.order);
+  const { number } = await numberFor(database, 'invoice', orderId, '', drawn.series, date);
   return {
     ok: true,
     view: {
-      number: invoiceNumber(order.orderId, order.placedAt),
-      orderId: order.orderId,
+      ...drawn.parties,
+      number,
+      orderId,
       date,
-      seller: {
-        name: provider?.name ?? order.storeName,
-        address: addressLine(delivery?.start?.location?.address, true),
-        gstin: tagValue(seller.tags, 'bpp_terms', 'tax_number'),
-        fssai: provider?.fssai_licence ?? null,
-      },
-      buyer: {
-        name: seller.billing?.name ?? delivery?.end?.person?.name ?? null,
-        address: addressLine(seller.billing?.address ?? delivery?.end?.location?.address, false),
-        phone: seller.billing?.phone ?? null,
-      },
-      invoice,
-      gst,
-      sellerDocumentUrl: await sellerDocument(database, order.transactionId),
+      invoice: drawn.invoice,
+      creditNotes: await creditNotesOf(database, drawn),
+      sellerDocumentUrl: await sellerDocument(database, drawn.order.transactionId),
+    },
+  };
+}
+
+/** The credit note of one refund (named by its fulfillment) of this shopper's order. */
+export async function creditNoteFor(database: Database, shopper: string, orderId: string, reference: string): Promise<CreditNoteAnswer> {
+  const drawn = await draw(database, shopper, orderId);
+  if ('ok' in drawn) return drawn;
+  const refund = drawn.refunds.find((r) => r.reference === reference);
+  if (!refund) return { ok: false, status: 404, message: 'No such credit note' };
+  const invoiceAt = invoiceDate(drawn.order);
+  const invoice = await numberFor(database, 'invoice', orderId, '', drawn.series, invoiceAt);
+  const entry = (await creditNotesOf(database, drawn)).find((c) => c.reference === reference);
+  if (!entry) return { ok: false, status: 404, message: 'No such credit note' };
+  // A seller whose later message took less out than was refunded: no honest note, and no 500.
+  let note: Invoice;
+  try {
+    note = refund.kind === 'Complaint' ? complaintCreditNoteOf(drawn.invoice, refund.items, refund.amountPaise, drawn.taxClasses) : creditNoteOf(refund.trail, refund.amountPaise, drawn.invoice, drawn.taxClasses);
+  } catch (error) {
+    if (error instanceof RangeError) return { ok: false, status: 409, message: 'The credit note is not ready yet' };
+    throw error;
+  }
+  return {
+    ok: true,
+    view: {
+      ...drawn.parties,
+      number: entry.number,
+      orderId,
+      date: entry.date,
+      kind: refund.kind,
+      invoiceNumber: invoice.number,
+      invoiceDate: invoiceAt,
+      note,
     },
   };
 }

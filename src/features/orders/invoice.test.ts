@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstSplit, invoiceNumber, invoiceOf, type BreakupLine } from './invoice.ts';
+import { complaintCreditNoteOf, creditNoteOf, documentNumber, fiscalYear, invoiceOf, splitTax, supplyOf, taxableWithin, type BreakupLine, type TaxClass } from './invoice.ts';
 
 const line = (type: string, itemId: string, value: string, extra: Partial<BreakupLine> = {}): BreakupLine => ({
   '@ondc/org/item_id': itemId,
@@ -9,40 +9,91 @@ const line = (type: string, itemId: string, value: string, extra: Partial<Breaku
   ...extra,
 });
 
+const restaurant: BreakupLine[] = [
+  line('item', 'paneer', '360.00', { title: 'Paneer tikka', '@ondc/org/item_quantity': { count: 2 }, item: { price: { value: '180.00' } } }),
+  line('item', 'naan', '45.00', { title: 'Butter naan', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '45.00' } } }),
+  line('discount', 'paneer', '-36.00'),
+  line('tax', 'paneer', '16.20'),
+  line('tax', 'naan', '2.25'),
+  line('packing', 'F1', '20.00'),
+  line('misc', 'F1', '5.00'),
+  line('delivery', 'F1', '30.00'),
+];
+const SAC: TaxClass = { hsn: '996331', ratePercent: 5 };
+const dishes = new Map([['paneer', SAC], ['naan', SAC]]);
+
+const grocery: BreakupLine[] = [
+  line('item', 'atta', '289.50', { title: 'Atta 5 kg', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '289.50' } } }),
+  line('item', 'cola', '80.00', { title: 'Cola 750 ml', '@ondc/org/item_quantity': { count: 2 }, item: { price: { value: '40.00' } } }),
+  line('item', 'tomato', '33.00', { title: 'Tomato 500 g', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '33.00' } } }),
+  line('delivery', 'F1', '25.00'),
+];
+const goods = new Map<string, TaxClass>([['atta', { hsn: '1101', ratePercent: 5 }], ['cola', { hsn: '2202', ratePercent: 40 }], ['tomato', { hsn: '0709', ratePercent: 0 }]]);
+
+const sumOf = (invoice: ReturnType<typeof invoiceOf>) => invoice.lines.reduce((s, l) => s + l.totalPaise, 0) + invoice.charges.reduce((s, c) => s + c.totalPaise, 0) - invoice.buyerDiscountPaise;
+
 describe('invoiceOf', () => {
-  it('puts a restaurant dish, its discount and its 5 % GST on one line, charges apart, and adds up to the paisa', () => {
-    const invoice = invoiceOf(
-      [
-        line('item', 'paneer', '360.00', { title: 'Paneer tikka', '@ondc/org/item_quantity': { count: 2 }, item: { price: { value: '180.00' } } }),
-        line('item', 'naan', '45.00', { title: 'Butter naan', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '45.00' } } }),
-        line('discount', 'paneer', '-36.00'),
-        line('tax', 'paneer', '16.20'),
-        line('tax', 'naan', '2.25'),
-        line('packing', 'F1', '20.00'),
-        line('misc', 'F1', '5.00'),
-        line('delivery', 'F1', '30.00'),
-      ],
-      44245,
-    );
+  it('puts a restaurant dish, its discount and its stated 5 % GST on one line with its SAC, split CGST + SGST within the state', () => {
+    const invoice = invoiceOf(restaurant, 44245, { intraState: true, taxClasses: dishes });
     expect(invoice.lines).toEqual([
-      { itemId: 'paneer', title: 'Paneer tikka', quantity: 2, unitPaise: 18000, taxablePaise: 32400, taxPaise: 1620, taxIncluded: false, totalPaise: 34020 },
-      { itemId: 'naan', title: 'Butter naan', quantity: 1, unitPaise: 4500, taxablePaise: 4500, taxPaise: 225, taxIncluded: false, totalPaise: 4725 },
+      { itemId: 'paneer', title: 'Paneer tikka', quantity: 2, unitPaise: 18000, hsn: '996331', ratePercent: 5, taxablePaise: 32400, taxPaise: 1620, cgstPaise: 810, sgstPaise: 810, igstPaise: 0, taxIncluded: false, totalPaise: 34020 },
+      { itemId: 'naan', title: 'Butter naan', quantity: 1, unitPaise: 4500, hsn: '996331', ratePercent: 5, taxablePaise: 4500, taxPaise: 225, cgstPaise: 112, sgstPaise: 113, igstPaise: 0, taxIncluded: false, totalPaise: 4725 },
     ]);
     expect(invoice.charges).toEqual([
-      { title: 'Packing', totalPaise: 2000 },
-      { title: 'Convenience fee', totalPaise: 500 },
-      { title: 'Delivery', totalPaise: 3000 },
+      // ₹20 shared 17.56 + 2.44 by taxable value (324 : 45); each share holds 5 %: 16.72 + 0.84, 2.32 + 0.12.
+      { title: 'Packing', totalPaise: 2000, taxed: true, ratePercent: 5, taxablePaise: 1904, taxPaise: 96, cgstPaise: 48, sgstPaise: 48, igstPaise: 0 },
+      { title: 'Convenience fee', totalPaise: 500, taxed: true, ratePercent: 5, taxablePaise: 476, taxPaise: 24, cgstPaise: 11, sgstPaise: 13, igstPaise: 0 },
+      { title: 'Delivery', totalPaise: 3000, taxed: true, ratePercent: 5, taxablePaise: 2858, taxPaise: 142, cgstPaise: 70, sgstPaise: 72, igstPaise: 0 },
     ]);
-    expect(invoice.buyerDiscountPaise).toBe(0);
-    const sum = invoice.lines.reduce((s, l) => s + l.totalPaise, 0) + invoice.charges.reduce((s, c) => s + c.totalPaise, 0) - invoice.buyerDiscountPaise;
-    expect(sum).toBe(invoice.totalPaise);
+    expect(invoice).toMatchObject({ buyerDiscountPaise: 0, cgstPaise: 922 + 129, sgstPaise: 923 + 133, igstPaise: 0 });
+    expect(invoice.hsnSummary).toEqual([{ hsn: '996331', ratePercent: 5, taxablePaise: 36900 + 1904 + 476 + 2858, cgstPaise: 1051, sgstPaise: 1056, igstPaise: 0 }]);
+    expect(sumOf(invoice)).toBe(invoice.totalPaise);
+    // The GST summary adds up to what was paid: taxable value plus tax.
+    const summed = invoice.hsnSummary.reduce((n, row) => n + row.taxablePaise + row.cgstPaise + row.sgstPaise + row.igstPaise, 0);
+    expect(summed).toBe(invoice.totalPaise);
   });
 
-  it('keeps grocery prices as tax-inclusive and shows the buyer app’s coupon as its own discount', () => {
+  it('issue 29: names the seller’s "Tip" line as the rider’s tip, not a convenience fee', () => {
+    const invoice = invoiceOf([line('item', 'atta', '289.50', { '@ondc/org/item_quantity': { count: 1 } }), line('misc', 'F1', '5.00'), line('misc', 'F1', '20.00', { title: 'Tip' })], 31450);
+    expect(invoice.charges).toEqual([
+      // The atta's rate is not known here, so neither is the GST in the fee; the tip holds none.
+      { title: 'Convenience fee', totalPaise: 500, taxed: false },
+      { title: 'Rider tip', totalPaise: 2000, taxed: false },
+    ]);
+    expect(invoice.buyerDiscountPaise).toBe(0);
+  });
+
+  it('issue 29: a tip is no supply of the store’s and holds no GST, beside a fee that does', () => {
+    const invoice = invoiceOf([line('item', 'atta', '105.00'), line('misc', 'F1', '21.00'), line('misc', 'F1', '20.00', { title: 'Tip' })], 14600, { intraState: true, taxClasses: new Map([['atta', { hsn: '1101', ratePercent: 5 }]]) });
+    expect(invoice.charges).toEqual([
+      { title: 'Convenience fee', totalPaise: 2100, taxed: true, ratePercent: 5, taxablePaise: 2000, taxPaise: 100, cgstPaise: 50, sgstPaise: 50, igstPaise: 0 },
+      { title: 'Rider tip', totalPaise: 2000, taxed: false },
+    ]);
+    expect(invoice.hsnSummary).toEqual([{ hsn: '1101', ratePercent: 5, taxablePaise: 10000 + 2000, cgstPaise: 250 + 50, sgstPaise: 250 + 50, igstPaise: 0 }]);
+  });
+
+  it('takes the GST out of an MRP price at the catalogue rate, across states as IGST, and still adds up to the paisa paid', () => {
+    const invoice = invoiceOf(grocery, 37750, { intraState: false, taxClasses: goods });
+    expect(invoice.lines.map((l) => [l.hsn, l.ratePercent, l.taxablePaise, l.taxPaise, l.igstPaise, l.cgstPaise, l.totalPaise])).toEqual([
+      // 289.50 × 100 / 105 = 275.714… → 275.71; the tax is the rest.
+      ['1101', 5, 27571, 1379, 1379, 0, 28950],
+      // 80.00 × 100 / 140 = 57.142… → 57.14.
+      ['2202', 40, 5714, 2286, 2286, 0, 8000],
+      ['0709', 0, 3300, 0, 0, 0, 3300],
+    ]);
+    expect(invoice.lines.every((l) => l.taxIncluded)).toBe(true);
+    // Delivery ₹25 shared by taxable value, 18.84 + 3.90 + 2.26, each share at its goods' rate:
+    // 17.94 at 5 %, 2.79 at 40 %, 2.26 at 0 %; several rates, so none is named for the charge.
+    expect(invoice.charges).toEqual([{ title: 'Delivery', totalPaise: 2500, taxed: true, ratePercent: null, taxablePaise: 2299, taxPaise: 201, cgstPaise: 0, sgstPaise: 0, igstPaise: 201 }]);
+    expect(invoice.hsnSummary.map((row) => [row.hsn, row.taxablePaise, row.igstPaise])).toEqual([['1101', 27571 + 1794, 1379 + 90], ['2202', 5714 + 279, 2286 + 111], ['0709', 3300 + 226, 0]]);
+    expect(invoice).toMatchObject({ igstPaise: 3665 + 201, cgstPaise: 0, sgstPaise: 0, buyerDiscountPaise: 5000 });
+    expect(sumOf(invoice)).toBe(37750);
+  });
+
+  it('leaves an item the catalogue does not classify as tax-inclusive without HSN, never inventing a rate', () => {
     const invoice = invoiceOf([line('item', 'atta', '289.50', { '@ondc/org/item_quantity': { count: 1 } }), line('delivery', 'F1', '25.00')], 26450);
-    expect(invoice.lines[0]).toMatchObject({ taxablePaise: 28950, taxPaise: 0, taxIncluded: true, totalPaise: 28950 });
+    expect(invoice.lines[0]).toMatchObject({ hsn: null, ratePercent: null, taxablePaise: 28950, taxPaise: 0, taxIncluded: true, totalPaise: 28950 });
     expect(invoice.buyerDiscountPaise).toBe(5000);
-    expect(invoice.totalPaise).toBe(26450);
   });
 
   it('refuses a quote worth less than was paid', () => {
@@ -50,25 +101,103 @@ describe('invoiceOf', () => {
   });
 });
 
-describe('invoiceNumber', () => {
-  it('is stable for an order and carries its date', () => {
-    expect(invoiceNumber('ord-9f1c2d3e4b5a6978', '2026-11-24T10:00:00.000Z')).toBe('KIR-20261124-2D3E4B5A6978');
+describe('tax split rules', () => {
+  it('rounds the taxable value inside a price to the nearest paisa, a half paisa up', () => {
+    expect(taxableWithin(10500, 5)).toBe(10000);
+    expect(taxableWithin(28950, 5)).toBe(27571);
+    // 0.21 / 1.05 = 0.2 exactly; 0.01 / 1.18 = 0.0084… → 0.01; 0.03 / 1.2 = 0.025 → 0.03 (half up).
+    expect(taxableWithin(21, 5)).toBe(20);
+    expect(taxableWithin(1, 18)).toBe(1);
+    expect(taxableWithin(3, 20)).toBe(3);
+    expect(taxableWithin(5000, 0)).toBe(5000);
+    expect(taxableWithin(-10500, 5)).toBe(-10000);
+  });
+  it('halves tax into CGST and SGST within the state, the odd paisa to SGST, and is all IGST across states', () => {
+    expect(splitTax(1001, true)).toEqual({ cgstPaise: 500, sgstPaise: 501, igstPaise: 0 });
+    expect(splitTax(1001, false)).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 1001 });
+    expect(splitTax(0, true)).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+  });
+  it('supplies where the delivery ends: intra-state only when both states are known and the same', () => {
+    expect(supplyOf('Karnataka', 'karnataka ')).toEqual({ placeOfSupply: { state: 'karnataka', code: '29' }, intraState: true });
+    expect(supplyOf('Delhi', 'Haryana')).toEqual({ placeOfSupply: { state: 'Haryana', code: '06' }, intraState: false });
+    expect(supplyOf('Jammu & Kashmir', 'Jammu and Kashmir')).toMatchObject({ intraState: true, placeOfSupply: { code: '01' } });
+    expect(supplyOf('Karnataka', 'Atlantis')).toEqual({ placeOfSupply: { state: 'Atlantis', code: null }, intraState: false });
+    expect(supplyOf('Karnataka', undefined)).toEqual({ placeOfSupply: null, intraState: false });
+    expect(supplyOf(null, null).intraState).toBe(false);
   });
 });
 
-describe('issue 29 GST split and place of supply', () => {
-  it('splits tax into CGST and SGST within the store’s state, the odd paisa to SGST', () => {
-    expect(gstSplit('Karnataka', 'karnataka ', 1001)).toEqual({ placeOfSupply: { state: 'karnataka', code: '29' }, intraState: true, cgstPaise: 500, sgstPaise: 501, igstPaise: 0 });
+describe('creditNoteOf', () => {
+  it('reverses the units a store cut with the tax they carried, and matches the refund to the paisa', () => {
+    const invoice = invoiceOf(grocery, 37750, { intraState: true, taxClasses: goods });
+    const note = creditNoteOf([{ type: 'item', itemId: 'cola', valuePaise: -4000 }], 4000, invoice, goods);
+    expect(note.lines).toEqual([
+      { itemId: 'cola', title: 'Cola 750 ml', quantity: 1, unitPaise: 4000, hsn: '2202', ratePercent: 40, taxablePaise: 2857, taxPaise: 1143, cgstPaise: 571, sgstPaise: 572, igstPaise: 0, taxIncluded: true, totalPaise: 4000 },
+    ]);
+    expect(note.totalPaise).toBe(4000);
+    expect(sumOf(note)).toBe(4000);
   });
-  it('is IGST across states, supplied where the delivery ends', () => {
-    expect(gstSplit('Delhi', 'Haryana', 1800)).toEqual({ placeOfSupply: { state: 'Haryana', code: '06' }, intraState: false, cgstPaise: 0, sgstPaise: 0, igstPaise: 1800 });
+
+  it('reverses a restaurant line with its discount and stated tax, and shows the coupon kept when the refund is capped at what was paid', () => {
+    const invoice = invoiceOf(restaurant, 40000, { intraState: false, taxClasses: dishes });
+    const trail = [
+      { type: 'item', itemId: 'paneer', valuePaise: -36000 },
+      { type: 'discount', itemId: 'paneer', valuePaise: 3600 },
+      { type: 'tax', itemId: 'paneer', valuePaise: -1620 },
+      { type: 'packing', itemId: 'F1', valuePaise: -2000 },
+    ];
+    const note = creditNoteOf(trail, 35000, invoice, dishes);
+    expect(note.lines[0]).toMatchObject({ quantity: 2, hsn: '996331', taxablePaise: 32400, taxPaise: 1620, igstPaise: 1620, totalPaise: 34020 });
+    // The packing given back holds its GST as it was charged: shared over the invoice's dishes.
+    expect(note.charges).toEqual([{ title: 'Packing', totalPaise: 2000, taxed: true, ratePercent: 5, taxablePaise: 1904, taxPaise: 96, cgstPaise: 0, sgstPaise: 0, igstPaise: 96 }]);
+    expect(note.igstPaise).toBe(1620 + 96);
+    expect(note.buyerDiscountPaise).toBe(1020);
+    expect(sumOf(note)).toBe(35000);
   });
-  it('reads "&" as "and" in state names, and keeps an unknown state without a code', () => {
-    expect(gstSplit('Jammu & Kashmir', 'Jammu and Kashmir', 10)).toMatchObject({ intraState: true, placeOfSupply: { code: '01' } });
-    expect(gstSplit('Karnataka', 'Atlantis', 10)).toMatchObject({ intraState: false, placeOfSupply: { state: 'Atlantis', code: null }, igstPaise: 10 });
+
+  it('refuses a refund larger than what its trail took out', () => {
+    const invoice = invoiceOf(grocery, 37750, { intraState: true, taxClasses: goods });
+    expect(() => creditNoteOf([{ type: 'item', itemId: 'cola', valuePaise: -4000 }], 4001, invoice, goods)).toThrow(RangeError);
   });
-  it('has no place of supply without a delivery state, and never calls that intra-state', () => {
-    expect(gstSplit('Karnataka', undefined, 10)).toMatchObject({ placeOfSupply: null, intraState: false, igstPaise: 10 });
-    expect(gstSplit(null, null, 0)).toMatchObject({ intraState: false });
+});
+
+describe('document numbers', () => {
+  it('runs by India’s financial year, April to March in IST', () => {
+    expect(fiscalYear('2026-11-24T10:00:00.000Z')).toBe('26-27');
+    expect(fiscalYear('2027-03-31T18:29:59.000Z')).toBe('26-27');
+    expect(fiscalYear('2027-03-31T18:30:00.000Z')).toBe('27-28');
+    expect(fiscalYear('2100-01-01T00:00:00.000Z')).toBe('99-00');
+  });
+  it('is a serial within CGST rule 46’s 16 characters of letters, digits, - and /, invoices and credit notes apart', () => {
+    expect(documentNumber('invoice', '26-27', 42)).toBe('KI/26-27/000042');
+    expect(documentNumber('credit_note', '26-27', 1)).toBe('KC/26-27/000001');
+    expect(documentNumber('invoice', '26-27', 999_999)).toMatch(/^[A-Z0-9/-]{1,16}$/);
+    expect(() => documentNumber('invoice', '26-27', 0)).toThrow(RangeError);
+  });
+});
+
+describe('complaintCreditNoteOf', () => {
+  it('reverses a complaint’s refund over the items it named, by their totals, each share holding GST at its line’s rate', () => {
+    const invoice = invoiceOf(grocery, 37750, { intraState: true, taxClasses: goods });
+    // ₹80 back for the two colas (40 % GST): all of it on the cola line, 57.14 taxable and 22.86 tax.
+    const note = complaintCreditNoteOf(invoice, [{ itemId: 'cola', quantity: 2 }], 8000, goods);
+    expect(note.lines).toEqual([
+      { itemId: 'cola', title: 'Cola 750 ml', quantity: 2, unitPaise: null, hsn: '2202', ratePercent: 40, taxablePaise: 5714, taxPaise: 2286, cgstPaise: 1143, sgstPaise: 1143, igstPaise: 0, taxIncluded: true, totalPaise: 8000 },
+    ]);
+    expect(note).toMatchObject({ totalPaise: 8000, buyerDiscountPaise: 0, charges: [] });
+    expect(sumOf(note)).toBe(8000);
+  });
+
+  it('shares a refund for the order as a whole over every line, to the paisa', () => {
+    const invoice = invoiceOf(grocery, 37750, { intraState: false, taxClasses: goods });
+    const note = complaintCreditNoteOf(invoice, [], 1500, goods);
+    // ₹15 by 289.50 : 80.00 : 33.00 → 10.7888… + 2.9813… + 1.2298…: 10.79 + 2.98 + 1.23 (largest remainder).
+    expect(note.lines.map((l) => [l.itemId, l.totalPaise, l.taxablePaise, l.igstPaise])).toEqual([['atta', 1079, 1028, 51], ['cola', 298, 213, 85], ['tomato', 123, 123, 0]]);
+    expect(note.igstPaise).toBe(51 + 85);
+    expect(sumOf(note)).toBe(1500);
+  });
+
+  it('refuses a refund it has nothing to share over', () => {
+    expect(() => complaintCreditNoteOf(invoiceOf([], 0), [], 100)).toThrow(RangeError);
   });
 });

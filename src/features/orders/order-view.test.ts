@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryAddress, deliveryInstructions, deliveryPromise, paysOnDelivery } from './order-view.ts';
+import { deliveryAddress, deliveryInstructions, deliveryPromise, paysOnDelivery, riderTipPaise } from './order-view.ts';
 
 const order = (tat?: string) => ({
   fulfillments: [
@@ -52,5 +52,17 @@ describe('issue 29 delivery instructions on the order', () => {
     expect(deliveryInstructions(withInstructions({ long_desc: '  ' }))).toBeNull();
     expect(deliveryInstructions(withInstructions({ long_desc: 42 }))).toBeNull();
     expect(deliveryInstructions(null)).toBeNull();
+  });
+});
+
+describe('issue 29: the rider’s tip in the confirmed order', () => {
+  const line = (title: string, type: string, value: unknown) => ({ title, '@ondc/org/title_type': type, price: { value } });
+  it('is the seller’s "Tip" line, in paise', () => {
+    expect(riderTipPaise({ quote: { breakup: [line('Atta', 'item', '100.00'), line('Convenience Fee', 'misc', '5.00'), line('Tip', 'misc', '30.00')] } })).toBe(3_000);
+  });
+  it('is nothing without one, or with one that is no amount', () => {
+    expect(riderTipPaise({ quote: { breakup: [line('Atta', 'item', '100.00')] } })).toBe(0);
+    expect(riderTipPaise({ quote: { breakup: [line('Tip', 'misc', 'thirty'), line('Tip', 'misc', 30)] } })).toBe(0);
+    expect(riderTipPaise(null)).toBe(0);
   });
 });

@@ -2,6 +2,8 @@
 // seller confirmed (issue 29: the store, when it arrives, where, and how it is paid). Pure: the
 // pages hand in the order as stored.
 import { durationParts, type DurationParts } from '../../ondc/context.ts';
+import { isTipLine } from '../../ondc/tip.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
 
 type Fulfillment = {
   type?: string;
@@ -42,6 +44,14 @@ export function deliveryAddress(order: ConfirmedOrder | null | undefined, cityNa
 export function deliveryInstructions(order: ConfirmedOrder | null | undefined): string | null {
   const text = delivery(order)?.end?.instructions?.long_desc;
   return typeof text === 'string' && text.trim() !== '' ? text : null;
+}
+
+/** Issue 29: the rider's tip in the order as the seller confirmed it (its "Tip" line), in paise. */
+export function riderTipPaise(order: { quote?: { breakup?: Array<{ title?: unknown; '@ondc/org/title_type'?: unknown; price?: { value?: unknown } }> } } | null | undefined): number {
+  return (order?.quote?.breakup ?? []).filter(isTipLine).reduce((total, line) => {
+    const value = line.price?.value;
+    return total + (typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? rupeesToPaise(value) : 0);
+  }, 0);
 }
 
 /** The store's name as the seller wrote it into the order: the provider, or the pickup location. */

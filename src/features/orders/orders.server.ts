@@ -14,7 +14,7 @@ import { emptyOrderedCart } from '../cart/cart.server.ts';
 import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
 import type { SummaryLine } from '../checkout/summary.ts';
-import { endUnplaced, finishPayment, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import { claimRefundSettlements, endUnplaced, finishPayment, recordRefundSettlement, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
 import {
   cancelEligibility,
   CANCEL_REASON_ON_THE_WIRE,
@@ -32,6 +32,18 @@ import {
 
 // A return photo's address, for the complaint that shows it.
 export { signedPhotoUrl } from './returns.server.ts';
+export {
+  claimToConfirm,
+  claimUnanswered,
+  lockUnplacedCandidate,
+  markPlacingFailed,
+  markUnplaced,
+  orderRowFor,
+  placingOrder,
+  recordConfirmSent,
+  UNPLACED,
+  type PlacingOrderRow,
+} from './placing.server.ts';
 
 const ORDER_ACTIONS = new Set(['on_confirm', 'on_status', 'on_cancel', 'on_update']);
 
@@ -409,9 +421,6 @@ export async function sendToSeller(
   });
 }
 
-/** A settlement update left claimed this long by a process that died is sent again. */
-const SETTLEMENT_CLAIM_MS = 60_000;
-
 /**
  * Tells the seller of each refund paid for this order and not yet told (ONDC update, update_target
  * payment: the fulfillment it pays for and the settlement), once each: a refund is claimed before
@@ -426,15 +435,7 @@ const SETTLEMENT_CLAIM_MS = 60_000;
 export async function settleRefunds(database: Database, app: BuyerApp, orderId: string): Promise<number> {
   const announced = await refundsAnnounced(database, orderId);
   if (announced.length === 0) return 0;
-  const claimed = await database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
-    `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
-     FROM orders o
-     WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
-       AND r.refund_id = ANY($3::text[])
-       AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))
-     RETURNING r.refund_id, r.amount_paise, r.fulfillment_id, r.fulfillment_type, r.updated_at, o.transaction_id, o.shopper_key`,
-    [orderId, SETTLEMENT_CLAIM_MS, announced],
-  );
+  const claimed = await claimRefundSettlements(database, orderId, announced);
   let sentCount = 0;
   for (const refund of claimed) {
     const sent = await sendToSeller(database, app, {
@@ -461,10 +462,7 @@ export async function settleRefunds(database: Database, app: BuyerApp, orderId: 
       },
     });
     const told = sent?.ack === 'ACK';
-    await database.query('UPDATE payment_refunds SET settlement_message_id = $2, settled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE settled_at END WHERE refund_id = $1', [
-      refund.refund_id,
-      told ? sent.messageId : null,
-    ]);
+    await recordRefundSettlement(database, refund.refund_id, told ? sent.messageId : null);
     if (told) sentCount++;
   }
   return sentCount;

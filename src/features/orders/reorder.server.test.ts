@@ -4,34 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
 import { readCart, updateCart } from '../cart/cart.server.ts';
 import { CITY_CODE, plainItems, seedCatalogue, type FixtureItem } from '../cart/fixtures/catalogue.ts';
+import { placedOrder } from './fixtures/orders.ts';
 import { orderAgain, reorderNotice } from './reorder.server.ts';
-
-let orders = 0;
-
-/** A confirmed order of these lines at the items' store, in the given state, for a shopper. */
-async function placedOrder(database: Database, shopper: string, lines: Array<{ item: FixtureItem; quantity: number }>, status = 'delivered') {
-  const id = `KOTEST${++orders}`;
-  const [first] = lines;
-  if (!first) throw new Error('an order has lines');
-  const onConfirm = {
-    id,
-    state: 'Completed',
-    provider: { id: first.item.providerId },
-    items: lines.map(({ item, quantity }) => ({ id: item.itemId, fulfillment_id: 'F1', quantity: { count: quantity } })),
-    fulfillments: [{ id: 'F1', type: 'Delivery', start: { location: { descriptor: { name: 'Fixture Store' } } } }],
-    quote: { breakup: lines.map(({ item, quantity }) => ({ '@ondc/org/item_id': item.itemId, '@ondc/org/title_type': 'item', '@ondc/org/item_quantity': { count: quantity }, title: item.name })) },
-  };
-  await database.query(
-    "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', $3, $4, 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')",
-    [`T${id}`, shopper, CITY_CODE, first.item.bppId],
-  );
-  await database.query("INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ($1, $2, $3, 'm', 100, 'upi', 'asha@okaxis', 'PAID')", [`P${id}`, `T${id}`, shopper]);
-  await database.query(
-    "INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, status, on_confirm) VALUES ($1, $2, $3, $4, 100, 'Completed', $5, $6::jsonb)",
-    [id, `T${id}`, shopper, `P${id}`, status, JSON.stringify(onConfirm)],
-  );
-  return id;
-}
 
 const quantities = async (database: Database, shopper: string) => {
   const cart = await readCart(database, shopper, CITY_CODE, { offer: false });

@@ -2,11 +2,12 @@
 // database, so any storefront process serves them, under unguessable names, shown to the order's
 // shopper and, through a signed expiring link, to the seller), and the signed ONDC update that
 // asks the seller to take goods back.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../../config.server.ts';
 import type { Database } from '../../db/client.ts';
+import { linkIsSigned, signedLink } from '../../lib/http/signed-link.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
 import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_MAX_EDGE, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
@@ -100,25 +101,16 @@ async function reencodePhoto(bytes: Uint8Array): Promise<Uint8Array | null> {
   }
 }
 
-function photoSignature(app: BuyerApp, id: string, expires: number): string {
-  return createHmac('sha256', `${app.identity.privateKey}:return-photos`).update(`${id}.${expires}`).digest('base64url');
-}
-
 /** The seller's link to a photo: our origin, signed, working for a week. */
 export function signedPhotoUrl(app: BuyerApp, id: string, now = Date.now()): string {
-  const expires = now + PHOTO_LINK_TTL_MS;
-  return `${new URL(app.bapUri).origin}/return-photos/${id}?expires=${expires}&sig=${photoSignature(app, id, expires)}`;
+  return signedLink(app.identity.privateKey, 'return-photos', id, `${new URL(app.bapUri).origin}/return-photos/${id}`, PHOTO_LINK_TTL_MS, now);
 }
 
 /** A photo for whoever may see it: its shopper, or anyone with an unexpired signed link. */
 export async function readReturnPhoto(database: Database, app: BuyerApp | null, id: string, viewer: { shopper: string | null; expires?: string | null; sig?: string | null }): Promise<{ type: string; body: Uint8Array<ArrayBuffer> } | null> {
   const [row] = await database.query<{ shopper_key: string; content_type: string; data: Uint8Array | null }>('SELECT shopper_key, content_type, data FROM return_photos WHERE id = $1', [id]);
   if (!row) return null;
-  const expires = Number(viewer.expires);
-  const expected = app && Number.isFinite(expires) ? Buffer.from(photoSignature(app, id, expires)) : null;
-  const given = Buffer.from(viewer.sig ?? '');
-  const signed = expected !== null && expires > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
-  if (!signed && viewer.shopper !== row.shopper_key) return null;
+  if (!linkIsSigned(app?.identity.privateKey ?? null, 'return-photos', id, viewer) && viewer.shopper !== row.shopper_key) return null;
   return { type: row.content_type, body: new Uint8Array(row.data ?? readFileSync(path.join(photoDir(), id))) };
 }
 

@@ -16,27 +16,22 @@ import { releaseCoins } from '../coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
 import { withShopperInstructions } from '../checkout/instructions.ts';
-
-type OrderRow = {
-  order_id: string;
-  transaction_id: string;
-  shopper_key: string;
-  payment_id: string;
-  confirm_message_id: string | null;
-  state: string;
-  status: string;
-  total_paise: number;
-  on_confirm: unknown;
-  failure_code: string | null;
-  failure_message: string | null;
-};
+import {
+  claimToConfirm,
+  lockUnplacedCandidate,
+  markPlacingFailed,
+  markUnplaced,
+  orderRowFor,
+  placingOrder,
+  recordConfirmSent,
+  UNPLACED,
+  type PlacingOrderRow,
+} from '../orders/orders.server.ts';
 
 export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 
 /** Our own code for a seller we could not reach (src/ondc/bap.server.ts): worth another try. */
 const UNREACHABLE = '23001';
-/** The order state of a checkout that ended without an order (refused, or too late to send). */
-export const UNPLACED = 'UNPLACED';
 /** What the shopper reads when no confirm could be sent while the seller's quote held. */
 const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
 
@@ -74,15 +69,15 @@ export async function placeOrder(database: Database, app: BuyerApp, paymentId: s
 
   // ondc-notes §1 confirm: order.id is at most 32 letters and digits.
   const orderId = `KO${randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase()}`;
-  await database.query(
-    `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (transaction_id) DO NOTHING`,
+  const order = await orderRowFor(database, {
+    orderId,
+    transactionId: payment.transaction_id,
+    shopperKey: payment.shopper_key,
+    paymentId: payment.payment_id,
     // The order's total is what the shopper pays: the seller's quote less our coupon and coins,
     // the figure the checkout summary showed (the seller's own quote stays in on_confirm).
-    [orderId, payment.transaction_id, payment.shopper_key, payment.payment_id, payment.amount_paise],
-  );
-  const [order] = await database.query<OrderRow>('SELECT * FROM orders WHERE transaction_id = $1', [payment.transaction_id]);
-  if (!order) throw new Error(`order row for ${payment.transaction_id} vanished`);
+    totalPaise: payment.amount_paise,
+  });
   if (order.state === UNPLACED) {
     await refundUnplaced(database, order);
     return { ok: false, status: 502, message: order.failure_message ?? 'The store refused the order', code: order.failure_code ?? undefined };
@@ -95,30 +90,15 @@ export async function placeOrder(database: Database, app: BuyerApp, paymentId: s
   }
   // One request sends the confirm; a concurrent one (a double tap, or another process) waits for
   // its message id. A claim whose holder died is taken over at once.
-  const claimed = await database.query<{ order_id: string }>(
-    `UPDATE orders SET state = 'SENDING', claimed_by = $2, updated_at = clock_timestamp()
-     WHERE order_id = $1 AND on_confirm IS NULL AND (confirm_message_id IS NULL OR state = 'FAILED') AND (state <> 'SENDING' OR ${claimAbandoned()})
-     RETURNING order_id`,
-    [order.order_id, database.boot],
-  );
-  if (claimed.length === 0) return options.wait === false ? { ok: false, status: 409, message: 'Your order is being placed. Please wait' } : waitForConfirm(database, order.order_id);
+  if (!(await claimToConfirm(database, order.order_id))) return options.wait === false ? { ok: false, status: 409, message: 'Your order is being placed. Please wait' } : waitForConfirm(database, order.order_id);
   try {
     return await sendConfirm(database, app, { order, payment });
   } catch (error) {
     // A live holder's claim is never taken over: one that failed half-way (as one that ended
     // without sending) lets the next try in.
-    await setOrderState(database, order.order_id, 'FAILED').catch(() => undefined);
+    await markPlacingFailed(database, order.order_id).catch(() => undefined);
     throw error;
   }
-}
-
-/**
- * SQL: the confirm claim on this order row belongs to a process that is gone: its holder no
- * longer holds its boot lock (killed, crashed, or its host lost and PostgreSQL has noticed). A
- * claim made before claims named their holder is judged by its age.
- */
-export function claimAbandoned(row = '') {
-  return `(CASE WHEN ${row}claimed_by IS NULL THEN ${row}updated_at < clock_timestamp() - interval '30 seconds' ELSE NOT kirana_boot_alive(${row}claimed_by) END)`;
 }
 
 /** Issue 29: the delivery instructions our init gave the seller (the shopper's words), or null. */
@@ -131,8 +111,17 @@ async function sentInstructions(database: Database, initMessageId: string): Prom
   return row?.instructions ?? null;
 }
 
+/** Issue 29: the order tags our init stated beyond the terms (the rider's tip), to state again in confirm. */
+async function sentTags(database: Database, initMessageId: string): Promise<unknown[]> {
+  const [row] = await database.query<{ tags: unknown }>(
+    `SELECT body->'message'->'order'->'tags' AS tags FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
+    [initMessageId],
+  );
+  return Array.isArray(row?.tags) ? row.tags : [];
+}
+
 /** Sends the claimed order to its seller as ONDC confirm and records the message id. */
-async function sendConfirm(database: Database, app: BuyerApp, { order, payment }: { order: OrderRow; payment: PaymentRow }): Promise<ConfirmOutcome> {
+async function sendConfirm(database: Database, app: BuyerApp, { order, payment }: { order: PlacingOrderRow; payment: PaymentRow }): Promise<ConfirmOutcome> {
   const init = await initQuote(database, payment.shopper_key, payment.transaction_id, payment.init_message_id);
   // The seller's address as our catalogue recorded it at select, not as a callback says it.
   const [seller] = await database.query<{ bpp_id: string | null; bpp_uri: string | null }>(
@@ -178,7 +167,7 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
         },
         // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.
         state: 'Created',
-        tags: [...((onInit['tags'] as unknown[] | undefined) ?? []), bapTerms(app.taxNumber)],
+        tags: [...((onInit['tags'] as unknown[] | undefined) ?? []), bapTerms(app.taxNumber), ...(await sentTags(database, payment.init_message_id))],
         created_at: now,
         updated_at: now,
       },
@@ -188,15 +177,12 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
     const failure = { code: sent.error?.code ?? null, message: sent.error?.message ?? 'The store refused the order' };
     // A seller we could not reach may still take it: the sweep sends the same order id again
     // while the quote holds. A seller's own refusal ends the checkout.
-    if (failure.code === UNREACHABLE) await setOrderState(database, order.order_id, 'FAILED');
+    if (failure.code === UNREACHABLE) await markPlacingFailed(database, order.order_id);
     else await endUnplaced(database, order.order_id, failure);
     return { ok: false, status: 502, message: failure.message, code: failure.code ?? undefined };
   }
   // The seller's on_confirm may have been recorded already (it can come before its ACK).
-  await database.query(
-    "UPDATE orders SET confirm_message_id = $2, state = CASE WHEN state = 'SENDING' THEN 'CONFIRMING' ELSE state END, updated_at = clock_timestamp() WHERE order_id = $1",
-    [order.order_id, sent.messageId],
-  );
+  await recordConfirmSent(database, order.order_id, sent.messageId);
   return { ok: true, orderId: order.order_id, messageId: sent.messageId };
 }
 
@@ -204,7 +190,7 @@ const CLAIM_WAIT_MS = 5_000;
 
 async function waitForConfirm(database: Database, orderId: string): Promise<ConfirmOutcome> {
   for (let waited = 0; waited < CLAIM_WAIT_MS; waited += 100) {
-    const [row] = await database.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1', [orderId]);
+    const row = await placingOrder(database, orderId);
     if (row?.state === UNPLACED) return { ok: false, status: 502, message: row.failure_message ?? 'The store refused the order', code: row.failure_code ?? undefined };
     if (row?.confirm_message_id && row.state !== 'SENDING' && row.state !== 'FAILED') return { ok: true, orderId, messageId: row.confirm_message_id };
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -220,18 +206,10 @@ async function waitForConfirm(database: Database, orderId: string): Promise<Conf
  */
 export async function endUnplaced(database: Database, orderId: string, failure: { code: string | null; message: string | null }): Promise<void> {
   const ended = await database.transaction(async (tx) => {
-    const [order] = await tx.query<OrderRow & { amount_paise: number; method: string; payment_status: string }>(
-      `SELECT o.*, p.amount_paise, p.method, p.status AS payment_status FROM orders o JOIN payments p ON p.payment_id = o.payment_id
-       WHERE o.order_id = $1 AND o.on_confirm IS NULL FOR UPDATE OF o`,
-      [orderId],
-    );
+    const order = await lockUnplacedCandidate(tx, orderId);
     if (!order) return null;
     const record = await unplacedRecord(tx, order);
-    await tx.query(
-      `UPDATE orders SET state = $2, status = 'failed', failure_code = $3, failure_message = $4, on_confirm = $5::jsonb, status_at = clock_timestamp(), updated_at = clock_timestamp()
-       WHERE order_id = $1`,
-      [orderId, UNPLACED, failure.code, failure.message, JSON.stringify(record)],
-    );
+    await markUnplaced(tx, orderId, failure, record);
     await releaseCoins(tx, order.payment_id);
     if (order.method === 'upi' && order.payment_status === 'PAID') {
       const refund = wholeRefund(orderId, order.amount_paise);
@@ -252,7 +230,7 @@ export async function endUnplaced(database: Database, orderId: string, failure: 
  * confirmed (the seller's on_init, our order id), Cancelled. It is the order row's on_confirm, so
  * history and detail list it like any other.
  */
-async function unplacedRecord(tx: Queryable, order: OrderRow): Promise<Record<string, unknown>> {
+async function unplacedRecord(tx: Queryable, order: PlacingOrderRow): Promise<Record<string, unknown>> {
   const [init] = await tx.query<{ order: Record<string, unknown> | null }>(
     `SELECT m.body->'message'->'order' AS order FROM payments p
      JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'on_init' AND m.direction = 'in'
@@ -263,7 +241,7 @@ async function unplacedRecord(tx: Queryable, order: OrderRow): Promise<Record<st
 }
 
 /** Sends an unplaced order's refund if it is still due; its payment is finished once it went back. */
-async function refundUnplaced(database: Database, order: Pick<OrderRow, 'order_id' | 'payment_id'>): Promise<void> {
+async function refundUnplaced(database: Database, order: Pick<PlacingOrderRow, 'order_id' | 'payment_id'>): Promise<void> {
   await refundSettlements(database, order.order_id, []);
   const [due] = await database.query<{ pending: number }>("SELECT count(*)::int AS pending FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [order.order_id]);
   if ((due?.pending ?? 0) === 0) await finishPayment(database, order.payment_id);
@@ -278,7 +256,7 @@ export type ConfirmStatus = { order_status: 'PENDING' | 'CONFIRMED' | 'FAILED'; 
 export async function confirmStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<ConfirmStatus | null> {
   const read = async () =>
     (
-      await database.query<OrderRow & { domain: string | null }>(
+      await database.query<PlacingOrderRow & { domain: string | null }>(
         `SELECT o.*, t.domain FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
          LEFT JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
          WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.shopper_key = $2`,
@@ -300,7 +278,7 @@ export async function confirmStatus(database: Database, shopper: string, message
   return now;
 }
 
-function statusOf(order: OrderRow & { domain: string | null }): ConfirmStatus {
+function statusOf(order: PlacingOrderRow & { domain: string | null }): ConfirmStatus {
   const base = { order_id: order.order_id };
   if (order.state === UNPLACED) {
     const failure = { code: order.failure_code, message: order.failure_message };
@@ -310,10 +288,6 @@ function statusOf(order: OrderRow & { domain: string | null }): ConfirmStatus {
   // the seller's on_status, asked for by the sweep, recorded the order.
   if (order.on_confirm !== null) return { ...base, order_status: 'CONFIRMED', error: null };
   return { ...base, order_status: 'PENDING', error: null };
-}
-
-async function setOrderState(database: Database, orderId: string, state: string) {
-  await database.query('UPDATE orders SET state = $2, updated_at = clock_timestamp() WHERE order_id = $1 AND on_confirm IS NULL', [orderId, state]);
 }
 
 export type OrderSummaryRow = { order_id: string; transaction_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };

@@ -2,6 +2,7 @@
 // signed delivery of its notices over HTTP to our webhook (webhook.server.ts checks them).
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { keepFirstMeta } from '../../db/meta.server.ts';
 import { MIN_SECRET_LENGTH, signNotice, type PaymentNotice } from './webhook.ts';
 
 const SECRET_KEY = 'payment_webhook_secret';
@@ -22,10 +23,7 @@ export async function loadWebhookSecret(database: Database, env: NodeJS.ProcessE
     if (given.length < MIN_SECRET_LENGTH) throw new Error(`PAYMENT_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
     return given;
   }
-  await database.query('INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SECRET_KEY, randomBytes(32).toString('hex')]);
-  const [stored] = await database.query<{ value: string }>('SELECT value FROM kirana_meta WHERE key = $1', [SECRET_KEY]);
-  if (!stored) throw new Error('the payment webhook secret could not be stored');
-  return stored.value;
+  return keepFirstMeta(database, SECRET_KEY, () => randomBytes(32).toString('hex'));
 }
 
 /** Where notices are posted (our own webhook, for the embedded gateway) and what verifies them. */

@@ -18,7 +18,7 @@ import { COD_UNAVAILABLE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MES
 import { INTENT_TTL_MS, intentExpired, secondsLeft } from './upi-intent.ts';
 
 // What other features may ask of a checkout's confirm, which this feature runs (issue 27: one front per feature).
-export { claimAbandoned, endUnplaced } from './confirm.server.ts';
+export { endUnplaced } from './confirm.server.ts';
 
 // The gateway the storefront process chose (serve.ts, PAYMENT_GATEWAY): Astro's routes are
 // bundled apart from it, so it lives on globalThis, as the settled hook below does.
@@ -366,4 +366,29 @@ export async function refundSettlements(database: Database, orderId: string, set
     const status = await paymentGateway().refund({ ...accountOf(payment), refundId: refund.refund_id, amountPaise: refund.amount_paise });
     if (status === 'REFUNDED') await database.query("UPDATE payment_refunds SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE refund_id = $1", [refund.refund_id]);
   }
+}
+
+/** A settlement update left claimed this long by a process that died is sent again. */
+const SETTLEMENT_CLAIM_MS = 60_000;
+
+/**
+ * The paid refunds of an order that goes on (not cancelled) whose settlement the seller has not
+ * been told of, among those it announced, claimed for this process's update (orders.server.ts
+ * settleRefunds): one claimed by a process that died is taken over after SETTLEMENT_CLAIM_MS.
+ */
+export async function claimRefundSettlements(database: Database, orderId: string, announced: readonly string[]) {
+  return database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
+    `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
+     FROM orders o
+     WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
+       AND r.refund_id = ANY($3::text[])
+       AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))
+     RETURNING r.refund_id, r.amount_paise, r.fulfillment_id, r.fulfillment_type, r.updated_at, o.transaction_id, o.shopper_key`,
+    [orderId, SETTLEMENT_CLAIM_MS, announced],
+  );
+}
+
+/** The seller was told of the refund (its update's message id), or was not (null: claimable again). */
+export async function recordRefundSettlement(database: Database, refundId: string, messageId: string | null): Promise<void> {
+  await database.query('UPDATE payment_refunds SET settlement_message_id = $2, settled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE settled_at END WHERE refund_id = $1', [refundId, messageId]);
 }

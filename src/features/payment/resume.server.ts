@@ -6,15 +6,13 @@
 import type { Database } from '../../db/client.ts';
 import { callbackEnvelopeSchema } from '../../ondc/message-store.server.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { claimAbandoned, placeOrder, UNPLACED } from './confirm.server.ts';
+import { placeOrder } from './confirm.server.ts';
 import { checkPendingPayments, finishPayment, resendPendingRefunds } from './payment.server.ts';
 import { forgetOldNotices } from './webhook.server.ts';
-import { recordOrderMessage, refreshStatus } from '../orders/orders.server.ts';
+import { claimUnanswered, recordOrderMessage, refreshStatus, UNPLACED } from '../orders/orders.server.ts';
 
 /** A payment settled this recently is left to the notice that is taking it up. */
 const SETTLED_GRACE = "interval '2 seconds'";
-/** An order's confirm unanswered this long is asked after, its sender alive or not. */
-const UNANSWERED_AFTER = "interval '30 seconds'";
 /** Payments looked at per sweep, oldest first. */
 const SWEEP_BATCH = 50;
 
@@ -74,19 +72,9 @@ async function recordStoredAnswer(database: Database, confirmMessageId: string):
   return true;
 }
 
-/**
- * Asks the seller after an order whose on_confirm never came: its answer (on_status) records the
- * order. Claimed by moving updated_at and naming this process, so each order is asked about once
- * per UNANSWERED_AFTER whichever processes sweep.
- */
+/** Asks the seller after an order whose on_confirm never came: its answer (on_status) records the order. */
 async function askAfter(database: Database, app: BuyerApp, orderId: string): Promise<boolean> {
-  const [order] = await database.query<{ order_id: string; transaction_id: string; shopper_key: string }>(
-    `UPDATE orders SET updated_at = clock_timestamp(), claimed_by = $2
-     WHERE order_id = $1 AND on_confirm IS NULL AND confirm_message_id IS NOT NULL AND state = 'CONFIRMING'
-       AND (updated_at < clock_timestamp() - ${UNANSWERED_AFTER} OR ${claimAbandoned()})
-     RETURNING order_id, transaction_id, shopper_key`,
-    [orderId, database.boot],
-  );
+  const order = await claimUnanswered(database, orderId);
   if (!order) return false;
   return (await refreshStatus(database, app, order.shopper_key, { orderId: order.order_id, transactionId: order.transaction_id })) !== null;
 }

@@ -1,48 +1,23 @@
 // Issue 24: what happens around the shopper's identity on every request: the device's cart moving
 // to the user who signs in on it, and the per-shopper request limits, both in the database so they
 // hold however many storefront processes serve the shop.
-import type { Database, Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
 import { runPeriodically } from '../../lib/process/periodic.server.ts';
+import { moveCartsToUser } from '../cart/cart.server.ts';
 import { SIGN_IN_LIMITS } from '../sign-in/sign-in.server.ts';
-
-type CartRow = { city_code: string; bpp_id: string | null; provider_id: string | null; lines: number };
-
-/** The shopper's carts (one city, or all), locked until the transaction ends, with their line counts. */
-async function cartsOf(q: Queryable, shopper: string, cityCode?: string): Promise<CartRow[]> {
-  const carts = await q.query<Omit<CartRow, 'lines'>>(
-    `SELECT city_code, bpp_id, provider_id FROM carts WHERE shopper_key = $1${cityCode === undefined ? '' : ' AND city_code = $2'} ORDER BY city_code FOR UPDATE`,
-    cityCode === undefined ? [shopper] : [shopper, cityCode],
-  );
-  const counts = await q.query<{ city_code: string; lines: number }>('SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code', [shopper]);
-  return carts.map((cart) => ({ ...cart, lines: counts.find((c) => c.city_code === cart.city_code)?.lines ?? 0 }));
-}
 
 /**
  * The first time a signed-in user arrives on a device, the device shopper's carts become the
- * user's, city by city, where the user's own cart there is empty (a cart the user filled
- * elsewhere is theirs to keep; the device's then stays with the device). One transaction, with
- * the record that it happened: a crash moves all or nothing, and a repeat moves nothing.
+ * user's (`moveCartsToUser` says which). One transaction, with the record that it happened: a
+ * crash moves all or nothing, and a repeat moves nothing.
  * The device's saved addresses live on the device and reach the user by SPEC §7.1's sync.
  */
 export async function moveDeviceCartToUser(database: Database, deviceKey: string, userKey: string): Promise<boolean> {
   return database.transaction(async (q) => {
     const fresh = await q.query('INSERT INTO identity_merges (device_key, user_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_key', [deviceKey, userKey]);
     if (fresh.length === 0) return false;
-    for (const cart of await cartsOf(q, deviceKey)) {
-      if (cart.lines === 0) continue;
-      const [own] = await cartsOf(q, userKey, cart.city_code);
-      if (own && own.lines > 0) continue;
-      // A new reference: a page still holding the user's old empty cart must not clear this one.
-      await q.query(
-        `INSERT INTO carts (shopper_key, city_code, cart_reference_id, bpp_id, provider_id) VALUES ($1, $2, gen_random_uuid()::text, $3, $4)
-         ON CONFLICT (shopper_key, city_code) DO UPDATE SET bpp_id = EXCLUDED.bpp_id, provider_id = EXCLUDED.provider_id,
-           cart_reference_id = EXCLUDED.cart_reference_id, version = carts.version + 1, updated_at = now()`,
-        [userKey, cart.city_code, cart.bpp_id, cart.provider_id],
-      );
-      await q.query('UPDATE cart_lines SET shopper_key = $2 WHERE shopper_key = $1 AND city_code = $3', [deviceKey, userKey, cart.city_code]);
-      await q.query('DELETE FROM carts WHERE shopper_key = $1 AND city_code = $2', [deviceKey, cart.city_code]);
-    }
+    await moveCartsToUser(q, deviceKey, userKey);
     return true;
   });
 }
@@ -71,7 +46,7 @@ const WRITES = new Set([
 /** Where a shopper reads what is theirs (JSON calls; pages are limited by what they call). */
 const READS = [
   /^\/ondc\/cart$/, /^\/get\/unified\/address$/, /^\/ondc\/status$/, /^\/ondc\/fetchMessage$/, /^\/ondc\/payment\/status$/, /^\/ondc\/order\//,
-  /^\/ondc\/offer\/list$/, /^\/kong-api\/package_api\/v3\/payment\/getInstrumentDetails$/, /^\/return-photos\//,
+  /^\/ondc\/offer\/list$/, /^\/kong-api\/package_api\/v3\/payment\/getInstrumentDetails$/, /^\/return-photos\//, /^\/complaint-details\//,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { cookieOptions } from '../../lib/http/cookies.server.ts';
+import { jsonError } from '../../lib/http/json.ts';
 
 /**
  * Who a cart, a transaction or an order belongs to: the native app's user id when signed in
@@ -25,4 +26,12 @@ export function shopperKey(cookies: AstroCookies, userId: string | null, options
   const id = crypto.randomUUID();
   cookies.set(DEVICE_COOKIE, id, cookieOptions({ httpOnly: true, maxAge: ONE_YEAR_SECONDS }));
   return `device:${id}`;
+}
+
+/**
+ * The shopper a call about an existing transaction acts for. A browser with no shopper yet has no
+ * transaction to act on: 404, the same answer as another shopper's transaction, and no new identity.
+ */
+export function transactionShopper(cookies: AstroCookies, userId: string | null): string | Response {
+  return shopperKey(cookies, userId, { create: false }) ?? jsonError(404, 'Unknown transaction');
 }

@@ -4,7 +4,8 @@ import { orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
 
 const THREE_PERCENT = { type: 'percent', value: '3' } as const;
 const order = (overrides: Partial<LedgerInput> = {}): LedgerInput => ({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, fee: THREE_PERCENT, withholdingPaise: 0, ...overrides });
-const balances = (l: ReturnType<typeof orderLedger>) => l.sharePaise + l.feePaise + l.refundsPaise === l.collectedPaise + l.ourDiscountPaise;
+const balances = (l: ReturnType<typeof orderLedger>) => l.sharePaise + l.feePaise + l.tcsPaise + l.tdsPaise + l.refundsPaise === l.collectedPaise + l.ourDiscountPaise;
+const ISN = { npType: 'ISN', gstPaise: 0, placedAt: new Date('2026-11-20T10:00:00Z') } as const;
 
 describe('the buyer finder fee', () => {
   it('is the stated percentage of the sale', () => {
@@ -37,9 +38,25 @@ describe('the buyer finder fee', () => {
 });
 
 describe('an order’s ledger', () => {
+  it('a seller app that is the seller itself: TCS and TDS come off its share, and the books still balance', () => {
+    const ledger = orderLedger(order({ tax: ISN }));
+    expect(ledger).toMatchObject({ salePaise: 50_000, feePaise: 1_500, tcsPaise: 250, tdsPaise: 50, sharePaise: 48_200 });
+    expect(balances(ledger)).toBe(true);
+    // A marketplace keeps them from its stores itself.
+    expect(orderLedger(order({ tax: { ...ISN, npType: 'MSN' } }))).toMatchObject({ tcsPaise: 0, tdsPaise: 0, sharePaise: 48_500 });
+  });
+
+  it('TCS and TDS are on what is left after refunds, TCS without the GST still on the bill', () => {
+    // ₹525 with ₹25 of GST stated; ₹210 refunded: ₹315 sold, of it ₹15 GST. TCS 0.5 % of ₹300, TDS 0.1 % of ₹315.
+    const ledger = orderLedger(order({ collectedPaise: 52_500, refundsPaise: 21_000, tax: { ...ISN, gstPaise: 2_500 } }));
+    expect(ledger).toMatchObject({ salePaise: 31_500, feePaise: 945, tcsPaise: 150, tdsPaise: 32, sharePaise: 30_373 });
+    expect(balances(ledger)).toBe(true);
+    expect(orderLedger(order({ refundsPaise: 50_000, tax: ISN }))).toMatchObject({ tcsPaise: 0, tdsPaise: 0, sharePaise: 0 });
+  });
+
   it('a delivered order: the seller gets what we collected less our fee', () => {
     const ledger = orderLedger(order());
-    expect(ledger).toEqual({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, salePaise: 50_000, feePaise: 1_500, withholdingPaise: 0, sharePaise: 48_500 });
+    expect(ledger).toEqual({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, salePaise: 50_000, feePaise: 1_500, tcsPaise: 0, tdsPaise: 0, withholdingPaise: 0, sharePaise: 48_500 });
     expect(balances(ledger)).toBe(true);
   });
 
@@ -55,6 +72,18 @@ describe('an order’s ledger', () => {
     const ledger = orderLedger(order({ refundsPaise: 50_000, ourDiscountPaise: 2_000 }));
     expect(ledger).toMatchObject({ salePaise: 0, feePaise: 0, sharePaise: 0, ourDiscountPaise: 0 });
     expect(balances(ledger)).toBe(true);
+  });
+
+  it('issue 29: the rider’s tip passes to the seller whole, free of our fee', () => {
+    const ledger = orderLedger(order({ collectedPaise: 53_000, tipPaise: 3_000 }));
+    expect(ledger).toMatchObject({ salePaise: 53_000, feePaise: 1_500, sharePaise: 51_500 });
+    expect(balances(ledger)).toBe(true);
+  });
+
+  it('issue 29: a tip refunded with the whole order earns nobody anything; with part of it, it stays the rider’s', () => {
+    expect(orderLedger(order({ collectedPaise: 53_000, refundsPaise: 53_000, tipPaise: 3_000 }))).toMatchObject({ salePaise: 0, feePaise: 0, sharePaise: 0 });
+    const part = orderLedger(order({ collectedPaise: 53_000, refundsPaise: 10_000, tipPaise: 3_000 }));
+    expect(part).toMatchObject({ salePaise: 43_000, feePaise: 1_200, sharePaise: 41_800 });
   });
 
   it('never counts more refunds than was collected', () => {
@@ -77,9 +106,11 @@ describe('an order’s ledger', () => {
   it('balances to the paisa over many odd amounts', () => {
     for (let collected = 1; collected < 200_000; collected += 977) {
       for (const refunds of [0, 1, Math.floor(collected / 3), collected]) {
-        const ledger = orderLedger(order({ collectedPaise: collected, refundsPaise: refunds, fee: { type: 'percent', value: '3.45' } }));
-        expect(Number.isInteger(ledger.feePaise) && Number.isInteger(ledger.sharePaise)).toBe(true);
-        expect(balances(ledger)).toBe(true);
+        for (const tax of [undefined, { ...ISN, gstPaise: Math.floor(collected / 7) }]) {
+          const ledger = orderLedger(order({ collectedPaise: collected, refundsPaise: refunds, fee: { type: 'percent', value: '3.45' }, ...(tax ? { tax } : {}) }));
+          expect([ledger.feePaise, ledger.tcsPaise, ledger.tdsPaise, ledger.sharePaise].every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+          expect(balances(ledger)).toBe(true);
+        }
       }
     }
   });

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { testDatabases } from '../../db/testing.ts';
-import type { OnReconEnvelope, ReconMessage } from '../../ondc/rsf.ts';
+import type { OnReconEnvelope, OnSettlementEnvelope, ReconMessage, ReportMessage, SettleMessage } from '../../ondc/rsf.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { orderSettlements, recordReconAnswer, sendRecons, settlementReport, vetReconAnswer } from './settlement.server.ts';
+import { orderSettlements, recordReconAnswer, recordSettlementAnswer, sendRecons, sendSettlements, settlementReport, vetReconAnswer, vetSettlementAnswer } from './settlement.server.ts';
 
 const SELLER = 'seller.example';
-type Sent = { url: string; action: string; body: { context: OnReconEnvelope['context'] & { action: string }; message: ReconMessage } };
+type Sent = { url: string; action: string; body: { context: OnReconEnvelope['context'] & { action: string }; message: ReconMessage & SettleMessage & ReportMessage } };
 const sent: Sent[] = [];
 const app = {
   identity: { subscriberId: 'bap.test' },
@@ -26,7 +26,7 @@ const app = {
 const TERMS = { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3', '@ondc/org/withholding_amount': '10.00', '@ondc/org/settlement_window': 'P2D' };
 
 /** A prepaid order of ours with the seller: its transaction, payment, confirm and on_confirm. */
-async function placeOrder(database: Database, orderId: string, amountPaise: number, status: string, quotePaise = amountPaise) {
+async function placeOrder(database: Database, orderId: string, amountPaise: number, status: string, quotePaise = amountPaise, npType = 'MSN') {
   const txn = `T-${orderId}`;
   await database.query(
     "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, 'device:s1', 'ONDC:RET10', 'std:080', $2, 'http://127.0.0.1:1/bpp', clock_timestamp() + interval '1 day')",
@@ -39,7 +39,7 @@ async function placeOrder(database: Database, orderId: string, amountPaise: numb
   await database.query(
     `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, status, status_at, on_confirm)
      VALUES ($1, $2, 'device:s1', $3, $4, 'Completed', $5, '2026-11-20T10:00:00Z', $6::jsonb)`,
-    [orderId, txn, `P-${orderId}`, amountPaise, status, JSON.stringify({ id: orderId, provider: { id: 'PR1' } })],
+    [orderId, txn, `P-${orderId}`, amountPaise, status, JSON.stringify({ id: orderId, provider: { id: 'PR1' }, tags: [{ code: 'bpp_terms', list: [{ code: 'np_type', value: npType }] }] })],
   );
   await database.query(
     "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, 'confirm', 'out', $3, $2, $4::jsonb)",
@@ -140,5 +140,103 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     expect(recons.map((s) => s.body.context.message_id)).toEqual([claimed!.message_id]);
     expect(recons[0]?.body.message.orders.map((o) => o.id)).toEqual(['O-COUPON']);
     expect(await sendRecons(database, app)).toMatchObject({ recons: 0 });
+  });
+});
+
+const AGENCY = { id: 'nocs.example', uri: 'http://127.0.0.1:1/sa' };
+
+describe.each(testDatabases())('settling through the agency on $name', ({ open }) => {
+  let database: Database;
+  const agree = async () => {
+    for (const recon of sent.filter((s) => s.action === 'recon')) {
+      await recordReconAnswer(database, { context: { ...recon.body.context, action: 'on_recon', timestamp: new Date().toISOString() }, message: { orders: recon.body.message.orders.map((o) => ({ ...o, recon_accord: true })) } });
+    }
+  };
+  const onSettle = (settle: Sent['body'], action: 'on_settle' | 'on_report' = 'on_settle'): OnSettlementEnvelope => ({
+    context: { ...settle.context, action, bpp_id: AGENCY.id, timestamp: new Date().toISOString() },
+    message: {
+      collector_app_id: settle.message.collector_app_id,
+      receiver_app_id: settle.message.receiver_app_id,
+      settlement: {
+        type: 'NP-NP',
+        id: settle.message.settlement.id,
+        orders: settle.message.settlement.orders.map((o, i) => ({
+          id: o.id,
+          inter_participant: { settled_amount: o.inter_participant.amount, amount: o.inter_participant.amount, status: 'SETTLED', reference_no: `REF${i}` },
+          collector: o.collector,
+          self: { amount: o.self.amount, status: 'SETTLED', reference_no: `OWN${i}` },
+        })),
+      },
+    },
+  });
+  beforeAll(async () => {
+    sent.length = 0;
+    database = await open();
+    // A seller app that is the seller itself (ISN): we keep TCS and TDS; a marketplace: we do not.
+    await placeOrder(database, 'O-ISN', 50_000, 'delivered', 50_000, 'ISN');
+    await placeOrder(database, 'O-MSN', 20_000, 'delivered');
+    await placeOrder(database, 'O-WAITING', 10_000, 'out_for_delivery');
+  });
+  afterAll(async () => database?.close());
+
+  it('states the TCS and TDS we keep in the recon, and takes them off the share', async () => {
+    await sendRecons(database, app);
+    const orders = sent.find((s) => s.action === 'recon')!.body.message.orders;
+    expect(orders.find((o) => o.id === 'O-ISN')?.settlements[0]).toMatchObject({ amount: { value: '482.00' }, commission: { value: '15.00' }, tcs: { value: '2.50' }, tds: { value: '0.50' } });
+    expect(orders.find((o) => o.id === 'O-MSN')?.settlements[0]).toMatchObject({ amount: { value: '194.00' }, tcs: { value: '0.00' }, tds: { value: '0.00' } });
+  });
+
+  it('settles only what the seller agreed to, once, with the share to the seller and our part to us', async () => {
+    expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 0 });
+    await agree();
+    sent.length = 0;
+    const runs = await Promise.all([sendSettlements(database, app, AGENCY), sendSettlements(database, app, AGENCY)]);
+    expect(runs.reduce((n, r) => n + r.settles, 0)).toBe(1);
+    const settles = sent.filter((s) => s.action === 'settle');
+    expect(settles.map((s) => s.url)).toEqual([AGENCY.uri]);
+    const settle = settles[0]!.body;
+    expect(settle.context).toMatchObject({ domain: 'ONDC:NTS10', version: '2.0.0', action: 'settle', bap_id: 'bap.test', bpp_id: AGENCY.id, location: { city: { code: '*' } } });
+    expect(settle.message).toMatchObject({ collector_app_id: 'bap.test', receiver_app_id: SELLER, settlement: { type: 'NP-NP', id: settle.context.message_id } });
+    expect(settle.message.settlement.orders).toEqual([
+      { id: 'O-ISN', inter_participant: { amount: { currency: 'INR', value: '482.00' } }, collector: { amount: { currency: 'INR', value: '18.00' } }, self: { amount: { currency: 'INR', value: '18.00' } } },
+      { id: 'O-MSN', inter_participant: { amount: { currency: 'INR', value: '194.00' } }, collector: { amount: { currency: 'INR', value: '6.00' } }, self: { amount: { currency: 'INR', value: '6.00' } } },
+    ]);
+    expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 0, reports: 0 });
+  });
+
+  it('keeps the agency’s word per order, and refuses its word about an order not in that settle', async () => {
+    const settle = sent.find((s) => s.action === 'settle')!.body;
+    const answer = onSettle(settle);
+    const foreign = { ...answer, message: { ...answer.message!, settlement: { ...answer.message!.settlement, orders: [{ ...answer.message!.settlement.orders[0]!, id: 'O-WAITING' }] } } };
+    expect(await vetSettlementAnswer(database)(foreign)).toMatchObject({ code: '70021', message: expect.stringContaining('O-WAITING was not in settle') });
+    expect(await vetSettlementAnswer(database)(answer)).toBeNull();
+    await recordSettlementAnswer(database, answer);
+    const payouts = Object.fromEntries((await settlementReport(database)).map((r) => [r.orderId, r.payout]));
+    expect(payouts).toEqual({ 'O-ISN': 'settled REF0', 'O-MSN': 'settled REF1', 'O-WAITING': '' });
+  });
+
+  it('a settle whose sender died unanswered is asked about at once; one the agency never saw goes again as it was', async () => {
+    await database.query("UPDATE orders SET status = 'delivered' WHERE order_id = 'O-WAITING'");
+    await sendRecons(database, app);
+    await agree();
+    sent.length = 0;
+    // Sent and ACKed by a process that is gone before the agency's answer came.
+    await sendSettlements({ ...database, boot: 2_000_000_000 }, app, AGENCY);
+    const settle = sent.find((s) => s.action === 'settle')!.body;
+    expect(settle.message.settlement.orders.map((o) => o.id)).toEqual(['O-WAITING']);
+    sent.length = 0;
+    expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 0, reports: 1 });
+    const report = sent.find((s) => s.action === 'report')!.body;
+    expect(report.message).toEqual({ ref_transaction_id: settle.context.transaction_id, ref_message_id: settle.context.message_id });
+    expect(report.context.transaction_id).not.toBe(settle.context.transaction_id);
+    // The agency never carried it out: the settle goes again, the same message.
+    await recordSettlementAnswer(database, { context: { ...report.context, action: 'on_report', bpp_id: AGENCY.id }, error: { type: 'DOMAIN-ERROR', code: '70021', message: 'No such settle' } });
+    sent.length = 0;
+    expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 1, orders: 1 });
+    expect(sent.filter((s) => s.action === 'settle').map((s) => s.body.context.message_id)).toEqual([settle.context.message_id]);
+    await recordSettlementAnswer(database, onSettle(sent.find((s) => s.action === 'settle')!.body, 'on_settle'));
+    expect((await settlementReport(database)).find((r) => r.orderId === 'O-WAITING')?.payout).toBe('settled REF0');
+    const [{ n }] = (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM settlement_instruction_orders')) as [{ n: number }];
+    expect(n).toBe(3);
   });
 });

@@ -5,14 +5,26 @@
 // process: one a killed process left unsent is sent again as it was, with the same message id,
 // and an order goes into a new recon only when its figures changed since the last one it was in.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client.ts';
+import { claimAbandoned, type Database, type Queryable } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { durationMs } from '../../ondc/context.ts';
 import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '../../ondc/message-store.server.ts';
-import { inr, reconContext, reconMessageSchema, type OnReconEnvelope, type ReconMessage, type ReconOrder } from '../../ondc/rsf.ts';
+import {
+  inr,
+  reconContext,
+  reconMessageSchema,
+  rsfContext,
+  settleMessageSchema,
+  type OnReconEnvelope,
+  type OnSettlementEnvelope,
+  type ReconMessage,
+  type ReconOrder,
+  type ReportMessage,
+  type SettleMessage,
+} from '../../ondc/rsf.ts';
 import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { claimAbandoned } from '../payment/payment.server.ts';
 import { statedFinderFee, type FinderFee } from '../../ondc/finder-fee.ts';
+import { npTypeOf } from '../../ondc/tax-withholding.ts';
 import { orderLedger, type Ledger } from './ledger.ts';
 
 /** A recon's transaction takes answers this long: RSF's ttl is a day, a late answer still counts. */
@@ -31,10 +43,14 @@ type LedgerRow = {
   status_at: string | Date | null;
   amount_paise: number;
   quote_paise: string | null;
+  tip_paise: string | null;
   terms: Record<string, unknown> | null;
   refunds_paise: number;
   last_refund_at: string | Date | null;
   settled: boolean;
+  seller_tags: unknown;
+  breakup: unknown;
+  placed_at: string | Date;
 };
 
 export type OrderSettlement = {
@@ -54,11 +70,11 @@ export type OrderSettlement = {
 };
 
 /** The figures a recon states of an order, compared to know whether it needs another. */
-type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' | 'withholdingPaise' | 'sharePaise'>;
+type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' | 'withholdingPaise' | 'sharePaise'> & Partial<Pick<Ledger, 'tcsPaise' | 'tdsPaise'>>;
 
 const LEDGER_SQL = `
   SELECT o.order_id, t.bpp_id, t.bpp_uri, o.on_confirm->'provider'->>'id' AS provider_id, o.payment_id, o.status, o.status_at,
-    p.amount_paise, p.payable->>'quotePaise' AS quote_paise,
+    o.on_confirm->'tags' AS seller_tags, o.on_confirm->'quote'->'breakup' AS breakup, o.created_at AS placed_at, p.amount_paise, p.payable->>'quotePaise' AS quote_paise, p.payable->>'tipPaise' AS tip_paise,
     (SELECT m.body->'message'->'order'->'payment' FROM ondc_messages m
       WHERE m.transaction_id = o.transaction_id AND m.action = 'confirm' AND m.direction = 'out' ORDER BY m.id DESC LIMIT 1) AS terms,
     coalesce((SELECT sum(r.amount_paise) FROM payment_refunds r WHERE r.order_id = o.order_id), 0)::int AS refunds_paise,
@@ -82,6 +98,14 @@ function rupeesOr0(value: unknown): number {
   }
 }
 
+/** The GST the seller's bill states apart from the prices (its quote's tax lines). */
+function statedGstPaise(breakup: unknown): number {
+  if (!Array.isArray(breakup)) return 0;
+  return breakup
+    .filter((line): line is { price?: { value?: unknown } } => typeof line === 'object' && line !== null && (line as Record<string, unknown>)['@ondc/org/title_type'] === 'tax')
+    .reduce((n, line) => n + rupeesOr0(line.price?.value), 0);
+}
+
 /** Days of an ISO duration such as P1D or PT24H, rounded up to whole days (a due date is a day). */
 function windowDays(window: unknown): number {
   const ms = typeof window === 'string' ? durationMs(window) : null;
@@ -97,6 +121,8 @@ function settlementOf(row: LedgerRow, now: Date): OrderSettlement {
     // The finder fee our confirm stated (the same as search and init: ondc/terms.ts).
     fee: statedFinderFee(row.terms) ?? NO_FEE,
     withholdingPaise: rupeesOr0(row.terms?.['@ondc/org/withholding_amount']),
+    tipPaise: Number(row.tip_paise ?? 0),
+    tax: { npType: npTypeOf(row.seller_tags), gstPaise: statedGstPaise(row.breakup), placedAt: new Date(row.placed_at) },
   });
   const endedAt = row.status_at ? new Date(row.status_at).getTime() : null;
   const changedAt = Math.max(endedAt ?? 0, row.last_refund_at ? new Date(row.last_refund_at).getTime() : 0);
@@ -122,14 +148,14 @@ export async function orderSettlements(database: Queryable, filter: { sellerId?:
 }
 
 function sentFigures(ledger: Ledger): SentFigures {
-  return { collectedPaise: ledger.collectedPaise, refundsPaise: ledger.refundsPaise, feePaise: ledger.feePaise, withholdingPaise: ledger.withholdingPaise, sharePaise: ledger.sharePaise };
+  return { collectedPaise: ledger.collectedPaise, refundsPaise: ledger.refundsPaise, feePaise: ledger.feePaise, tcsPaise: ledger.tcsPaise, tdsPaise: ledger.tdsPaise, withholdingPaise: ledger.withholdingPaise, sharePaise: ledger.sharePaise };
 }
 
 const sameFigures = (a: SentFigures, b: SentFigures) => (Object.keys(a) as Array<keyof SentFigures>).every((k) => a[k] === b[k]);
 
 /**
- * One order as a recon states it: one settlement, the seller's share, with our fee and the
- * withholding beside it. We deduct no TCS or TDS (none is computed here), and say so: 0.00.
+ * One order as a recon states it: one settlement, the seller's share, with our fee, the
+ * withholding and the TCS and TDS we keep (0.00 to a marketplace, which keeps them itself) beside it.
  */
 function reconOrder(settlement: OrderSettlement): ReconOrder {
   const { ledger } = settlement;
@@ -144,8 +170,8 @@ function reconOrder(settlement: OrderSettlement): ReconOrder {
         amount: inr(ledger.sharePaise),
         commission: inr(ledger.feePaise),
         withholding_amount: inr(ledger.withholdingPaise),
-        tcs: inr(0),
-        tds: inr(0),
+        tcs: inr(ledger.tcsPaise),
+        tds: inr(ledger.tdsPaise),
         ...(settlement.dueDate ? { due_date: settlement.dueDate } : {}),
         updated_at: settlement.updatedAt,
       },
@@ -295,7 +321,13 @@ function reconStatus(settled: boolean, recon: { state: string; accord: boolean |
   return recon.accord ? 'agreed' : 'disagreed';
 }
 
-export type SettlementReportRow = OrderSettlement & { recon: ReconStatus; reconAt: string | null; sellerFigures: { sharePaise: number; feePaise: number } | null };
+export type SettlementReportRow = OrderSettlement & {
+  recon: ReconStatus;
+  reconAt: string | null;
+  sellerFigures: { sharePaise: number; feePaise: number } | null;
+  /** where the order's settle stands: '' (none yet), sending, sent, refused, or the agency's word with its bank reference */
+  payout: string;
+};
 
 /** The operator's report: each order's ledger and where its recon stands with the seller. */
 export async function settlementReport(database: Database, now = new Date()): Promise<SettlementReportRow[]> {
@@ -305,6 +337,10 @@ export async function settlementReport(database: Database, now = new Date()): Pr
      JOIN settlement_recons r ON r.message_id = ro.message_id ORDER BY ro.order_id, r.created_at DESC`,
   );
   const latest = new Map(recons.map((r) => [r.order_id, r]));
+  const settles = await database.query<{ order_id: string; state: string; status: string | null; reference_no: string | null }>(
+    'SELECT o.order_id, i.state, o.status, o.reference_no FROM settlement_instruction_orders o JOIN settlement_instructions i ON i.message_id = o.message_id',
+  );
+  const payouts = new Map(settles.map((p) => [p.order_id, p.status === 'SETTLED' ? `settled ${p.reference_no ?? ''}`.trim() : p.status === 'NOT_SETTLED' ? 'not settled' : p.state.toLowerCase()]));
   return settlements.map((s) => {
     const recon = latest.get(s.orderId);
     const current = recon && sameFigures(recon.figures, sentFigures(s.ledger));
@@ -315,6 +351,194 @@ export async function settlementReport(database: Database, now = new Date()): Pr
       recon: status,
       reconAt: recon ? new Date(recon.created_at).toISOString() : null,
       sellerFigures: theirs ? { sharePaise: rupeesOr0(theirs.amount?.value), feePaise: rupeesOr0(theirs.settlements?.[0]?.commission?.value) } : null,
+      payout: payouts.get(s.orderId) ?? '',
     };
   });
+}
+
+// Settlement through the settlement agency (RSF 2.0.0 settle / on_settle / report / on_report):
+// an order whose figures the seller agreed to is settled once. Like a recon, a settle is written
+// whole before it leaves and claimed by this process; one a killed process left unsent goes again
+// as it was, and one sent but not answered is asked about (report) once its sender is gone or it
+// has waited a while. The agency pays an order once, whatever it is sent twice.
+
+type SettlementAgency = { id: string; uri: string };
+
+/** A sent settle is asked about after this long without an answer (at once when its sender died). */
+const REPORT_AFTER_MS = 60_000;
+
+type SettleClaim = { messageId: string; transactionId: string; bppId: string; message: SettleMessage };
+
+/** The seller's settled orders it agreed to at their current figures, not yet in a settle, with money to move. */
+async function agreedUnsettled(tx: Queryable, sellerId: string, now: Date): Promise<OrderSettlement[]> {
+  const settlements = (await orderSettlements(tx, { sellerId, now })).filter((s) => s.settled && s.ledger.sharePaise + s.ledger.feePaise + s.ledger.tcsPaise + s.ledger.tdsPaise > 0);
+  if (settlements.length === 0) return [];
+  const ids = settlements.map((s) => s.orderId);
+  const recons = await tx.query<{ order_id: string; figures: SentFigures; accord: boolean | null; state: string }>(
+    `SELECT DISTINCT ON (ro.order_id) ro.order_id, ro.figures, ro.accord, r.state FROM settlement_recon_orders ro
+     JOIN settlement_recons r ON r.message_id = ro.message_id WHERE ro.order_id = ANY($1::text[]) ORDER BY ro.order_id, r.created_at DESC`,
+    [ids],
+  );
+  const latest = new Map(recons.map((r) => [r.order_id, r]));
+  const taken = new Set((await tx.query<{ order_id: string }>('SELECT order_id FROM settlement_instruction_orders WHERE order_id = ANY($1::text[])', [ids])).map((r) => r.order_id));
+  return settlements.filter((s) => {
+    const recon = latest.get(s.orderId);
+    return !taken.has(s.orderId) && recon?.accord === true && recon.state === 'SENT' && sameFigures(recon.figures, sentFigures(s.ledger));
+  });
+}
+
+function settleOrder(s: OrderSettlement): SettleMessage['settlement']['orders'][number] {
+  const kept = s.ledger.feePaise + s.ledger.tcsPaise + s.ledger.tdsPaise;
+  return { id: s.orderId, inter_participant: { amount: inr(s.ledger.sharePaise) }, collector: { amount: inr(kept) }, self: { amount: inr(kept) } };
+}
+
+async function claimSettle(database: Database, app: BuyerApp, sellerId: string, now: Date): Promise<SettleClaim | null> {
+  return database.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('settle:' || $1))", [sellerId]);
+    const [sending] = await tx.query<{ message_id: string; transaction_id: string; message: SettleMessage; abandoned: boolean }>(
+      `SELECT message_id, transaction_id, message, ${claimAbandoned()} AS abandoned FROM settlement_instructions WHERE bpp_id = $1 AND state = 'SENDING' ORDER BY created_at LIMIT 1`,
+      [sellerId],
+    );
+    if (sending) {
+      if (!sending.abandoned) return null;
+      await tx.query('UPDATE settlement_instructions SET claimed_by = $2, updated_at = clock_timestamp() WHERE message_id = $1', [sending.message_id, database.boot]);
+      return { messageId: sending.message_id, transactionId: sending.transaction_id, bppId: sellerId, message: sending.message };
+    }
+    const due = (await agreedUnsettled(tx, sellerId, now)).slice(0, 500);
+    if (due.length === 0) return null;
+    const messageId = randomUUID();
+    const message = settleMessageSchema.parse({ collector_app_id: app.identity.subscriberId, receiver_app_id: sellerId, settlement: { type: 'NP-NP', id: messageId, orders: due.map(settleOrder) } });
+    const claim = { messageId, transactionId: randomUUID(), bppId: sellerId, message };
+    await tx.query("INSERT INTO settlement_instructions (message_id, transaction_id, bpp_id, state, claimed_by, message) VALUES ($1, $2, $3, 'SENDING', $4, $5::jsonb)", [
+      claim.messageId,
+      claim.transactionId,
+      sellerId,
+      database.boot,
+      JSON.stringify(message),
+    ]);
+    for (const s of due) {
+      await tx.query('INSERT INTO settlement_instruction_orders (order_id, message_id, share_paise, kept_paise) VALUES ($1, $2, $3, $4)', [
+        s.orderId,
+        claim.messageId,
+        s.ledger.sharePaise,
+        s.ledger.feePaise + s.ledger.tcsPaise + s.ledger.tdsPaise,
+      ]);
+    }
+    return claim;
+  });
+}
+
+/** Signs and sends one RSF request to the agency, recorded before it leaves so the answer finds it. */
+async function sendToAgency(database: Database, app: BuyerApp, agency: SettlementAgency, action: 'settle' | 'report', ids: { transactionId: string; messageId: string }, message: unknown, now: Date) {
+  const context = rsfContext(action, { bapId: app.identity.subscriberId, bapUri: app.bapUri, bppId: agency.id, bppUri: agency.uri, transactionId: ids.transactionId, messageId: ids.messageId, now });
+  const body = { context, message };
+  await startTransaction(database, { transactionId: ids.transactionId, shopperKey: null, domain: context.domain, city: '*', bppId: agency.id, bppUri: agency.uri, lifetimeMs: RECON_LIFETIME_MS });
+  await recordRequest(database, { context, body, participantId: agency.id });
+  const result = await app.client.post(agency.uri, action, body);
+  const ack = result.ok ? result.response.message.ack.status : 'NACK';
+  const error = result.ok ? result.response.error : { code: '23001', message: `The settlement agency could not be reached (${result.error.kind})` };
+  await recordAck(database, { messageId: ids.messageId, action, ack, error: error ? { code: error.code, message: error.message } : undefined });
+  return { reached: result.ok, ack, error: error?.message ?? null };
+}
+
+type SettleRun = { settles: number; orders: number; refused: number; unreached: number; reports: number };
+
+/** A settle to the agency for each seller's agreed orders, then a report about each settle left unanswered. */
+export async function sendSettlements(database: Database, app: BuyerApp, agency: SettlementAgency, now = new Date()): Promise<SettleRun> {
+  const run: SettleRun = { settles: 0, orders: 0, refused: 0, unreached: 0, reports: 0 };
+  const sellers = await database.query<{ bpp_id: string }>(
+    `SELECT DISTINCT r.bpp_id FROM settlement_recons r JOIN settlement_recon_orders ro ON ro.message_id = r.message_id WHERE ro.accord
+     UNION SELECT bpp_id FROM settlement_instructions WHERE state = 'SENDING' ORDER BY 1`,
+  );
+  for (const { bpp_id: sellerId } of sellers) {
+    let claim = await claimSettle(database, app, sellerId, now);
+    while (claim) {
+      const sent = await sendToAgency(database, app, agency, 'settle', claim, claim.message, now);
+      run.settles += 1;
+      run.orders += claim.message.settlement.orders.length;
+      // Not reached: left to be sent again as it was. Sent: still ours until answered, so a report
+      // about it waits while we live and goes at once when we are gone.
+      const state = !sent.reached ? 'SENDING' : sent.ack === 'ACK' ? 'SENT' : 'REFUSED';
+      await database.query('UPDATE settlement_instructions SET state = $2, claimed_by = $3, error = $4, updated_at = clock_timestamp() WHERE message_id = $1 AND state = $5', [
+        claim.messageId,
+        state,
+        state === 'SENT' ? database.boot : null,
+        sent.error,
+        'SENDING',
+      ]);
+      if (state === 'REFUSED') run.refused += 1;
+      if (state === 'SENDING') run.unreached += 1;
+      claim = state === 'SENT' ? await claimSettle(database, app, sellerId, now) : null;
+    }
+  }
+  const unanswered = await database.query<{ message_id: string; transaction_id: string }>(
+    `UPDATE settlement_instructions SET reported_at = clock_timestamp()
+     WHERE message_id IN (SELECT message_id FROM settlement_instructions WHERE state = 'SENT'
+       AND (${claimAbandoned()} OR coalesce(reported_at, updated_at) < clock_timestamp() - make_interval(secs => $1))
+       FOR UPDATE SKIP LOCKED)
+     RETURNING message_id, transaction_id`,
+    [REPORT_AFTER_MS / 1000],
+  );
+  for (const settle of unanswered) {
+    const report: ReportMessage = { ref_transaction_id: settle.transaction_id, ref_message_id: settle.message_id };
+    await sendToAgency(database, app, agency, 'report', { transactionId: randomUUID(), messageId: randomUUID() }, report, now);
+    run.reports += 1;
+  }
+  return run;
+}
+
+/** The agency answers only about a settle of ours, and only about its orders. */
+export function vetSettlementAnswer(database: Database): CallbackVetting<OnSettlementEnvelope> {
+  return async (envelope) => {
+    if (!envelope.message) return null;
+    const orders = await database.query<{ order_id: string }>(
+      'SELECT o.order_id FROM settlement_instruction_orders o JOIN settlement_instructions i ON i.message_id = o.message_id WHERE i.message_id = $1 AND i.bpp_id = $2',
+      [envelope.message.settlement.id, envelope.message.receiver_app_id],
+    );
+    const ours = new Set(orders.map((o) => o.order_id));
+    if (ours.size === 0) return { type: 'DOMAIN-ERROR', code: '70021', message: `No settle ${envelope.message.settlement.id} to ${envelope.message.receiver_app_id} of ours` };
+    const foreign = envelope.message.settlement.orders.find((o) => !ours.has(o.id));
+    return foreign ? { type: 'DOMAIN-ERROR', code: '70021', message: `Order ${foreign.id} was not in settle ${envelope.message.settlement.id}` } : null;
+  };
+}
+
+/**
+ * Keeps the agency's word on each order of a settle. A report the agency could not answer (it
+ * never carried the settle out) puts the settle back to be sent again as it was.
+ */
+export async function recordSettlementAnswer(database: Database, envelope: OnSettlementEnvelope): Promise<void> {
+  if (!envelope.message) {
+    if (envelope.context.action !== 'on_report') return;
+    await database.query(
+      `UPDATE settlement_instructions SET state = 'SENDING', claimed_by = NULL, updated_at = clock_timestamp() - interval '1 minute', error = $2
+       WHERE state = 'SENT' AND message_id = (SELECT body->'message'->>'ref_message_id' FROM ondc_messages WHERE message_id = $1 AND action = 'report' AND direction = 'out' LIMIT 1)`,
+      [envelope.context.message_id, envelope.error?.message ?? 'unknown to the agency'],
+    );
+    return;
+  }
+  const { settlement } = envelope.message;
+  for (const order of settlement.orders) {
+    await database.query(
+      `UPDATE settlement_instruction_orders SET status = $3, settled_paise = $4, reference_no = $5, answered_at = clock_timestamp()
+       WHERE message_id = $1 AND order_id = $2`,
+      [settlement.id, order.id, order.inter_participant.status, rupeesToPaise(order.inter_participant.settled_amount.value), order.inter_participant.reference_no || null],
+    );
+  }
+  await database.query(
+    `UPDATE settlement_instructions SET state = 'ANSWERED', claimed_by = NULL, updated_at = clock_timestamp()
+     WHERE message_id = $1 AND NOT EXISTS (SELECT 1 FROM settlement_instruction_orders WHERE message_id = $1 AND status IS NULL)`,
+    [settlement.id],
+  );
+}
+
+/** The agency to settle through: the one configured, or the embedded network's; none without either. */
+export function settlementAgencyOf(app: BuyerApp, configured: { id: string; url: string | undefined }): SettlementAgency | null {
+  const uri = configured.url ?? (app.embeddedNetworkUrl ? `${app.embeddedNetworkUrl}/sa` : null);
+  return uri ? { id: configured.id, uri } : null;
+}
+
+/** One round of settlement: recons of what changed, then settles of what the sellers agreed to. */
+export async function settleWithSellers(database: Database, app: BuyerApp, agency: SettlementAgency | null, now = new Date()): Promise<{ recon: ReconRun; settle: SettleRun | null }> {
+  const recon = await sendRecons(database, app, now);
+  return { recon, settle: agency ? await sendSettlements(database, app, agency, now) : null };
 }

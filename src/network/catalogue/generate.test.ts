@@ -77,6 +77,11 @@ describe('network shape', () => {
     }
   });
 
+  it('has every store ready to ship before the delivery it promises (ONDC: TAT is never under time_to_ship)', () => {
+    const late = providers.filter((p) => ttlToMs(p.timeToShip) >= ttlToMs(p.tat)).map((p) => `${p.id} ${p.timeToShip} ≥ ${p.tat}`);
+    expect(late).toEqual([]);
+  });
+
   it('has the default size of about 3,000–6,000 items, counted exactly', () => {
     expect(items).toHaveLength(network.itemCount);
     expect(network.itemCount).toBe(DEFAULT_SCALE);

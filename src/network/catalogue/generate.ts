@@ -4,6 +4,7 @@
 // Providers are small and built eagerly. Items are not: a provider records how many items
 // it has and a seed, and providerItems() regenerates them on demand, one at a time, so a
 // million-item catalogue streams in constant memory and one provider can be rebuilt alone.
+import { apportion } from '../../lib/money.ts';
 import { CITIES, distanceKm, type City, type Locality } from './cities.ts';
 import { fnbCategoryOf } from './fnb-categories.ts';
 import { RESTAURANT_TEMPLATES, type MenuTiming, type RestaurantTemplate } from './dishes.ts';
@@ -276,6 +277,9 @@ function citiesOf(spec: StoreSpec | RestaurantSpec): readonly City[] {
   return CITIES.filter((city) => (spec.cities === 'all' || spec.cities.includes(city.id)) && (named === null || named.includes(city.id)));
 }
 
+/** The shortest ride a store leaves between being ready to ship and the delivery it promised. */
+const LAST_RIDE_MINUTES = 5;
+
 function isoMinutes(minutes: number): string {
   return `PT${minutes}M`;
 }
@@ -387,20 +391,6 @@ function restaurantItemCount(template: RestaurantTemplate): number {
   return template.dishes.length + Object.values(template.groups).reduce((n, group) => n + group.options.length, 0);
 }
 
-/** Splits a total by weights so the parts are whole and add up exactly (largest remainder). */
-export function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  for (const { i } of order) {
-    if (left-- <= 0) break;
-    parts[i] = (parts[i] ?? 0) + 1;
-  }
-  return parts;
-}
-
 /** CATALOGUE_SCALE: a whole number of items, `100k` and `1m` accepted. */
 export function parseCatalogueScale(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -484,7 +474,9 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
     openingHours: hours,
     normWorkingHours: normWorkingHours(hours),
     tat: isoMinutes(tatMinutes),
-    timeToShip: isoMinutes(quick ? 5 : 5 * intBetween(rng, 3, 6)),
+    // Ready to ship at least the last ride before the promise (ONDC's validator: the quote's TAT,
+    // order to delivery, is never under the catalogue's time_to_ship, order to ship).
+    timeToShip: isoMinutes(quick ? 5 : Math.min(5 * intBetween(rng, 3, 6), tatMinutes - LAST_RIDE_MINUTES)),
     minOrderPaise: quirks.minOrderPaise ?? null,
     offers: offersFor(id, spec.kind, rng),
     itemSeed: mixSeeds(seed, hashString(`items:${id}`)),

@@ -8,7 +8,9 @@ import { hashString } from './random.ts';
 import { formatHHMM } from './hours.ts';
 import { packLabel } from './products.ts';
 import { imageUrl, providerImageKey } from './images.ts';
+import { itemTaxClass, type TaxClass } from './tax.ts';
 import type { PhotoStage } from '../listing-flaws.ts';
+import type { CoreVersion } from '../../ondc/context.ts';
 
 export type CatalogOptions = {
   bppId: string;
@@ -21,6 +23,8 @@ export type CatalogOptions = {
   itemsOf?: (provider: Provider) => Iterable<CatalogueItem>;
   /** where a mislisted item's photo stands (src/network/listing-flaws.ts); every item listed right by default */
   photoStage?: (item: CatalogueItem) => PhotoStage | null;
+  /** the retail core version the seller speaks; 1.2.0 by default (issue 25) */
+  coreVersion?: CoreVersion;
 };
 
 const CATALOGUE_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -44,6 +48,8 @@ function tag(code: string, entries: ReadonlyArray<readonly [string, string | num
 
 const typeTag = (type: string) => tag('type', [['type', type]]);
 const vegTag = (food: string) => tag('veg_nonveg', [[food, 'yes']]);
+// The item's GST classification, for the buyer app's tax invoice (README "Invoices and credit notes").
+const taxTag = (taxClass: TaxClass | null) => (taxClass ? [tag('tax', [['hsn_code', taxClass.hsn], ['gst_rate', taxClass.ratePercent]])] : []);
 const gps = (place: { lat: number; lng: number }) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
 
 type Context = { options: CatalogOptions; provider: Provider; location: ProviderLocation; consumerCare: string; timestamp: string };
@@ -54,13 +60,13 @@ function locationOf(provider: Provider): ProviderLocation {
   return location;
 }
 
-function commonItemFields(ctx: Context) {
+function commonItemFields(ctx: Context, item: CatalogueItem) {
   return {
     // Listed and on sale since the catalogue's timestamp; stock is told by quantity.available.
     time: { label: 'enable' as const, timestamp: ctx.timestamp },
     location_id: ctx.location.id,
     fulfillment_id: DELIVERY,
-    '@ondc/org/cancellable': true,
+    '@ondc/org/cancellable': isCancellable(item),
     '@ondc/org/seller_pickup_return': false,
     '@ondc/org/time_to_ship': ctx.provider.timeToShip,
     '@ondc/org/available_on_cod': true,
@@ -109,6 +115,21 @@ export function isReturnable(item: CatalogueItem): boolean {
   return item.kind === 'grocery' && item.statutory !== 'none';
 }
 
+/** One grocery item in this many is cut or packed to order; one plain dish in this many is cooked to order. */
+const NON_CANCELLABLE_ONE_IN = { grocery: 29, dish: 11 } as const;
+
+/**
+ * `@ondc/org/cancellable`: a few items are made for the buyer the moment the order is confirmed
+ * (meat cut to weight, a dish cooked to order) and the store does not take back the cancel
+ * (ondc-notes §2, 50001); the rest may be cancelled until the rider leaves. Fixed by item id, like
+ * listing flaws, so flows and tests can name one; an add-on follows the dish it is ordered with.
+ */
+export function isCancellable(item: CatalogueItem): boolean {
+  if (item.kind === 'customization') return true;
+  if (item.kind === 'dish' && item.customGroupIds.length > 0) return true;
+  return hashString(`non-cancellable:${item.id}`) % NON_CANCELLABLE_ONE_IN[item.kind] !== 0;
+}
+
 function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
   const returnable = isReturnable(item);
   const licence = item.fssaiLicence;
@@ -125,7 +146,7 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
     quantity: quantity(item.pack.unit, item.pack.value, item.stock, item.maxPerOrder),
     price: { currency: 'INR', value: rupees(item.pricePaise), maximum_value: rupees(item.mrpPaise) },
     category_id: item.ondcCategory,
-    ...commonItemFields(ctx),
+    ...commonItemFields(ctx, item),
     '@ondc/org/returnable': returnable,
     // Required on every item by ONDC's schema: a non-returnable item's window is none.
     '@ondc/org/return_window': returnable ? 'P1D' : 'P0D',
@@ -158,6 +179,7 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
       tag('origin', [['country', 'IND']]),
       ...attributeTags(ctx.provider.domain, item),
       sellableTag(item, [['subcategory_id', item.subCategoryId]]),
+      ...taxTag(itemTaxClass(item)),
     ],
   };
 }
@@ -230,13 +252,14 @@ function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null)
     },
     category_id: dish.ondcCategory,
     category_ids: [`${dish.menuId}:${dish.menuRank}`],
-    ...commonItemFields(ctx),
+    ...commonItemFields(ctx, dish),
     '@ondc/org/returnable': false,
     tags: [
       // A dish without add-ons is a standalone SKU: ONDC leaves its type tag out.
       ...(dish.customGroupIds.length > 0 ? [typeTag('item'), tag('custom_group', dish.customGroupIds.map((id) => ['id', id] as const))] : []),
       ...(dish.vegNonVeg ? [vegTag(dish.vegNonVeg)] : []),
       sellableTag(dish, []),
+      ...taxTag(itemTaxClass(dish)),
     ],
   };
 }
@@ -249,13 +272,14 @@ function customisationCatalogItem(ctx: Context, option: CustomisationItem): Cata
     price: { currency: 'INR', value: rupees(option.pricePaise), maximum_value: rupees(option.pricePaise) },
     category_id: 'F&B',
     related: true,
-    ...commonItemFields(ctx),
+    ...commonItemFields(ctx, option),
     '@ondc/org/returnable': false,
     tags: [
       typeTag('customization'),
       tag('parent', [['id', option.parentGroupId], ['default', option.isDefault ? 'yes' : 'no']]),
       ...option.childGroupIds.map((id) => tag('child', [['id', id]])),
       vegTag(option.vegNonVeg),
+      ...taxTag(itemTaxClass(option)),
     ],
   };
 }
@@ -356,7 +380,16 @@ function catalogItems(ctx: Context, items: Iterable<CatalogueItem>): { items: Ca
   return { items: listed, categories: restaurantCategories(provider, listed) };
 }
 
-function offersOf(provider: Provider, location: ProviderLocation, logo: string, itemIds: string[]): CatalogProvider['offers'] {
+/**
+ * Core 1.2.5's offer `meta`: whether an offer adds to others (ours do not: the shopper takes one)
+ * and whether it applies by itself (no: the shopper chooses it at checkout).
+ */
+const OFFER_META = tag('meta', [
+  ['additive', 'no'],
+  ['auto', 'no'],
+]);
+
+function offersOf(provider: Provider, location: ProviderLocation, logo: string, itemIds: string[], coreVersion: CoreVersion): CatalogProvider['offers'] {
   return provider.offers.map((offer) => ({
     id: offer.code,
     // ONDC's schema wants an image on every offer: the store's own logo.
@@ -388,6 +421,7 @@ function offersOf(provider: Provider, location: ProviderLocation, logo: string, 
             ]),
           ]
         : []),
+      ...(coreVersion === '1.2.5' ? [OFFER_META] : []),
     ],
   }));
 }
@@ -477,11 +511,33 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
       },
     ],
     // How to reach the store about a delivery (ONDC reads the provider's fulfillment contact).
-    fulfillments: [{ id: DELIVERY, type: 'Delivery', contact: { phone: CONSUMER_CARE_PHONE, email: `support@${options.bppId}` } }],
+    fulfillments: [
+      {
+        id: DELIVERY,
+        type: 'Delivery',
+        contact: { phone: CONSUMER_CARE_PHONE, email: `support@${options.bppId}` },
+        // Core 1.2.5 states when the store can be collected from (ONDC's validator asks it of every
+        // fulfillment a 1.2.5 store lists): its opening hours, at its location.
+        ...(options.coreVersion === '1.2.5'
+          ? {
+              tags: [
+                tag('timing', [
+                  ['type', 'Self-Pickup'],
+                  ['location', location.id],
+                  ['day_from', 1],
+                  ['day_to', 7],
+                  ['time_from', formatHHMM(hours.from)],
+                  ['time_to', formatHHMM(hours.to)],
+                ]),
+              ],
+            }
+          : {}),
+      },
+    ],
     ...(provider.kind === 'restaurant' ? { '@ondc/org/fssai_license_no': provider.fssaiLicence } : {}),
     categories,
     items,
-    offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id)),
+    offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id), options.coreVersion ?? '1.2.0'),
     // One serviceability per category any item names, add-ons included: ONDC's validator counts them all.
     tags: providerTags(provider, location, new Set(items.map((i) => i.category_id))),
   };

@@ -2,8 +2,9 @@
 // a transaction's log over HTTP as records {action, transaction_id, message_id, request, response}:
 // for a call the buyer app sent, the body and the seller's synchronous answer; for an on_* it
 // received, the callback and the buyer app's own ACK. This builds those records from our protocol
-// log (ONDC_LOG=1) and picks, per Pramaan retail 1.2.0 flow, the transaction that plays it.
-import { messageOf, validatorRequests, type BecknMessage } from './validator-payload.ts';
+// log (ONDC_LOG=1) and picks, per Pramaan retail 1.2.0 flow and IGM 2.0 flow, the transaction
+// (and for a complaint, its records) that plays it.
+import { isPushStart, messageOf, validatorRequests, type BecknMessage } from './validator-payload.ts';
 
 export type PramaanRecord = { action: string; transaction_id: string; message_id: string; request: unknown; response: unknown };
 
@@ -57,14 +58,21 @@ export type PramaanFlow = { flowId: string; domain: string; transactionId: strin
 const paymentTypeOf = (records: readonly PramaanRecord[]) =>
   ((records.find((r) => r.action === 'confirm')?.request as { message?: { order?: { payment?: { type?: string } } } } | undefined)?.message?.order?.payment?.type ?? '');
 const has = (records: readonly PramaanRecord[], action: string) => records.some((r) => r.action === action);
+/** A cancel the seller answered with an error (ONDC's non-cancellable flow): the order went on. */
+function refusedCancel(records: readonly PramaanRecord[]): boolean {
+  const cancels = new Set(records.filter((r) => r.action === 'cancel').map((r) => r.message_id));
+  return records.some((r) => r.action === 'on_cancel' && cancels.has(r.message_id) && (r.request as { error?: unknown }).error !== undefined);
+}
 
 /**
- * The transaction that plays each Pramaan retail 1.2.0 flow, per domain (the latest one): RET_1 a
- * prepaid order delivered and tracked, RET_1b the same by cash on delivery, RET_3 a buyer cancel,
- * RET_4 a seller's part cancel settled, RET_4b a seller cancel, RET_4c a seller cancel with the
- * goods riding back (RTO), RET_5 a return on its own, RET_5b returns with part cancel and
- * liquidation, RET_6 an item out of stock at select, RET_9 a full catalogue search,
- * RET_9_INC_PULL an incremental one, RET_10 a catalog_rejection.
+ * The transaction that plays each Pramaan retail 1.2.0 flow, per domain (the latest one), named as
+ * the engine's flow list names them: RET_1 a prepaid order delivered and tracked, RET_1b the same
+ * by cash on delivery, RET_3 a buyer cancel, RET_4 a seller's part cancel settled, RET_4b a seller
+ * cancel with the goods riding back (RTO), RET_4c a seller cancel before pickup, RET_5 a return on
+ * its own, RET_5b returns with part cancel and liquidation, RET_6 an item out of stock at select,
+ * RET_8 a buyer cancel the seller refused (a non-cancellable item), RET_9 a full catalogue search,
+ * RET_9_INC_PULL an incremental one, RET_9_INC_PUSH one asking the sellers to push their changes
+ * (answered, then pushed to), RET_10 a catalog_rejection.
  */
 export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<string, readonly PramaanRecord[]>, domains: readonly string[]): PramaanFlow[] {
   const flows = new Map<string, PramaanFlow>();
@@ -74,10 +82,11 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
     const mine = records.get(request.transactionId) ?? [];
     // A return on its own is no validator flow but is Pramaan's RET_5.
     if (!domains.includes(domain) || !payload['on_confirm'] || mine.length === 0) continue;
-    if (flow === '2' && has(mine, 'track')) pick(paymentTypeOf(mine) === 'ON-FULFILLMENT' ? 'RET_1b' : 'RET_1', domain, request.transactionId);
+    if (refusedCancel(mine)) pick('RET_8', domain, request.transactionId);
+    else if (flow === '2' && has(mine, 'track')) pick(paymentTypeOf(mine) === 'ON-FULFILLMENT' ? 'RET_1b' : 'RET_1', domain, request.transactionId);
     if (flow === '3') pick('RET_6', domain, request.transactionId);
     if (flow === '4') pick('RET_3', domain, request.transactionId);
-    if (flow === '5') pick(payload['on_status_rto_delivered/disposed'] ? 'RET_4c' : 'RET_4b', domain, request.transactionId);
+    if (flow === '5') pick(payload['on_status_rto_delivered/disposed'] ? 'RET_4b' : 'RET_4c', domain, request.transactionId);
     if (flow === '6' && payload['on_update_part_cancel']) {
       pick('RET_4', domain, request.transactionId);
       pick('RET_5b', domain, request.transactionId);
@@ -88,7 +97,7 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
     const search = mine.find((r) => r.action === 'search')?.request as BecknMessage | undefined;
     if (!search || !domains.includes(search.context.domain)) continue;
     const incremental = JSON.stringify(search.message ?? {}).includes('catalog_inc');
-    if (has(mine, 'on_search')) pick(incremental ? 'RET_9_INC_PULL' : 'RET_9', search.context.domain, transactionId);
+    if (has(mine, 'on_search')) pick(isPushStart(search) ? 'RET_9_INC_PUSH' : incremental ? 'RET_9_INC_PULL' : 'RET_9', search.context.domain, transactionId);
     // RET_10 rejects a full catalogue, and reads the seller from the first on_search: only the
     // rejected seller's answers are its records.
     const rejection = mine.find((r) => r.action === 'catalog_rejection')?.request as BecknMessage | undefined;
@@ -98,6 +107,58 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
     }
   }
   return [...flows.values()];
+}
+
+type IssueMessage = { issue_id?: string; issue?: { id?: string; status?: string; actions?: Array<{ descriptor?: { code?: string }; ref_id?: string }>; resolutions?: Array<{ id?: string; descriptor?: { code?: string } }> } };
+const IGM_ACTIONS: ReadonlySet<string> = new Set(['issue', 'on_issue', 'issue_status', 'on_issue_status']);
+/** Pramaan's IGM 2.0 flows in retail by the resolution the shopper took (ONDC's flows 6b–6e). */
+const IGM_FLOW_OF_RESOLUTION: Readonly<Record<string, string>> = { REFUND: 'IGM_1', REPLACEMENT: 'IGM_2', CANCEL: 'IGM_3', NO_ACTION: 'IGM_4' };
+
+/**
+ * The complaints that play Pramaan's IGM 2.0 flows (the latest closed one per flow and domain,
+ * else the latest): IGM_5 one escalated, else IGM_1–IGM_4 by the resolution the shopper accepted. A complaint lives in its
+ * order's transaction beside the order's own calls and other complaints, so each is judged on its
+ * own records only, the engine taking the transaction's n-th issue for the flow's n-th step.
+ */
+export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRecord[]>, domains: readonly string[]): PramaanFlow[] {
+  const flows = new Map<string, PramaanFlow>();
+  const closedFlows = new Set<string>();
+  for (const [transactionId, mine] of records) {
+    const byIssue = new Map<string, PramaanRecord[]>();
+    for (const record of mine) {
+      if (!IGM_ACTIONS.has(record.action)) continue;
+      const message = (record.request as { message?: IssueMessage }).message;
+      const id = message?.issue?.id ?? message?.issue_id;
+      if (id) byIssue.set(id, [...(byIssue.get(id) ?? []), record]);
+    }
+    for (const issueRecords of byIssue.values()) {
+      const first = issueRecords[0]!.request as BecknMessage;
+      if (!domains.includes(first.context.domain)) continue;
+      const issue = issueRecords.map((r) => (r.request as { message?: IssueMessage }).message?.issue).filter((i) => i !== undefined).at(-1);
+      const actions = issue?.actions ?? [];
+      const accepted = actions.findLast((a) => a.descriptor?.code === 'RESOLUTION_ACCEPTED');
+      const resolution = issue?.resolutions?.find((r) => r.id === accepted?.ref_id)?.descriptor?.code ?? '';
+      const flowId = actions.some((a) => a.descriptor?.code === 'ESCALATED') ? 'IGM_5' : IGM_FLOW_OF_RESOLUTION[resolution];
+      const key = `${flowId}|${first.context.domain}`;
+      // The flows end with the shopper closing the complaint: one still open plays it only when no closed one does.
+      const closed = issue?.status === 'CLOSED';
+      if (flowId && (closed || !closedFlows.has(key))) {
+        flows.set(key, { flowId, domain: first.context.domain, transactionId, records: issueRecords });
+        if (closed) closedFlows.add(key);
+      }
+    }
+  }
+  return [...flows.values()];
+}
+
+/**
+ * The recons that play Pramaan's RSF 2.0 MBL_RSF (the collector's recon), the latest one, judged
+ * under the retail domain the engine files the flow in (RSF messages carry ONDC:NTS10 themselves).
+ */
+export function pramaanRsfFlows(records: ReadonlyMap<string, readonly PramaanRecord[]>, retailDomain: string): PramaanFlow[] {
+  const recons = [...records].filter(([, mine]) => has(mine, 'recon'));
+  const latest = recons.at(-1);
+  return latest ? [{ flowId: 'MBL_RSF', domain: retailDomain, transactionId: latest[0], records: latest[1].filter((r) => r.action === 'recon' || r.action === 'on_recon') }] : [];
 }
 
 type MochaTest = { title?: string; fullTitle?: string; state?: string; fail?: boolean; err?: { message?: string } };

@@ -10,6 +10,12 @@ function message(action: string, transactionId: string, message: Record<string, 
   };
 }
 const order = (state: string) => ({ order: { provider: { id: 'P1' }, fulfillments: [{ type: 'Delivery', state: { descriptor: { code: state } } }] } });
+/** A full catalogue listing provider P1, then an order's calls up to confirm. */
+function listedThenOrdered(transactionId: string) {
+  const search = message('search', `${transactionId}-S`);
+  const onSearch = { ...message('on_search', `${transactionId}-S`, { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', `${transactionId}-S`).context, message_id: search.context.message_id } };
+  return [search, onSearch, ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, transactionId, a === 'select' ? { order: { provider: { id: 'P1' } } } : {}))];
+}
 
 describe('validator requests from a protocol log', () => {
   it('makes one flow per order transaction, with the catalogue that listed its provider and on_status by state', () => {
@@ -40,6 +46,25 @@ describe('validator requests from a protocol log', () => {
     ]);
     expect(request?.body.payload['on_search_full_catalog_refresh']).toEqual(onSearch);
     expect(request?.body.payload['on_status_packed']).toEqual(flow[7]);
+  });
+
+  it('judges a core 1.2.5 order as 1.2.5, with the shopper’s track and the states only 1.2.5 names (issue 25)', () => {
+    const v125 = { core_version: '1.2.5' };
+    const flow = [
+      message('select', 'T5', { order: { provider: { id: 'P1' } } }, v125),
+      ...['on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T5', {}, v125)),
+      message('on_confirm', 'T5', order('Pending'), v125),
+      message('on_status', 'T5', order('Agent-assigned'), v125),
+      message('track', 'T5', { order_id: 'O1' }, v125),
+      message('on_track', 'T5', { tracking: { status: 'active' } }, v125),
+      message('on_status', 'T5', order('Order-delivered'), v125),
+    ];
+    const [request] = validatorRequests(flow.map((m) => ({ body: m })));
+    expect(request?.body).toMatchObject({ version: '1.2.5', flow: '2' });
+    expect(Object.keys(request?.body.payload ?? {})).toEqual(['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'track', 'on_track', 'on_status_agent_assigned', 'on_status_delivered']);
+    // A 1.2.0 order's flow has no track (the 1.2.0 validator's flow 2 has none).
+    const [older] = validatorRequests(flow.map((m) => ({ body: { ...m, context: { ...m.context, core_version: '1.2.0', transaction_id: 'T6' } } })));
+    expect(Object.keys(older?.body.payload ?? {})).not.toContain('track');
   });
 
   it('takes the Pending the store sent once it accepted, not the order page’s first answer while still Created', () => {
@@ -74,6 +99,29 @@ describe('validator requests from a protocol log', () => {
     expect(request?.body.flow).toBe('5');
     expect(Object.keys(request?.body.payload ?? {})).toEqual(expect.arrayContaining(['on_status_out_for_delivery', 'on_cancel', 'on_status_rto_delivered/disposed']));
     expect(request?.body.payload).not.toHaveProperty('cancel');
+  });
+
+  it('a store’s cancel before pickup is named, not sent: the validator’s flow 5 is the cancel on the way (RTO)', () => {
+    const cancelled = { order: { state: 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }] } };
+    const [request] = validatorRequests(
+      [...listedThenOrdered('T4C'), message('on_confirm', 'T4C', order('Pending')), message('on_cancel', 'T4C', cancelled)].map((m) => ({ body: m })),
+    );
+    expect(request?.body.flow).toBe('5');
+    expect(request?.skipped).toMatch(/before pickup/);
+  });
+
+  it('a cancel the store refused (not cancellable) changed nothing: the order is judged as the delivery it became', () => {
+    const flow = [
+      ...listedThenOrdered('T8'),
+      message('on_confirm', 'T8', order('Pending')),
+      message('cancel', 'T8', { order_id: 'O8', cancellation_reason_id: '001' }),
+    ];
+    const refused = { ...message('on_cancel', 'T8', order('Pending')), context: { ...message('on_cancel', 'T8').context, message_id: flow.at(-1)!.context.message_id }, error: { type: 'POLICY-ERROR', code: '50001', message: 'not cancellable' } };
+    const [request] = validatorRequests([...flow, refused, message('on_status', 'T8', order('Order-delivered'))].map((m) => ({ body: m })));
+    expect(request?.skipped).toBeNull();
+    expect(request?.body.flow).toBe('2');
+    expect(request?.body.payload).not.toHaveProperty('cancel');
+    expect(request?.body.payload).not.toHaveProperty('on_cancel');
   });
 
   it('flow 6: the part cancel, each return by what became of it, and the buyer’s settlements by fulfillment', () => {
@@ -184,6 +232,16 @@ describe('catalogue flows from a protocol log (1, 7, 9)', () => {
     const requests = catalogueRequests(log);
     expect(requests.find((r) => r.body.flow === '7')?.body.payload).toEqual({ search_full_catalog_refresh: fullSearch, on_search_full_catalog_refresh: fullAnswer, catalog_rejection: fullRejection });
     expect(requests.find((r) => r.body.flow === '9')?.body.payload).toEqual({ search_inc_refresh: incSearch, on_search_inc_refresh: incAnswer, catalog_rejection: incRejection });
+  });
+
+  it('flow 1 with pushes: a push (a message id of its own) paired with the search that asked for pushes, beside the pulled one', () => {
+    const start = message('search', 'TP', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'start' }, { code: 'start_time', value: '2026-11-24T10:00:00.000Z' }] }] } }, { city: '*' });
+    const answer = { ...message('on_search', 'TP', delta('P1'), { city: '*' }), context: { ...message('on_search', 'TP', {}, { city: '*' }).context, message_id: start.context.message_id } };
+    const pushed = message('on_search', 'TP', delta('P1'), { city: '*' });
+    const flows = catalogueRequests([...log, ...[start, answer, pushed].map((body) => ({ body }))]).filter((r) => r.body.flow === '1');
+    expect(flows.map((r) => r.body.payload['on_search_inc_refresh'])).toEqual([incAnswer, pushed]);
+    expect(flows[1]?.skipped).toBeNull();
+    expect(flows[1]?.body.payload['search_inc_refresh']).toEqual(start);
   });
 
   it('narrows to the providers asked for, and never judges an order against an incremental refresh', () => {

@@ -37,13 +37,21 @@ type Order = { state?: string; provider?: { id?: string }; fulfillments?: Fulfil
 const orderOf = (m: BecknMessage) => (m.message?.['order'] ?? {}) as Order;
 const stateOf = (f: Fulfillment | undefined) => f?.state?.descriptor?.code ?? '';
 
+/** Core 1.2.5 names every state of the delivery's ride (the validator's Retail_.1.2.5 flows). */
+const STATUS_KEYS_125: Record<string, string> = {
+  ...STATUS_KEYS,
+  'Agent-assigned': 'on_status_agent_assigned',
+  'At-pickup': 'on_status_at_pickup',
+  'At-delivery': 'on_status_at_delivery',
+};
+
 function statusKey(m: BecknMessage): string | null {
   const fulfillments = orderOf(m).fulfillments ?? [];
   // Flow 5: the goods back at the store (or disposed of) after a cancel on the way.
   const rto = fulfillments.find((f) => f.type === 'RTO');
   if (rto && (stateOf(rto) === 'RTO-Delivered' || stateOf(rto) === 'RTO-Disposed')) return 'on_status_rto_delivered/disposed';
   const delivery = fulfillments.find((f) => f.type === 'Delivery');
-  return STATUS_KEYS[stateOf(delivery)] ?? null;
+  return (m.context.core_version === '1.2.5' ? STATUS_KEYS_125 : STATUS_KEYS)[stateOf(delivery)] ?? null;
 }
 
 /** The return ids an update (update_target item) asks for. */
@@ -162,9 +170,19 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       payload['select_out_of_stock'] = shortSelect;
       payload['on_select_out_of_stock'] = shortAnswer;
     }
-    for (const action of ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel']) {
+    // Core 1.2.5's flows 2 and 3 include the shopper's track and its answer.
+    const tracked = select.context.core_version === '1.2.5' ? ['track', 'on_track'] : [];
+    for (const action of ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', ...tracked]) {
       const m = last(action);
       if (m) payload[action] = m;
+    }
+    // A cancel the store refused (an item it does not let a buyer cancel, 50001) changed nothing:
+    // the order goes on, and is judged as the flow it then plays.
+    const onCancel = last('on_cancel');
+    if (onCancel && !onCancel.error) {
+      const cancel = last('cancel');
+      if (cancel) payload['cancel'] = cancel;
+      payload['on_cancel'] = onCancel;
     }
     // The order page asks for the status as soon as it opens: the answer may still say Created
     // (the store has not accepted yet). The flow's Pending is the first the store sent once it
@@ -183,13 +201,17 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     // ONDC's validator has no flow for a return on its own: its flow 6 is the part cancel and the
     // returns together, and judges every call of that combination missing.
     const loneReturn = flowId === '6' && !payload['on_update_part_cancel'];
+    // Its flow 5 is the store's cancel on the way, the goods riding back; one before pickup is none of its flows.
+    const turnedDown = flowId === '5' && !payload['on_status_rto_delivered/disposed'];
     const skipped = !payload['on_confirm']
       ? 'stops before on_confirm'
       : !onSearch
         ? 'no on_search in the log lists its provider'
         : loneReturn
           ? 'a return on its own: the validator judges returns only within flow 6 (part cancel, then returns)'
-          : null;
+          : turnedDown
+            ? 'the store cancelled before pickup: the validator judges a store’s cancel only on the way (flow 5, RTO)'
+            : null;
     requests.push({
       transactionId,
       skipped,
@@ -197,6 +219,12 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     });
   }
   return requests;
+}
+
+/** Whether a search asks sellers to push their catalogue changes (catalog_inc mode "start"). */
+export function isPushStart(m: BecknMessage): boolean {
+  const intent = m.message?.['intent'] as { tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> } | undefined;
+  return (intent?.tags ?? []).some((t) => t.code === 'catalog_inc' && (t.list ?? []).some((e) => e.code === 'mode' && e.value === 'start'));
 }
 
 /** Whether an on_search is an incremental refresh: it carries no seller descriptor or fulfillments. */
@@ -223,11 +251,13 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
   const searches = messages.filter((m) => m.context.action === 'search');
   const onSearches = messages.filter((m) => m.context.action === 'on_search');
   const searchOf = (onSearch: BecknMessage) => searches.find((m) => m.context.message_id === onSearch.context.message_id);
+  // A seller's push comes with a message id of its own, in the transaction of the search that asked for it.
+  const pushStartOf = (onSearch: BecknMessage) => searches.find((m) => m.context.transaction_id === onSearch.context.transaction_id && isPushStart(m));
   const chosen = new Map<string, ValidatorRequest>();
-  const add = (flow: string, anchor: BecknMessage, payload: Record<string, BecknMessage | undefined>) => {
+  const add = (flow: string, anchor: BecknMessage, payload: Record<string, BecknMessage | undefined>, variant = '') => {
     const complete = Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, BecknMessage] => entry[1] !== undefined));
     const missing = Object.keys(payload).filter((key) => !payload[key]);
-    chosen.set(`${anchor.context.domain}|${anchor.context.bpp_id ?? ''}|${flow}`, {
+    chosen.set(`${anchor.context.domain}|${anchor.context.bpp_id ?? ''}|${flow}${variant}`, {
       transactionId: anchor.context.transaction_id,
       skipped: missing.length > 0 ? `the log lacks ${missing.join(', ')}` : null,
       body: { domain: anchor.context.domain, version: anchor.context.core_version ?? '1.2.0', flow, bap_id: anchor.context.bap_id ?? '', bpp_id: anchor.context.bpp_id ?? '', payload: complete },
@@ -236,13 +266,23 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
   for (const inc of onSearches.filter(isIncremental)) {
     const provider = providersOf(inc)[0] ?? '';
     if (!wanted(provider)) continue;
+    const asked = searchOf(inc);
+    const pushStart = pushStartOf(inc);
+    // Flow 1 with pushes is judged on a push; the answer to the search that asked for them (its
+    // own message id) is the changes until then, a pull in all but name.
+    if (pushStart && asked) continue;
     const full = onSearches.filter((m) => !isIncremental(m) && m.context.bpp_id === inc.context.bpp_id && m.context.domain === inc.context.domain && byTime(m, inc) < 0 && providersOf(m).includes(provider)).at(-1);
-    add('1', inc, {
-      search_full_catalog_refresh: full && searchOf(full),
-      on_search_full_catalog_refresh: full,
-      search_inc_refresh: searchOf(inc),
-      on_search_inc_refresh: inc,
-    });
+    add(
+      '1',
+      inc,
+      {
+        search_full_catalog_refresh: full && searchOf(full),
+        on_search_full_catalog_refresh: full,
+        search_inc_refresh: asked ?? pushStart,
+        on_search_inc_refresh: inc,
+      },
+      pushStart ? ' push' : '',
+    );
   }
   for (const rejection of messages.filter((m) => m.context.action === 'catalog_rejection')) {
     const provider = rejectedProvider(rejection);
@@ -252,7 +292,10 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
       .at(-1);
     if (!answered) continue;
     if (isIncremental(answered)) {
-      add('9', rejection, { search_inc_refresh: searchOf(answered), on_search_inc_refresh: answered, catalog_rejection: rejection });
+      const asked = searchOf(answered);
+      const pushStart = pushStartOf(answered);
+      if (pushStart && asked) continue;
+      add('9', rejection, { search_inc_refresh: asked ?? pushStart, on_search_inc_refresh: answered, catalog_rejection: rejection }, pushStart ? ' push' : '');
     } else {
       add('7', rejection, { search_full_catalog_refresh: searchOf(answered), on_search_full_catalog_refresh: answered, catalog_rejection: rejection });
     }

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
-import { isReconAnswer, receiveCallback } from '../../ondc/receiver.server.ts';
+import { isReconAnswer, isSettlementAnswer, receiveCallback } from '../../ondc/receiver.server.ts';
 import { readText } from '../../lib/http/json.ts';
 import { getBuyerApp } from '../../ondc/runtime.server.ts';
 import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
 import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
 import { recordIssueMessage, vetIssueMessage } from '../../features/issues/issues.server.ts';
-import { recordReconAnswer, vetReconAnswer } from '../../features/settlement/settlement.server.ts';
+import { recordReconAnswer, recordSettlementAnswer, vetReconAnswer, vetSettlementAnswer } from '../../features/settlement/settlement.server.ts';
 import { recordRatingAnswer } from '../../features/orders/ratings.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
@@ -19,7 +19,11 @@ export const POST: APIRoute = async ({ params, request }) => {
     rawBody,
     authorization: request.headers.get('authorization'),
     vet: async (envelope) =>
-      isReconAnswer(envelope) ? vetReconAnswer(database)(envelope) : ((await vetIssueMessage(database)(envelope)) ?? vetOrderMessage(database)(envelope)),
+      isReconAnswer(envelope)
+        ? vetReconAnswer(database)(envelope)
+        : isSettlementAnswer(envelope)
+          ? vetSettlementAnswer(database)(envelope)
+          : ((await vetIssueMessage(database)(envelope)) ?? vetOrderMessage(database)(envelope)),
   });
   app.log?.({
     at: new Date().toISOString(),
@@ -37,6 +41,8 @@ export const POST: APIRoute = async ({ params, request }) => {
     const { envelope } = reception;
     if (isReconAnswer(envelope)) {
       await recordReconAnswer(database, envelope);
+    } else if (isSettlementAnswer(envelope)) {
+      await recordSettlementAnswer(database, envelope);
     } else {
       await recordOrderMessage(database, envelope, rawBody);
       await recordIssueMessage(database, envelope);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '../../db/client.ts';
 import { initRequestSchema } from '../../features/checkout/init.ts';
 import { sendInit } from '../../features/checkout/init.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
+import { transactionShopper } from '../../features/platform/shopper.server.ts';
 import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
 import { findBuyerApp } from '../../ondc/runtime.server.ts';
 
@@ -12,8 +12,8 @@ export const POST: APIRoute = async ({ request, cookies, locals }) => {
   if (!body.ok) return body.response;
   const app = findBuyerApp();
   if (!app) return jsonError(503, 'The store network is not reachable right now');
-  const shopper = shopperKey(cookies, locals.userId, { create: false });
-  if (!shopper) return jsonError(404, 'Unknown transaction');
+  const shopper = transactionShopper(cookies, locals.userId);
+  if (shopper instanceof Response) return shopper;
   const outcome = await sendInit(getDatabase(), app, shopper, body.data);
   if (!outcome.ok) {
     return Response.json(

@@ -1,9 +1,13 @@
 // What the sign-in routes share: who is asking, where to go next, and how a refusal is answered to
 // a page's plain form (back to the page, which says why) or to its script (JSON, in its language).
 import type { APIContext } from 'astro';
+import { z } from 'zod';
 import { messagesFor } from '../../features/i18n/catalogue.ts';
 import { deviceKey } from '../../features/platform/shopper.server.ts';
-import { AFTER_SIGN_IN, refusalWords, type Refusal } from '../../features/sign-in/sign-in.ts';
+import { phoneSchema } from '../../features/sign-in/phone.ts';
+import { phoneSignIn } from '../../features/sign-in/settings.server.ts';
+import { AFTER_SIGN_IN, nextPathSchema, refusalWords, type Refusal } from '../../features/sign-in/sign-in.ts';
+import { readFormOrJson } from '../../lib/http/form-or-json.ts';
 import { jsonError } from '../../lib/http/json.ts';
 
 /** What the limits count a request against: its device, or its address when it has none yet. */
@@ -38,4 +42,21 @@ export function refuse(context: APIContext, isForm: boolean, answer: RefusalAnsw
   });
   if (answer.retryAfterS !== undefined) response.headers.set('retry-after', String(answer.retryAfterS));
   return response;
+}
+
+/**
+ * What both steps read first: the body (a plain form or the script's JSON), where to go next, that
+ * sign-in is on, and a valid phone. Anything else is answered here, in the caller's step.
+ */
+export async function readSignInRequest(context: APIContext, bodyError: string) {
+  const bodySchema = z.object({ phone: z.unknown().optional(), code: z.unknown().optional(), next: z.unknown().optional() }, { error: bodyError });
+  const body = await readFormOrJson(context.request, bodySchema);
+  if (!body.ok) return { ok: false as const, response: body.response };
+  const { isForm } = body;
+  const next = nextPathSchema.parse(body.data.next);
+  const settings = phoneSignIn();
+  if (settings.mode === 'off') return { ok: false as const, response: refuse(context, isForm, { refusal: 'OFF', status: 404 }, 'phone', next) };
+  const phone = phoneSchema.safeParse(body.data.phone);
+  if (!phone.success) return { ok: false as const, response: refuse(context, isForm, { refusal: 'INVALID_PHONE', status: 400 }, 'phone', next) };
+  return { ok: true as const, isForm, next, settings, phone: phone.data, code: body.data.code };
 }

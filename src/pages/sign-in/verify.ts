@@ -1,19 +1,14 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
 import { getDatabase } from '../../db/client.ts';
 import { settleDeviceForUser } from '../../features/platform/identity.server.ts';
 import { deviceKey } from '../../features/platform/shopper.server.ts';
 import { USER_ID_COOKIE } from '../../features/platform/user.ts';
 import { codeSchema } from '../../features/sign-in/code.ts';
-import { phoneSchema } from '../../features/sign-in/phone.ts';
-import { phoneSignIn, SIGNED_IN_DAYS, signedInToken } from '../../features/sign-in/settings.server.ts';
+import { SIGNED_IN_DAYS, signedInToken } from '../../features/sign-in/settings.server.ts';
 import { signInWithCode } from '../../features/sign-in/sign-in.server.ts';
-import { nextPathSchema, SIGN_IN_PHONE_COOKIE } from '../../features/sign-in/sign-in.ts';
-import { readFormOrJson } from '../../lib/http/form-or-json.ts';
+import { SIGN_IN_PHONE_COOKIE } from '../../features/sign-in/sign-in.ts';
 import { cookieOptions } from '../../lib/http/cookies.server.ts';
-import { refuse, senderOf } from './_answers.ts';
-
-const bodySchema = z.object({ phone: z.unknown().optional(), code: z.unknown().optional(), next: z.unknown().optional() }, { error: 'The body must be an object with a phone and a code' });
+import { readSignInRequest, refuse, senderOf } from './_answers.ts';
 
 /**
  * Issue 29 POST /sign-in/verify {phone, code, next?}: the code sent to the phone signs this device
@@ -21,19 +16,14 @@ const bodySchema = z.object({ phone: z.unknown().optional(), code: z.unknown().o
  * cookie), and the device's cart becomes the user's. Plain form: 303 to `next`; script: JSON.
  */
 export const POST: APIRoute = async (context) => {
-  const body = await readFormOrJson(context.request, bodySchema);
-  if (!body.ok) return body.response;
-  const { isForm } = body;
-  const next = nextPathSchema.parse(body.data.next);
-  const settings = phoneSignIn();
-  if (settings.mode === 'off') return refuse(context, isForm, { refusal: 'OFF', status: 404 }, 'phone', next);
-  const phone = phoneSchema.safeParse(body.data.phone);
-  if (!phone.success) return refuse(context, isForm, { refusal: 'INVALID_PHONE', status: 400 }, 'phone', next);
-  const code = codeSchema.safeParse(body.data.code);
+  const request = await readSignInRequest(context, 'The body must be an object with a phone and a code');
+  if (!request.ok) return request.response;
+  const { isForm, next, settings, phone } = request;
+  const code = codeSchema.safeParse(request.code);
   if (!code.success) return refuse(context, isForm, { refusal: 'INVALID_CODE', status: 400 }, 'code', next);
 
   const database = getDatabase();
-  const signedIn = await signInWithCode(database, settings, { phone: phone.data, code: code.data, sender: senderOf(context) });
+  const signedIn = await signInWithCode(database, settings, { phone, code: code.data, sender: senderOf(context) });
   if (!signedIn.ok) return refuse(context, isForm, signedIn, signedIn.refusal === 'LOCKED' || signedIn.refusal === 'TOO_MANY_TRIES' ? 'phone' : 'code', next);
 
   context.cookies.set(USER_ID_COOKIE, signedInToken(settings, signedIn.userId), cookieOptions({ httpOnly: true, maxAge: SIGNED_IN_DAYS * 24 * 3600 }));

@@ -9,7 +9,7 @@ import { findBuyerApp } from '../../../ondc/runtime.server.ts';
 import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
 
 /**
- * POST /ondc/issue/step {step: accept|reject|escalate|close, issue_id, …} → {data: {issue_id}}: the
+ * POST /ondc/issue/step {step: accept|reject|escalate|close|info, issue_id, …} → {data: {issue_id}}: the
  * shopper's next step on a complaint, sent to the seller as the issue with one more action. The
  * complaint page's forms post here without JavaScript and come back to the page.
  */

@@ -1,15 +1,15 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../../../db/client.ts';
 import { applyOffer, offerApplySchema } from '../../../features/checkout/offers.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { transactionShopper } from '../../../features/platform/shopper.server.ts';
+import { parseJsonBody } from '../../../lib/http/json.ts';
 
 /** SPEC §7.3 POST /ondc/offer/apply → {status, data.code, errorMessage}. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {
   const body = await parseJsonBody(request, offerApplySchema);
   if (!body.ok) return body.response;
-  const shopper = shopperKey(cookies, locals.userId, { create: false });
-  if (!shopper) return jsonError(404, 'Unknown transaction');
+  const shopper = transactionShopper(cookies, locals.userId);
+  if (shopper instanceof Response) return shopper;
   const outcome = await applyOffer(getDatabase(), shopper, body.data);
   if (outcome.ok) return Response.json({ status: 'SUCCESS', data: outcome.offer, errorMessage: null });
   return Response.json(

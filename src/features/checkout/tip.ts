@@ -1,0 +1,11 @@
+// Issue 29: the tips a shopper picks from at checkout, in whole rupees. The server states the
+// chosen one to the seller (ondc/tip.ts); the seller quotes it and the server charges the quote,
+// so the browser names a choice and never an amount to pay.
+import { z } from 'zod';
+
+export const TIP_CHOICES_RUPEES = [0, 20, 30, 50] as const;
+
+export const tipChoiceSchema = z
+  .number()
+  .refine((rupees) => (TIP_CHOICES_RUPEES as readonly number[]).includes(rupees), `A tip is one of ${TIP_CHOICES_RUPEES.map((r) => `₹${r}`).join(', ')}`)
+  .transform((rupees) => rupees * 100);

@@ -1,0 +1,71 @@
+import { expect, test } from '../support/e2e.ts';
+import { fillDeliveryDetails } from '../support/checkout-form.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+import { itemTaxClass } from '../../src/network/catalogue/tax.ts';
+import { startServer, type StartedServer } from '../support/server.ts';
+
+// Issue 29 on a phone (360×740): a prepaid order cancelled before shipping has its GST invoice and
+// a credit note for the refund; both read on the phone's width without scrolling the page sideways.
+const store = openGroceryStore();
+let server: StartedServer;
+
+test.describe('the GST invoice and credit note on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone check');
+  test.beforeAll(async ({}, testInfo) => {
+    if (!testInfo.project.use.isMobile) return;
+    // A machine shared by many test runs has taken over 3 minutes to start a storefront.
+    test.setTimeout(420_000);
+    server = await startServer({ NETWORK_CLOCK_SPEED: '60' }, { timeoutMs: 400_000 });
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('order by UPI → cancel → the invoice with HSN and CGST/SGST → its credit note', async ({ page }) => {
+    test.setTimeout(150_000);
+    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
+    const item = store.items[0]!;
+    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
+    await page.goto(`${server.url}/payment`);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+    await fillDeliveryDetails(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
+    await page.getByLabel('UPI id').fill('asha@okaxis');
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
+    const orderId = new URL(page.url()).searchParams.get('order_id')!;
+
+    const cancel = await page.request.post(`${server.url}/ondc/order/update`, { data: { type: 'cancel', order_id: orderId, reason_id: '006' } });
+    expect(cancel.status()).toBe(200);
+    await expect
+      .poll(async () => ((await (await page.request.get(`${server.url}/ondc/order/detail?order_id=${orderId}`)).json()) as { refunds: unknown[] }).refunds.length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/order-history?order_id=${orderId}`);
+    await page.getByRole('link', { name: 'Invoice and credit note' }).click();
+    await expect(page.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
+    const taxClass = itemTaxClass(item)!;
+    await expect(page.getByText(`HSN ${taxClass.hsn} · GST ${taxClass.ratePercent}%`)).toBeVisible();
+    await expect(page.getByText(/^Place of supply: Karnataka \(29\)$/)).toBeVisible();
+    const gst = page.getByRole('table', { name: 'GST in this invoice' });
+    await expect(gst.getByRole('columnheader', { name: 'CGST' })).toBeVisible();
+    await expect(gst.getByRole('columnheader', { name: 'SGST' })).toBeVisible();
+    // Every column of both tables fits the phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const wrap of await page.locator('.tax-doc__wrap').all()) expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-gst-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the invoice').toEqual([]);
+
+    await page.getByRole('link', { name: /^KC\/\d{2}-\d{2}\/\d{6} · ₹[\d,.]+ refunded$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Credit note' })).toBeVisible();
+    await expect(page.getByText('Order cancelled on its way').or(page.getByText('Items cancelled'))).toBeVisible();
+    await expect(page.getByRole('row', { name: /Amount refunded/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'GST reversed by this credit note' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'tests/e2e/artifacts/credit-note-phone.png', fullPage: true });
+    expect(await seriousViolations(page), 'axe on the credit note').toEqual([]);
+  });
+});

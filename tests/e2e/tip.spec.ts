@@ -1,0 +1,50 @@
+import { expect, test } from '../support/e2e.ts';
+import { fillDeliveryDetails } from '../support/checkout-form.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { productUrl } from '../../src/features/catalogue/paths.ts';
+import { openGroceryStore } from '../support/fixtures.ts';
+
+// Issue 29: on a phone the shopper tips the rider at checkout; the store quotes the tip, the
+// amount to pay grows by it and no more, and the confirmation says it is included.
+const store = openGroceryStore();
+const item = store.items[1]!;
+const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+test('a ₹30 tip picked at checkout is in what the shopper pays and on the confirmation', async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'a phone journey');
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+
+  // A storefront just started may still be learning its catalogue.
+  await expect(async () => {
+    await page.goto(productUrl({ providerId: store.provider.id, itemId: item.id }));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name, { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
+  await page.locator('.product__action').getByRole('button', { name: `Add ${item.name} to cart` }).click();
+  await saved;
+
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
+  const total = page.locator('.bill .bill__total dd');
+  await expect(total).toHaveText(/₹/);
+  const before = rupees(await total.textContent());
+  await fillDeliveryDetails(page);
+  const tips = page.getByRole('group', { name: 'Tip your rider' });
+  await expect(tips.getByRole('radio', { name: 'No tip' })).toBeChecked();
+  await expect(tips.getByRole('radio')).toHaveCount(4);
+  await tips.getByRole('radio', { name: '₹30' }).check();
+  await page.getByLabel('Cash on delivery').check();
+  await page.screenshot({ path: `tests/e2e/artifacts/tip-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
+  await expect(page.locator('[data-rider-tip]')).toHaveText('Includes your ₹30 tip for the rider');
+  await expect(page.locator('[data-payment="cod"]')).toContainText(`₹${before + 30}`);
+  await page.screenshot({ path: `tests/e2e/artifacts/tip-confirmed-${testInfo.project.name}.png`, fullPage: true });
+
+  // The order's page lists the tip on the bill as paid.
+  await page.getByRole('link', { name: 'Follow your order' }).click();
+  await expect(page.getByRole('row', { name: /Rider tip/ })).toContainText('₹30');
+});
