@@ -104,7 +104,10 @@ const deadCode = runAside('knip', 'knip', []);
 const report = (name: string) => path.join(reports, `${name}.json`);
 // An earlier run's report must never stand in for a suite that crashed before writing its own.
 for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
-const vitestArgs = (name: string) => ['run', '--reporter=default', '--reporter=json', `--outputFile=${report(name)}`];
+const flakyList = path.join(reports, 'vitest-flaky.txt');
+rmSync(flakyList, { force: true });
+process.env.TEST_FLAKY_LIST = flakyList;
+const vitestArgs = (name: string) => ['run', '--reporter=default', '--reporter=json', '--reporter=./tests/support/flaky-reporter.ts', `--outputFile=${report(name)}`];
 /**
  * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
  * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
@@ -171,5 +174,7 @@ if (deadCodeStatus !== 0) failed += 1;
 
 const flaky = playwright?.stats?.flaky ?? 0;
 if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on retry (flaky): see the list above`);
+const flakyVitest = existsSync(flakyList) ? readFileSync(flakyList, 'utf8').trim().split('\n') : [];
+if (flakyVitest.length > 0) console.log(`\n${flakyVitest.length} test(s) passed only on retry (flaky):\n  ${flakyVitest.join('\n  ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
