@@ -71,7 +71,7 @@ describe('the desk answers on the network clock', () => {
   it('asks once for more about goods complained of without a photo, and proposes four minutes after the answer', () => {
     const processing = dueStep(record(complaint('ITM004', [tea!.id])), order(), new Date(at(51)), new Date(at(51)))!;
     const asked = dueStep({ ...record(processing.issue), sellerAt: iso(51) }, order(), new Date(at(55)), new Date(at(55)))!;
-    expect(asked.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST }, action_by: order().sellerId });
+    expect(asked.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST.goods }, action_by: order().sellerId });
     expect(asked.issue.status).toBe('PROCESSING');
     // Nothing more until the buyer answers.
     expect(dueStep({ ...record(asked.issue), sellerAt: iso(55) }, order(), new Date(at(90)), new Date(at(90)))).toBeNull();
@@ -84,9 +84,9 @@ describe('the desk answers on the network clock', () => {
     const proposed = dueStep({ ...taken.record, issue: again.issue, sellerAt: iso(57) }, order(), new Date(at(61)), new Date(at(61)))!;
     expect(proposed.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
   });
-  it('asks nothing when the complaint came with a photo, or is not about the state of goods', () => {
+  it('asks nothing when the complaint came with a photo, or is neither about the state of goods nor about an order that has not come', () => {
     const withPhoto = { ...complaint('ITM004', [tea!.id]), descriptor: { code: 'ITM004', short_desc: 'ITM004', long_desc: 'Torn', images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' }] } };
-    for (const issue of [withPhoto, complaint('FLM002', [])]) {
+    for (const issue of [withPhoto, complaint('ORD003', [])]) {
       const processing = dueStep(record(issue), order(), new Date(at(51)), new Date(at(51)))!;
       const next = dueStep({ ...record(processing.issue), sellerAt: iso(51) }, order(), new Date(at(55)), new Date(at(55)))!;
       expect(next.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
@@ -97,6 +97,16 @@ describe('the desk answers on the network clock', () => {
     expect(resolutionOptions(order(), complaint('FLM002', []), at(500)).map((o) => o.code)).toEqual(['NO_ACTION']);
     const cancelled = cancelOrder(order(), { reasonId: '001', by: BAP, at: new Date(at(5)) });
     expect(resolutionOptions(cancelled, complaint('FLM002', []), at(10)).map((o) => o.code)).toEqual(['NO_ACTION']);
+  });
+  it('asks who took in an order marked delivered that never came; an order on its way or cancelled is answered at once', () => {
+    const nextAt = (o: ReturnType<typeof order>, minutes: number) => {
+      const processing = dueStep(record(complaint('FLM002', [], minutes), minutes), o, new Date(at(minutes + 1)), new Date(at(minutes + 1)))!;
+      return dueStep({ ...record(processing.issue, minutes), sellerAt: iso(minutes + 1) }, o, new Date(at(minutes + 5)), new Date(at(minutes + 5)))!.issue.actions.at(-1);
+    };
+    expect(nextAt(order(), 500)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST.handedOver } });
+    expect(nextAt(order(), 10)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' } });
+    const cancelled = cancelOrder(order(), { reasonId: '001', by: BAP, at: new Date(at(5)) });
+    expect(nextAt(cancelled, 10)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' } });
   });
   it('resolves the accepted option a minute after the buyer accepts it, a CANCEL by cancelling the order', () => {
     const issue = complaint('FLM002', [], 10);

@@ -2,8 +2,8 @@
 // then answered on the network clock like the rest of the order: PROCESSING a minute after the
 // buyer's word, resolution options four minutes later (what they are follows the complaint and the
 // order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
-// came without a photo gets a request for more information first (INFO_REQUESTED), once; the
-// buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the
+// came without a photo, or about an order marked delivered that never came, gets a request for more information
+// first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the
 // seller's grievance officer the same way; a dispute is handed to the ODR provider.
 import { z } from 'zod';
 import type { ProtocolError } from '../ondc/context.ts';
@@ -167,11 +167,24 @@ function proposal(order: OrderRecord, issue: IgmIssue, by: string, at: string, a
 
 /** Complaints about the state of goods, which the store judges from how they arrived (ISSUE_CATEGORIES' photo codes). */
 const STATE_OF_GOODS: ReadonlySet<string> = new Set(['ITM002', 'ITM003', 'ITM004', 'ITM005', 'FLM005']);
-export const INFO_REQUEST = 'Please tell us how the item reached you: the pack, the seal and what was wrong with it';
+export const INFO_REQUEST = {
+  goods: 'Please tell us how the item reached you: the pack, the seal and what was wrong with it',
+  // An order marked delivered that the shopper has not seen was most often taken in by someone else.
+  handedOver: 'Our rider marked the order delivered: please tell us whether someone at the address, such as a guard or a neighbour, may have taken it in',
+} as const;
 
-/** The store asks once, at its own level, about goods it cannot judge without a photo. */
-function needsInformation(issue: IgmIssue): boolean {
-  return issue.level === 'ISSUE' && STATE_OF_GOODS.has(issue.descriptor.code) && (issue.descriptor.images ?? []).length === 0 && !issue.actions.some((a) => a.descriptor.code === 'INFO_REQUESTED');
+/**
+ * What the store asks, once and at its own level, before it decides: how goods it cannot judge
+ * without a photo arrived, or who may have taken in an order marked delivered that the shopper
+ * has not seen; null when it asks nothing. An order still on its way is offered its cancellation
+ * at once: a question would hold up a shopper who is already waiting.
+ */
+function informationRequest(order: OrderRecord, issue: IgmIssue, atMs: number): string | null {
+  if (issue.level !== 'ISSUE' || issue.actions.some((a) => a.descriptor.code === 'INFO_REQUESTED')) return null;
+  const code = issue.descriptor.code;
+  if (STATE_OF_GOODS.has(code)) return (issue.descriptor.images ?? []).length === 0 ? INFO_REQUEST.goods : null;
+  const delivered = !isCancelledAt(order, atMs) && deliveryStepOf(order, atMs) === timelineOf(order).length - 1;
+  return code === 'FLM002' && delivered ? INFO_REQUEST.handedOver : null;
 }
 
 /** The desk's next step on this issue, due by `now` (network time), or null when it waits. */
@@ -198,9 +211,8 @@ export function dueStep(record: IssueRecord, order: OrderRecord, now: Date, real
     const words = issue.level === 'DISPUTE' ? 'Referred to the online dispute resolution provider' : issue.level === 'GRIEVANCE' ? 'The grievance officer is looking into it' : 'The store is looking into it';
     return { issue: appendAction(issue, step('PROCESSING', words), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
   }
-  if (!buyerSpoke && code === 'PROCESSING' && needsInformation(issue) && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
-    return { issue: appendAction(issue, step('INFO_REQUESTED', INFO_REQUEST), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
-  }
+  const request = !buyerSpoke && code === 'PROCESSING' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS ? informationRequest(order, issue, now.getTime()) : null;
+  if (request) return { issue: appendAction(issue, step('INFO_REQUESTED', request), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
   if (!buyerSpoke && code === 'PROCESSING' && issue.level !== 'DISPUTE' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
     const offered = proposal(order, issue, by, at, now.getTime());
     const parent = offered[0] as IgmResolution;

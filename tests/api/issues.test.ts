@@ -325,4 +325,24 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     // A replacement is goods, not money: a cash order has nothing refunded.
     expect((await order(buyer, bought.orderId))['refunds']).toEqual([]);
   }, 180_000);
+
+  it('an order marked delivered that never came: the store asks who may have taken it in, then offers no action; accepted and closed', async () => {
+    const buyer = shopper(server.url);
+    const bought = await placeOrder(buyer, 'cod', lines(1));
+    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
+    const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'FLM002', description: 'Marked delivered but nothing reached me' });
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    expect(await (await buyer.get(`/complaints?issue_id=${issueId}`)).text()).toContain('Our rider marked the order delivered');
+    expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'The guard had it at the gate after all' })).status).toBe(200);
+    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    const options = (proposed.issue.resolutions ?? []).filter((r) => r.descriptor.code !== 'PARENT');
+    expect(options.map((r) => r.descriptor.code)).toEqual(['NO_ACTION']);
+    expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: options[0]!.id })).status).toBe(200);
+    await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
+    expect((await readIssue(buyer, issueId)).issue.status).toBe('CLOSED');
+    expect((await order(buyer, bought.orderId))['status']).toBe('delivered');
+  }, 180_000);
 });

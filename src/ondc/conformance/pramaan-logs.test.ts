@@ -123,6 +123,14 @@ describe('the complaint that plays each Pramaan IGM 2.0 flow', () => {
       ['T2', [{ ...record('issue', 'M9', { issue: { ...refunded, id: 'I9' } }), transaction_id: 'T2' }]],
     ]);
     expect(pramaanIgmFlows(later, ['ONDC:RET10']).map((f) => [f.flowId, f.transactionId])).toEqual([['IGM_1', 'T1']]);
+    // Of two closed refunds, the one where the store asked and the shopper answered, as IGM_1's
+    // script has it, whichever came first; an escalation is IGM_5's whether or not it was asked.
+    const informed = { ...issue('I3', ['OPEN', 'PROCESSING', 'INFO_REQUESTED', 'INFO_PROVIDED', 'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED'], [{ id: 'R1', code: 'PARENT' }, { id: 'R1-1', code: 'REFUND' }], 'R1-1'), status: 'CLOSED' };
+    const both = new Map([
+      ['T3', [{ ...record('issue', 'M3', { issue: informed }), transaction_id: 'T3' }]],
+      ['T1', [record('issue', 'M1', { issue: closed })]],
+    ]);
+    expect(pramaanIgmFlows(both, ['ONDC:RET10']).map((f) => [f.flowId, f.transactionId])).toEqual([['IGM_1', 'T3']]);
   });
 });
 

@@ -114,15 +114,19 @@ const IGM_ACTIONS: ReadonlySet<string> = new Set(['issue', 'on_issue', 'issue_st
 /** Pramaan's IGM 2.0 flows in retail by the resolution the shopper took (ONDC's flows 6b–6e). */
 const IGM_FLOW_OF_RESOLUTION: Readonly<Record<string, string>> = { REFUND: 'IGM_1', REPLACEMENT: 'IGM_2', CANCEL: 'IGM_3', NO_ACTION: 'IGM_4' };
 
+/** Pramaan's IGM_1–IGM_4 script the store asking for more information and the shopper answering; IGM_5 does not. */
+const scriptsInformation = (flowId: string) => flowId !== 'IGM_5';
+
 /**
- * The complaints that play Pramaan's IGM 2.0 flows (the latest closed one per flow and domain,
- * else the latest): IGM_5 one escalated, else IGM_1–IGM_4 by the resolution the shopper accepted. A complaint lives in its
- * order's transaction beside the order's own calls and other complaints, so each is judged on its
- * own records only, the engine taking the transaction's n-th issue for the flow's n-th step.
+ * The complaints that play Pramaan's IGM 2.0 flows: IGM_5 one escalated, else IGM_1–IGM_4 by the
+ * resolution the shopper accepted. Of several, the one most like the flow's script plays it: closed
+ * (each flow ends with the shopper closing it) first, then with the information step exactly when
+ * the script has one, then the latest. A complaint lives in its order's transaction beside the
+ * order's own calls and other complaints, so each is judged on its own records only, the engine
+ * taking the transaction's n-th issue for the flow's n-th step.
  */
 export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRecord[]>, domains: readonly string[]): PramaanFlow[] {
-  const flows = new Map<string, PramaanFlow>();
-  const closedFlows = new Set<string>();
+  const flows = new Map<string, { flow: PramaanFlow; likeness: number }>();
   for (const [transactionId, mine] of records) {
     const byIssue = new Map<string, PramaanRecord[]>();
     for (const record of mine) {
@@ -134,21 +138,21 @@ export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRec
     for (const issueRecords of byIssue.values()) {
       const first = issueRecords[0]!.request as BecknMessage;
       if (!domains.includes(first.context.domain)) continue;
-      const issue = issueRecords.map((r) => (r.request as { message?: IssueMessage }).message?.issue).filter((i) => i !== undefined).at(-1);
+      const told = issueRecords.map((r) => (r.request as { message?: IssueMessage }).message?.issue).filter((i) => i !== undefined);
+      // The fullest thread: a seller's answer to issue_status may arrive after the shopper closed it.
+      const issue = told.reduce<(typeof told)[number] | undefined>((full, i) => ((i.actions?.length ?? 0) >= (full?.actions?.length ?? 0) ? i : full), undefined);
       const actions = issue?.actions ?? [];
       const accepted = actions.findLast((a) => a.descriptor?.code === 'RESOLUTION_ACCEPTED');
       const resolution = issue?.resolutions?.find((r) => r.id === accepted?.ref_id)?.descriptor?.code ?? '';
       const flowId = actions.some((a) => a.descriptor?.code === 'ESCALATED') ? 'IGM_5' : IGM_FLOW_OF_RESOLUTION[resolution];
+      if (!flowId) continue;
+      const informed = actions.some((a) => a.descriptor?.code === 'INFO_PROVIDED');
+      const likeness = (told.some((i) => i.status === 'CLOSED') ? 2 : 0) + (informed === scriptsInformation(flowId) ? 1 : 0);
       const key = `${flowId}|${first.context.domain}`;
-      // The flows end with the shopper closing the complaint: one still open plays it only when no closed one does.
-      const closed = issue?.status === 'CLOSED';
-      if (flowId && (closed || !closedFlows.has(key))) {
-        flows.set(key, { flowId, domain: first.context.domain, transactionId, records: issueRecords });
-        if (closed) closedFlows.add(key);
-      }
+      if (likeness >= (flows.get(key)?.likeness ?? -1)) flows.set(key, { flow: { flowId, domain: first.context.domain, transactionId, records: issueRecords }, likeness });
     }
   }
-  return [...flows.values()];
+  return [...flows.values()].map((f) => f.flow);
 }
 
 /**
