@@ -179,7 +179,8 @@ async function watch(client: Client, orderId: string, what: string, done: (detai
   let tracked = false;
   for (let tick = 0; tick < seconds * 2; tick++) {
     const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}${tick % 6 === 0 ? '&refresh=1' : ''}`)).json()) as Detail;
-    if (options.track && !tracked && detail.status === 'out_for_delivery') {
+    // The map is open once the rider has the order: out for delivery may last less than a tick.
+    if (options.track && !tracked && (detail.status === 'picked_up' || detail.status === 'out_for_delivery')) {
       tracked = true;
       await trackRider(client, orderId);
     }
@@ -425,7 +426,7 @@ const flows: Flow[] = [
     const cart = await fillCart(client, kitchen, [{ itemId: dish.id, quantity: 2 }]);
     const short = await select(client, kitchen, cart);
     await countShelf(kitchen, dish.id, dish.stock);
-    await until(client, await order(client, kitchen, [{ itemId: dish.id, quantity: 1 }], 'upi', short.transactionId), 'delivered', 120);
+    await until(client, await order(client, kitchen, [{ itemId: dish.id, quantity: 1 }], 'upi', short.transactionId), 'delivered', 120, { track: true });
   }],
   ...CANCEL_REASONS.map((reason): Flow => [`flow 4, RET11: the shopper cancels, "${reason.text}" (${reason.id})`, async () => {
     const client = await newShopper();
@@ -452,7 +453,7 @@ const flows: Flow[] = [
     const cart = await fillCart(client, grocery.shop, [...lines, { itemId: scarce.id, quantity: scarce.stock + 1 }]);
     const short = await select(client, grocery.shop, cart);
     await client.post('/ondc/cart?offer=1', { action: 'DELETE_ITEM', sku_id: scarce.id, cart_metadata: { bpp_id: grocery.shop.bppId, provider_id: grocery.shop.providerId }, item_metadata: { itemId: scarce.id, providerId: grocery.shop.providerId, locationId: grocery.shop.location.id } });
-    await until(client, await order(client, grocery.shop, lines, 'upi', short.transactionId), 'delivered', 90);
+    await until(client, await order(client, grocery.shop, lines, 'upi', short.transactionId), 'delivered', 90, { track: true });
   }],
   ['flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back', async () => {
     const { client, orderId } = await cancelOnTheWay(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), '011', 90);

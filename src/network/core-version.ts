@@ -18,5 +18,21 @@ export function inCoreVersion(coreVersion: CoreVersion, action: string, message:
     const { collected_by: _bap, ...rest } = payment;
     return { ...message, order: { ...order, payment: rest } };
   }
+  const fulfillments = order['fulfillments'] as Message[] | undefined;
+  if (ORDER_CALLBACKS.has(action) && fulfillments) return { ...message, order: { ...order, fulfillments: fulfillments.map(routed) } };
   return message;
+}
+
+/** The callbacks that state the order's fulfillments after it is placed. */
+const ORDER_CALLBACKS: ReadonlySet<string> = new Set(['on_confirm', 'on_status', 'on_update', 'on_cancel']);
+
+/**
+ * 1.2.5's delivery names its routing from the order's start (Retail_.1.2.5's routingValidator: P2P
+ * or P2H2P): our riders go from the store straight to the shopper.
+ */
+function routed(fulfillment: Message): Message {
+  if (fulfillment['type'] !== 'Delivery') return fulfillment;
+  const tags = (fulfillment['tags'] as Message[] | undefined) ?? [];
+  if (tags.some((t) => t['code'] === 'routing')) return fulfillment;
+  return { ...fulfillment, tags: [...tags, { code: 'routing', list: [{ code: 'type', value: 'P2P' }] }] };
 }

@@ -46,6 +46,8 @@ describe('issue 29: delivery instructions in the ONDC order', () => {
     // Still ONDC 1.2.0's init and confirm with them.
     expect(orderMessageProblems('init', init?.message)).toEqual([]);
     expect(orderMessageProblems('confirm', confirm?.message)).toEqual([]);
+    // The confirm says who holds the money, as ONDC's 1.2.5 confirm schema requires of every order.
+    expect(confirm?.message).toMatchObject({ order: { payment: { type: 'ON-ORDER', status: 'PAID', collected_by: 'BAP' } } });
     // The seller's order carries them back, and so do the confirmation and the order page.
     expect(deliveryEnd(sent.find((m) => m.action === 'on_confirm')?.order)?.instructions).toEqual(expected);
     for (const page of [`/order-confirmation?order_id=${orderId}`, `/order-history?order_id=${orderId}`]) {
@@ -59,6 +61,18 @@ describe('issue 29: delivery instructions in the ONDC order', () => {
     const { transactionId } = await placeOrder(client, 'cod', lines(), { init: { delivery_instructions: '   ' } });
     const sent = wire(transactionId);
     for (const action of ['init', 'confirm']) expect(deliveryEnd(sent.find((m) => m.action === action)?.order)).not.toHaveProperty('instructions');
+    // Cash on delivery: the store's rider collects it.
+    expect(sent.find((m) => m.action === 'confirm')?.message).toMatchObject({ order: { payment: { type: 'ON-FULFILLMENT', status: 'NOT-PAID', collected_by: 'BPP' } } });
+  }, 60_000);
+
+  it('a cancel names the delivery it cancels (ONDC 1.2.5 requires the descriptor, 1.2.0 allows it)', async () => {
+    const client = shopper(server.url);
+    const { transactionId, orderId } = await placeOrder(client, 'upi', lines());
+    expect((await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' })).status).toBe(200);
+    const sent = wire(transactionId);
+    const delivery = sent.find((m) => m.action === 'on_confirm')?.order?.fulfillments?.find((f) => f.type === 'Delivery') as { id?: string } | undefined;
+    expect(delivery?.id).toBeTruthy();
+    expect(sent.find((m) => m.action === 'cancel')?.message).toEqual({ order_id: orderId, cancellation_reason_id: expect.any(String), descriptor: { name: 'fulfillment', short_desc: delivery?.id } });
   }, 60_000);
 
   it.each([

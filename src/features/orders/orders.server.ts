@@ -504,7 +504,10 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
     [orderId, reasonId],
   );
   if (claimed.length === 0) return { ok: false, status: 409, message: 'A cancellation is already with the store' };
-  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message: { order_id: orderId, cancellation_reason_id: CANCEL_REASON_ON_THE_WIRE[reasonId] } });
+  // The delivery it cancels (optional in retail 1.2.0, required in 1.2.5: ONDC's cancel schemas).
+  const delivery = order.currentOrder.fulfillments?.find((f) => f.type === 'Delivery')?.id;
+  const message = { order_id: orderId, cancellation_reason_id: CANCEL_REASON_ON_THE_WIRE[reasonId], ...(delivery ? { descriptor: { name: 'fulfillment', short_desc: delivery } } : {}) };
+  const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message });
   if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   if (sent.ack !== 'ACK') {
     await database.query('UPDATE orders SET cancel_message_id = NULL WHERE order_id = $1', [orderId]);

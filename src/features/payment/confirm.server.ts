@@ -163,6 +163,9 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
           // ONDC's confirm schema wants the amount in params either way, and its RET11 schema a
           // transaction id even for cash on delivery: ours names the payment to be collected.
           status: payment.method === 'upi' ? 'PAID' : 'NOT-PAID',
+          // Who holds the money, whether or not the seller's on_init said it (a 1.2.5 seller says it
+          // only when it collects itself; ONDC's 1.2.5 confirm schema requires it).
+          collected_by: payment.method === 'upi' ? 'BAP' : 'BPP',
           params: { amount: (onInit['quote'] as { price: { value: string } }).price.value, currency: 'INR', transaction_id: payment.payment_id },
         },
         // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.

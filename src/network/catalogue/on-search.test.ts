@@ -86,26 +86,38 @@ describe('on_search catalogue (ondc-notes §1)', () => {
 
 // ONDC's log validator for core 1.2.5 (Retail_.1.2.5/Search/on_search.ts at 4d13362): every store
 // fulfillment names when it can be collected from (a timing tag of type Self-Pickup at one of the
-// store's locations, days 1–7, HHMM with time_to after time_from), and every offer says in `meta`
+// store's locations, days 1–7, HHMM with time_to after time_from; its RET11 schema, none on a
+// restaurant's), and every offer says in `meta`
 // whether it adds to others and whether it applies by itself.
 describe('core 1.2.5 catalogue (issue 25)', () => {
   const seller = network.sellers.find((s) => s.providers.some((p) => p.offers.length > 0))!;
   const at125 = buildOnSearchCatalog(seller.providers, { bppId: seller.id, bppUri: `${bppUri}/${seller.id}`, bppName: seller.name, coreVersion: '1.2.5' });
   const at120 = buildOnSearchCatalog(seller.providers, { bppId: seller.id, bppUri: `${bppUri}/${seller.id}`, bppName: seller.name });
 
-  it('states the Self-Pickup hours at the store on every fulfillment of every store', () => {
-    expect(onSearchCatalogSchema.safeParse(at125).success).toBe(true);
-    for (const provider of at125['bpp/providers']) {
-      const locations = new Set(provider.locations.map((l) => l.id));
-      for (const fulfillment of provider.fulfillments ?? []) {
-        const timing = fulfillment.tags?.find((t) => t.code === 'timing' && t.list.some((e) => e.code === 'type' && e.value === 'Self-Pickup'));
-        const value = (code: string) => timing?.list.find((e) => e.code === code)?.value ?? '';
-        expect(locations.has(value('location')), provider.id).toBe(true);
-        expect([value('day_from'), value('day_to')]).toEqual(['1', '7']);
-        expect(value('time_from')).toMatch(/^([01]\d|2[0-3])[0-5]\d$/);
-        expect(Number(value('time_to'))).toBeGreaterThan(Number(value('time_from')));
+  it('states the Self-Pickup hours on every fulfillment of every store but a restaurant, whose RET11 schema allows them no tags', () => {
+    const kinds = new Set<string>();
+    for (const each of network.sellers) {
+      const catalogue = buildOnSearchCatalog(each.providers, { bppId: each.id, bppUri: `${bppUri}/${each.id}`, bppName: each.name, coreVersion: '1.2.5' });
+      expect(onSearchCatalogSchema.safeParse(catalogue).success).toBe(true);
+      for (const provider of catalogue['bpp/providers']) {
+        const kind = each.providers.find((p) => p.id === provider.id)!.kind;
+        kinds.add(kind);
+        const locations = new Set(provider.locations.map((l) => l.id));
+        for (const fulfillment of provider.fulfillments ?? []) {
+          if (kind === 'restaurant') {
+            expect(fulfillment.tags, provider.id).toBeUndefined();
+            continue;
+          }
+          const timing = fulfillment.tags?.find((t) => t.code === 'timing' && t.list.some((e) => e.code === 'type' && e.value === 'Self-Pickup'));
+          const value = (code: string) => timing?.list.find((e) => e.code === code)?.value ?? '';
+          expect(locations.has(value('location')), provider.id).toBe(true);
+          expect([value('day_from'), value('day_to')]).toEqual(['1', '7']);
+          expect(value('time_from')).toMatch(/^([01]\d|2[0-3])[0-5]\d$/);
+          expect(Number(value('time_to'))).toBeGreaterThan(Number(value('time_from')));
+        }
       }
     }
+    expect(kinds).toEqual(new Set(['grocery', 'restaurant']));
   });
 
   it('says of every offer that it neither adds to others nor applies by itself', () => {

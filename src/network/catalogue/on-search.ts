@@ -517,8 +517,9 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
         type: 'Delivery',
         contact: { phone: CONSUMER_CARE_PHONE, email: `support@${options.bppId}` },
         // Core 1.2.5 states when the store can be collected from (ONDC's validator asks it of every
-        // fulfillment a 1.2.5 store lists): its opening hours, at its location.
-        ...(options.coreVersion === '1.2.5'
+        // fulfillment a 1.2.5 store lists): its opening hours, at its location. Not a restaurant's:
+        // the validator's RET11 1.2.5 schema allows a provider fulfillment no tags.
+        ...(options.coreVersion === '1.2.5' && provider.kind !== 'restaurant'
           ? {
               tags: [
                 tag('timing', [
