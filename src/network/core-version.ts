@@ -23,8 +23,8 @@ export function inCoreVersion(coreVersion: CoreVersion, action: string, message:
   return message;
 }
 
-/** The callbacks that state the order's fulfillments after it is placed. */
-const ORDER_CALLBACKS: ReadonlySet<string> = new Set(['on_confirm', 'on_status', 'on_update', 'on_cancel']);
+/** The callbacks that state the order's fulfillments after it is placed (on_cancel's schema allows the routing tag no place). */
+const ORDER_CALLBACKS: ReadonlySet<string> = new Set(['on_confirm', 'on_status', 'on_update']);
 
 /**
  * 1.2.5's delivery names its routing from the order's start (Retail_.1.2.5's routingValidator: P2P
