@@ -2,9 +2,10 @@
 // then answered on the network clock like the rest of the order: PROCESSING a minute after the
 // buyer's word, resolution options four minutes later (what they are follows the complaint and the
 // order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
-// came without a photo, or about an order marked delivered that never came, gets a request for more information
-// first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the
-// seller's grievance officer the same way; a dispute is handed to the ODR provider.
+// came without a photo, or about an order marked delivered that never came, gets a request for
+// more information first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the
+// clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
+// dispute is handed to the ODR provider.
 import { z } from 'zod';
 import type { ProtocolError } from '../ondc/context.ts';
 import {
@@ -120,12 +121,17 @@ function claimedPaise(order: OrderRecord, issue: IgmIssue): number {
     }, 0);
 }
 
+/** Whether the order had been delivered, and not cancelled, by `atMs` (network time). */
+function deliveredAt(order: OrderRecord, atMs: number): boolean {
+  return !isCancelledAt(order, atMs) && deliveryStepOf(order, atMs) === timelineOf(order).length - 1;
+}
+
 type Option = { code: Exclude<ResolutionCode, 'PARENT'>; text: string; refundPaise?: number };
 
 /** What the desk offers for this complaint and order (issue 26: refund, replacement, cancel, no action). */
 export function resolutionOptions(order: OrderRecord, issue: IgmIssue, atMs: number): Option[] {
   const code = issue.descriptor.code;
-  const delivered = !isCancelledAt(order, atMs) && deliveryStepOf(order, atMs) === timelineOf(order).length - 1;
+  const delivered = deliveredAt(order, atMs);
   if (code.startsWith('ITM') || code === 'FLM005') {
     const refundPaise = claimedPaise(order, issue);
     if (refundPaise <= 0) return [{ code: 'NO_ACTION', text: 'The items named are not on this order\'s bill' }];
@@ -183,8 +189,7 @@ function informationRequest(order: OrderRecord, issue: IgmIssue, atMs: number): 
   if (issue.level !== 'ISSUE' || issue.actions.some((a) => a.descriptor.code === 'INFO_REQUESTED')) return null;
   const code = issue.descriptor.code;
   if (STATE_OF_GOODS.has(code)) return (issue.descriptor.images ?? []).length === 0 ? INFO_REQUEST.goods : null;
-  const delivered = !isCancelledAt(order, atMs) && deliveryStepOf(order, atMs) === timelineOf(order).length - 1;
-  return code === 'FLM002' && delivered ? INFO_REQUEST.handedOver : null;
+  return code === 'FLM002' && deliveredAt(order, atMs) ? INFO_REQUEST.handedOver : null;
 }
 
 /** The desk's next step on this issue, due by `now` (network time), or null when it waits. */
