@@ -1,7 +1,5 @@
 import { expect, test } from '../support/e2e.ts';
-import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { itemTaxClass } from '../../src/network/catalogue/tax.ts';
@@ -24,19 +22,8 @@ test.describe('the GST invoice and credit note on a phone', () => {
 
   test('order by UPI → cancel → the invoice with HSN and CGST/SGST → its credit note', async ({ page }) => {
     test.setTimeout(150_000);
-    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
-    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
     const item = store.items[0]!;
-    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
-    await page.goto(`${server.url}/payment`);
-    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
-    await fillDeliveryDetails(page);
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
-    await page.getByLabel('UPI id').fill('asha@okaxis');
-    await page.getByRole('button', { name: /^Pay ₹/ }).click();
-    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
-    const orderId = new URL(page.url()).searchParams.get('order_id')!;
+    const orderId = await placeOrderOnStorePage(page, server.url, 'upi');
 
     const cancel = await page.request.post(`${server.url}/ondc/order/update`, { data: { type: 'cancel', order_id: orderId, reason_id: '006' } });
     expect(cancel.status()).toBe(200);

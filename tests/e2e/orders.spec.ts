@@ -1,7 +1,5 @@
-import { expect, test, type Page } from '../support/e2e.ts';
-import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { expect, test } from '../support/e2e.ts';
+import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -11,24 +9,6 @@ import { startServer, type StartedServer } from '../support/server.ts';
 // happens within the test.
 const store = openGroceryStore();
 let server: StartedServer;
-
-async function placeOrder(storefront: StartedServer, page: Page, payment: 'cod' | 'upi' = 'cod') {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: storefront.url }]);
-  const item = store.items[0]!;
-  await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, storefront.url);
-  await page.goto(`${storefront.url}/payment`);
-  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
-  await fillDeliveryDetails(page);
-  if (payment === 'cod') await page.getByLabel('Cash on delivery').check();
-  await page.getByRole('button', { name: 'Place order' }).click();
-  if (payment === 'upi') {
-    await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
-    await page.getByLabel('UPI id').fill('asha@okaxis');
-    await page.getByRole('button', { name: /^Pay ₹/ }).click();
-  }
-  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible({ timeout: 30_000 });
-}
 
 test.describe('orders after purchase on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
@@ -42,7 +22,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
   test.afterAll(async () => server?.stop());
 
   test('place an order → see it in the history → open it → watch it reach Delivered', async ({ page }) => {
-    await placeOrder(server, page);
+    await placeOrderOnStorePage(page, server.url);
     await page.goto(`${server.url}/order-history`);
     const card = page.locator('.order-card').first();
     await expect(card).toContainText(store.items[0]!.name);
@@ -100,7 +80,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
   });
 
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
-    await placeOrder(server, page);
+    await placeOrderOnStorePage(page, server.url);
     await page.getByRole('link', { name: 'Follow your order' }).click();
     // Issue 28: a first tap only asks; reasons are those that can hold before delivery.
     await expect(page.getByLabel('Why do you want to cancel?')).toBeHidden();
@@ -120,7 +100,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
   });
   test('the store cancels a paid order: the page reads who cancelled and why, and the refund', async ({ page }) => {
-    await placeOrder(server, page, 'upi');
+    await placeOrderOnStorePage(page, server.url, 'upi');
     const orderId = new URL(page.url()).searchParams.get('order_id') ?? '';
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
@@ -153,7 +133,7 @@ test.describe('the rider on the map, on a phone (360x740)', () => {
 
   test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {
     test.setTimeout(180_000);
-    await placeOrder(riderServer, page);
+    await placeOrderOnStorePage(page, riderServer.url);
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await page.getByRole('link', { name: 'Track' }).click();
     await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
