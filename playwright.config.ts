@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { START_ENV, NODE_FLAGS } from './src/lib/process/node-flags.ts';
-import { NODE_BUNDLES } from './src/lib/process/build.server.ts';
+import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
+import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
-import { migratedTemplateFile } from './src/db/testing.ts';
+import { migratedTemplateFile } from '#/db/testing.ts';
 import { E2E_ANALYTICS_TOKEN } from './tests/support/e2e-ready.ts';
 import { sharedTestClock } from './tests/support/test-clock.ts';
 

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buyerAppId, countReport, pramaanFlows, pramaanIgmFlows, pramaanRecords, pramaanRsfFlows, type PramaanRecord } from '../src/ondc/conformance/pramaan-logs.ts';
+import { buyerAppId, countReport, pramaanFlows, pramaanIgmFlows, pramaanRecords, pramaanRsfFlows, type PramaanRecord } from '#/ondc/conformance/pramaan-logs.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const runs = path.resolve('data', 'ondc-flows');

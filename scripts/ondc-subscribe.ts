@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { readConfig } from '../src/config.server.ts';
-import { createKeyring } from '../src/ondc/identity.server.ts';
-import { entitySchema, REGISTRY_ENVIRONMENTS, registryEnvSchema, type Entity } from '../src/ondc/onboarding.ts';
-import { EMBEDDED_ENTITY, prepareSubscribe, sendSubscribe } from '../src/ondc/subscribe.server.ts';
-import { signRequest } from '../src/ondc/signing.ts';
+import { readConfig } from '#/config.server.ts';
+import { createKeyring } from '#/ondc/identity.server.ts';
+import { entitySchema, REGISTRY_ENVIRONMENTS, registryEnvSchema, type Entity } from '#/ondc/onboarding.ts';
+import { EMBEDDED_ENTITY, prepareSubscribe, sendSubscribe } from '#/ondc/subscribe.server.ts';
+import { signRequest } from '#/ondc/signing.ts';
 import { freePort } from '../tests/support/ports.ts';
 import { startServer } from '../tests/support/server.ts';
 

@@ -4,9 +4,9 @@
 // request per order transaction, posts it to $VALIDATOR_URL and prints each report and a count.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { catalogueRequests, reportLines, validatorRequests, type ValidatorRequest } from '../src/ondc/conformance/validator-payload.ts';
-import { igmValidatorRequests } from '../src/ondc/conformance/igm-payload.ts';
-import { rsfValidatorRequests } from '../src/ondc/conformance/rsf-payload.ts';
+import { catalogueRequests, reportLines, validatorRequests, type ValidatorRequest } from '#/ondc/conformance/validator-payload.ts';
+import { igmValidatorRequests } from '#/ondc/conformance/igm-payload.ts';
+import { rsfValidatorRequests } from '#/ondc/conformance/rsf-payload.ts';
 
 const validatorUrl = process.env['VALIDATOR_URL'] ?? 'http://127.0.0.1:3999';
 // --provider <id> (repeatable) narrows the catalogue flows (1, 7, 9) to those stores.

@@ -18,16 +18,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'";]*?\bfrom\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+// The project's own modules: relative (`./`, `../`) or through package.json's `#/` (src/).
+const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'";]*?\bfrom\s+['"]((?:\.|#\/)[^'"]+)['"]|^\s*import\s+['"]((?:\.|#\/)[^'"]+)['"]|\bimport\(\s*['"]((?:\.|#\/)[^'"]+)['"]\s*\)/gm;
 
-/** Every relative import of the project's own code, as paths under src/. */
+/** Every import of the project's own code, as paths under src/. */
 const imports: Import[] = sourceFiles(src).flatMap((file) => {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => ({
-    from: path.relative(src, file),
-    to: path.relative(src, path.resolve(path.dirname(file), m[3] ?? m[4] ?? m[5] ?? '')),
-    typeOnly: Boolean(m[2]),
-  }));
+  return [...text.matchAll(IMPORT)].map((m) => {
+    const specifier = m[3] ?? m[4] ?? m[5] ?? '';
+    const target = specifier.startsWith('#/') ? path.join(src, specifier.slice(2)) : path.resolve(path.dirname(file), specifier);
+    return { from: path.relative(src, file), to: path.relative(src, target), typeOnly: Boolean(m[2]) };
+  });
 });
 
 const top = (file: string) => file.split(path.sep)[0] ?? '';
@@ -44,6 +45,8 @@ describe('the layers hold (DESIGN.md, issue 27)', () => {
   it('reads the project’s imports (a parser that found none would pass everything)', () => {
     expect(imports.length).toBeGreaterThan(500);
     expect(imports.some((i) => i.from.startsWith(`pages${path.sep}`) && i.to.startsWith(`features${path.sep}`))).toBe(true);
+    // Both spellings: `#/` across areas, relative within one.
+    expect(imports.some((i) => i.from.startsWith(`features${path.sep}orders`) && i.to.startsWith(`features${path.sep}orders`))).toBe(true);
   });
 
   it('lib is the bottom: it uses nothing of ours but a database type to take as an argument', () => {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { vpaSchema } from './features/payment/gateway.ts';
-import { coreVersionSchema } from './ondc/context.ts';
-import { INTENT_TTL_MS, SIMULATED_PAYEE } from './features/payment/upi-intent.ts';
-import { EMBEDDED_AGENCY_ID } from './ondc/rsf.ts';
+import { vpaSchema } from '#/features/payment/gateway.ts';
+import { coreVersionSchema } from '#/ondc/context.ts';
+import { INTENT_TTL_MS, SIMULATED_PAYEE } from '#/features/payment/upi-intent.ts';
+import { EMBEDDED_AGENCY_ID } from '#/ondc/rsf.ts';
 
 // Every operator setting in one place, read from the environment at run time (not baked in at
 // build time), so one build serves any port, host or database.

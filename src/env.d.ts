@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     sessionId: string;
-    tenant: import('./features/platform/tenant.ts').Tenant;
+    tenant: import('#/features/platform/tenant.ts').Tenant;
     /**
      * Set inside the native app, where the user id cookie marks a signed-in shopper (SPEC §6):
      * only when its token verified (issue 24), otherwise null.
@@ -12,7 +12,7 @@ declare namespace App {
     /** The id the userId cookie names, verified or not: for analytics' ext_user_id alone. */
     claimedUserId: string | null;
     /** The language this answer speaks (features/i18n/locale.ts chooseLocale). */
-    locale: import('./features/i18n/locale.ts').Locale;
+    locale: import('#/features/i18n/locale.ts').Locale;
     /** The page's client text block (ClientText.astro) is written once per page. */
     clientTextWritten?: boolean;
   }

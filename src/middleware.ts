@@ -1,21 +1,21 @@
 import { defineMiddleware } from 'astro:middleware';
-import { recordPageView } from './features/analytics/page-view.server.ts';
-import { deviceKey, shopperKey } from './features/platform/shopper.server.ts';
-import { identityOf } from './features/platform/app-auth.server.ts';
-import { settleDeviceForUser, takeShopperAllowance } from './features/platform/identity.server.ts';
-import { getDatabase } from './db/client.ts';
-import { cookieOptions } from './lib/http/cookies.server.ts';
-import { clearsStoredLocale, resolveTenant, TENANT_COOKIE } from './features/platform/tenant.ts';
-import { chooseLocale, HTML_LANG, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_QUERY, localeSchema } from './features/i18n/locale.ts';
-import { SESSION_COOKIE, sessionCookieToSet } from './features/platform/session.ts';
-import { USER_ID_COOKIE } from './features/platform/user.ts';
-import { PAYMENT_IDENTIFIER_COOKIE } from './features/payment/payment.ts';
-import { compressResponse } from './lib/http/compress.server.ts';
-import { NUL_MESSAGE } from './lib/http/json.ts';
-import { secureHeaders } from './lib/http/security-headers.ts';
-import { errorPageFallback } from './features/platform/error-page.ts';
-import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from './features/location/delivery-location.ts';
-import { OFFLINE_COPY_HEADER, PAGE_PINCODE_HEADER, PUBLIC_PAGES } from './features/pwa/cache-rules.ts';
+import { recordPageView } from '#/features/analytics/page-view.server.ts';
+import { deviceKey, shopperKey } from '#/features/platform/shopper.server.ts';
+import { identityOf } from '#/features/platform/app-auth.server.ts';
+import { settleDeviceForUser, takeShopperAllowance } from '#/features/platform/identity.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { cookieOptions } from '#/lib/http/cookies.server.ts';
+import { clearsStoredLocale, resolveTenant, TENANT_COOKIE } from '#/features/platform/tenant.ts';
+import { chooseLocale, HTML_LANG, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_QUERY, localeSchema } from '#/features/i18n/locale.ts';
+import { SESSION_COOKIE, sessionCookieToSet } from '#/features/platform/session.ts';
+import { USER_ID_COOKIE } from '#/features/platform/user.ts';
+import { PAYMENT_IDENTIFIER_COOKIE } from '#/features/payment/payment.ts';
+import { compressResponse } from '#/lib/http/compress.server.ts';
+import { NUL_MESSAGE } from '#/lib/http/json.ts';
+import { secureHeaders } from '#/lib/http/security-headers.ts';
+import { errorPageFallback } from '#/features/platform/error-page.ts';
+import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '#/features/location/delivery-location.ts';
+import { OFFLINE_COPY_HEADER, PAGE_PINCODE_HEADER, PUBLIC_PAGES } from '#/features/pwa/cache-rules.ts';
 
 /** Who sent the request, as far as we can tell (TRUST_PROXY decides whether a proxy's word counts). */
 function clientAddressOf(context: { clientAddress: string }): string {

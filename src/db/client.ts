@@ -10,8 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { migrations } from './migrations.ts';
-import { NODE_FLAGS } from '../lib/process/node-flags.ts';
-import { findProjectRoot } from '../lib/process/project-root.ts';
+import { NODE_FLAGS } from '#/lib/process/node-flags.ts';
+import { findProjectRoot } from '#/lib/process/project-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migratedPgliteDump, migrationsFingerprint, openDatabase, PGLITE_START_PARAMS, type Database } from './client.ts';
-import { findProjectRoot } from '../lib/process/project-root.ts';
+import { findProjectRoot } from '#/lib/process/project-root.ts';
 
 /**
  * The databases a test suite runs on: PGlite always, and PostgreSQL when TEST_DATABASE_URL is set

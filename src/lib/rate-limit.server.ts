@@ -1,7 +1,7 @@
 // Request limits that hold for the whole shop, however many storefront processes serve it: each
 // sender's count for the current window is one row, changed by one statement, so two processes
 // answering the same sender at once cannot both let the last allowance through.
-import type { Database } from '../db/client.ts';
+import type { Database } from '#/db/client.ts';
 
 export type Limit = { bucket: string; perWindow: number; windowMs: number };
 

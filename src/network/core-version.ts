@@ -2,7 +2,7 @@
 // (issue 25): the messages are built once, as 1.2.0, and a 1.2.5 seller's are fitted here, so the
 // two versions cannot drift apart anywhere else. The rules are ONDC's log validator's for 1.2.5
 // (Retail_.1.2.5 at 4d13362); the catalogue's own differences are in catalogue/on-search.ts.
-import type { CoreVersion } from '../ondc/context.ts';
+import type { CoreVersion } from '#/ondc/context.ts';
 
 type Message = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // The seller's own tax invoice page for an order: the link in `documents` (label Invoice) that
 // an order message carries from pick-up on. Plain HTML, printable, nothing fetched.
-import { paiseToRupees } from '../lib/money.ts';
+import { paiseToRupees } from '#/lib/money.ts';
 import type { StoreProfile } from './orders.ts';
 import type { Quote } from './quote.ts';
 import type { TaxClass } from './catalogue/tax.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { igmIssueSchema, refundAmountOf, type IgmIssue } from '../ondc/igm.ts';
+import { igmIssueSchema, refundAmountOf, type IgmIssue } from '#/ondc/igm.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { dueStep, INFO_REQUEST, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
 import { cancelOrder } from './orders.ts';

@@ -7,7 +7,7 @@
 // clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
 // dispute is handed to the ODR provider.
 import { z } from 'zod';
-import type { ProtocolError } from '../ondc/context.ts';
+import type { ProtocolError } from '#/ondc/context.ts';
 import {
   appendAction,
   nextActionId,
@@ -17,8 +17,8 @@ import {
   type IgmIssue,
   type IgmResolution,
   type ResolutionCode,
-} from '../ondc/igm.ts';
-import { paiseToRupees } from '../lib/money.ts';
+} from '#/ondc/igm.ts';
+import { paiseToRupees } from '#/lib/money.ts';
 import { deliveryStepOf, isCancelledAt, timelineOf, type OrderRecord } from './orders.ts';
 
 const MINUTE_MS = 60_000;

@@ -3,7 +3,7 @@
 // start it in-process with startSellerNetwork.
 import path from 'node:path';
 import { z } from 'zod';
-import { coreVersionSchema } from '../ondc/context.ts';
+import { coreVersionSchema } from '#/ondc/context.ts';
 import { parseCatalogueScale } from './catalogue/generate.ts';
 import { startSellerNetwork, type SellerNetworkOptions } from './server.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../lib/money.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import { MINUTE, minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { onSelectMessage, onTrackMessage, orderMessage, storeProfile } from './order-messages.ts';
 import { addReturn, cancelOrder, recordSettlements, timelineOf, type OrderRecord } from './orders.ts';

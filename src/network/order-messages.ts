@@ -1,7 +1,7 @@
 // The `message` of each on_* callback a seller sends (ondc-notes §1), built from a priced order
 // or an order record at a moment of the network clock. Pure: what to say, never when or to whom.
-import { paiseToRupees } from '../lib/money.ts';
-import { ttlToMs } from '../ondc/context.ts';
+import { paiseToRupees } from '#/lib/money.ts';
+import { ttlToMs } from '#/ondc/context.ts';
 import type { Provider } from './catalogue/generate.ts';
 import { hashString, mixSeeds, mulberry32, pick } from './catalogue/random.ts';
 import { DELIVERY_STEPS, LIQUIDATION_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, RTO_STEP, rtoTimeline, STEP, type LatLng } from './order-clock.ts';

@@ -4,8 +4,8 @@
 // one, and views of the order at a moment (its state, its quote, its refunds) are computed from
 // the record and the time, so a restart or a fast clock changes nothing about them.
 import { z } from 'zod';
-import { domainSchema, ttlToMs, type ProtocolError } from '../ondc/context.ts';
-import { CANCELLATION_REASONS, RETURN_REASONS } from '../ondc/error-codes.ts';
+import { domainSchema, ttlToMs, type ProtocolError } from '#/ondc/context.ts';
+import { CANCELLATION_REASONS, RETURN_REASONS } from '#/ondc/error-codes.ts';
 import { deliveryTimeline, RETURN_STEP, returnTimeline, RTO_STEP, rtoTimeline, STEP, stepAt } from './order-clock.ts';
 import { quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
 import { tagSchema, tagValue, type Tag } from './requests.ts';

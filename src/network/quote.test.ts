@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../lib/money.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import { findProviderItem, generateNetwork, providerItems, type CatalogueItem, type Provider } from './catalogue/generate.ts';
 import { hasPriceDrift } from './price-drift.ts';
 import { priceOrder, wireQuote, type ItemLine, type QuoteInput, type RequestedLine } from './quote.ts';

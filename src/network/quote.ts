@@ -7,14 +7,14 @@
 // object holds one), the most fundamental first: a closed store before an unserviceable pincode
 // before item problems before the order value.
 import { z } from 'zod';
-import { apportion, paiseToRupees } from '../lib/money.ts';
-import type { ProtocolError } from '../ondc/context.ts';
+import { apportion, paiseToRupees } from '#/lib/money.ts';
+import type { ProtocolError } from '#/ondc/context.ts';
 import type { CatalogueItem, Offer, Provider } from './catalogue/generate.ts';
 import { formatHHMM } from './catalogue/hours.ts';
 import { RESTAURANT_SERVICE } from './catalogue/tax.ts';
 import { currentPricePaise } from './price-drift.ts';
 import { tagSchema, tagValue, type OrderItem, type Tag } from './requests.ts';
-import { TIP_TITLE } from '../ondc/tip.ts';
+import { TIP_TITLE } from '#/ondc/tip.ts';
 import { itemsError, sellerError } from './seller-errors.ts';
 import type { DeliveryCheck } from './serviceability.ts';
 import { istHHMM, type StoreOpenState } from './store-hours.ts';

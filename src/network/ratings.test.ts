@@ -2,7 +2,7 @@
 // codes): 50003 for a category it does not rate, 30015 for stars outside 1–5, the not-found code
 // for a thing not in the order; its on_rating holds to ONDC's RatingAck.
 import { describe, expect, it } from 'vitest';
-import { ratingMessage, ratingMessageProblems } from '../ondc/rating.ts';
+import { ratingMessage, ratingMessageProblems } from '#/ondc/rating.ts';
 import { orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { judgeRating, onRatingMessage } from './ratings.ts';
 import type { MessageOf } from './requests.ts';

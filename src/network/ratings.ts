@@ -3,8 +3,8 @@
 // the order with the not-found code for its kind. What it takes it keeps, one rating per thing of
 // an order: the same message again (a buyer app's retry after a crash) changes nothing.
 import { z } from 'zod';
-import type { ProtocolError } from '../ondc/context.ts';
-import { feedbackText, RATING_CATEGORIES, type RatingCategory } from '../ondc/rating.ts';
+import type { ProtocolError } from '#/ondc/context.ts';
+import { feedbackText, RATING_CATEGORIES, type RatingCategory } from '#/ondc/rating.ts';
 import type { OrderRecord } from './orders.ts';
 import { DELIVERY_ID } from './quote.ts';
 import type { MessageOf } from './requests.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paiseToRupees } from '../lib/money.ts';
-import { onReconMessageSchema, type ReconMessage } from '../ondc/rsf.ts';
+import { paiseToRupees } from '#/lib/money.ts';
+import { onReconMessageSchema, type ReconMessage } from '#/ondc/rsf.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import type { IssueRecord } from './issue-desk.ts';
 import { cancelOrder, quoteAt, type OrderRecord } from './orders.ts';

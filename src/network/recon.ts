@@ -3,15 +3,15 @@
 // order's price as confirmed, the cancels and returns we made, the complaint refunds we granted,
 // the finder fee and withholding of the confirm's payment terms) and answer `on_recon`: agreed
 // when every figure matches to the paisa, otherwise our figures with how far each is from theirs.
-import { finderFeePaise, statedFinderFee } from '../ondc/finder-fee.ts';
-import { refundAmountOf, type IgmIssue } from '../ondc/igm.ts';
-import { rupeesToPaise } from '../lib/money.ts';
-import { answerSettlement, inr, type OnReconMessage, type OnReconOrder, type ReconMessage, type ReconOrder, type SettlementFigures } from '../ondc/rsf.ts';
+import { finderFeePaise, statedFinderFee } from '#/ondc/finder-fee.ts';
+import { refundAmountOf, type IgmIssue } from '#/ondc/igm.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import { answerSettlement, inr, type OnReconMessage, type OnReconOrder, type ReconMessage, type ReconOrder, type SettlementFigures } from '#/ondc/rsf.ts';
 import type { IssueRecord } from './issue-desk.ts';
 import { quoteAt, type OrderRecord } from './orders.ts';
 import { sumPaise } from './quote.ts';
-import { TIP_TITLE } from '../ondc/tip.ts';
-import { gstOfSale, taxWithholding } from '../ondc/tax-withholding.ts';
+import { TIP_TITLE } from '#/ondc/tip.ts';
+import { gstOfSale, taxWithholding } from '#/ondc/tax-withholding.ts';
 import { NP_TYPE } from './catalogue/on-search.ts';
 
 /** What this seller granted back on complaints about the order: each resolved refund, once. */

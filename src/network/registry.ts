@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { connectTarget } from '../ondc/client.ts';
-import { encryptChallenge, sharedKey } from '../ondc/encryption.ts';
-import { loadOrCreateEncryptionKeys, upsertParticipantKeys } from '../ondc/identity.server.ts';
-import { readSiteVerification, subscribeRequestSchema, type RegistryReply, type SubscribeRequest } from '../ondc/onboarding.ts';
-import { registryFileSchema, type Participant } from '../ondc/registry.ts';
-import { verifyText } from '../ondc/signing.ts';
+import { connectTarget } from '#/ondc/client.ts';
+import { encryptChallenge, sharedKey } from '#/ondc/encryption.ts';
+import { loadOrCreateEncryptionKeys, upsertParticipantKeys } from '#/ondc/identity.server.ts';
+import { readSiteVerification, subscribeRequestSchema, type RegistryReply, type SubscribeRequest } from '#/ondc/onboarding.ts';
+import { registryFileSchema, type Participant } from '#/ondc/registry.ts';
+import { verifyText } from '#/ondc/signing.ts';
 
 /** How far a subscribe's timestamp may be from the registry's clock. */
 const TIMESTAMP_WINDOW_MS = 5 * 60_000;

@@ -1,8 +1,8 @@
 // The shapes of what buyer apps send the sellers (ondc-notes §1). Parts a seller echoes back
 // (billing, delivery end, payment) are loose objects, so fields we do not read survive the echo.
 import { z } from 'zod';
-import { contextSchema, type RequestAction } from '../ondc/context.ts';
-import { issueMessageSchema, issueStatusMessageSchema } from '../ondc/igm.ts';
+import { contextSchema, type RequestAction } from '#/ondc/context.ts';
+import { issueMessageSchema, issueStatusMessageSchema } from '#/ondc/igm.ts';
 
 export const tagSchema = z.object({
   code: z.string().min(1),

@@ -3,7 +3,7 @@
 // given, cut into pages so no on_search carries more than PAGE_SIZE items.
 import type { CatalogueItem, Provider } from './catalogue/generate.ts';
 import { providerItems } from './catalogue/generate.ts';
-import type { OndcPostResult } from '../ondc/client.ts';
+import type { OndcPostResult } from '#/ondc/client.ts';
 import type { MessageOf } from './requests.ts';
 
 const PAGE_SIZE = 500;

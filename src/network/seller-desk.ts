@@ -2,8 +2,8 @@
 // (ondc-notes §1). It reads the catalogue, the clock and the state store, changes stock and
 // orders, and returns the on_* message with its business error; the HTTP shell (server.ts)
 // does the signing and sending.
-import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
-import type { ProtocolError } from '../ondc/context.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
+import type { ProtocolError } from '#/ondc/context.ts';
 import { findProviderItem, type CatalogueItem, type Network, type Provider } from './catalogue/generate.ts';
 import { CONSUMER_CARE_PHONE, isCancellable, isReturnable } from './catalogue/on-search.ts';
 import type { NetworkClock } from './clock.ts';
@@ -40,12 +40,12 @@ import {
   type ReturnRequest,
 } from './orders.ts';
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
-import { tipOfTags } from '../ondc/tip.ts';
+import { tipOfTags } from '#/ondc/tip.ts';
 import { judgeRating, onRatingMessage, ratingKey } from './ratings.ts';
 import { tagValue, type Address, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
 import { correctionFor, hasListingFlaw, PHOTO_STAGES, type PhotoStage } from './listing-flaws.ts';
-import { parseItemPath, type CatalogError } from '../ondc/catalog-rejection.ts';
+import { parseItemPath, type CatalogError } from '#/ondc/catalog-rejection.ts';
 import { sellerError } from './seller-errors.ts';
 import { checkDelivery, dropSurchargePaise, localityOf } from './serviceability.ts';
 import type { StateStore } from './state.ts';

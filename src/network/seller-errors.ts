@@ -1,6 +1,6 @@
 // The `error` a seller puts in an on_* callback next to a valid message (ondc-notes §1, §2).
-import type { NackError } from '../ondc/context.ts';
-import { NETWORK_ERROR_CODES } from '../ondc/error-codes.ts';
+import type { NackError } from '#/ondc/context.ts';
+import { NETWORK_ERROR_CODES } from '#/ondc/error-codes.ts';
 
 /** A seller-app error; the message is the detail when given, else ONDC's text for the code. */
 export function sellerError(code: string, detail?: string): NackError {

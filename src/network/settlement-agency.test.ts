@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettleMessage } from '../ondc/rsf.ts';
+import type { SettleMessage } from '#/ondc/rsf.ts';
 import { carryOutSettle, payoutKey, reportOn, type AgencyLedger, type Payout } from './settlement-agency.ts';
 
 function ledger(): AgencyLedger & { all: Map<string, Payout> } {

@@ -7,8 +7,8 @@
 // the network's state before anyone hears of it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { rupeesToPaise } from '../lib/money.ts';
-import { inr, type OnSettleMessage, type ReportMessage, type SettleMessage, type SettledOrder } from '../ondc/rsf.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import { inr, type OnSettleMessage, type ReportMessage, type SettleMessage, type SettledOrder } from '#/ondc/rsf.ts';
 
 export const payoutSchema = z.object({
   collectorId: z.string(),

@@ -2,7 +2,7 @@
 // be free. A network of this same data dir left behind (a hung one, or one from an older
 // version that outlived its storefront) is replaced; anything else on the port is a clear error.
 import { z } from 'zod';
-import { StartRefused } from '../lib/process/data-dir-owner.server.ts';
+import { StartRefused } from '#/lib/process/data-dir-owner.server.ts';
 
 const healthSchema = z.object({ status: z.literal('ok'), pid: z.number().int().positive(), dataDir: z.string() });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContext } from '../ondc/context.ts';
+import { buildContext } from '#/ondc/context.ts';
 import type { OrderRecord } from './orders.ts';
 import { openStateStore } from './state.ts';
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { contextSchema } from '../ondc/context.ts';
+import { contextSchema } from '#/ondc/context.ts';
 import { issueRecordSchema, type IssueRecord } from './issue-desk.ts';
 import { orderRecordSchema, type OrderRecord } from './orders.ts';
 import { ratingKey, ratingRecordSchema, type RatingRecord } from './ratings.ts';

@@ -1,6 +1,6 @@
 // Sending a request to the network as the buyer app: context, transaction, the request stored
 // before it leaves, the signed POST, and the seller's synchronous ACK/NACK stored after.
-import type { Database } from '../db/client.ts';
+import type { Database } from '#/db/client.ts';
 import { buildContext, type Domain, type RequestAction } from './context.ts';
 import { recordAck, recordRequest, sellerCoreVersion, startTransaction } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';

@@ -2,7 +2,7 @@
 // in search, init and confirm; RSF 2.0's recon carries it as the commission): a percentage of the
 // sale to two decimals, rounded half up to the paisa, or a fixed amount.
 import { z } from 'zod';
-import { rupeesToPaise } from '../lib/money.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 
 const rupees = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a rupee amount such as 3 or 10.50');
 

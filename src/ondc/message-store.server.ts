@@ -2,7 +2,7 @@
 // (DESIGN.md §1, issue: callbacks are verified, validated, stored once, late ones marked).
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import type { Database, Queryable } from '../db/client.ts';
+import type { Database, Queryable } from '#/db/client.ts';
 import { contextSchema, coreVersionSchema, durationMs, protocolErrorSchema, type Context, type CoreVersion } from './context.ts';
 import { blake512Digest } from './signing.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, sessionName, type Database } from '../db/client.ts';
-import { testDatabases } from '../db/testing.ts';
-import { POLL_HOLD_MS } from '../features/checkout/poll.ts';
+import { openDatabase, sessionName, type Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { POLL_HOLD_MS } from '#/features/checkout/poll.ts';
 import { buildContext, callbackContext } from './context.ts';
 import {
   acceptCallback,

@@ -94,7 +94,7 @@ let storefront: Onboarding | null = null;
 /** This storefront's onboarding, from its configuration (DATA_DIR, BAP_ID). */
 export async function storefrontOnboarding(): Promise<Onboarding> {
   if (!storefront) {
-    const { readConfig } = await import('../config.server.ts');
+    const { readConfig } = await import('#/config.server.ts');
     const config = readConfig();
     storefront = createOnboarding(path.join(config.dataDir, 'bap'), config.bapId);
   }

@@ -2,12 +2,12 @@
 // schemas (order-schemas.ts); the buyer's own requests are held to them on the wire in
 // tests/api/orders.test.ts. A field the validator's schema wants and a seller drops fails here.
 import { describe, expect, it } from 'vitest';
-import { MINUTE, minutesIn as at, orderOf, providerById, steadyItems } from '../network/fixtures/orders.ts';
-import { STEP } from '../network/order-clock.ts';
-import { onInitMessage, onSelectMessage, onTrackMessage, orderMessage } from '../network/order-messages.ts';
-import { addReturn, cancelOrder, cancelShortUnits, recordSettlements, timelineOf, type OrderRecord } from '../network/orders.ts';
-import { priceOrder } from '../network/quote.ts';
-import { checkDelivery } from '../network/serviceability.ts';
+import { MINUTE, minutesIn as at, orderOf, providerById, steadyItems } from '#/network/fixtures/orders.ts';
+import { STEP } from '#/network/order-clock.ts';
+import { onInitMessage, onSelectMessage, onTrackMessage, orderMessage } from '#/network/order-messages.ts';
+import { addReturn, cancelOrder, cancelShortUnits, recordSettlements, timelineOf, type OrderRecord } from '#/network/orders.ts';
+import { priceOrder } from '#/network/quote.ts';
+import { checkDelivery } from '#/network/serviceability.ts';
 import { orderMessageProblems, type OrderMessageAction } from './order-schemas.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');

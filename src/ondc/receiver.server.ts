@@ -1,13 +1,13 @@
 // The buyer app's callback endpoint (/bap/on_*): signature first, then shape, then whether the
 // message belongs to a transaction of ours. Anything refused is NACKed and nothing is stored.
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#/db/client.ts';
 import { ack, answeredContextOf, nack, type Ack, type NackError } from './context.ts';
 import { callbackMessageProblem } from './callback-schemas.ts';
 import { acceptCallback, callbackEnvelopeSchema, INBOX_FULL, inboxHasRoom, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
-import { parseJsonText } from '../lib/http/json.ts';
+import { parseJsonText } from '#/lib/http/json.ts';
 import { onReconEnvelopeSchema, onSettlementEnvelopeSchema, type OnReconEnvelope, type OnSettlementEnvelope } from './rsf.ts';
 
 const callbackActionSchema = z.enum([

@@ -8,7 +8,7 @@
 // carrying its due_date.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 import { isoDurationSchema } from './context.ts';
 
 const RSF_DOMAIN = 'ONDC:NTS10';

@@ -4,7 +4,7 @@
 // delivery fulfillment, so neither carries it), and the seller quotes it as a fulfillment-level
 // `misc` line titled "Tip", so the quote, the payment and the settlement all hold it.
 import { z } from 'zod';
-import { paiseToRupees, rupeesToPaise } from '../lib/money.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 
 const TIP_TAG = 'tip';
 /** The title of the seller's quote line that carries the tip. */

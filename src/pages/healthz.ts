@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { checkHealth } from '../features/platform/health.server.ts';
+import { checkHealth } from '#/features/platform/health.server.ts';
 
 export const GET: APIRoute = async () => {
   const report = await checkHealth();

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { localeSchema, switchPath } from '../features/i18n/locale.ts';
-import { parseQuery } from '../lib/http/json.ts';
+import { localeSchema, switchPath } from '#/features/i18n/locale.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 // The language switch in the header and footer (a plain link, so it works without JavaScript):
 // back to the page the shopper was on, in the chosen language. The page is taken from Referer

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../db/client.ts';
-import { fetchSellerImage } from '../features/catalogue/media.server.ts';
-import { jsonError, parseQuery } from '../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { fetchSellerImage } from '#/features/catalogue/media.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /**
  * A seller's image runs nothing and reaches nothing of ours, even opened on its own as a document

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { answerChallenge, storefrontOnboarding } from '../ondc/onboarding.server.ts';
+import { answerChallenge, storefrontOnboarding } from '#/ondc/onboarding.server.ts';
 
 const MAX_BODY_CHARS = 16 * 1024;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteVerificationPage, storefrontOnboarding } from '../ondc/onboarding.server.ts';
+import { siteVerificationPage, storefrontOnboarding } from '#/ondc/onboarding.server.ts';
 
 /** Read by the ONDC registry during a subscribe: the request id signed with the key being subscribed. */
 export const GET: APIRoute = async () => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { USER_ID_COOKIE } from '../features/platform/user.ts';
-import { cookieOptions } from '../lib/http/cookies.server.ts';
+import { USER_ID_COOKIE } from '#/features/platform/user.ts';
+import { cookieOptions } from '#/lib/http/cookies.server.ts';
 
 /**
  * Issue 29 POST /sign-out: the device is its anonymous shopper again (its device cookie stays; the

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../db/client.ts';
-import { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } from '../features/catalogue/categories.ts';
-import { productUrl, providerUrl } from '../features/catalogue/paths.ts';
-import { sitemapProducts } from '../features/catalogue/product.server.ts';
-import { HREFLANG, LOCALES, localisedPath } from '../features/i18n/locale.ts';
+import { getDatabase } from '#/db/client.ts';
+import { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } from '#/features/catalogue/categories.ts';
+import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
+import { sitemapProducts } from '#/features/catalogue/product.server.ts';
+import { HREFLANG, LOCALES, localisedPath } from '#/features/i18n/locale.ts';
 
 /** A sitemap holds at most 50,000 addresses, and each page is listed in both languages. */
 const MAX_PAGES = 25_000;

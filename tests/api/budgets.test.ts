@@ -5,7 +5,7 @@
 // card can load stays within 90 KB gzipped.
 import { get } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import { productUrl, providerUrl } from '../../src/features/catalogue/paths.ts';
+import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 const FIRST_FLIGHT_BYTES = 14 * 1024;

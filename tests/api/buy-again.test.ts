@@ -4,9 +4,9 @@
 // page stays inside the catalogue budgets either way.
 import { get } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { GroceryItem } from '../../src/network/catalogue/generate.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { formatRupees } from '../../src/lib/money.ts';
+import type { GroceryItem } from '#/network/catalogue/generate.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { formatRupees } from '#/lib/money.ts';
 import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 

@@ -1,8 +1,8 @@
-import { storeOpenState } from '../../src/network/store-hours.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
 import { describe, expect, inject, it } from 'vitest';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
-import { cartAnswerSchema, type Cart, type CartAnswer } from '../../src/features/cart/payload.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '#/network/catalogue/generate.ts';
+import { cartAnswerSchema, type Cart, type CartAnswer } from '#/features/cart/payload.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { testNow } from '../support/test-clock.ts';

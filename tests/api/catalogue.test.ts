@@ -3,16 +3,16 @@
 // pages of 20 until `completed`). Expectations come from the embedded network's deterministic
 // generator, not from the storefront's own code.
 import { describe, expect, inject, it } from 'vitest';
-import { CITIES, distanceKm } from '../../src/network/catalogue/cities.ts';
-import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '../../src/network/catalogue/generate.ts';
-import { type OpeningHours } from '../../src/network/catalogue/hours.ts';
-import { packLabel } from '../../src/network/catalogue/products.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { CITIES, distanceKm } from '#/network/catalogue/cities.ts';
+import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '#/network/catalogue/generate.ts';
+import { type OpeningHours } from '#/network/catalogue/hours.ts';
+import { packLabel } from '#/network/catalogue/products.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { testNow } from '../support/test-clock.ts';
-import { providerFetchSchema } from '../../src/features/catalogue/catalogue.ts';
-import { storeOfferHours } from '../../src/features/checkout/store-offers.ts';
+import { providerFetchSchema } from '#/features/catalogue/catalogue.ts';
+import { storeOfferHours } from '#/features/checkout/store-offers.ts';
 
 // ---- what the network publishes ----
 

@@ -3,8 +3,8 @@
 // new one joins the book, what the book cannot hold is a 400, and one shopper's save never touches
 // another's book, even under the same address id.
 import { describe, expect, inject, it } from 'vitest';
-import { addressToKeep } from '../../src/features/checkout/delivery-details.ts';
-import { addressSchema, type Address } from '../../src/features/location/address.ts';
+import { addressToKeep } from '#/features/checkout/delivery-details.ts';
+import { addressSchema, type Address } from '#/features/location/address.ts';
 import { store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { userIdCookieValue } from '../support/identity.ts';

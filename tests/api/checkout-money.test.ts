@@ -3,9 +3,9 @@
 // accepts, and the bill is the same before and after payment.
 import { describe, expect, inject, it } from 'vitest';
 import { fillCart, initBody, lines, pollFor, placeOrder, selectAndQuote, selectBody, store, type Line } from '../support/checkout.ts';
-import { generateNetwork } from '../../src/network/catalogue/generate.ts';
+import { generateNetwork } from '#/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
-import { formatRupees } from '../../src/lib/money.ts';
+import { formatRupees } from '#/lib/money.ts';
 
 // The offer the all-day store advertises (its catalogue's), and one that only another store does.
 const advertised = store.provider.offers[0]!;

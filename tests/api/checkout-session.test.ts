@@ -4,10 +4,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '../../src/features/checkout/session.ts';
-import { PRICE_UPDATE_MESSAGE } from '../../src/features/checkout/quote-check.ts';
-import { formatRupees } from '../../src/lib/money.ts';
-import { HIGH_RISE_DROP_FEE_PAISE } from '../../src/network/serviceability.ts';
+import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
+import { PRICE_UPDATE_MESSAGE } from '#/features/checkout/quote-check.ts';
+import { formatRupees } from '#/lib/money.ts';
+import { HIGH_RISE_DROP_FEE_PAISE } from '#/network/serviceability.ts';
 import { cartUpdate, fillCart, initBody, lines, pollFor, selectAndQuote, selectBody } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 

@@ -1,13 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { paiseToRupees } from '../../src/lib/money.ts';
-import { currentPricePaise } from '../../src/network/price-drift.ts';
+import { paiseToRupees } from '#/lib/money.ts';
+import { currentPricePaise } from '#/network/price-drift.ts';
 import { disabledStore, minimumOrderStore, unservedPincode } from '../support/fixtures.ts';
-import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
-import { PENDING_GIVE_UP_MS } from '../../src/features/payment/payment.server.ts';
-import { NO_QUOTE_TO_PAY_MESSAGE } from '../../src/features/payment/payment.ts';
-import { protocolItems } from '../../src/features/checkout/session.ts';
-import { cartAnswerSchema } from '../../src/features/cart/payload.ts';
-import { generateNetwork, providerItems, type DishItem } from '../../src/network/catalogue/generate.ts';
+import { ALL_DAY } from '#/network/catalogue/hours.ts';
+import { PENDING_GIVE_UP_MS } from '#/features/payment/payment.server.ts';
+import { NO_QUOTE_TO_PAY_MESSAGE } from '#/features/payment/payment.ts';
+import { protocolItems } from '#/features/checkout/session.ts';
+import { cartAnswerSchema } from '#/features/cart/payload.ts';
+import { generateNetwork, providerItems, type DishItem } from '#/network/catalogue/generate.ts';
 import { shopper } from '../support/http.ts';
 import { cartUpdate, initBody, lines, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 

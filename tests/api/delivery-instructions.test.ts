@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
-import { orderMessageProblems } from '../../src/ondc/order-schemas.ts';
+import { messageOf } from '#/ondc/conformance/validator-payload.ts';
+import { orderMessageProblems } from '#/ondc/order-schemas.ts';
 import { initBody, lines, placeOrder, selectAndQuote } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';

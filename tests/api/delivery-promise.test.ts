@@ -2,8 +2,8 @@
 // product page, the store's header, listing cards and the cart, following the shopper's address:
 // a store that does not deliver there promises nothing.
 import { describe, expect, inject, it } from 'vitest';
-import { productUrl, providerUrl } from '../../src/features/catalogue/paths.ts';
-import { deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
+import { deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { fillCart, lines } from '../support/checkout.ts';
 import { openGroceryStore, unservedPincode } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';

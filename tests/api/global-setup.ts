@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { TEST_WEBHOOK_SECRET } from '../support/payment-notices.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 import { sharedTestClock } from '../support/test-clock.ts';

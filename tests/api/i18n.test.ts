@@ -3,7 +3,7 @@
 // 14 KB flight held by every catalogue page in Hindi too.
 import { get } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 const store = openGroceryStore();

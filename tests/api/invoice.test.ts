@@ -2,11 +2,11 @@
 // embedded sellers' clock fast (a network minute in 0.5 s), as the shopper reads them; another
 // shopper never can.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '../../src/lib/money.ts';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
-import { itemTaxClass } from '../../src/network/catalogue/tax.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { hasPriceDrift } from '../../src/network/price-drift.ts';
+import { formatRupees } from '#/lib/money.ts';
+import { providerItems } from '#/network/catalogue/generate.ts';
+import { itemTaxClass } from '#/network/catalogue/tax.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { hasPriceDrift } from '#/network/price-drift.ts';
 import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';

@@ -2,9 +2,9 @@
 // shows; one canonical address per product across its sellers (SPEC §5 dedupe); listed in the
 // sitemap in both languages; and the SPEC §2.2 404 page for anything else.
 import { describe, expect, inject, it } from 'vitest';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
-import { generateNetwork, providerItems, type GroceryItem } from '../../src/network/catalogue/generate.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
+import { generateNetwork, providerItems, type GroceryItem } from '#/network/catalogue/generate.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 const store = openGroceryStore();

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageOf } from '../../src/ondc/conformance/validator-payload.ts';
-import { ratingMessageProblems } from '../../src/ondc/rating.ts';
+import { messageOf } from '#/ondc/conformance/validator-payload.ts';
+import { ratingMessageProblems } from '#/ondc/rating.ts';
 import { placeOrder, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { userIdCookieValue } from '../support/identity.ts';

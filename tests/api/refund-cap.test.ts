@@ -4,9 +4,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { cartUpdate, initBody, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
-import { formatRupees } from '../../src/lib/money.ts';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
-import { fill } from '../../src/features/i18n/text.ts';
+import { formatRupees } from '#/lib/money.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 const html = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, '&');
 

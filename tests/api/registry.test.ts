@@ -3,11 +3,11 @@
 // keys are honoured only within their valid_from/valid_until.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptChallenge, generateEncryptionKeyPair, sharedKey } from '../../src/ondc/encryption.ts';
-import { upsertParticipantKeys } from '../../src/ondc/identity.server.ts';
-import { readSiteVerification } from '../../src/ondc/onboarding.ts';
-import { EMBEDDED_ENTITY, prepareSubscribe, sendSubscribe } from '../../src/ondc/subscribe.server.ts';
-import { generateKeyPair, signRequest, verifyText } from '../../src/ondc/signing.ts';
+import { encryptChallenge, generateEncryptionKeyPair, sharedKey } from '#/ondc/encryption.ts';
+import { upsertParticipantKeys } from '#/ondc/identity.server.ts';
+import { readSiteVerification } from '#/ondc/onboarding.ts';
+import { EMBEDDED_ENTITY, prepareSubscribe, sendSubscribe } from '#/ondc/subscribe.server.ts';
+import { generateKeyPair, signRequest, verifyText } from '#/ondc/signing.ts';
 import { freePort } from '../support/ports.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 

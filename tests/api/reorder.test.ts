@@ -1,8 +1,8 @@
 // Issue 29: the order pages read for people (the store, when it arrives, where, how it is paid) and
 // "Order again" puts a past order back in the server cart, on the shared storefronts.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { GroceryItem } from '../../src/network/catalogue/generate.ts';
-import { formatRupees } from '../../src/lib/money.ts';
+import type { GroceryItem } from '#/network/catalogue/generate.ts';
+import { formatRupees } from '#/lib/money.ts';
 import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DEFAULT_DELIVERY_LOCATION, deliveryLocationText } from '../../src/features/location/delivery-location.ts';
+import { DEFAULT_DELIVERY_LOCATION, deliveryLocationText } from '#/features/location/delivery-location.ts';
 
 // SPEC §2.1 route table plus the named navigation entries.
 const ROUTES = [

@@ -2,7 +2,7 @@
 // with absolute addresses and a real picture from our origin, and schema.org data that carries
 // the fields Google's rich results require and recommend.
 import { describe, expect, inject, it } from 'vitest';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { lunchRestaurant, openGroceryStore } from '../support/fixtures.ts';
 
 const store = openGroceryStore();

@@ -5,8 +5,8 @@
 // wrong, spent and expired codes, the lockout and the limits are refusals with a reason, never a 500.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEST_APP_AUTH_SECRET, verifyAppToken } from '../../src/features/platform/app-token.ts';
-import { readSimulatedSms } from '../../src/features/sign-in/sms.server.ts';
+import { TEST_APP_AUTH_SECRET, verifyAppToken } from '#/features/platform/app-token.ts';
+import { readSimulatedSms } from '#/features/sign-in/sms.server.ts';
 import { cartUpdate, placeOrder, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';

@@ -4,7 +4,7 @@
 // an intent is its shopper's alone. On a storefront of its own whose intents last 8 s, so expiry
 // is seen without waiting 5 minutes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upiPayLinkSchema } from '../../src/features/payment/upi-intent.ts';
+import { upiPayLinkSchema } from '#/features/payment/upi-intent.ts';
 import { initBody, lines, pollFor, selectAndQuote, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { userIdCookieValue } from '../support/identity.ts';

@@ -5,7 +5,7 @@
 // on them.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer } from '../support/server.ts';
 
@@ -13,7 +13,7 @@ const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 const { provider, location } = openGroceryStore();
-const { providerItems } = await import('../../src/network/catalogue/generate.ts');
+const { providerItems } = await import('#/network/catalogue/generate.ts');
 const items = [...providerItems(provider)].filter((i) => i.kind === 'grocery' && i.stock > 0).slice(0, 10);
 
 function update(n: number): string {

@@ -4,7 +4,7 @@
 // then every sub-category once, one at a time, so each answer is a cold database query.
 // Prints p50/p99; never fails on them.
 import autocannon from 'autocannon';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { itemsCallBodies as bodies } from '../support/catalogue-load.ts';
 import { startServer } from '../support/server.ts';
 

@@ -4,9 +4,9 @@
 // waits for the confirmation page (payment simulator, confirm, on_confirm, the page). Prints the
 // median and p95 of "Proceed → quote shown" and "Pay → confirmation"; never fails on them.
 import { chromium } from '@playwright/test';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { providerItems } from '#/network/catalogue/generate.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer } from '../support/server.ts';
 

@@ -5,7 +5,7 @@
 // part over 50 ms, as TBT counts it) and when the first script was asked for. BENCH_BEFORE_URL
 // adds another build's server side by side, runs alternating.
 import { chromium, type Browser } from '@playwright/test';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { startServer } from '../support/server.ts';
 
 const pages = (process.env.BENCH_PAGES ?? '/').split(',');

@@ -5,7 +5,7 @@
 // catalogue pages, with the latency of those calls so a memory change can be weighed against
 // speed. Prints figures; never fails on them.
 import autocannon from 'autocannon';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { setupMemory } from '../support/memory.ts';
 import { itemsCallBodies as bodies } from '../support/catalogue-load.ts';
 import { startServer } from '../support/server.ts';

@@ -4,8 +4,8 @@
 // show in the order's detail (what the open order page polls every 5 s). Prints figures only.
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
-import { providerItems } from '../../src/network/catalogue/generate.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
+import { providerItems } from '#/network/catalogue/generate.ts';
 import { placeOrder, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer } from '../support/server.ts';

@@ -4,8 +4,8 @@
 // connections with brotli, as a browser asks; the storefront's RSS every 5 s, then 20 s after.
 // BENCH_URL and BENCH_PID measure a storefront already running instead. Prints; never fails.
 import autocannon from 'autocannon';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { lunchRestaurant, openGroceryStore } from '../support/fixtures.ts';
 import { processMemory } from '../support/memory.ts';
 import { startServer, type StartedServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
 // Catalogue ingestion (default scale and CATALOGUE_SCALE=100k) and select → on_select latency on
 // loopback through the real signed HTTP path. Prints figures; never fails on them.
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { fillCart } from '../support/checkout.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';

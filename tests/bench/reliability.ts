@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

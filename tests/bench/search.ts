@@ -3,7 +3,7 @@
 // letters, typos and two-word queries, in a pincode of each served city. Against BENCH_URL (a
 // storefront already running, e.g. on a PostgreSQL holding 1M items) or a fresh storefront at
 // BENCH_SCALES (with BENCH_DATABASE_URL for PostgreSQL). Prints p50/p95/p99; never fails on them.
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 const QUERIES = [

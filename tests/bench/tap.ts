@@ -8,10 +8,10 @@
 // added (must be 1). BENCH_BEFORE_URL adds another build's server side by side, runs alternating;
 // BENCH_URL measures a server already running instead of starting this build's.
 import { chromium, type Browser } from '@playwright/test';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
-import { generateNetwork, providerItems } from '../../src/network/catalogue/generate.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
-import { ensureBuilt } from '../../src/lib/process/build.server.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
+import { generateNetwork, providerItems } from '#/network/catalogue/generate.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
+import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer } from '../support/server.ts';
 

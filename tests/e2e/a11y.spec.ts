@@ -1,6 +1,6 @@
 import { expect, test } from '../support/e2e.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { E2E_ANALYTICS_TOKEN } from '../support/e2e-ready.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '../../src/features/checkout/session.ts';
+import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
 
 // Issue 28: "+" on the cart page, then "Proceed to checkout" before the server has the tap. The
 // write reaches the server late (a slow phone network, a busy server): if the checkout page was

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { cardOnStorePage, chooseDefaults, itemCard, tapAddOnStorePage } from '../support/add-to-cart.ts';
-import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
+import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '#/network/catalogue/generate.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
 import { testNow } from '../support/test-clock.ts';
 
 // The cart journeys of issue 6: items are added by tapping their cards on their stores' pages

@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { messagesFor, type Catalogue } from '../../src/features/i18n/catalogue.ts';
-import { fill } from '../../src/features/i18n/text.ts';
+import { messagesFor, type Catalogue } from '#/features/i18n/catalogue.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 // Issue 28, the money moments of the checkout, tapped as a shopper would on a phone and a
 // desktop: the cart is empty after a paid order, checkout starts from the saved address and the

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/e2e.ts';
-import { generateNetwork, providerItems, type Provider } from '../../src/network/catalogue/generate.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { generateNetwork, providerItems, type Provider } from '#/network/catalogue/generate.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { closedGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 import { nightClock } from '../support/test-clock.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 

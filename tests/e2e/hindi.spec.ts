@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from '../support/e2e.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
 

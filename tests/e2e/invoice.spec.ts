@@ -2,7 +2,7 @@ import { expect, test } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { itemTaxClass } from '../../src/network/catalogue/tax.ts';
+import { itemTaxClass } from '#/network/catalogue/tax.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 // Issue 29 on a phone (360×740): a prepaid order cancelled before shipping has its GST invoice and

@@ -1,11 +1,11 @@
 import { expect, test } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
-import { promiseText } from '../../src/features/i18n/labels.ts';
-import { fill } from '../../src/features/i18n/text.ts';
-import { LOCALE_COOKIE } from '../../src/features/i18n/locale.ts';
-import { durationParts } from '../../src/ondc/context.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { promiseText } from '#/features/i18n/labels.ts';
+import { fill } from '#/features/i18n/text.ts';
+import { LOCALE_COOKIE } from '#/features/i18n/locale.ts';
+import { durationParts } from '#/ondc/context.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';

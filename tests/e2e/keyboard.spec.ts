@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { providerUrl } from '../../src/features/catalogue/paths.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { generateNetwork, type Provider } from '../../src/network/catalogue/generate.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
+import { generateNetwork, type Provider } from '#/network/catalogue/generate.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
 import { testNow } from '../support/test-clock.ts';
 
 // Issue 13: an order placed with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no

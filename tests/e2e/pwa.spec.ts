@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { expect, test, type Page } from '../support/e2e.ts';
-import { OFFLINE_MESSAGES } from '../../src/features/pwa/messages.ts';
+import { OFFLINE_MESSAGES } from '#/features/pwa/messages.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 // Issue 15: the installable app and what it does when the network says no, on a phone and a desktop.

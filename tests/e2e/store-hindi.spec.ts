@@ -1,5 +1,5 @@
 import { expect, test } from '../support/e2e.ts';
-import { generateNetwork, type Provider } from '../../src/network/catalogue/generate.ts';
+import { generateNetwork, type Provider } from '#/network/catalogue/generate.ts';
 
 // Issue 28 point 8: a store page in Hindi names its categories and its offers in Hindi.
 

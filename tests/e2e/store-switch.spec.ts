@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
 import { chooseDefaults, itemCard } from '../support/add-to-cart.ts';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
-import { fill } from '../../src/features/i18n/text.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '../../src/network/catalogue/generate.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { fill } from '#/features/i18n/text.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '#/network/catalogue/generate.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
 import { testNow } from '../support/test-clock.ts';
 
 // Issue 28 point 2: adding another store's item asks "Replace cart items?" whenever the tap comes

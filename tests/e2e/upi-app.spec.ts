@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { upiPayLinkSchema } from '../../src/features/payment/upi-intent.ts';
-import { rupeesToPaise } from '../../src/lib/money.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { upiPayLinkSchema } from '#/features/payment/upi-intent.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { productUrl, providerUrl } from '../../src/features/catalogue/paths.ts';
+import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 13: large text and zoom. A phone's font size at 1.3× and a desktop browser at 200% zoom

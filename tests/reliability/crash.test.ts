@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mulberry32 } from '../../src/network/catalogue/random.ts';
+import { mulberry32 } from '#/network/catalogue/random.ts';
 import { cartUpdate, lines, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { generateKeyPair, signRequest } from '../../src/ondc/signing.ts';
+import { generateKeyPair, signRequest } from '#/ondc/signing.ts';
 import { fillCart, selectBody, store } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 

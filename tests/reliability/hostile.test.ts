@@ -10,7 +10,7 @@ import { cartUpdate } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { report, sized } from '../support/reliability.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
-import { mulberry32 } from '../../src/network/catalogue/random.ts';
+import { mulberry32 } from '#/network/catalogue/random.ts';
 
 const ENDPOINTS: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['POST', '/bap/on_select'], ['POST', '/bap/on_status'], ['POST', '/bap/on_search'], ['POST', '/cart/add'], ['POST', '/cart/update'],

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '#/db/client.ts';
 import { freePort } from '../support/ports.ts';
 import { report, sized } from '../support/reliability.ts';
 import { healthy, startNetwork, startServer, type StartedServer } from '../support/server.ts';

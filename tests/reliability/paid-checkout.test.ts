@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '#/db/client.ts';
 import { cartUpdate, initBody, plentifulItems, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';

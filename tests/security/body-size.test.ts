@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyLimitFor } from '../../src/lib/http/body-limits.ts';
+import { bodyLimitFor } from '#/lib/http/body-limits.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 const MB = 1024 * 1024;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { signRequest } from '../../src/ondc/signing.ts';
+import { signRequest } from '#/ondc/signing.ts';
 import { initBody, selectAndQuote, selectBody, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { userIdCookieValue } from '../support/identity.ts';

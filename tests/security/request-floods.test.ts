@@ -4,7 +4,7 @@
 // shopper's first write, and one address may start NEW_DEVICE_LIMIT devices a minute; a refusal
 // makes none. Every 429 carries the same security headers as any other answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/lib/http/security-headers.ts';
+import { SECURITY_HEADERS } from '#/lib/http/security-headers.ts';
 import { cartUpdate } from '../support/checkout.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 

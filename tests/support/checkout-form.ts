@@ -1,9 +1,9 @@
 import { expect, type Page } from './e2e.ts';
 import { tapAddOnStorePage } from './add-to-cart.ts';
 import { openGroceryStore } from './fixtures.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '../../src/features/location/delivery-location.ts';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
-import type { Locale } from '../../src/features/i18n/locale.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
 
 /** Fills the payment page's delivery details as a shopper would (the store's locality, Karnataka), by the labels of the page's language. */
 export async function fillDeliveryDetails(page: Page, locale: Locale = 'en') {

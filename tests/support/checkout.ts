@@ -1,6 +1,6 @@
 // A checkout over the real protocol, as tests/api drive it: select, init, pay, confirm.
 import { expect } from 'vitest';
-import type { GroceryItem } from '../../src/network/catalogue/generate.ts';
+import type { GroceryItem } from '#/network/catalogue/generate.ts';
 import { openGroceryStore } from './fixtures.ts';
 import { shopper } from './http.ts';
 
@@ -135,8 +135,8 @@ export async function placeOrder(
  * a shelf. Each is tried once in a throwaway cart.
  */
 export async function plentifulItems(url: string, count: number, minStock: number) {
-  const { providerItems } = await import('../../src/network/catalogue/generate.ts');
-  const { hasPriceDrift } = await import('../../src/network/price-drift.ts');
+  const { providerItems } = await import('#/network/catalogue/generate.ts');
+  const { hasPriceDrift } = await import('#/network/price-drift.ts');
   const candidates = [...providerItems(store.provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= minStock && !hasPriceDrift(i));
   const probe = shopper(url);
   const sold: GroceryItem[] = [];

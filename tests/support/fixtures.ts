@@ -1,11 +1,11 @@
 // Deterministic fixtures from the embedded network's own generator (same default seed and scale
 // as `npm start`), so API tests name real providers, items and pincodes without hard-coding ids.
-import { CITIES } from '../../src/network/catalogue/cities.ts';
-import { generateNetwork, providerItems, type GroceryItem, type GroceryStore, type Provider } from '../../src/network/catalogue/generate.ts';
-import { ALL_DAY } from '../../src/network/catalogue/hours.ts';
-import { hasListingFlaw } from '../../src/network/listing-flaws.ts';
-import { hasPriceDrift } from '../../src/network/price-drift.ts';
-import { storeOpenState } from '../../src/network/store-hours.ts';
+import { CITIES } from '#/network/catalogue/cities.ts';
+import { generateNetwork, providerItems, type GroceryItem, type GroceryStore, type Provider } from '#/network/catalogue/generate.ts';
+import { ALL_DAY } from '#/network/catalogue/hours.ts';
+import { hasListingFlaw } from '#/network/listing-flaws.ts';
+import { hasPriceDrift } from '#/network/price-drift.ts';
+import { storeOpenState } from '#/network/store-hours.ts';
 import { testNow } from './test-clock.ts';
 
 const network = generateNetwork();

@@ -1,4 +1,4 @@
-import { signAppTokenHs256, TEST_APP_AUTH_SECRET } from '../../src/features/platform/app-token.ts';
+import { signAppTokenHs256, TEST_APP_AUTH_SECRET } from '#/features/platform/app-token.ts';
 
 /** What every test server is started with, so the tokens below sign a shopper in (issue 24). */
 export const TEST_APP_AUTH_ENV = { APP_AUTH_SECRET: TEST_APP_AUTH_SECRET } as const;

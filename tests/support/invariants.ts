@@ -2,7 +2,7 @@
 // the sellers' own record once everything is down.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Queryable } from '../../src/db/client.ts';
+import type { Queryable } from '#/db/client.ts';
 
 export type Breaches = {
   /** transactions with more than one order, on our side */

@@ -1,6 +1,6 @@
 // The payment gateway's side of its webhook, for tests (issue 24): the test storefronts share this
 // secret with "the gateway", so a test can sign a notice as the gateway would, or forge one.
-import { signNotice, WEBHOOK_PATH, type PaymentNotice } from '../../src/features/payment/webhook.ts';
+import { signNotice, WEBHOOK_PATH, type PaymentNotice } from '#/features/payment/webhook.ts';
 
 export const TEST_WEBHOOK_SECRET = 'kirana-test-payment-webhook-secret-0123456789';
 

@@ -2,7 +2,7 @@
 // from the network's key files): what a compromised or dishonest seller can do (issue 24).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { signRequest } from '../../src/ondc/signing.ts';
+import { signRequest } from '#/ondc/signing.ts';
 import { store } from './checkout.ts';
 
 export type SellerKey = { id: string; uniqueKeyId: string; privateKey: string };

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, NODE_BUNDLES } from '../../src/lib/process/build.server.ts';
-import { START_ENV, NODE_FLAGS } from '../../src/lib/process/node-flags.ts';
-import { migratedTemplateFile } from '../../src/db/testing.ts';
+import { ensureBuilt, NODE_BUNDLES } from '#/lib/process/build.server.ts';
+import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
+import { migratedTemplateFile } from '#/db/testing.ts';
 import { TEST_APP_AUTH_ENV } from './identity.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

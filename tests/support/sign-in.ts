@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { messagesFor } from '../../src/features/i18n/catalogue.ts';
-import type { Locale } from '../../src/features/i18n/locale.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
 import { lastSignInCode } from './sms.ts';
 
 /**

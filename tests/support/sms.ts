@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { readSimulatedSms } from '../../src/features/sign-in/sms.server.ts';
+import { readSimulatedSms } from '#/features/sign-in/sms.server.ts';
 
 /** A mobile number no other test uses (a random one in the 7xxxx series). */
 export const freshPhone = () => `7${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;

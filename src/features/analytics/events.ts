@@ -1,7 +1,7 @@
 // The analytics rules the page module shares with the server: batch sizes, sources and lines of
 // business. No zod here: the page module loads this after a tap, and zod would add ~26 KB
 // gzipped to it (issue 16's 90 KB budget); the endpoints' schemas are in event-schemas.ts.
-import type { Tenant } from '../platform/tenant.ts';
+import type { Tenant } from '#/features/platform/tenant.ts';
 
 export type { HiveEvent } from './event-schemas.ts';
 

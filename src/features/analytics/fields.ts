@@ -1,7 +1,7 @@
 // The SPEC §7.5 fields of a page's event, from what the page knows: its address and referrer, its
 // cookies (session, delivery location, tenant), the landing URL's utm fields and the user agent.
-import { analyticsPageName } from '../platform/page-name.ts';
-import { resolveTenant, TENANT_COOKIE } from '../platform/tenant.ts';
+import { analyticsPageName } from '#/features/platform/page-name.ts';
+import { resolveTenant, TENANT_COOKIE } from '#/features/platform/tenant.ts';
 import { lobOf, sourceOf, type HiveEvent } from './events.ts';
 
 export type Utm = Pick<HiveEvent, 'utm_source' | 'utm_medium' | 'utm_campaign'>;

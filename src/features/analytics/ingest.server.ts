@@ -3,10 +3,10 @@
 // request that fails any of these.
 import type { AstroCookies } from 'astro';
 import type { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { jsonError, readText, unstorableText } from '../../lib/http/json.ts';
-import { SESSION_COOKIE } from '../platform/session.ts';
-import { shopperKey } from '../platform/shopper.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { jsonError, readText, unstorableText } from '#/lib/http/json.ts';
+import { SESSION_COOKIE } from '#/features/platform/session.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
 import { hiveArraySchema, hiveEventSchema, logEventSchema, trackingEventSchema, type HiveEvent } from './event-schemas.ts';
 import { hashIdentifier, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 

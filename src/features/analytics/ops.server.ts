@@ -2,7 +2,7 @@
 // storefront): only with ANALYTICS_TOKEN set and sent as a bearer token; otherwise not there.
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { jsonError } from '../../lib/http/json.ts';
+import { jsonError } from '#/lib/http/json.ts';
 
 export const sinceSchema = z.object({
   since: z.string().regex(/^\d{1,3}[dh]$/, 'since is like 7d or 12h').default('7d'),

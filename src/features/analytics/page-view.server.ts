@@ -1,11 +1,11 @@
 // Page views recorded where the page is made (issue 12): a page needs no script to be counted,
 // so pages without interaction stay free of JavaScript. Crawlers are not shoppers.
 import type { AstroCookies } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '../location/delivery-location.ts';
-import { analyticsPageName } from '../platform/page-name.ts';
-import { DEVICE_COOKIE } from '../platform/shopper.server.ts';
-import type { Tenant } from '../platform/tenant.ts';
+import { getDatabase } from '#/db/client.ts';
+import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '#/features/location/delivery-location.ts';
+import { analyticsPageName } from '#/features/platform/page-name.ts';
+import { DEVICE_COOKIE } from '#/features/platform/shopper.server.ts';
+import type { Tenant } from '#/features/platform/tenant.ts';
 import { lobOf, sourceOf } from './events.ts';
 import { recordEvents, type EventRow } from './store.server.ts';
 

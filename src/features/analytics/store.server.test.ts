@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { EVENTS_PER_MINUTE, flushAnalytics, funnelSince, hashIdentifier, loadAnalyticsSalt, pruneAnalytics, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
 const row = (name: string, extra: Partial<EventRow> = {}): EventRow => ({

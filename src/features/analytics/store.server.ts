@@ -4,10 +4,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Database } from '../../db/client.ts';
-import { keepFirstMeta } from '../../db/meta.server.ts';
-import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
-import { runPeriodically } from '../../lib/process/periodic.server.ts';
+import type { Database } from '#/db/client.ts';
+import { keepFirstMeta } from '#/db/meta.server.ts';
+import { pruneAllowances, takeAllowance, type Limit } from '#/lib/rate-limit.server.ts';
+import { runPeriodically } from '#/lib/process/periodic.server.ts';
 
 export type EventRow = {
   endpoint: 'hive' | 'log' | 'ins';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatRupees } from '../../lib/money.ts';
+import { formatRupees } from '#/lib/money.ts';
 import {
   addOnPages,
   addOnPricePaise,
@@ -13,8 +13,8 @@ import {
 } from './addons.ts';
 import { SOMETHING_WENT_WRONG } from './cart.ts';
 import Sheet from './Sheet.tsx';
-import { clientText, specText, type ClientText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import { clientText, specText, type ClientText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 interface Props {
   item: { bppId: string; providerId: string; itemId: string; name: string; pricePaise: number };

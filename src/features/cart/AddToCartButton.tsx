@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
-import { installChunkReload } from '../platform/chunk-reload.ts';
-import { announceLive } from '../platform/island-live.ts';
+import { installChunkReload } from '#/features/platform/chunk-reload.ts';
+import { announceLive } from '#/features/platform/island-live.ts';
 import { mountCartChrome } from './chrome.ts';
 import Sheet, { firstFocusableIn } from './Sheet.tsx';
-import type { Catalogue } from '../i18n/catalogue.ts';
-import { clientText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import { clientText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem, takeInstantAnswer } from './store.ts';
-import { isOfflineCopy } from '../pwa/connection.ts';
+import { isOfflineCopy } from '#/features/pwa/connection.ts';
 
 interface Props {
   item: AddToCartItem;

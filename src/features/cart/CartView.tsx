@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatRupees } from '../../lib/money.ts';
-import type { Catalogue } from '../i18n/catalogue.ts';
-import type { Locale } from '../i18n/locale.ts';
-import { specText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import { formatRupees } from '#/lib/money.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
+import { specText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 import AddOnPicker from './AddOnPicker.tsx';
 import { cartTotals, lineKeyOf, minCartShortfallRupees, providerWord, unitPricePaise } from './cart.ts';
 import { mountCartChrome } from './chrome.ts';
 import type { Cart, CartEntry } from './payload.ts';
 import ProviderChangeSheet from './ProviderChangeSheet.tsx';
-import { $online } from '../pwa/connection.ts';
+import { $online } from '#/features/pwa/connection.ts';
 import {
   $cart,
   $cartLoad,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { clientText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import { clientText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 import { providerWord } from './cart.ts';
 import { cancelProviderChange, proceedWithProviderChange, type ProviderChange } from './store.ts';
 import Sheet from './Sheet.tsx';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { lineKeyOf } from './cart.ts';
 import { addOne, emptyOrderedCart, findCustomisations, readCart, updateCart, type CartResult } from './cart.server.ts';
 import { CITY_CODE, dish, plainItems, seedCatalogue, type FixtureItem } from './fixtures/catalogue.ts';

@@ -3,15 +3,15 @@
 // (never the client), changed in one transaction at a time with a version that grows with
 // every change.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client.ts';
-import { formatRupees, paiseToRupees } from '../../lib/money.ts';
-import { tagValues, type CatalogCategory, type CatalogTag } from '../../ondc/catalog.ts';
-import { coinBalance } from '../coins/coins.server.ts';
-import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '../checkout/store-offers.ts';
-import { packSize } from '../catalogue/format.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { storeClosedMessage, storeOpenNow } from '../catalogue/store-hours.ts';
-import { storeHoursNow } from '../catalogue/store-clock.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { formatRupees, paiseToRupees } from '#/lib/money.ts';
+import { tagValues, type CatalogCategory, type CatalogTag } from '#/ondc/catalog.ts';
+import { coinBalance } from '#/features/coins/coins.server.ts';
+import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '#/features/checkout/store-offers.ts';
+import { packSize } from '#/features/catalogue/format.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { storeClosedMessage, storeOpenNow } from '#/features/catalogue/store-hours.ts';
+import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 import { defaultSelection, describeProblem, orderedSelection, selectionProblems, type AddOnGroup, type AddOnTree } from './addons.ts';
 import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';

@@ -1,7 +1,7 @@
 // Cart rules shared by the server and the islands (DESIGN §3): pure, no I/O. The wire schemas
 // (zod) live in payload.ts, which only the server imports, so the islands' bundle stays small.
-import { rupeesToPaise } from '../../lib/money.ts';
-import type { Domain } from '../../ondc/context.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import type { Domain } from '#/ondc/context.ts';
 import type { CartEntry } from './payload.ts';
 
 /** What an item card hands the add-to-cart control (contract with the catalogue pages). */

@@ -1,11 +1,11 @@
 // The cart's presence outside its islands, in plain DOM: the header badge (Header.astro renders
 // it hidden, with no script) and the cart bar at the foot of the screen that leads to /cart. Any
 // cart island mounts them once hydrated, so pages without islands stay free of JS (DESIGN §6).
-import { formatRupees } from '../../lib/money.ts';
-import { clientText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
-import { mountToastHost } from '../platform/toast-host.ts';
-import { $online } from '../pwa/connection.ts';
+import { formatRupees } from '#/lib/money.ts';
+import { clientText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
+import { mountToastHost } from '#/features/platform/toast-host.ts';
+import { $online } from '#/features/pwa/connection.ts';
 import { confirmedItemTotalPaise, totalQuantity } from './cart.ts';
 import { BADGE_PENDING } from './instant-add.ts';
 import { $cart, $cartProducts, $willSync } from './store.ts';

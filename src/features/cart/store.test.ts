@@ -2,7 +2,7 @@
 import './fixtures/test-storage.ts';
 import { getTestStorage, setTestStorageKey } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts } from '../platform/toast.ts';
+import { $toasts } from '#/features/platform/toast.ts';
 import { CART_TOASTS } from './cart.ts';
 import { cartOf, groceryItem } from './fixtures/cart.ts';
 import type { Cart } from './payload.ts';
@@ -27,7 +27,7 @@ import {
   OFFLINE_TAPS_KEY,
   restoreOfflineTaps,
 } from './store.ts';
-import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
+import { OFFLINE_MESSAGES } from '#/features/pwa/messages.ts';
 
 const atta = groceryItem('store-a', 'atta');
 const dal = groceryItem('store-a', 'dal');

@@ -4,11 +4,11 @@
 // once (optimistic) and queues an operation; operations go to the server one at a time, against
 // the cart version it last answered. A failure drops the operation, which rolls the screen back.
 // Without a connection the operations wait in the queue ("Will sync") and go when it returns.
-import { track } from '../analytics/emit.ts';
+import { track } from '#/features/analytics/emit.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { showToast } from '../platform/toast.ts';
-import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
+import { showToast } from '#/features/platform/toast.ts';
+import { OFFLINE_MESSAGES } from '#/features/pwa/messages.ts';
 import {
   APP_DOMAINS,
   CART_TOASTS,

@@ -2,7 +2,7 @@
 // are kept briefly in this process and dropped as soon as any new on_search is ingested, so a
 // price the seller changed is never served from here once we know it (in any process: an ingestion
 // announces itself to the others on the database).
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#/db/client.ts';
 
 const MAX_ENTRIES = 1000;
 /**

@@ -1,7 +1,7 @@
 // Catalogue queries behind SPEC §7.2 and the catalogue pages. They read what sellers published
 // in on_search (ingest.server.ts), for the shopper's pincode.
-import type { Database } from '../../db/client.ts';
-import { domainSchema, ttlToMs, type Domain } from '../../ondc/context.ts';
+import type { Database } from '#/db/client.ts';
+import { domainSchema, ttlToMs, type Domain } from '#/ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
 import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
@@ -13,8 +13,8 @@ import { normWorkingHours, storeOpenNow, storeOpenState, type StoreHoursRow, typ
 import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
-import { storeOfferHours, storeOfferText, storeOffersOf } from '../checkout/store-offers.ts';
-import { distanceKm } from '../location/geo.ts';
+import { storeOfferHours, storeOfferText, storeOffersOf } from '#/features/checkout/store-offers.ts';
+import { distanceKm } from '#/features/location/geo.ts';
 
 // The counts the health check reports, from the ingestion this feature runs.
 export { catalogueCounts } from './ingest.server.ts';

@@ -1,6 +1,6 @@
 // SPEC §7.2 payloads and the shapes the catalogue endpoints answer with (zod in, typed out).
 import { z } from 'zod';
-import { domainSchema } from '../../ondc/context.ts';
+import { domainSchema } from '#/ondc/context.ts';
 
 /** SPEC §9 list page size in the retail flow, and the other limits of §7.2. */
 export const LIMITS = { page: 20, searchDishes: 30, unifiedItems: 5, filters: 100, maxPage: 500 } as const;

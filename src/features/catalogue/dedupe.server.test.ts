@@ -1,8 +1,8 @@
 // SPEC §5 dedupe winner, once: the TypeScript rule (dedupe.ts) and the SQL built from it must pick
 // the same entry in listings, search, facet counts, store pages and ingestion's per-city flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { catalogueChanged } from './cache.server.ts';
 import { groceryFilters, groceryItems, providerItems, type ShopperPlace } from './catalogue.server.ts';
 import { groceryFiltersSchema, groceryItemsSchema, providerItemsSchema } from './catalogue.ts';

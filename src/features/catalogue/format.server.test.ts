@@ -1,8 +1,8 @@
 // The catalogue's SPEC rules that SQL needs too (facets, filters, sorts), run both ways on the
 // same rows: what a card or the cart says must be what a facet counts and a filter matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { discountPercent, discountPercentSql, packSize, packSizeSql } from './format.ts';
 
 /** [price, MRP] in paise. */

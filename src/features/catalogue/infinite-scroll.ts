@@ -1,6 +1,6 @@
 // Infinite scroll over server-rendered pages: the next page's HTML is fetched and its items
 // appended, so there is one renderer (the server) and the no-JS link keeps working.
-import { bindLoadingBar, finishLoading, startLoading } from '../platform/loading-bar.ts';
+import { bindLoadingBar, finishLoading, startLoading } from '#/features/platform/loading-bar.ts';
 
 /** SPEC §9: the next page loads when the shopper is 300 px from the bottom. */
 export const BOTTOM_SCROLL_THRESHOLD_PX = 300;

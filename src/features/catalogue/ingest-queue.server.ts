@@ -5,9 +5,9 @@
 // however fast sellers answer (ACKed pages once waited in memory: 1.9 GB at 1M items). When the
 // inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in batches of ~100 ms,
 // so the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
-import type { Database, Queryable } from '../../db/client.ts';
-import { callbackEnvelopeSchema, removeFromInbox, type CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { callbackEnvelopeSchema, removeFromInbox, type CallbackEnvelope } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { announceCatalogueChange } from './cache.server.ts';
 import { ingestOnSearch, settleDedupe, type IngestResult } from './ingest.server.ts';
 import { sendCatalogRejection } from './rejection.server.ts';

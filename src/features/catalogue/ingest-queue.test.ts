@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { migratedTemplate } from '../../db/testing.ts';
-import { buildContext } from '../../ondc/context.ts';
-import { loadOrCreateKeys } from '../../ondc/identity.server.ts';
-import { createFileRegistry } from '../../ondc/registry.ts';
-import { createBuyerApp, type BuyerApp } from '../../ondc/runtime.server.ts';
+import { openDatabase, type Database } from '#/db/client.ts';
+import { migratedTemplate } from '#/db/testing.ts';
+import { buildContext } from '#/ondc/context.ts';
+import { loadOrCreateKeys } from '#/ondc/identity.server.ts';
+import { createFileRegistry } from '#/ondc/registry.ts';
+import { createBuyerApp, type BuyerApp } from '#/ondc/runtime.server.ts';
 // The seller network's own generator gives realistic pages to ingest.
-import { generateNetwork } from '../../network/catalogue/generate.ts';
-import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
+import { generateNetwork } from '#/network/catalogue/generate.ts';
+import { buildOnSearchCatalog } from '#/network/catalogue/on-search.ts';
 import { listingProblems } from './listing-checks.ts';
 import { ingestionIdle, nextDedupeBatch, stopCatalogueIngestion, wakeCatalogueIngestion } from './ingest-queue.server.ts';
 

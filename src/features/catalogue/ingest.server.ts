@@ -1,10 +1,10 @@
 // Writes sellers' on_search catalogues into our catalogue tables, idempotently, and keeps the
 // SPEC §5 dedupe flag current. The catalogue endpoints of SPEC §7.2 read these tables.
-import type { Database, Queryable } from '../../db/client.ts';
-import { readMeta, writeMeta } from '../../db/meta.server.ts';
-import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '../../ondc/catalog.ts';
-import type { ItemRejection, Rejection } from '../../ondc/catalog-rejection.ts';
-import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { readMeta, writeMeta } from '#/db/meta.server.ts';
+import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '#/ondc/catalog.ts';
+import type { ItemRejection, Rejection } from '#/ondc/catalog-rejection.ts';
+import type { CallbackEnvelope } from '#/ondc/message-store.server.ts';
 import { winnerFirstSql, winsOverSql } from './dedupe.ts';
 import { catalogRows, isIncrementalCatalog, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 

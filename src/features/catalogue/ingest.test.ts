@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { buildContext } from '../../ondc/context.ts';
-import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { buildContext } from '#/ondc/context.ts';
+import type { CallbackEnvelope } from '#/ondc/message-store.server.ts';
 // The seller network's own generator gives a realistic catalogue to ingest.
-import { generateNetwork } from '../../network/catalogue/generate.ts';
-import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
+import { generateNetwork } from '#/network/catalogue/generate.ts';
+import { buildOnSearchCatalog } from '#/network/catalogue/on-search.ts';
 import { dedupeKey } from './dedupe.ts';
 import { catalogueCounts, ingestOnSearch, redoDedupeFor, settleDedupe } from './ingest.server.ts';
 

@@ -1,8 +1,8 @@
 // Turns a seller's on_search catalogue into our catalogue rows (pure: no I/O).
-import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from '../../ondc/catalog.ts';
-import { receivedProviderSchema, tagValues } from '../../ondc/catalog.ts';
-import type { ItemRejection, ProviderRejection } from '../../ondc/catalog-rejection.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
+import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from '#/ondc/catalog.ts';
+import { receivedProviderSchema, tagValues } from '#/ondc/catalog.ts';
+import type { ItemRejection, ProviderRejection } from '#/ondc/catalog-rejection.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import { dedupeKey } from './dedupe.ts';
 import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 import type { ItemStatutory } from './product.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { incrementalCatalogSchema, receivedCatalogSchema } from '../../ondc/catalog.ts';
+import { incrementalCatalogSchema, receivedCatalogSchema } from '#/ondc/catalog.ts';
 import { catalogRows, isIncrementalCatalog, judgeProviders } from './ingest.ts';
 
 type Payload = { from: string; body: { context: { domain: string }; message: { catalog: { 'bpp/fulfillments'?: Array<{ type: string }>; 'bpp/providers': Array<Record<string, unknown>> } } } };

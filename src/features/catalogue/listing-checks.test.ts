@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateNetwork, providerItems, type CatalogueItem, type Provider } from '../../network/catalogue/generate.ts';
-import { hasListingFlaw, type PhotoStage } from '../../network/listing-flaws.ts';
-import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
+import { generateNetwork, providerItems, type CatalogueItem, type Provider } from '#/network/catalogue/generate.ts';
+import { hasListingFlaw, type PhotoStage } from '#/network/listing-flaws.ts';
+import { buildOnSearchCatalog } from '#/network/catalogue/on-search.ts';
 import { listingProblems, providerProblem } from './listing-checks.ts';
 
 const network = generateNetwork({ scale: 1200 });

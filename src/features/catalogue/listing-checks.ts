@@ -4,8 +4,8 @@
 // or one outside the domain's taxonomy). Each problem carries ONDC's rejection code; the rest of
 // the seller's catalogue is listed as usual.
 import { z } from 'zod';
-import { catalogItemSchema, tagValues, type CatalogItem, type CatalogTag } from '../../ondc/catalog.ts';
-import type { ItemRejectionCode, ProviderRejectionCode } from '../../ondc/catalog-rejection.ts';
+import { catalogItemSchema, tagValues, type CatalogItem, type CatalogTag } from '#/ondc/catalog.ts';
+import type { ItemRejectionCode, ProviderRejectionCode } from '#/ondc/catalog-rejection.ts';
 
 export type ListingProblem = { code: ItemRejectionCode; detail: string };
 

@@ -1,8 +1,8 @@
 // Seller images, served from our own origin: the page's CSP allows images from 'self' only, a
 // shopper's browser should not open connections to every seller's host, and one cached copy
 // serves every shopper. Only hosts of sellers in our catalogue are fetched (no open proxy).
-import type { Database } from '../../db/client.ts';
-import { connectTarget } from '../../ondc/client.ts';
+import type { Database } from '#/db/client.ts';
+import { connectTarget } from '#/ondc/client.ts';
 
 const ALLOWED_TYPES = new Set(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']);
 const MAX_BYTES = 2 * 1024 * 1024;

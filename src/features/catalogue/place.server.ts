@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { z } from 'zod';
-import { DEFAULT_DELIVERY_LOCATION, DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '../location/delivery-location.ts';
-import { PLACES } from '../location/gazetteer.ts';
+import { DEFAULT_DELIVERY_LOCATION, DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '#/features/location/delivery-location.ts';
+import { PLACES } from '#/features/location/gazetteer.ts';
 
 export interface Place {
   pincode: string;

@@ -1,6 +1,6 @@
 // What a product page reads (issue 29): the item with everything its ONDC listing carried, its
 // store, its pack sizes, a few like it, and which seller's page is canonical for it.
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#/db/client.ts';
 import type { ItemWidget } from './catalogue.ts';
 import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, storeSummary, toWidget, type ItemRecord, type ShopperPlace } from './catalogue.server.ts';
 import { activeAtSql } from './dedupe.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogItem } from '../../ondc/catalog.ts';
-import { generateNetwork, providerItems } from '../../network/catalogue/generate.ts';
-import { buildOnSearchCatalog } from '../../network/catalogue/on-search.ts';
+import type { CatalogItem } from '#/ondc/catalog.ts';
+import { generateNetwork, providerItems } from '#/network/catalogue/generate.ts';
+import { buildOnSearchCatalog } from '#/network/catalogue/on-search.ts';
 import { gtinOf, itemRows, statutoryOf } from './ingest.ts';
 import { productUrl } from './paths.ts';
 import { parseProductQuery, productJsonLd, returnDays, type ProductFacts } from './product.ts';

@@ -1,7 +1,7 @@
 // A product page (issue 29): which item an address names, what its ONDC facts say to a shopper,
 // and the schema.org data search engines read. Pure: the page and its queries hand the facts in.
 import { z } from 'zod';
-import { durationParts } from '../../ondc/context.ts';
+import { durationParts } from '#/ondc/context.ts';
 
 /**
  * /product?provider_id=…&item_id=…: an item as ONDC names it (a store's items are keyed by their

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import type { DurationParts } from '../../ondc/context.ts';
+import type { Database } from '#/db/client.ts';
+import type { DurationParts } from '#/ondc/context.ts';
 import { storeSummary, type ShopperPlace } from './catalogue.server.ts';
 import { storePromise } from './promise.ts';
 

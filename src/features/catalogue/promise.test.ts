@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promiseText } from '../i18n/labels.ts';
+import { promiseText } from '#/features/i18n/labels.ts';
 import { storePromise } from './promise.ts';
 
 describe('a store’s delivery promise (issue 29)', () => {

@@ -1,14 +1,14 @@
 // Learning catalogues the ONDC way: a search per city and domain to the gateway; sellers answer
 // with on_search, which the callback endpoint keeps in the inbox and ingest-queue.server.ts applies.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { deleteMeta, readMeta, writeMeta } from '../../db/meta.server.ts';
-import { sendRequest, type SendInput } from '../../ondc/bap.server.ts';
-import { SERVED_CITIES } from '../../ondc/cities.ts';
-import { domainSchema, type Domain } from '../../ondc/context.ts';
-import { TRANSACTION_LIFETIME_MS } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
+import type { Database } from '#/db/client.ts';
+import { deleteMeta, readMeta, writeMeta } from '#/db/meta.server.ts';
+import { sendRequest, type SendInput } from '#/ondc/bap.server.ts';
+import { SERVED_CITIES } from '#/ondc/cities.ts';
+import { domainSchema, type Domain } from '#/ondc/context.ts';
+import { TRANSACTION_LIFETIME_MS } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { BUYER_FINDER_FEE } from '#/ondc/terms.ts';
 import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
 import { incrementalSearchIntent, pushSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';

@@ -1,6 +1,6 @@
 // When the storefront refreshes its catalogue and how it asks (pure): a full refresh now and
 // then, and in between only the changes since the last refresh (ONDC catalog_inc, ondc-notes §1).
-import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
+import { BUYER_FINDER_FEE } from '#/ondc/terms.ts';
 
 export type RefreshTimes = { full: Date | null; any: Date | null };
 export type RefreshDue = { kind: 'full' } | { kind: 'incremental'; since: Date } | null;

@@ -1,9 +1,9 @@
 // Telling a seller which of its items the storefront will not list (ONDC catalog_rejection):
 // one signed message per on_search that had rejects, naming each item and ONDC's reason codes, in
 // the on_search's own transaction and city, so the seller can fix its catalogue and send it again.
-import { buildContext, type Context } from '../../ondc/context.ts';
-import { catalogErrors, catalogRejectionSchema, type Rejection } from '../../ondc/catalog-rejection.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { buildContext, type Context } from '#/ondc/context.ts';
+import { catalogErrors, catalogRejectionSchema, type Rejection } from '#/ondc/catalog-rejection.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 
 export function catalogRejectionMessage(app: Pick<BuyerApp, 'identity' | 'bapUri'>, onSearch: Context, rejected: readonly Rejection[], now = new Date()) {
   const context = buildContext({

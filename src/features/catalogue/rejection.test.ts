@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../../ondc/context.ts';
-import { parseItemPath } from '../../ondc/catalog-rejection.ts';
+import { buildContext } from '#/ondc/context.ts';
+import { parseItemPath } from '#/ondc/catalog-rejection.ts';
 import { catalogRejectionMessage } from './rejection.server.ts';
 
 const app = { identity: { subscriberId: 'kirana.localhost' }, bapUri: 'http://kirana.localhost:4321/bap' } as Parameters<typeof catalogRejectionMessage>[0];

@@ -2,8 +2,8 @@
 // corrects typos, and ranking a common word's thousands of matches without sorting or comparing
 // them whole, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { catalogueChanged } from './cache.server.ts';
 import { groceryItems } from './catalogue.server.ts';
 import { groceryItemsSchema } from './catalogue.ts';

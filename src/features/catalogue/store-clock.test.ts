@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../../config.server.ts';
-import { createNetworkClock } from '../../network/clock.ts';
+import { readConfig } from '#/config.server.ts';
+import { createNetworkClock } from '#/network/clock.ts';
 import { storeOpenNow } from './store-hours.ts';
 import { readStoreHoursOn, storeHoursNow } from './store-clock.ts';
 

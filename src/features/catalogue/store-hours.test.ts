@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clockTime, indianClock, normWorkingHours, storeOpenState } from './store-hours.ts';
-import { opensAtLabel } from '../i18n/labels.ts';
-import { generateNetwork } from '../../network/catalogue/generate.ts';
-import { storeOpenState as sellersOpenState } from '../../network/store-hours.ts';
+import { opensAtLabel } from '#/features/i18n/labels.ts';
+import { generateNetwork } from '#/network/catalogue/generate.ts';
+import { storeOpenState as sellersOpenState } from '#/network/store-hours.ts';
 
 /** A Date at the given Indian wall-clock time (IST is UTC+5:30, no daylight saving). */
 const ist = (hh: number, mm: number, day = '2026-11-18') => new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);

@@ -1,5 +1,5 @@
 // SPEC §4 store open state, read in Indian time whatever the server's zone.
-import { errorMessage, type AppType } from '../../ondc/error-codes.ts';
+import { errorMessage, type AppType } from '#/ondc/error-codes.ts';
 
 export type StoreOpenState = 'STORE_OPEN' | 'STORE_TEMPORARILY_CLOSED' | 'STORE_CLOSED';
 

@@ -1,4 +1,4 @@
-import { hasDevanagari, latinSpellings } from '../../lib/devanagari.ts';
+import { hasDevanagari, latinSpellings } from '#/lib/devanagari.ts';
 
 // Shoppers type groceries the way they say them: "aloo", "pyaz", "doodh", or आलू in Devanagari.
 // Each group below is one product in Hindi (romanised) and English; a search for any word also

@@ -1,22 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
-import type { Cart } from '../cart/payload.ts';
-import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { replacedBySaving, type Address } from '../location/address.ts';
-import { $savedAddresses } from '../location/store.ts';
+import type { Cart } from '#/features/cart/payload.ts';
+import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
+import { replacedBySaving, type Address } from '#/features/location/address.ts';
+import { $savedAddresses } from '#/features/location/store.ts';
 import type { CheckoutContact } from './contact.server.ts';
 import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
-import { mountToastHost } from '../platform/toast-host.ts';
-import { $isCoinBurnEnabled } from '../cart/store.ts';
-import { coinsEnabled, type CoinConfig } from '../coins/coins.ts';
+import { mountToastHost } from '#/features/platform/toast-host.ts';
+import { $isCoinBurnEnabled } from '#/features/cart/store.ts';
+import { coinsEnabled, type CoinConfig } from '#/features/coins/coins.ts';
 import { $checkout, applyCoupon, keepAddress, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
 import { UpiAppWait } from './UpiAppWait.tsx';
 import { billRow, type SummaryLine } from './summary.ts';
 import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
 import { TIP_CHOICES_RUPEES } from './tip.ts';
-import type { Catalogue } from '../i18n/catalogue.ts';
-import { specText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import { specText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 /** The /payment page (issue 7): quote, coupon, address and customer, then UPI payment (a UPI id, or the shopper's UPI app: issue 29). */
 export default function CheckoutView({

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Catalogue } from '../i18n/catalogue.ts';
-import { specText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
-import { PAYMENT_FAILED_MESSAGE } from '../payment/payment.ts';
-import { countdownText, secondsLeft } from '../payment/upi-intent.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import { specText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
+import { PAYMENT_FAILED_MESSAGE } from '#/features/payment/payment.ts';
+import { countdownText, secondsLeft } from '#/features/payment/upi-intent.ts';
 import type { UpiIntent } from './store.ts';
 
 /**

@@ -1,6 +1,6 @@
 // Issue 28 point 6: the contact a shopper ordered with, kept per shopper so the next checkout
 // starts from it (the address book keeps the places; the name and mobile number live here).
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '#/db/client.ts';
 
 export type CheckoutContact = { name: string; phone: string; email: string | null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, applySavedAddress } from '../location/address.ts';
+import { addressSchema, applySavedAddress } from '#/features/location/address.ts';
 import { addressesAtPlace, addressToKeep, missingDetails, startingDetails } from './delivery-details.ts';
 
 const place = { label: 'Indiranagar', city: 'bengaluru', pincode: '560038', lat: 12.97, lng: 77.64 };

@@ -1,10 +1,10 @@
 // Issue 28 point 6: the checkout starts from the shopper's address book and the contact they
 // ordered with last; only what is still missing is asked.
-import { cityDisplayName } from '../../ondc/cities.ts';
-import { addressSchema, type Address } from '../location/address.ts';
-import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { distanceKm } from '../location/geo.ts';
-import { stateOfCity } from '../../ondc/cities.ts';
+import { cityDisplayName } from '#/ondc/cities.ts';
+import { addressSchema, type Address } from '#/features/location/address.ts';
+import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
+import { distanceKm } from '#/features/location/geo.ts';
+import { stateOfCity } from '#/ondc/cities.ts';
 import type { CustomerForm } from './store.ts';
 
 /** The checkout form's delivery fields: all of it but how the shopper pays and what they tell the rider. */

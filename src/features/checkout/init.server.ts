@@ -1,12 +1,12 @@
 // POST /ondc/init and GET /ondc/status?type=init: the SPEC §3 init request sent signed to the
 // seller of this shopper's checkout, and its on_init read back as SPEC §7.3 init status.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { rupeesToPaise, paiseToRupees } from '../../lib/money.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
-import { TRANSACTION_LIFETIME_MS, transactionOwner, waitForAnswer } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { BUYER_FINDER_FEE } from '../../ondc/terms.ts';
+import type { Database } from '#/db/client.ts';
+import { rupeesToPaise, paiseToRupees } from '#/lib/money.ts';
+import { sendRequest } from '#/ondc/bap.server.ts';
+import { TRANSACTION_LIFETIME_MS, transactionOwner, waitForAnswer } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { BUYER_FINDER_FEE } from '#/ondc/terms.ts';
 import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './init.ts';
 import type { InitStatus } from './poll.ts';
 import { quoteSchema, type Quote } from './quote-check.ts';
@@ -14,13 +14,13 @@ import { checkStore, type SelectOutcome } from './select.server.ts';
 import { vetStore } from './seller-answer.server.ts';
 import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
 import { clientCopy, QUOTE_STALE_MESSAGE } from './session.ts';
-import { wireGps } from '../../ondc/gps.ts';
+import { wireGps } from '#/ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { keepCheckoutContact } from './contact.server.ts';
 import { offerRequest } from './store-offers.ts';
 import { endInstructions } from './instructions.ts';
-import { tipOfTags, tipTags } from '../../ondc/tip.ts';
+import { tipOfTags, tipTags } from '#/ondc/tip.ts';
 
 function ondcAddress(address: InitAddress) {
   return {

@@ -1,7 +1,7 @@
 // What the native app hears of an order (README "Native bridge contract", issue 29): the amount
 // the shopper agreed to pay (the server's payable total, never summed here) and the items, each
 // with its unit price and chosen add-ons; once the order stands, its id and how it was paid.
-import type { Cart } from '../cart/payload.ts';
+import type { Cart } from '#/features/cart/payload.ts';
 
 type BridgeItem = { id: string; name: string; quantity: number; price: string; customisations?: string[] };
 

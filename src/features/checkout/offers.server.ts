@@ -1,13 +1,13 @@
 // SPEC §7.3 offers: the storefront's coupons listed and applied to a checkout (one transaction),
 // against the quote the seller gave for it. Attempts are rate-limited per shopper.
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { findAnswer, transactionOwner } from '../../ondc/message-store.server.ts';
+import type { Database } from '#/db/client.ts';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { findAnswer, transactionOwner } from '#/ondc/message-store.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
 import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
-import { storeHoursNow } from '../catalogue/store-clock.ts';
+import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 import { quoteSchema } from './quote-check.ts';
 import { vetStore } from './seller-answer.server.ts';
 

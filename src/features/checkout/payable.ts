@@ -2,8 +2,8 @@
 // (on_init's once it exists, else on_select's), the applied offer and the coins to burn. The
 // checkout summary, the "Pay ₹X" button, the payment amount and the order's total all read it,
 // so the figure shown is the figure charged.
-import { rupeesToPaise } from '../../lib/money.ts';
-import { coinBurnOn, type CoinConfig } from '../coins/coins.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import { coinBurnOn, type CoinConfig } from '#/features/coins/coins.ts';
 import type { Quote } from './quote-check.ts';
 import { orderSummary, tipPaise, type SummaryLine } from './summary.ts';
 

@@ -1,6 +1,6 @@
 // SPEC §4 "Checkout flow" and §8 "Serviceability and init errors": what the client does with each
 // answer while it polls for on_select and on_init. Pure: the islands run it, tests drive it.
-import { errorMessage, INIT_ITEM_ERROR_CODES, SERVICEABILITY_CODES, type AppType } from '../../ondc/error-codes.ts';
+import { errorMessage, INIT_ITEM_ERROR_CODES, SERVICEABILITY_CODES, type AppType } from '#/ondc/error-codes.ts';
 
 /** SPEC §9: select poll max 20, every 1 s; init poll max 5, every 1 s. */
 export const SELECT_POLL = { intervalMs: 1000, maxAttempts: 20 } as const;

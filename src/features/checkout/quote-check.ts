@@ -2,7 +2,7 @@
 // by the server when it answers the select and init polls (session.server.ts, issue 23); the
 // island only shows the problems on the affected lines.
 import { z } from 'zod';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 
 // Rupees as ONDC writes them, a decimal string; ONDC's own Workbench seller also writes a plain
 // number (a free delivery as 0), read as the same string (issue 25: liberal receiver).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { indianClock } from '../catalogue/store-hours.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { indianClock } from '#/features/catalogue/store-hours.ts';
 import { checkStore } from './select.server.ts';
 
 const [pglite] = testDatabases();

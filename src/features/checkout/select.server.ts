@@ -2,23 +2,23 @@
 // a seller; where that seller lives comes from our records, never from the request), sent signed
 // to the seller as ONDC `select`.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { TRANSACTION_LIFETIME_MS, transactionOwner } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { minCartShortfallRupees } from '../cart/cart.ts';
+import type { Database } from '#/db/client.ts';
+import { sendRequest } from '#/ondc/bap.server.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { TRANSACTION_LIFETIME_MS, transactionOwner } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { minCartShortfallRupees } from '#/features/cart/cart.ts';
 import { minCartMessage, NO_ADDRESS_MESSAGE, type SelectRequest } from './select.ts';
 import { newTransactionId } from './transaction.ts';
-import { readUiConfig } from '../platform/ui-config.ts';
+import { readUiConfig } from '#/features/platform/ui-config.ts';
 import { checkoutCart, recordRequestLines } from './session.server.ts';
 import { clientCopy } from './session.ts';
-import { wireGps } from '../../ondc/gps.ts';
+import { wireGps } from '#/ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { offerRequest } from './store-offers.ts';
-import { storeClosedMessage, storeOpenNow, type StoreHoursRow } from '../catalogue/store-hours.ts';
-import { storeHoursNow } from '../catalogue/store-clock.ts';
+import { storeClosedMessage, storeOpenNow, type StoreHoursRow } from '#/features/catalogue/store-hours.ts';
+import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainSchema } from '../../ondc/context.ts';
+import { domainSchema } from '#/ondc/context.ts';
 
 /**
  * SPEC §3 Select request, as a client sends it to POST /ondc/select. What is ordered comes from

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { buildContext } from '../../ondc/context.ts';
-import { startPayment } from '../payment/payment.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { buildContext } from '#/ondc/context.ts';
+import { startPayment } from '#/features/payment/payment.server.ts';
 import { initStatus } from './init.server.ts';
 import { payableFor } from './session.server.ts';
 

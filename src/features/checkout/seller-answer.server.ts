@@ -1,8 +1,8 @@
 // Issue 23: a seller's answer to a select or init is read only after it is checked against the
 // request it answers. Every reader of a quote (the polls, the summary, the coupon, the payment)
 // goes through here, so a quote for another store can be neither shown nor charged.
-import type { Queryable } from '../../db/client.ts';
-import type { StoredAnswer } from '../../ondc/message-store.server.ts';
+import type { Queryable } from '#/db/client.ts';
+import type { StoredAnswer } from '#/ondc/message-store.server.ts';
 import { storeMismatch, type AskedStore } from './quote-check.ts';
 
 async function askedStore(q: Queryable, messageId: string, action: 'select' | 'init'): Promise<AskedStore | null> {

@@ -2,14 +2,14 @@
 // server cart (never from the browser's copy, which is only checked against it); the SPEC §5
 // quote checks run here against the lines each request was built from; payable() is worked out
 // here from the seller's latest quote, the applied offer and the coins.
-import type { Database, Queryable } from '../../db/client.ts';
-import { domainSchema, type Domain } from '../../ondc/context.ts';
-import { findAnswer } from '../../ondc/message-store.server.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { readCart } from '../cart/cart.server.ts';
-import type { Cart } from '../cart/payload.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { domainSchema, type Domain } from '#/ondc/context.ts';
+import { findAnswer } from '#/ondc/message-store.server.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { readCart } from '#/features/cart/cart.server.ts';
+import type { Cart } from '#/features/cart/payload.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientCopy, type ProtocolItem, type SessionFailure } from './session.ts';
-import { coinBalance, COIN_PROGRAMME } from '../coins/coins.server.ts';
+import { coinBalance, COIN_PROGRAMME } from '#/features/coins/coins.server.ts';
 import { appliedOffer } from './offers.server.ts';
 import { vetStore } from './seller-answer.server.ts';
 import { payable, type Payable } from './payable.ts';

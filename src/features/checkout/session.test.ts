@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartOf, groceryItem } from '../cart/fixtures/cart.ts';
+import { cartOf, groceryItem } from '#/features/cart/fixtures/cart.ts';
 import { checkedLines, clientCopy, protocolItems, sameItems } from './session.ts';
 
 describe('issue 23: select and init are built from the server cart', () => {

@@ -1,7 +1,7 @@
 // Issue 23: what a checkout is built from, read off the shopper's server cart (pure: the server
 // uses it for select and init, tests drive it).
-import { rupeesToPaise } from '../../lib/money.ts';
-import type { Cart } from '../cart/payload.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import type { Cart } from '#/features/cart/payload.ts';
 import type { CheckedLine } from './quote-check.ts';
 
 /** What the seller is asked for: one protocol item per cart line and customisation (ondc-notes §4). */

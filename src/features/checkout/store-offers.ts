@@ -1,12 +1,12 @@
 // Issue 28 point 4: the offers a store advertises (its ONDC catalogue `offers`, shown on home,
 // store pages and the cart strip) are the offers its checkout accepts. One reading of the
 // catalogue's tags serves both; the seller applies the offer in its quote (ONDC order.offers).
-import { formatRupees } from '../../lib/money.ts';
-import { tagValues, type CatalogTag } from '../../ondc/catalog.ts';
-import { isCategoryAvailable, type CategoryTiming } from '../catalogue/category-availability.ts';
-import { messagesFor } from '../i18n/catalogue.ts';
-import type { Locale } from '../i18n/locale.ts';
-import { fill } from '../i18n/text.ts';
+import { formatRupees } from '#/lib/money.ts';
+import { tagValues, type CatalogTag } from '#/ondc/catalog.ts';
+import { isCategoryAvailable, type CategoryTiming } from '#/features/catalogue/category-availability.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 /** What an offer gives and the order it needs: all its words say. */
 export type OfferTerms =

@@ -1,18 +1,18 @@
 // First: the stores must mount on the test storage engine.
-import '../cart/fixtures/test-storage.ts';
+import '#/features/cart/fixtures/test-storage.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartOf, groceryItem } from '../cart/fixtures/cart.ts';
-import { DEFAULT_DELIVERY_LOCATION } from '../location/delivery-location.ts';
-import { $toasts } from '../platform/toast.ts';
-import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
+import { cartOf, groceryItem } from '#/features/cart/fixtures/cart.ts';
+import { DEFAULT_DELIVERY_LOCATION } from '#/features/location/delivery-location.ts';
+import { $toasts } from '#/features/platform/toast.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
 import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
 import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, startCheckout } from './store.ts';
 import type { SummaryLine } from './summary.ts';
 import { CART_CHANGED_MESSAGE } from './session.ts';
-import { storeClosedMessage } from '../catalogue/store-hours.ts';
+import { storeClosedMessage } from '#/features/catalogue/store-hours.ts';
 // Loaded up front, as the page has it by the time an order is placed.
-import '../analytics/native-bridge.ts';
+import '#/features/analytics/native-bridge.ts';
 
 // The island against a fake server on a fake clock (issue 23): it sends the place, not the cart,
 // polls once a second, and draws what the server says is due.

@@ -2,18 +2,18 @@
 // its poll, then payment and confirm. The server builds the protocol bodies from the server cart,
 // checks the quote and works out what is due (issue 23); this only shows its answers. Components
 // only render $checkout and call these actions (STYLE: nanostores).
-import { tellNativeApp, track } from '../analytics/emit.ts';
+import { tellNativeApp, track } from '#/features/analytics/emit.ts';
 import { atom } from 'nanostores';
-import type { AppType } from '../../ondc/error-codes.ts';
-import { SOMETHING_WENT_WRONG } from '../cart/cart.ts';
-import type { Cart } from '../cart/payload.ts';
-import { $isCoinBurnEnabled, resetCart } from '../cart/store.ts';
-import type { DeliveryLocation } from '../location/delivery-location.ts';
-import { applySavedAddress, type Address } from '../location/address.ts';
-import { $savedAddresses } from '../location/store.ts';
-import { vpaSchema } from '../payment/gateway.ts';
-import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
-import { showToast } from '../platform/toast.ts';
+import type { AppType } from '#/ondc/error-codes.ts';
+import { SOMETHING_WENT_WRONG } from '#/features/cart/cart.ts';
+import type { Cart } from '#/features/cart/payload.ts';
+import { $isCoinBurnEnabled, resetCart } from '#/features/cart/store.ts';
+import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
+import { applySavedAddress, type Address } from '#/features/location/address.ts';
+import { $savedAddresses } from '#/features/location/store.ts';
+import { vpaSchema } from '#/features/payment/gateway.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
+import { showToast } from '#/features/platform/toast.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from './quote-check.ts';

@@ -1,8 +1,8 @@
 // SPEC §9 "price and charge lines": the order summary a shopper reads before paying, built from
 // the seller's quote plus what the storefront adds (delivery benefit, platform fee, coupon, coins).
-import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
+import { formatRupees, rupeesToPaise } from '#/lib/money.ts';
 import type { Quote } from './quote-check.ts';
-import { isTipLine } from '../../ondc/tip.ts';
+import { isTipLine } from '#/ondc/tip.ts';
 
 export interface SummaryInput {
   quote: Quote;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { coinBalance, ledgerBalance, releaseCoins, reserveCoins, reverseOrderCoins, rewardOrder, settleOrderCoins } from './coins.server.ts';
 
 const config = { OneCoinConversionRate: 2, coinBurnLimitInPercent: 10, coinBurnValue: 1, enableCoinsFeature: true };

@@ -3,9 +3,9 @@
 // burn when the order stands or lapses when the checkout ends without one. The balance a shopper
 // may spend (SPEC §3 available_coins_balance) is the ledger less what live payments hold, so the
 // ledger never goes below zero.
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '#/db/client.ts';
 import { coinBurnOn, coinsReward, type CoinConfig } from './coins.ts';
-import { readUiConfig } from '../platform/ui-config.ts';
+import { readUiConfig } from '#/features/platform/ui-config.ts';
 
 /** The storefront's coin programme (SPEC §3 coin config; its values are ours: the SPEC does not show them). */
 export const COIN_PROGRAMME: { name: string; config: CoinConfig } = {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../lib/money.ts';
+import { formatRupees } from '#/lib/money.ts';
 import { messagesFor, missingKeys, specPairs } from './catalogue.ts';
 import { offerText } from './labels.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
 import { chooseLocale, fromAcceptLanguage, localisedPath, switchPath } from './locale.ts';
 import { fill, localiseSpecText } from './text.ts';
-import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '../checkout/session.ts';
-import { COD_UNAVAILABLE_MESSAGE, INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '../payment/payment.ts';
+import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
+import { COD_UNAVAILABLE_MESSAGE, INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
 
 describe('message catalogue completeness', () => {
   it('gives every English key a Hindi value with the same placeholders', () => {
@@ -124,7 +124,7 @@ describe('addresses per language', () => {
 
 describe('our grocery categories in Hindi', () => {
   it('names every category and sub-category in Devanagari', async () => {
-    const { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } = await import('../catalogue/categories.ts');
+    const { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } = await import('#/features/catalogue/categories.ts');
     const { categoryName } = await import('./labels.ts');
     for (const category of [...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES]) {
       expect(categoryName(category, 'hi'), category.name).toMatch(/[\u0900-\u097F]/);
@@ -159,7 +159,7 @@ describe('store offers in the page language (issue 28)', () => {
 
 describe('the invoice’s charge titles in Hindi (issue 28)', () => {
   it('has a Hindi title for each charge the invoice names itself', async () => {
-    const { CHARGE_TITLES } = await import('../orders/invoice.ts');
+    const { CHARGE_TITLES } = await import('#/features/orders/invoice.ts');
     for (const title of [...Object.values(CHARGE_TITLES), 'Charge']) {
       expect(messagesFor('en').invoice.chargeTitles[title]).toBe(title);
       expect(messagesFor('hi').invoice.chargeTitles[title]).toMatch(/[\u0900-\u097F]/);

@@ -2,8 +2,8 @@
 // types Hindi from it). `{name}` marks a value filled in by `fill`. Server code reads it whole;
 // islands get only the strings they show, as props or through the page's client block
 // (ClientText.astro), so no catalogue is ever bundled into a catalogue page's JavaScript.
-import { CURATED_LISTS, OFFER_CARD_TEMPLATES, TRAYS } from '../catalogue/home.ts';
-import { OFFLINE_MESSAGES } from '../pwa/messages.ts';
+import { CURATED_LISTS, OFFER_CARD_TEMPLATES, TRAYS } from '#/features/catalogue/home.ts';
+import { OFFLINE_MESSAGES } from '#/features/pwa/messages.ts';
 
 export const en = {
   meta: {

@@ -1,10 +1,10 @@
 // Labels whose English lives beside its rule (listing facets and sorts, quick filters, store open
 // states, reasons): the rule keeps its key, the catalogue says it in the shopper's language.
-import type { FacetField } from '../catalogue/listing.ts';
-import type { QuickFilter } from '../catalogue/quick-filters.ts';
-import type { StoreOffer } from '../catalogue/catalogue.server.ts';
-import { clockTime } from '../catalogue/store-hours.ts';
-import { storeOfferText } from '../checkout/store-offers.ts';
+import type { FacetField } from '#/features/catalogue/listing.ts';
+import type { QuickFilter } from '#/features/catalogue/quick-filters.ts';
+import type { StoreOffer } from '#/features/catalogue/catalogue.server.ts';
+import { clockTime } from '#/features/catalogue/store-hours.ts';
+import { storeOfferText } from '#/features/checkout/store-offers.ts';
 import { messagesFor } from './catalogue.ts';
 import { fill } from './text.ts';
 import { HINDI_CATEGORY_NAMES } from './category-names.hi.ts';

@@ -2,12 +2,12 @@
 // officers, one complaint whole with the most the officer may refund, and the officer's decision
 // kept, paid and sent. A refund goes through the same gateway refund path as cancels, returns and
 // the stores' IGM refunds, keyed by the complaint so a second submit never pays twice.
-import type { Database } from '../../db/client.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
-import type { IgmIssue } from '../../ondc/igm.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { findOrderDetail, type OrderDetail } from '../orders/orders.server.ts';
-import { refundSettlements } from '../payment/payment.server.ts';
+import type { Database } from '#/db/client.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import type { IgmIssue } from '#/ondc/igm.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { findOrderDetail, type OrderDetail } from '#/features/orders/orders.server.ts';
+import { refundSettlements } from '#/features/payment/payment.server.ts';
 import { officerProblem, officerResolution, refundCapPaise, refundProblem, resolveAsOfficer, responseClock, type BillLine, type OfficerDecision } from './grievance-desk.ts';
 import { issueCategory } from './issues.ts';
 import { grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';

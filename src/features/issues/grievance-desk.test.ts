@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue } from '../../ondc/igm.ts';
-import { takeBuyerIssue, type IssueRecord } from '../../network/issue-desk.ts';
+import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue } from '#/ondc/igm.ts';
+import { takeBuyerIssue, type IssueRecord } from '#/network/issue-desk.ts';
 import { officerDecisionSchema, officerProblem, refundCapPaise, refundProblem, resolveAsOfficer, responseClock } from './grievance-desk.ts';
 import { mergeRespondentIssue, shopperSteps, speakerOf } from './issues.ts';
 

@@ -4,9 +4,9 @@
 // replacement the store is asked to carry out, or no action with the reason. The decision goes to
 // the store as the issue with our officer's RESOLVED action and the resolution it names.
 import { z } from 'zod';
-import { ttlToMs } from '../../ondc/context.ts';
-import { appendAction, EXPECTED_RESPONSE_TIME, nextActionId, type IgmAction, type IgmIssue, type IgmResolution } from '../../ondc/igm.ts';
-import { paiseToRupees } from '../../lib/money.ts';
+import { ttlToMs } from '#/ondc/context.ts';
+import { appendAction, EXPECTED_RESPONSE_TIME, nextActionId, type IgmAction, type IgmIssue, type IgmResolution } from '#/ondc/igm.ts';
+import { paiseToRupees } from '#/lib/money.ts';
 
 export const OFFICER_OUTCOMES = ['REFUND', 'REPLACEMENT', 'NO_ACTION'] as const;
 

@@ -5,10 +5,10 @@
 // accepted is paid once the seller reports it resolved, through the same refund path as cancels
 // and returns, keyed by the issue so it is paid once.
 import { randomBytes } from 'node:crypto';
-import { readConfig } from '../../config.server.ts';
-import type { Database } from '../../db/client.ts';
-import { linkIsSigned, signedLink } from '../../lib/http/signed-link.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
+import { readConfig } from '#/config.server.ts';
+import type { Database } from '#/db/client.ts';
+import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import {
   appendAction,
   appendedTargets,
@@ -20,11 +20,11 @@ import {
   refundAmountOf,
   type IgmAction,
   type IgmIssue,
-} from '../../ondc/igm.ts';
-import type { CallbackEnvelope, CallbackVetting } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { findOrderDetail, sendToSeller, signedPhotoUrl, type OrderDetail } from '../orders/orders.server.ts';
-import { refundSettlements } from '../payment/payment.server.ts';
+} from '#/ondc/igm.ts';
+import type { CallbackEnvelope, CallbackVetting } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { findOrderDetail, sendToSeller, signedPhotoUrl, type OrderDetail } from '#/features/orders/orders.server.ts';
+import { refundSettlements } from '#/features/payment/payment.server.ts';
 import {
   acceptedResolution,
   issueCategory,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue, type IgmResolution } from '../../ondc/igm.ts';
+import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue, type IgmResolution } from '#/ondc/igm.ts';
 import { issueStepRequestSchema, itemsProblem, latestProposal, mergeRespondentIssue, raiseIssueRequestSchema, raiseProblem, shopperSteps } from './issues.ts';
 
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');

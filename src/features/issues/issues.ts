@@ -2,10 +2,10 @@
 // be raised, and what the shopper may do next with one (accept or reject a resolution, escalate,
 // close), read from the issue's own actions so the page and the API answer alike.
 import { z } from 'zod';
-import { ttlToMs } from '../../ondc/context.ts';
-import type { IgmAction, IgmIssue, IgmResolution, IssueLevel } from '../../ondc/igm.ts';
-import type { OrderStatus } from '../orders/orders.ts';
-import { orderIdSchema } from '../orders/paths.ts';
+import { ttlToMs } from '#/ondc/context.ts';
+import type { IgmAction, IgmIssue, IgmResolution, IssueLevel } from '#/ondc/igm.ts';
+import type { OrderStatus } from '#/features/orders/orders.ts';
+import { orderIdSchema } from '#/features/orders/paths.ts';
 
 /**
  * IGM 2.0 complaint sub-categories the shopper chooses from (ITM item, FLM fulfillment, ORD order,

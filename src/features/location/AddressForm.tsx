@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import type { Catalogue } from '../i18n/catalogue.ts';
-import { specText } from '../i18n/client-text.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import { specText } from '#/features/i18n/client-text.ts';
 import { ADDRESS_TYPES, type AddressType } from './address.ts';
 import { REQUIRED_FIELDS, validateAddressForm, type AddressForm as Fields, type AddressFormErrors, type AddressFormField } from './address-form.ts';
 

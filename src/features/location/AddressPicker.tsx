@@ -1,6 +1,6 @@
-import type { Catalogue } from '../i18n/catalogue.ts';
-import { specText } from '../i18n/client-text.ts';
-import { fill } from '../i18n/text.ts';
+import type { Catalogue } from '#/features/i18n/catalogue.ts';
+import { specText } from '#/features/i18n/client-text.ts';
+import { fill } from '#/features/i18n/text.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Address } from './address.ts';

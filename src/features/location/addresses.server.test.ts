@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { addressSchema, type AddressInput } from './address.ts';
 import { deleteAddress, listSavedAddresses, saveAddress, syncAddresses } from './addresses.server.ts';
 

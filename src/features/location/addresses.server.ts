@@ -2,8 +2,8 @@
 // names the user id taken from that user's own cookie, so one user never reads or changes
 // another's addresses.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
-import { savedAddresses } from '../../db/schema.ts';
+import type { Database, Db } from '#/db/client.ts';
+import { savedAddresses } from '#/db/schema.ts';
 import { addressSchema, applySavedAddress, type Address } from './address.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

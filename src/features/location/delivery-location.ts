@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseJsonText } from '../../lib/http/json.ts';
+import { parseJsonText } from '#/lib/http/json.ts';
 
 /**
  * The delivery location the server renders pages for. The browser keeps the full address

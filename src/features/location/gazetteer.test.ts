@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The seller network's table, read by this test only: the storefront never imports it at run time.
-import { CITIES } from '../../network/catalogue/cities.ts';
+import { CITIES } from '#/network/catalogue/cities.ts';
 import { GAZETTEER, PLACES, findCityByName, findCityByPincode } from './gazetteer.ts';
 
 describe('the offline gazetteer', () => {

@@ -1,6 +1,6 @@
 import { GAZETTEER, PLACES, findCityByPincode, type GazetteerCity, type Place } from './gazetteer.ts';
 import { distanceKm, type LatLng } from './geo.ts';
-import { hasDevanagari, latinSpellings, soundKey } from '../../lib/devanagari.ts';
+import { hasDevanagari, latinSpellings, soundKey } from '#/lib/devanagari.ts';
 
 /** Enough to choose from on a phone screen. */
 export const SEARCH_LIMIT = 8;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { isPincodeServed } from './serviceability.server.ts';
 
 describe.each(testDatabases())('whether any seller delivers to a pincode ($name)', ({ open }) => {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#/db/client.ts';
 
 /**
  * Issue 5 serviceability: whether any seller on the network delivers to a pincode, from the

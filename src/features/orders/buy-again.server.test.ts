@@ -1,8 +1,8 @@
 // Issue 29 buy-again shelf: the shopper's past items as the catalogue sells them today.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { plainItems, seedCatalogue, type FixtureItem } from '../cart/fixtures/catalogue.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { plainItems, seedCatalogue, type FixtureItem } from '#/features/cart/fixtures/catalogue.ts';
 import { buyAgainItems } from './buy-again.server.ts';
 import { placedOrder } from './fixtures/orders.ts';
 

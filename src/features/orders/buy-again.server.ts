@@ -2,9 +2,9 @@
 // today. The price, the stock and the store's hours are the catalogue's now, never the order's: an
 // item the store stopped selling, ran out of, or that no longer reaches the shopper's pincode is
 // left off rather than shown and refused at the tap.
-import type { Database } from '../../db/client.ts';
-import type { ItemWidget } from '../catalogue/catalogue.ts';
-import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, toWidget, type ItemRecord, type ShopperPlace } from '../catalogue/catalogue.server.ts';
+import type { Database } from '#/db/client.ts';
+import type { ItemWidget } from '#/features/catalogue/catalogue.ts';
+import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, toWidget, type ItemRecord, type ShopperPlace } from '#/features/catalogue/catalogue.server.ts';
 
 /** Cards on the shelf: a tray's worth, and bytes kept well inside home's first 14 KB flight. */
 const BUY_AGAIN_ITEMS = 6;

@@ -2,11 +2,11 @@
 // particulars from the order and the catalogue, the seller's own invoice document when it sent
 // one) and a credit note for each refund, reversing the refunded lines and their tax. Numbers are
 // given the first time a document is drawn (tax_documents), a consecutive serial per seller.
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#/db/client.ts';
 import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server.ts';
-import type { IgmIssue } from '../../ondc/igm.ts';
-import { cityDisplayName } from '../../ondc/cities.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
+import type { IgmIssue } from '#/ondc/igm.ts';
+import { cityDisplayName } from '#/ondc/cities.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 import { complaintCreditNoteOf, creditNoteOf, documentNumber, fiscalYear, invoiceOf, supplyOf, type BreakupLine, type ComplaintItems, type Invoice, type Supply, type TaxClass, type TrailEntry } from './invoice.ts';
 
 // Retail 1.2.0 writes tags as {code, list: [{code, value}]}; later versions as descriptor codes.

@@ -4,8 +4,8 @@
 // the invoice is not drawn.
 // A credit note is the same drawing over what a refund took out of the order (its quote_trail), or
 // for a complaint's refund, over the items the complaint named.
-import { apportion, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { isTipLine } from '../../ondc/tip.ts';
+import { apportion, paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
+import { isTipLine } from '#/ondc/tip.ts';
 
 export type BreakupLine = {
   '@ondc/org/item_id'?: string;

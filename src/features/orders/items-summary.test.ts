@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summariseItems } from './orders.server.ts';
-import { messagesFor } from '../i18n/catalogue.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
 
 describe('an order’s items in a line (issue 28)', () => {
   const lines = ['Atta × 2', 'Dal × 1', 'Milk × 1', 'Ghee × 1', 'Salt × 1'];

@@ -1,9 +1,9 @@
 // What the confirmation and the order page tell a shopper about an order, read from the order the
 // seller confirmed (issue 29: the store, when it arrives, where, and how it is paid). Pure: the
 // pages hand in the order as stored.
-import { durationParts, type DurationParts } from '../../ondc/context.ts';
-import { isTipLine } from '../../ondc/tip.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
+import { durationParts, type DurationParts } from '#/ondc/context.ts';
+import { isTipLine } from '#/ondc/tip.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
 
 type Fulfillment = {
   type?: string;

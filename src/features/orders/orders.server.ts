@@ -1,20 +1,20 @@
 // The storefront's own order records after purchase: built from on_confirm, kept current by every
 // on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
 // An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
-import type { Database } from '../../db/client.ts';
-import { sendRequest, type SendResult } from '../../ondc/bap.server.ts';
-import type { Domain, RequestAction } from '../../ondc/context.ts';
-import { readableOrder } from '../../ondc/callback-schemas.ts';
-import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { blake512Digest } from '../../ondc/signing.ts';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { errorMessage } from '../../ondc/error-codes.ts';
-import { emptyOrderedCart } from '../cart/cart.server.ts';
+import type { Database } from '#/db/client.ts';
+import { sendRequest, type SendResult } from '#/ondc/bap.server.ts';
+import type { Domain, RequestAction } from '#/ondc/context.ts';
+import { readableOrder } from '#/ondc/callback-schemas.ts';
+import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { blake512Digest } from '#/ondc/signing.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
+import { errorMessage } from '#/ondc/error-codes.ts';
+import { emptyOrderedCart } from '#/features/cart/cart.server.ts';
 import { paysOnDelivery, storeNameOf } from './order-view.ts';
-import { reverseOrderCoins, settleOrderCoins } from '../coins/coins.server.ts';
-import type { SummaryLine } from '../checkout/summary.ts';
-import { claimRefundSettlements, endUnplaced, finishPayment, recordRefundSettlement, refundSettlements, type RefundDue } from '../payment/payment.server.ts';
+import { reverseOrderCoins, settleOrderCoins } from '#/features/coins/coins.server.ts';
+import type { SummaryLine } from '#/features/checkout/summary.ts';
+import { claimRefundSettlements, endUnplaced, finishPayment, recordRefundSettlement, refundSettlements, type RefundDue } from '#/features/payment/payment.server.ts';
 import {
   cancelEligibility,
   CANCEL_REASON_ON_THE_WIRE,

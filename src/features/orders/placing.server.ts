@@ -2,7 +2,7 @@
 // `orders`). payment/confirm.server.ts walks the steps (one row per transaction, one process
 // claims it to send the confirm, the message id is kept, or the checkout ends unplaced); the rows
 // are written here, each step a single statement guarded by the state it moves from.
-import { claimAbandoned, type Database, type Queryable } from '../../db/client.ts';
+import { claimAbandoned, type Database, type Queryable } from '#/db/client.ts';
 
 export type PlacingOrderRow = {
   order_id: string;

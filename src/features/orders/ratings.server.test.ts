@@ -2,12 +2,12 @@
 // a second submit or a double tap changes nothing; a rating written by a process that died before
 // (or while) sending goes again under its own message id, once; the seller's on_rating is kept.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { buildContext } from '../../ondc/context.ts';
-import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import { ratingMessageProblems, type RatingMessage } from '../../ondc/rating.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { buildContext } from '#/ondc/context.ts';
+import type { CallbackEnvelope } from '#/ondc/message-store.server.ts';
+import { ratingMessageProblems, type RatingMessage } from '#/ondc/rating.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { rateOrder, ratingsOf, recordRatingAnswer, resendRatings } from './ratings.server.ts';
 
 const SELLER = 'seller.example';

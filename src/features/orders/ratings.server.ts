@@ -4,10 +4,10 @@
 // the seller keys its rating by), never as a second rating; one the seller could not be reached
 // for waits for the sweep too. The seller's on_rating says whether it recorded it.
 import { randomUUID } from 'node:crypto';
-import { claimAbandoned, type Database } from '../../db/client.ts';
-import type { CallbackEnvelope } from '../../ondc/message-store.server.ts';
-import { ratingMessage, type RatingCategory } from '../../ondc/rating.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { claimAbandoned, type Database } from '#/db/client.ts';
+import type { CallbackEnvelope } from '#/ondc/message-store.server.ts';
+import { ratingMessage, type RatingCategory } from '#/ondc/rating.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller } from './orders.server.ts';
 import { ratingProblem, ratingTargets, thingRated, type GivenRating, type RateOrderRequest } from './ratings.ts';
 

@@ -1,7 +1,7 @@
 // Rating a delivered order (issue 29, ONDC 1.2.0 rating): what of an order may be rated, the
 // shopper's request as the page's form or a script sends it, and the rules it must meet.
 import { z } from 'zod';
-import { RATING_COMMENT_MAX, ratingCategorySchema, ratingValueSchema, type RatingCategory } from '../../ondc/rating.ts';
+import { RATING_COMMENT_MAX, ratingCategorySchema, ratingValueSchema, type RatingCategory } from '#/ondc/rating.ts';
 
 /** One thing of the order the shopper may rate, with the words the page names it by. */
 export type RatingTarget = { category: RatingCategory; id: string; name: string };

@@ -1,9 +1,9 @@
 // Issue 29 "Order again" against the cart service: the cart's own rules decide what comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { readCart, updateCart } from '../cart/cart.server.ts';
-import { CITY_CODE, plainItems, seedCatalogue, type FixtureItem } from '../cart/fixtures/catalogue.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { readCart, updateCart } from '#/features/cart/cart.server.ts';
+import { CITY_CODE, plainItems, seedCatalogue, type FixtureItem } from '#/features/cart/fixtures/catalogue.ts';
 import { placedOrder } from './fixtures/orders.ts';
 import { orderAgain, reorderNotice } from './reorder.server.ts';
 

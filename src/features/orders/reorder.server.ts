@@ -1,9 +1,9 @@
 // "Order again" (issue 29): a delivered or cancelled order's items go back into the shopper's cart
 // one line at a time through the cart service, so every rule of an add holds (the store open, the
 // per-order maximum, stock, one store per cart); the cart page then names what did not come back.
-import type { Database } from '../../db/client.ts';
-import { updateCart, type CartResult } from '../cart/cart.server.ts';
-import type { Cart, CartErrorCode } from '../cart/payload.ts';
+import type { Database } from '#/db/client.ts';
+import { updateCart, type CartResult } from '#/features/cart/cart.server.ts';
+import type { Cart, CartErrorCode } from '#/features/cart/payload.ts';
 import { storeNameOf, type ConfirmedOrder } from './order-view.ts';
 import { leftOut, REORDERABLE, reorderLines, type LeftOut, type ReorderLine } from './reorder.ts';
 

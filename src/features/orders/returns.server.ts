@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readConfig } from '../../config.server.ts';
-import type { Database } from '../../db/client.ts';
-import { linkIsSigned, signedLink } from '../../lib/http/signed-link.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import { readConfig } from '#/config.server.ts';
+import type { Database } from '#/db/client.ts';
+import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
 import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_MAX_EDGE, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
 

@@ -1,7 +1,7 @@
 // Returns after delivery (SPEC §4 cancel or return, §8 return reasons; ondc-notes §1 update):
 // which items may go back, for which reasons and until when, and what a request must carry.
 import { z } from 'zod';
-import { ttlToMs } from '../../ondc/context.ts';
+import { ttlToMs } from '#/ondc/context.ts';
 
 /**
  * SPEC §8 return reasons. Items the seller does not take back (`@ondc/org/returnable` false) may

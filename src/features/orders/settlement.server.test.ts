@@ -3,11 +3,11 @@
 // update; the validator flags a settlement that goes first ("context/timestamp of
 // /update_settlement_part_cancel should be greater than /on_update_part_cancel").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { buildContext, type Context } from '../../ondc/context.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { usePaymentGateway } from '../payment/payment.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { buildContext, type Context } from '#/ondc/context.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { usePaymentGateway } from '#/features/payment/payment.server.ts';
 import { recordOrderMessage, settleRefunds } from './orders.server.ts';
 
 const SHOPPER = 'device:s1';

@@ -2,8 +2,8 @@
 // fulfillments as a string, a quote that is not money) degrades what the order pages show; it
 // never makes them fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { findOrderDetail, listOrders } from './orders.server.ts';
 
 const SHOPPER = 'device:poisoned';

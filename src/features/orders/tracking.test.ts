@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText } from '../i18n/labels.ts';
+import { durationText } from '#/features/i18n/labels.ts';
 import { isOnTheWay, parseGps } from './tracking.ts';
 
 describe('SPEC §9 time estimate in words', () => {

@@ -6,16 +6,16 @@
 // already made). A checkout the seller refuses, or that cannot be confirmed while its quote holds,
 // ends unplaced: its coins go back and its money is refunded in full, once.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client.ts';
-import { sendRequest } from '../../ondc/bap.server.ts';
-import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '../../ondc/terms.ts';
-import { errorMessage } from '../../ondc/error-codes.ts';
-import { releaseCoins } from '../coins/coins.server.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { sendRequest } from '#/ondc/bap.server.ts';
+import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '#/ondc/terms.ts';
+import { errorMessage } from '#/ondc/error-codes.ts';
+import { releaseCoins } from '#/features/coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
-import { withShopperInstructions } from '../checkout/instructions.ts';
+import { withShopperInstructions } from '#/features/checkout/instructions.ts';
 import {
   claimToConfirm,
   lockUnplacedCandidate,
@@ -26,7 +26,7 @@ import {
   recordConfirmSent,
   UNPLACED,
   type PlacingOrderRow,
-} from '../orders/orders.server.ts';
+} from '#/features/orders/orders.server.ts';
 
 export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 

@@ -3,7 +3,7 @@
 // PaymentGateway for its API. It is loaded once at start, from disk: nothing is fetched.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '#/db/client.ts';
 import { createSimulatedGateway, type PaymentGateway } from './gateway.ts';
 import { deliverNotice } from './notices.server.ts';
 import type { Payee } from './upi-intent.ts';

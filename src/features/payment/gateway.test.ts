@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { createSimulatedGateway, scenarioOf, vpaSchema } from './gateway.ts';
 import { upiPayLinkSchema } from './upi-intent.ts';
 import type { PaymentNotice } from './webhook.ts';

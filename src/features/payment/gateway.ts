@@ -2,7 +2,7 @@
 // real UPI gateway can implement; the embedded simulator stands in for it offline (STYLE:
 // every third-party service has a local stand-in).
 import { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '#/db/client.ts';
 import { INTENT_NOTE, SIMULATED_PAYEE, intentExpired, upiPayLink, type Payee, type ReadIntentLink } from './upi-intent.ts';
 import type { PaymentNotice } from './webhook.ts';
 

@@ -1,8 +1,8 @@
 // The secret the payment gateway and the storefront share (issue 24), and the embedded gateway's
 // signed delivery of its notices over HTTP to our webhook (webhook.server.ts checks them).
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { keepFirstMeta } from '../../db/meta.server.ts';
+import type { Database } from '#/db/client.ts';
+import { keepFirstMeta } from '#/db/meta.server.ts';
 import { MIN_SECRET_LENGTH, signNotice, type PaymentNotice } from './webhook.ts';
 
 const SECRET_KEY = 'payment_webhook_secret';

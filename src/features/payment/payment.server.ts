@@ -4,14 +4,14 @@
 // confirm itself (issue 23): the gateway's notice, or the server's own look at pending payments,
 // hands it to the finisher the storefront process registered.
 import { randomUUID } from 'node:crypto';
-import { getDatabase, type Database } from '../../db/client.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
-import { ttlToMs } from '../../ondc/context.ts';
-import { findAnswer } from '../../ondc/message-store.server.ts';
-import { payableFor, vetStore } from '../checkout/checkout.server.ts';
-import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '../coins/coins.server.ts';
-import { PRICE_UPDATE_MESSAGE } from '../checkout/quote-check.ts';
-import { quoteSchema } from '../checkout/quote-check.ts';
+import { getDatabase, type Database } from '#/db/client.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import { ttlToMs } from '#/ondc/context.ts';
+import { findAnswer } from '#/ondc/message-store.server.ts';
+import { payableFor, vetStore } from '#/features/checkout/checkout.server.ts';
+import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '#/features/coins/coins.server.ts';
+import { PRICE_UPDATE_MESSAGE } from '#/features/checkout/quote-check.ts';
+import { quoteSchema } from '#/features/checkout/quote-check.ts';
 import { createSimulatedGateway, type GatewayPayment, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
 import { deliverNotice } from './notices.server.ts';
 import { COD_UNAVAILABLE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, type PaymentStart } from './payment.ts';

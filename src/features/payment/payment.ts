@@ -1,6 +1,6 @@
 // SPEC §7.3 /payment calls as the storefront's client sends them.
 import { z } from 'zod';
-import { INIT_POLL_EXCEEDED_MESSAGE } from '../checkout/poll.ts';
+import { INIT_POLL_EXCEEDED_MESSAGE } from '#/features/checkout/poll.ts';
 import { vpaSchema } from './gateway.ts';
 import { upiPayLinkSchema } from './upi-intent.ts';
 

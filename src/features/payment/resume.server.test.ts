@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import { buildContext } from '../../ondc/context.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { coinBalance, ledgerBalance } from '../coins/coins.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import { buildContext } from '#/ondc/context.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { coinBalance, ledgerBalance } from '#/features/coins/coins.server.ts';
 import { usePaymentGateway } from './payment.server.ts';
-import { recordOrderMessage } from '../orders/orders.server.ts';
+import { recordOrderMessage } from '#/features/orders/orders.server.ts';
 import { finishCheckouts } from './resume.server.ts';
 
 const SHOPPER = 'device:d1';

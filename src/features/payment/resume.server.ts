@@ -3,13 +3,13 @@
 // answer went astray. Run at start (a restart finds its predecessor's work at once) and every few
 // seconds; every step is claimed or idempotent, so sweeps of several processes never do a thing
 // twice.
-import type { Database } from '../../db/client.ts';
-import { callbackEnvelopeSchema } from '../../ondc/message-store.server.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import type { Database } from '#/db/client.ts';
+import { callbackEnvelopeSchema } from '#/ondc/message-store.server.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { placeOrder } from './confirm.server.ts';
 import { checkPendingPayments, finishPayment, resendPendingRefunds } from './payment.server.ts';
 import { forgetOldNotices } from './webhook.server.ts';
-import { claimUnanswered, recordOrderMessage, refreshStatus, UNPLACED } from '../orders/orders.server.ts';
+import { claimUnanswered, recordOrderMessage, refreshStatus, UNPLACED } from '#/features/orders/orders.server.ts';
 
 /** A payment settled this recently is left to the notice that is taking it up. */
 const SETTLED_GRACE = "interval '2 seconds'";

@@ -3,7 +3,7 @@
 // specification writes it, and pays it; on a desktop the same link is shown as a QR code. The
 // amount and the reference in the link are the server's payment's, never the page's.
 import { z } from 'zod';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 import { vpaSchema } from './gateway.ts';
 
 /** How long an intent may be paid: the "approve in your UPI app" wait counts down from this. */

@@ -2,9 +2,9 @@
 // it is not a replay, and it names a payment of ours for that payment's amount; anything else is
 // a 4xx and changes nothing. Losing a notice loses nothing: the sweep asks the gateway after every
 // pending payment (payment.server.ts).
-import type { Database } from '../../db/client.ts';
-import { parseJsonText } from '../../lib/http/json.ts';
-import { formatRupees } from '../../lib/money.ts';
+import type { Database } from '#/db/client.ts';
+import { parseJsonText } from '#/lib/http/json.ts';
+import { formatRupees } from '#/lib/money.ts';
 import { webhook } from './notices.server.ts';
 import { gatewayNotice, paymentById } from './payment.server.ts';
 import { noticeSchema, verifyNotice, NOTICE_WINDOW_SECONDS } from './webhook.ts';

@@ -1,5 +1,5 @@
-import { messagesFor } from '../i18n/catalogue.ts';
-import { HTML_LANG, type Locale } from '../i18n/locale.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { HTML_LANG, type Locale } from '#/features/i18n/locale.ts';
 
 /** SPEC §2.2 and §8 page messages, word for word. */
 const ERROR_MESSAGES = {

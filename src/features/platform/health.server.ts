@@ -1,6 +1,6 @@
-import { getDatabase } from '../../db/client.ts';
-import { catalogueCounts } from '../catalogue/catalogue.server.ts';
-import { findBuyerApp, isJoiningNetwork } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { catalogueCounts } from '#/features/catalogue/catalogue.server.ts';
+import { findBuyerApp, isJoiningNetwork } from '#/ondc/runtime.server.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';

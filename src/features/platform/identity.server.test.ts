@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../../db/testing.ts';
+import { testDatabases } from '#/db/testing.ts';
 import { moveDeviceCartToUser } from './identity.server.ts';
 
 // Carts and lines as rows: the move is about ownership, not about the catalogue.

@@ -1,11 +1,11 @@
 // Issue 24: what happens around the shopper's identity on every request: the device's cart moving
 // to the user who signs in on it, and the per-shopper request limits, both in the database so they
 // hold however many storefront processes serve the shop.
-import type { Database } from '../../db/client.ts';
-import { pruneAllowances, takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
-import { runPeriodically } from '../../lib/process/periodic.server.ts';
-import { moveCartsToUser } from '../cart/cart.server.ts';
-import { SIGN_IN_LIMITS } from '../sign-in/sign-in.server.ts';
+import type { Database } from '#/db/client.ts';
+import { pruneAllowances, takeAllowance, type Limit } from '#/lib/rate-limit.server.ts';
+import { runPeriodically } from '#/lib/process/periodic.server.ts';
+import { moveCartsToUser } from '#/features/cart/cart.server.ts';
+import { SIGN_IN_LIMITS } from '#/features/sign-in/sign-in.server.ts';
 
 /**
  * The first time a signed-in user arrives on a device, the device shopper's carts become the

@@ -6,7 +6,7 @@ import type { ClientDirective } from 'astro';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
 import { ISLAND_LIVE_EVENT, type IslandLive } from './island-live.ts';
 import { shouldPrefetch, type ConnectionInfo } from './prefetch.ts';
-import { addAtOnce, TAP_STATE, type InstantAnswer } from '../cart/instant-add.ts';
+import { addAtOnce, TAP_STATE, type InstantAnswer } from '#/features/cart/instant-add.ts';
 
 /** Signs of intent inside an island: a finger or pointer going down, focus arriving, a key. */
 const INTENT = ['pointerdown', 'focusin', 'keydown'] as const;

@@ -1,7 +1,7 @@
 // The handshake between client:interaction (interaction.directive.ts) and an island it loads.
 // React hydrates after Astro's hydrate call returns, so a tap replayed at once would reach the
 // server form, not the island; the island says when it is live and carries out the held tap.
-import type { InstantAnswer } from '../cart/instant-add.ts';
+import type { InstantAnswer } from '#/features/cart/instant-add.ts';
 
 /** Dispatched on the astro-island by the island's first effect, once React owns its DOM. */
 export const ISLAND_LIVE_EVENT = 'island-live';

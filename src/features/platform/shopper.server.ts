@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { cookieOptions } from '../../lib/http/cookies.server.ts';
-import { jsonError } from '../../lib/http/json.ts';
+import { cookieOptions } from '#/lib/http/cookies.server.ts';
+import { jsonError } from '#/lib/http/json.ts';
 
 /**
  * Who a cart, a transaction or an order belongs to: the native app's user id when signed in

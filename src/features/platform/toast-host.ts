@@ -1,6 +1,6 @@
 // Renders $toasts into the layout's #toast-host (src/layouts/Base.astro). Plain DOM, no React:
 // any island calls mountToastHost() once hydrated; pages without islands ship no script at all.
-import { specText } from '../i18n/client-text.ts';
+import { specText } from '#/features/i18n/client-text.ts';
 import { $toasts, type Toast } from './toast.ts';
 
 let mounted = false;

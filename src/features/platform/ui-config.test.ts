@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTransactionId } from '../checkout/transaction.ts';
+import { newTransactionId } from '#/features/checkout/transaction.ts';
 import { readUiConfig } from './ui-config.ts';
 
 describe('SPEC §3 uiConfig from the environment', () => {

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import sharp from 'sharp';
-import { shareCard } from '../sharing/sharing.server.ts';
-import { BRAND_SHARE_PATH } from '../sharing/sharing.ts';
+import { shareCard } from '#/features/sharing/sharing.server.ts';
+import { BRAND_SHARE_PATH } from '#/features/sharing/sharing.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');

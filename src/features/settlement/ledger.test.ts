@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finderFeePaise } from '../../ondc/finder-fee.ts';
+import { finderFeePaise } from '#/ondc/finder-fee.ts';
 import { orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
 
 const THREE_PERCENT = { type: 'percent', value: '3' } as const;

@@ -3,8 +3,8 @@
 // and owe the seller the rest, of which the seller's terms let us hold back a withholding until
 // the order is settled, less the TCS and TDS we keep back when we are the one paying the seller
 // (ondc/tax-withholding.ts). Integer paise throughout; a fraction of a paisa rounds half up, once.
-import { finderFeePaise, type FinderFee } from '../../ondc/finder-fee.ts';
-import { gstOfSale, taxWithholding, type SellerNpType } from '../../ondc/tax-withholding.ts';
+import { finderFeePaise, type FinderFee } from '#/ondc/finder-fee.ts';
+import { gstOfSale, taxWithholding, type SellerNpType } from '#/ondc/tax-withholding.ts';
 
 export type LedgerInput = {
   /** what the shopper paid us for this order */

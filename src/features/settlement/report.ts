@@ -1,7 +1,7 @@
 // The operator's settlement report (issue 26) as CSV, per order or per seller: rupees with two
 // decimals, so a spreadsheet adds them up to the paisa.
 import { z } from 'zod';
-import { paiseToRupees } from '../../lib/money.ts';
+import { paiseToRupees } from '#/lib/money.ts';
 import { sellerTotals, type Ledger } from './ledger.ts';
 
 export const reportQuerySchema = z.object({ by: z.enum(['order', 'seller'], { message: 'by is order or seller' }).default('order') });

@@ -3,10 +3,10 @@
 // senders at once; one a dead process claimed is sent again as it was; the seller's answer is
 // kept, and only about orders of that recon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { testDatabases } from '../../db/testing.ts';
-import type { OnReconEnvelope, OnSettlementEnvelope, ReconMessage, ReportMessage, SettleMessage } from '../../ondc/rsf.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
+import type { Database } from '#/db/client.ts';
+import { testDatabases } from '#/db/testing.ts';
+import type { OnReconEnvelope, OnSettlementEnvelope, ReconMessage, ReportMessage, SettleMessage } from '#/ondc/rsf.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { orderSettlements, recordReconAnswer, recordSettlementAnswer, sendRecons, sendSettlements, settlementReport, vetReconAnswer, vetSettlementAnswer } from './settlement.server.ts';
 
 const SELLER = 'seller.example';

@@ -5,10 +5,10 @@
 // process: one a killed process left unsent is sent again as it was, with the same message id,
 // and an order goes into a new recon only when its figures changed since the last one it was in.
 import { randomUUID } from 'node:crypto';
-import { claimAbandoned, type Database, type Queryable } from '../../db/client.ts';
-import { rupeesToPaise } from '../../lib/money.ts';
-import { durationMs } from '../../ondc/context.ts';
-import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '../../ondc/message-store.server.ts';
+import { claimAbandoned, type Database, type Queryable } from '#/db/client.ts';
+import { rupeesToPaise } from '#/lib/money.ts';
+import { durationMs } from '#/ondc/context.ts';
+import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '#/ondc/message-store.server.ts';
 import {
   inr,
   reconContext,
@@ -21,10 +21,10 @@ import {
   type ReconOrder,
   type ReportMessage,
   type SettleMessage,
-} from '../../ondc/rsf.ts';
-import type { BuyerApp } from '../../ondc/runtime.server.ts';
-import { statedFinderFee, type FinderFee } from '../../ondc/finder-fee.ts';
-import { npTypeOf } from '../../ondc/tax-withholding.ts';
+} from '#/ondc/rsf.ts';
+import type { BuyerApp } from '#/ondc/runtime.server.ts';
+import { statedFinderFee, type FinderFee } from '#/ondc/finder-fee.ts';
+import { npTypeOf } from '#/ondc/tax-withholding.ts';
 import { orderLedger, type Ledger } from './ledger.ts';
 
 /** A recon's transaction takes answers this long: RSF's ttl is a day, a late answer still counts. */

@@ -1,6 +1,6 @@
 // What a shared link shows (issue 29): the page's title, its Open Graph / Twitter card and the
 // schema.org data search engines read. Pure: pages hand in what they show, these words come back.
-import type { Locale } from '../i18n/locale.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
 
 /** SPEC §1: the page title is GROCERY APP; other pages name what they show before it. */
 export const APP_TITLE = 'GROCERY APP';

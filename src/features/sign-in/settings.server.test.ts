@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_APP_AUTH_SECRET, verifyAppToken } from '../platform/app-token.ts';
+import { TEST_APP_AUTH_SECRET, verifyAppToken } from '#/features/platform/app-token.ts';
 import { readPhoneSignIn, signedInToken, SIGNED_IN_DAYS } from './settings.server.ts';
 import { smsText } from './sign-in.server.ts';
 import { createSimulatedSms, readSimulatedSms, simulatedSmsFile } from './sms.server.ts';

@@ -3,9 +3,9 @@
 // must not run (the simulator on a shop others can reach) stops the shop before it listens.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { readConfig } from '../../config.server.ts';
-import { signAppTokenHs256 } from '../platform/app-token.ts';
-import { loopbackOnly, readAppAuth } from '../platform/app-auth.server.ts';
+import { readConfig } from '#/config.server.ts';
+import { signAppTokenHs256 } from '#/features/platform/app-token.ts';
+import { loopbackOnly, readAppAuth } from '#/features/platform/app-auth.server.ts';
 import { CODE_LIFETIME_MS } from './code.ts';
 import { createHttpSms, createSimulatedSms, type SmsGateway } from './sms.server.ts';
 

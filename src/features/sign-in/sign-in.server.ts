@@ -2,9 +2,9 @@
 // code's record and the limits are in the database, so they hold however many storefront
 // processes serve the shop; the rules themselves are code.ts's.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client.ts';
-import { takeAllowance, type Limit } from '../../lib/rate-limit.server.ts';
-import { fill } from '../i18n/text.ts';
+import type { Database, Queryable } from '#/db/client.ts';
+import { takeAllowance, type Limit } from '#/lib/rate-limit.server.ts';
+import { fill } from '#/features/i18n/text.ts';
 import { CODE_LIFETIME_MS, codeSent, hashCode, judgeCode, lockedFor, newCode, newSalt, type CodeRecord, type Verdict } from './code.ts';
 import type { PhoneSignIn } from './settings.server.ts';
 import type { Refusal } from './sign-in.ts';

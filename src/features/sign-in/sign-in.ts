@@ -1,6 +1,6 @@
 // Issue 29: what the sign-in page and its routes agree on.
 import { z } from 'zod';
-import { fill } from '../i18n/text.ts';
+import { fill } from '#/features/i18n/text.ts';
 
 /** The number a code was just sent to, for the code step of a page without JavaScript (10 minutes). */
 export const SIGN_IN_PHONE_COOKIE = 'kirana_sign_in';

@@ -2,8 +2,8 @@
 // reads every body against its route's limit before any route runs (body.server.ts): a declared
 // Content-Length over it is refused at once, a chunked body the moment it passes it, so nothing
 // larger is ever held in memory or parsed. One table, so a route's limit is seen beside the others.
-import { MAX_BODY_BYTES as ANALYTICS_MAX_BYTES } from '../../features/analytics/events.ts';
-import { RETURN_PHOTO_MAX_BYTES } from '../../features/orders/returns.ts';
+import { MAX_BODY_BYTES as ANALYTICS_MAX_BYTES } from '#/features/analytics/events.ts';
+import { RETURN_PHOTO_MAX_BYTES } from '#/features/orders/returns.ts';
 
 const KB = 1024;
 

@@ -15,7 +15,7 @@ import {
   type Provider,
   type Restaurant,
 } from './generate.ts';
-import { ttlToMs } from '../../ondc/context.ts';
+import { ttlToMs } from '#/ondc/context.ts';
 import { domainOf, type OndcGroceryCategory } from './names.ts';
 
 const network = generateNetwork();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateNetwork, providerItems, type Provider } from './generate.ts';
-import { onSearchCatalogSchema, type CatalogTag, type OnSearchCatalog } from '../../ondc/catalog.ts';
+import { onSearchCatalogSchema, type CatalogTag, type OnSearchCatalog } from '#/ondc/catalog.ts';
 import { buildOnSearchCatalog } from './on-search.ts';
 
 const network = generateNetwork();

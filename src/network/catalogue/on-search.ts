@@ -1,7 +1,7 @@
 // A seller's ONDC retail 1.2 on_search `message.catalog` (ondc-notes §1, §4), built from the
 // generated catalogue against the protocol's schema in src/ondc/catalog.ts.
-import { paiseToRupees as rupees } from '../../lib/money.ts';
-import type { CatalogCategory, CatalogItem, CatalogProvider, CatalogTag, OnSearchCatalog } from '../../ondc/catalog.ts';
+import { paiseToRupees as rupees } from '#/lib/money.ts';
+import type { CatalogCategory, CatalogItem, CatalogProvider, CatalogTag, OnSearchCatalog } from '#/ondc/catalog.ts';
 import type { CatalogueItem, CustomisationItem, DishItem, GroceryItem, Provider, ProviderLocation, Restaurant } from './generate.ts';
 import { providerItems } from './generate.ts';
 import { hashString } from './random.ts';
@@ -10,7 +10,7 @@ import { packLabel } from './products.ts';
 import { imageUrl, providerImageKey } from './images.ts';
 import { itemTaxClass, type TaxClass } from './tax.ts';
 import type { PhotoStage } from '../listing-flaws.ts';
-import type { CoreVersion } from '../../ondc/context.ts';
+import type { CoreVersion } from '#/ondc/context.ts';
 
 export type CatalogOptions = {
   bppId: string;

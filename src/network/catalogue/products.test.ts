@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROCERY_SUB_CATEGORIES } from '../../features/catalogue/categories.ts';
+import { GROCERY_SUB_CATEGORIES } from '#/features/catalogue/categories.ts';
 import { FESTIVE_TRAYS, GROCERY_VOCABULARY, OCCASION_SUB_CATEGORIES } from './names.ts';
 import { fssaiLicenceOf, HOUSE_BRAND, packLabel, PRODUCT_POOLS } from './products.ts';
 

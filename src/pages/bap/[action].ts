@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { isReconAnswer, isSettlementAnswer, receiveCallback } from '../../ondc/receiver.server.ts';
-import { readText } from '../../lib/http/json.ts';
-import { getBuyerApp } from '../../ondc/runtime.server.ts';
-import { wakeCatalogueIngestion } from '../../features/catalogue/ingest-queue.server.ts';
-import { recordOrderMessage, settleRefunds, vetOrderMessage } from '../../features/orders/orders.server.ts';
-import { recordIssueMessage, vetIssueMessage } from '../../features/issues/issues.server.ts';
-import { recordReconAnswer, recordSettlementAnswer, vetReconAnswer, vetSettlementAnswer } from '../../features/settlement/settlement.server.ts';
-import { recordRatingAnswer } from '../../features/orders/ratings.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { isReconAnswer, isSettlementAnswer, receiveCallback } from '#/ondc/receiver.server.ts';
+import { readText } from '#/lib/http/json.ts';
+import { getBuyerApp } from '#/ondc/runtime.server.ts';
+import { wakeCatalogueIngestion } from '#/features/catalogue/ingest-queue.server.ts';
+import { recordOrderMessage, settleRefunds, vetOrderMessage } from '#/features/orders/orders.server.ts';
+import { recordIssueMessage, vetIssueMessage } from '#/features/issues/issues.server.ts';
+import { recordReconAnswer, recordSettlementAnswer, vetReconAnswer, vetSettlementAnswer } from '#/features/settlement/settlement.server.ts';
+import { recordRatingAnswer } from '#/features/orders/ratings.server.ts';
 
 /** ONDC callbacks from sellers: /bap/on_search, /bap/on_select … (signed, verified, stored once). */
 export const POST: APIRoute = async ({ params, request }) => {

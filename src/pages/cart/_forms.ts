@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { hasNul } from '../../lib/http/json.ts';
-import type { CartErrorCode } from '../../features/cart/payload.ts';
+import { hasNul } from '#/lib/http/json.ts';
+import type { CartErrorCode } from '#/features/cart/payload.ts';
 
 /** Reads a posted form with a schema; anything else (not a form, wrong fields) is null. */
 export async function readForm<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | null> {

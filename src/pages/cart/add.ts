@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { addOne, cartAnswer } from '../../features/cart/cart.server.ts';
-import { addFormSchema } from '../../features/cart/payload.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { recordShopperEvent } from '../../features/analytics/page-view.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { addOne, cartAnswer } from '#/features/cart/cart.server.ts';
+import { addFormSchema } from '#/features/cart/payload.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { recordShopperEvent } from '#/features/analytics/page-view.server.ts';
 import { backTo, cartPageWithError, readForm, seeOther } from './_forms.ts';
 
 const BAD_FORM = { ok: false, status: 400, code: 'BAD_REQUEST', message: 'This is not an add-to-cart form', cart: null } as const;

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { orderPath } from '../../features/orders/paths.ts';
-import { reorderRequestSchema } from '../../features/orders/reorder.ts';
-import { orderAgain } from '../../features/orders/reorder.server.ts';
-import { recordShopperEvent } from '../../features/analytics/page-view.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { orderPath } from '#/features/orders/paths.ts';
+import { reorderRequestSchema } from '#/features/orders/reorder.ts';
+import { orderAgain } from '#/features/orders/reorder.server.ts';
+import { recordShopperEvent } from '#/features/analytics/page-view.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 import { cartPageWithError, readForm, seeOther } from './_forms.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { clearCityCart, setLineQuantity } from '../../features/cart/cart.server.ts';
-import { lineFormSchema } from '../../features/cart/payload.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { clearCityCart, setLineQuantity } from '#/features/cart/cart.server.ts';
+import { lineFormSchema } from '#/features/cart/payload.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
 import { cartPageWithError, readForm, seeOther } from './_forms.ts';
 
 /** The cart page's forms without JS: set a line's quantity (0 removes it), or clear the cart. */

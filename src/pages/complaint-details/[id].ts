@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { readComplaintDetails } from '../../features/issues/issues.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError } from '../../lib/http/json.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { readComplaintDetails } from '#/features/issues/issues.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** GET /complaint-details/<issue id>: a complaint's written account, for its shopper or through the respondents' signed link (IGM additional_desc). */
 export const GET: APIRoute = async ({ params, url, cookies, locals }) => {

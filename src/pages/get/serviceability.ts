@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { isPincodeServed } from '../../features/location/serviceability.server.ts';
-import { parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { isPincodeServed } from '#/features/location/serviceability.server.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 const querySchema = z.object({ pincode: z.string().regex(/^[1-9]\d{5}$/, 'pincode must be 6 digits') });
 

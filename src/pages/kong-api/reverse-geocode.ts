@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { readLocationConfig } from '../../features/location/config.server.ts';
-import { GAZETTEER } from '../../features/location/gazetteer.ts';
-import { latLngQuerySchema } from '../../features/location/geo.ts';
-import { reverseGeocode } from '../../features/location/reverse-geocode.server.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { readLocationConfig } from '#/features/location/config.server.ts';
+import { GAZETTEER } from '#/features/location/gazetteer.ts';
+import { latLngQuerySchema } from '#/features/location/geo.ts';
+import { reverseGeocode } from '#/features/location/reverse-geocode.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.1 GET /kong-api/reverse-geocode?lat&lng → data {formattedAddress, city, state, pinCode, locality, landmark}. */
 export const GET: APIRoute = async ({ url }) => {

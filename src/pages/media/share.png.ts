@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { fetchSellerImage } from '../../features/catalogue/media.server.ts';
-import { shareCard } from '../../features/sharing/sharing.server.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { fetchSellerImage } from '#/features/catalogue/media.server.ts';
+import { shareCard } from '#/features/sharing/sharing.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** GET /media/share.png?src=<seller image URL>: the seller's picture as a 1200×630 link-preview card (issue 29). */
 export const GET: APIRoute = async ({ url }) => {

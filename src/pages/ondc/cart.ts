@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { servedCityCode } from '../../ondc/cities.ts';
-import { cartAnswer, readCart, updateCart } from '../../features/cart/cart.server.ts';
-import { cartQuerySchema, cartUpdateSchema } from '../../features/cart/payload.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { parseJsonBody, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { servedCityCode } from '#/ondc/cities.ts';
+import { cartAnswer, readCart, updateCart } from '#/features/cart/cart.server.ts';
+import { cartQuerySchema, cartUpdateSchema } from '#/features/cart/payload.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { parseJsonBody, parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.3 GET /ondc/cart?cityName=&offer= → {status, data: [cart], error}. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { cartAnswer, updateCart } from '../../features/cart/cart.server.ts';
-import { clearCartSchema } from '../../features/cart/payload.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { parseJsonBody } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { cartAnswer, updateCart } from '#/features/cart/cart.server.ts';
+import { clearCartSchema } from '#/features/cart/payload.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.3 POST /ondc/clear-cart {action: CLEAR_CART, cart_reference_id}. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { confirmRequestSchema } from '../../features/payment/payment.ts';
-import { confirmOrder } from '../../features/payment/confirm.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { confirmRequestSchema } from '#/features/payment/payment.ts';
+import { confirmOrder } from '#/features/payment/confirm.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** POST /ondc/confirm → {status: 'ACK', data: {message_id, order_id}}; repeating it answers the same order. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { findCustomisations } from '../../features/cart/cart.server.ts';
-import { customisationQuerySchema } from '../../features/cart/payload.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { findCustomisations } from '#/features/cart/cart.server.ts';
+import { customisationQuerySchema } from '#/features/cart/payload.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** The add-on picker's groups for a dish (SPEC §3 add-on, §4 add-ons): the same for every shopper. */
 export const GET: APIRoute = async ({ url }) => {

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { waitForAnswer } from '../../ondc/message-store.server.ts';
-import { POLL_HOLD_MS } from '../../features/checkout/poll.ts';
-import { selectChecked } from '../../features/checkout/session.server.ts';
-import { vetStore } from '../../features/checkout/seller-answer.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { waitForAnswer } from '#/ondc/message-store.server.ts';
+import { POLL_HOLD_MS } from '#/features/checkout/poll.ts';
+import { selectChecked } from '#/features/checkout/session.server.ts';
+import { vetStore } from '#/features/checkout/seller-answer.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 const querySchema = z.object({
   type: z.enum(['select', 'init', 'confirm', 'status', 'cancel', 'update', 'track', 'support']),

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { initRequestSchema } from '../../features/checkout/init.ts';
-import { sendInit } from '../../features/checkout/init.server.ts';
-import { transactionShopper } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { initRequestSchema } from '#/features/checkout/init.ts';
+import { sendInit } from '#/features/checkout/init.server.ts';
+import { transactionShopper } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** SPEC §7.3 POST /ondc/init → {status: 'ACK', data: {message_id}}. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

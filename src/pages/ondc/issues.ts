@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { listIssues } from '../../features/issues/issues.server.ts';
-import { orderIdSchema } from '../../features/orders/paths.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { listIssues } from '#/features/issues/issues.server.ts';
+import { orderIdSchema } from '#/features/orders/paths.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 const querySchema = z.object({ order_id: orderIdSchema.optional() });
 

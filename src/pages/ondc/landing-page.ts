@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { GROCERY_CATEGORIES } from '../../features/catalogue/categories.ts';
-import { landingProvidersSchema, landingStaticSchema } from '../../features/catalogue/catalogue.ts';
-import { popularBrands, providersNear } from '../../features/catalogue/catalogue.server.ts';
-import { OFFER_CARD_TEMPLATES, offerTemplateFor } from '../../features/catalogue/home.ts';
-import { NO_PINCODE_MESSAGE, shopperPlace } from '../../features/catalogue/place.server.ts';
-import { isUserBlacklisted, readUserBlacklist } from '../../features/platform/blacklist.ts';
-import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { GROCERY_CATEGORIES } from '#/features/catalogue/categories.ts';
+import { landingProvidersSchema, landingStaticSchema } from '#/features/catalogue/catalogue.ts';
+import { popularBrands, providersNear } from '#/features/catalogue/catalogue.server.ts';
+import { OFFER_CARD_TEMPLATES, offerTemplateFor } from '#/features/catalogue/home.ts';
+import { NO_PINCODE_MESSAGE, shopperPlace } from '#/features/catalogue/place.server.ts';
+import { isUserBlacklisted, readUserBlacklist } from '#/features/platform/blacklist.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /**
  * SPEC §7.2 POST /ondc/landing-page?type=static (offer banners, categories, brands) and

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { providerServes } from '../../features/catalogue/catalogue.server.ts';
-import { NO_PINCODE_MESSAGE, shopperPlace } from '../../features/catalogue/place.server.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { providerServes } from '#/features/catalogue/catalogue.server.ts';
+import { NO_PINCODE_MESSAGE, shopperPlace } from '#/features/catalogue/place.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 GET /ondc/provider-serviceablity (sic): does this store deliver to the shopper's pincode? */
 export const GET: APIRoute = async ({ url, request, cookies }) => {

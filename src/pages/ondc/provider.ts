@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../db/client.ts';
-import { providerDetail, providerFetch } from '../../features/catalogue/catalogue.server.ts';
-import { NO_PINCODE_MESSAGE, shopperPlace } from '../../features/catalogue/place.server.ts';
-import { catalogueJson, jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { providerDetail, providerFetch } from '#/features/catalogue/catalogue.server.ts';
+import { NO_PINCODE_MESSAGE, shopperPlace } from '#/features/catalogue/place.server.ts';
+import { catalogueJson, jsonError, parseQuery } from '#/lib/http/json.ts';
 
 const querySchema = z.object({
   provider_id: z.string().min(1, 'provider_id is required').max(200),

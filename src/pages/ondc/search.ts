@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { LIMITS, searchSchema } from '../../features/catalogue/catalogue.ts';
-import { providersNear, searchDishes } from '../../features/catalogue/catalogue.server.ts';
-import { shopperPlace } from '../../features/catalogue/place.server.ts';
-import { parseJsonBody } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { LIMITS, searchSchema } from '#/features/catalogue/catalogue.ts';
+import { providersNear, searchDishes } from '#/features/catalogue/catalogue.server.ts';
+import { shopperPlace } from '#/features/catalogue/place.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/search: the providers tab or the dishes tab (at most 30 dishes a page). */
 export const POST: APIRoute = async ({ request, cookies }) => {

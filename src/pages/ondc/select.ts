@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { selectRequestSchema } from '../../features/checkout/select.ts';
-import { sendSelect } from '../../features/checkout/select.server.ts';
-import { USER_BLACKLISTED_MESSAGE, isUserBlacklisted, readUserBlacklist } from '../../features/platform/blacklist.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../lib/http/json.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { selectRequestSchema } from '#/features/checkout/select.ts';
+import { sendSelect } from '#/features/checkout/select.server.ts';
+import { USER_BLACKLISTED_MESSAGE, isUserBlacklisted, readUserBlacklist } from '#/features/platform/blacklist.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** SPEC §7.3 POST /ondc/select → {status: 'ACK', data: {message_id}}. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { statusQuerySchema } from '../../features/checkout/init.ts';
-import { initStatus } from '../../features/checkout/init.server.ts';
-import { POLL_HOLD_MS } from '../../features/checkout/poll.ts';
-import { confirmStatus } from '../../features/payment/confirm.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { statusQuerySchema } from '#/features/checkout/init.ts';
+import { initStatus } from '#/features/checkout/init.server.ts';
+import { POLL_HOLD_MS } from '#/features/checkout/poll.ts';
+import { confirmStatus } from '#/features/payment/confirm.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 
 /** SPEC §7.3 GET /ondc/status?type=init&message_id → {error, order_status, onInitTotalPrice}; type=confirm → {order_status, order_id, error}. */

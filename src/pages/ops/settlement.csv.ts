@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { operatorOnly } from '../../features/analytics/ops.server.ts';
-import { reportQuerySchema, settlementCsv } from '../../features/settlement/report.ts';
-import { settlementReport } from '../../features/settlement/settlement.server.ts';
-import { parseQuery } from '../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { operatorOnly } from '#/features/analytics/ops.server.ts';
+import { reportQuerySchema, settlementCsv } from '#/features/settlement/report.ts';
+import { settlementReport } from '#/features/settlement/settlement.server.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 /** GET /ops/settlement.csv?by=order|seller: the settlement ledger for a spreadsheet (operator token). */
 export const GET: APIRoute = async ({ request, url }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { readText } from '../../lib/http/json.ts';
-import { receiveNotice } from '../../features/payment/webhook.server.ts';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../features/payment/webhook.ts';
+import { getDatabase } from '#/db/client.ts';
+import { readText } from '#/lib/http/json.ts';
+import { receiveNotice } from '#/features/payment/webhook.server.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#/features/payment/webhook.ts';
 
 /** The payment gateway's signed notice of a payment's outcome (issue 24; README "Payments"). */
 export const POST: APIRoute = async ({ request }) => {

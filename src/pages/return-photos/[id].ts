@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { readReturnPhoto } from '../../features/orders/returns.server.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { jsonError } from '../../lib/http/json.ts';
-import { findBuyerApp } from '../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { readReturnPhoto } from '#/features/orders/returns.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** GET /return-photos/<id>: a return photo, for the order's shopper or through the seller's signed link. */
 export const GET: APIRoute = async ({ params, url, cookies, locals }) => {

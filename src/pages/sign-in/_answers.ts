@@ -2,13 +2,13 @@
 // a page's plain form (back to the page, which says why) or to its script (JSON, in its language).
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { messagesFor } from '../../features/i18n/catalogue.ts';
-import { deviceKey } from '../../features/platform/shopper.server.ts';
-import { phoneSchema } from '../../features/sign-in/phone.ts';
-import { phoneSignIn } from '../../features/sign-in/settings.server.ts';
-import { AFTER_SIGN_IN, nextPathSchema, refusalWords, type Refusal } from '../../features/sign-in/sign-in.ts';
-import { readFormOrJson } from '../../lib/http/form-or-json.ts';
-import { jsonError } from '../../lib/http/json.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { deviceKey } from '#/features/platform/shopper.server.ts';
+import { phoneSchema } from '#/features/sign-in/phone.ts';
+import { phoneSignIn } from '#/features/sign-in/settings.server.ts';
+import { AFTER_SIGN_IN, nextPathSchema, refusalWords, type Refusal } from '#/features/sign-in/sign-in.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
+import { jsonError } from '#/lib/http/json.ts';
 
 /** What the limits count a request against: its device, or its address when it has none yet. */
 export function senderOf(context: APIContext): string {

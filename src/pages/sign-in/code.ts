@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { messagesFor } from '../../features/i18n/catalogue.ts';
-import { shopperKey } from '../../features/platform/shopper.server.ts';
-import { sendSignInCode } from '../../features/sign-in/sign-in.server.ts';
-import { AFTER_SIGN_IN, SIGN_IN_PHONE_COOKIE, SIGN_IN_PHONE_MAX_AGE_S } from '../../features/sign-in/sign-in.ts';
-import { cookieOptions } from '../../lib/http/cookies.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { sendSignInCode } from '#/features/sign-in/sign-in.server.ts';
+import { AFTER_SIGN_IN, SIGN_IN_PHONE_COOKIE, SIGN_IN_PHONE_MAX_AGE_S } from '#/features/sign-in/sign-in.ts';
+import { cookieOptions } from '#/lib/http/cookies.server.ts';
 import { readSignInRequest, refuse, senderOf } from './_answers.ts';
 
 /**

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../db/client.ts';
-import { settleDeviceForUser } from '../../features/platform/identity.server.ts';
-import { deviceKey } from '../../features/platform/shopper.server.ts';
-import { USER_ID_COOKIE } from '../../features/platform/user.ts';
-import { codeSchema } from '../../features/sign-in/code.ts';
-import { SIGNED_IN_DAYS, signedInToken } from '../../features/sign-in/settings.server.ts';
-import { signInWithCode } from '../../features/sign-in/sign-in.server.ts';
-import { SIGN_IN_PHONE_COOKIE } from '../../features/sign-in/sign-in.ts';
-import { cookieOptions } from '../../lib/http/cookies.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { settleDeviceForUser } from '#/features/platform/identity.server.ts';
+import { deviceKey } from '#/features/platform/shopper.server.ts';
+import { USER_ID_COOKIE } from '#/features/platform/user.ts';
+import { codeSchema } from '#/features/sign-in/code.ts';
+import { SIGNED_IN_DAYS, signedInToken } from '#/features/sign-in/settings.server.ts';
+import { signInWithCode } from '#/features/sign-in/sign-in.server.ts';
+import { SIGN_IN_PHONE_COOKIE } from '#/features/sign-in/sign-in.ts';
+import { cookieOptions } from '#/lib/http/cookies.server.ts';
 import { readSignInRequest, refuse, senderOf } from './_answers.ts';
 
 /**

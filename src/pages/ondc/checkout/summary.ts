@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { latestQuoted, payableFor, payableView } from '../../../features/checkout/session.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
-import { transactionOwner } from '../../../ondc/message-store.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { latestQuoted, payableFor, payableView } from '#/features/checkout/session.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
+import { transactionOwner } from '#/ondc/message-store.server.ts';
 
 const querySchema = z.object({
   transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, 'Expected a transaction id'),

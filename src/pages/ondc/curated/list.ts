@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { curatedSchema } from '../../../features/catalogue/catalogue.ts';
-import { groceryItems } from '../../../features/catalogue/catalogue.server.ts';
-import { CURATED_LISTS } from '../../../features/catalogue/home.ts';
-import { CURATED_COMPLETE_BELOW } from '../../../features/catalogue/item-rules.ts';
-import { shopperPlace } from '../../../features/catalogue/place.server.ts';
-import { parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { curatedSchema } from '#/features/catalogue/catalogue.ts';
+import { groceryItems } from '#/features/catalogue/catalogue.server.ts';
+import { CURATED_LISTS } from '#/features/catalogue/home.ts';
+import { CURATED_COMPLETE_BELOW } from '#/features/catalogue/item-rules.ts';
+import { shopperPlace } from '#/features/catalogue/place.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/curated/list: a curated list page; complete under 10 results (SPEC §9). */
 export const POST: APIRoute = async ({ request, cookies }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { variantsSchema } from '../../../features/catalogue/catalogue.ts';
-import { variantsOf } from '../../../features/catalogue/catalogue.server.ts';
-import { shopperPlace } from '../../../features/catalogue/place.server.ts';
-import { parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { variantsSchema } from '#/features/catalogue/catalogue.ts';
+import { variantsOf } from '#/features/catalogue/catalogue.server.ts';
+import { shopperPlace } from '#/features/catalogue/place.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/fetch/variants: other pack sizes of the same product at this store. */
 export const POST: APIRoute = async ({ request, cookies }) => {

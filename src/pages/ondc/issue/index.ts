@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { raiseIssueRequestSchema } from '../../../features/issues/issues.ts';
-import { findIssue, grievanceOfficer, raiseIssue } from '../../../features/issues/issues.server.ts';
-import { complaintPath, helpPath } from '../../../features/issues/paths.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { raiseIssueRequestSchema } from '#/features/issues/issues.ts';
+import { findIssue, grievanceOfficer, raiseIssue } from '#/features/issues/issues.server.ts';
+import { complaintPath, helpPath } from '#/features/issues/paths.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
 
 const querySchema = z.object({ issue_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id') });
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { refreshIssue } from '../../../features/issues/issues.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { refreshIssue } from '#/features/issues/issues.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 const bodySchema = z.object({ issue_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id') });
 

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { issueStepRequestSchema } from '../../../features/issues/issues.ts';
-import { takeIssueStep } from '../../../features/issues/issues.server.ts';
-import { complaintPath } from '../../../features/issues/paths.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { issueStepRequestSchema } from '#/features/issues/issues.ts';
+import { takeIssueStep } from '#/features/issues/issues.server.ts';
+import { complaintPath } from '#/features/issues/paths.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
 
 /**
  * POST /ondc/issue/step {step: accept|reject|escalate|close|info, issue_id, …} → {data: {issue_id}}: the

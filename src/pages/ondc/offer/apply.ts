@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { applyOffer, offerApplySchema } from '../../../features/checkout/offers.server.ts';
-import { transactionShopper } from '../../../features/platform/shopper.server.ts';
-import { parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { applyOffer, offerApplySchema } from '#/features/checkout/offers.server.ts';
+import { transactionShopper } from '#/features/platform/shopper.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.3 POST /ondc/offer/apply → {status, data.code, errorMessage}. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

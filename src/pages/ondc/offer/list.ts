@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { listOffers, offerListQuerySchema } from '../../../features/checkout/offers.server.ts';
-import { transactionShopper } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { listOffers, offerListQuerySchema } from '#/features/checkout/offers.server.ts';
+import { transactionShopper } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.3 GET /ondc/offer/list?transactionId&cityName → {status, data}. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

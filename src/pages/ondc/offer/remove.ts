@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { offerRemoveSchema, removeOffer } from '../../../features/checkout/offers.server.ts';
-import { transactionShopper } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { offerRemoveSchema, removeOffer } from '#/features/checkout/offers.server.ts';
+import { transactionShopper } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /** Issue 28: POST /ondc/offer/remove {transactionId, code} → {status, data: {code, source}}, beside SPEC §7.3's apply. */
 export const POST: APIRoute = async ({ request, cookies, locals }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase, type Database } from '../../../db/client.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
-import { findBuyerApp, type BuyerApp } from '../../../ondc/runtime.server.ts';
+import { getDatabase, type Database } from '#/db/client.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
+import { findBuyerApp, type BuyerApp } from '#/ondc/runtime.server.ts';
 
 const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40) });
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { findOrderDetail, refreshStatus } from '../../../features/orders/orders.server.ts';
-import { statusLabel } from '../../../features/orders/orders.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { findOrderDetail, refreshStatus } from '#/features/orders/orders.server.ts';
+import { statusLabel } from '#/features/orders/orders.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40), refresh: z.enum(['1']).optional() });
 

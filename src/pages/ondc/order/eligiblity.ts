@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { eligibilityQuerySchema } from '../../../features/orders/orders.ts';
-import { findOrderDetail } from '../../../features/orders/orders.server.ts';
-import { returnEligibility } from '../../../features/orders/returns.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { eligibilityQuerySchema } from '#/features/orders/orders.ts';
+import { findOrderDetail } from '#/features/orders/orders.server.ts';
+import { returnEligibility } from '#/features/orders/returns.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /**
  * SPEC §7.4 GET /ondc/order/eligiblity?order_id&type (the SPEC's spelling): may this order be

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { recordShopperEvent } from '../../../features/analytics/page-view.server.ts';
-import { orderPath } from '../../../features/orders/paths.ts';
-import { rateOrderSchema } from '../../../features/orders/ratings.ts';
-import { rateOrder, type RateOutcome } from '../../../features/orders/ratings.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
-import { jsonError } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { recordShopperEvent } from '#/features/analytics/page-view.server.ts';
+import { orderPath } from '#/features/orders/paths.ts';
+import { rateOrderSchema } from '#/features/orders/ratings.ts';
+import { rateOrder, type RateOutcome } from '#/features/orders/ratings.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** The order page's notice for each outcome of its rating form. */
 function noticeOf(outcome: RateOutcome): string {

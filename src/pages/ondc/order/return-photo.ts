@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { saveReturnPhoto } from '../../../features/orders/returns.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery, readBytes } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { saveReturnPhoto } from '#/features/orders/returns.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery, readBytes } from '#/lib/http/json.ts';
 
 const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40) });
 

@@ -1,4 +1,4 @@
-import { requestTrack } from '../../../features/orders/orders.server.ts';
+import { requestTrack } from '#/features/orders/orders.server.ts';
 import { askSellerRoute } from './_ask-seller.ts';
 
 /** GET /ondc/order/track?order_id: asks the seller where the rider is (ONDC track); the client polls fetchMessage?type=track. */

@@ -1,16 +1,16 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
+import { getDatabase } from '#/db/client.ts';
 import { z } from 'zod';
-import { cancelRequestSchema, ORDER_UPDATE_MESSAGES } from '../../../features/orders/orders.ts';
-import { requestCancel } from '../../../features/orders/orders.server.ts';
-import { returnRequestSchema } from '../../../features/orders/returns.ts';
-import { requestReturn } from '../../../features/orders/returns.server.ts';
-import { recordShopperEvent } from '../../../features/analytics/page-view.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
-import { jsonError } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { orderPath } from '../../../features/orders/paths.ts';
+import { cancelRequestSchema, ORDER_UPDATE_MESSAGES } from '#/features/orders/orders.ts';
+import { requestCancel } from '#/features/orders/orders.server.ts';
+import { returnRequestSchema } from '#/features/orders/returns.ts';
+import { requestReturn } from '#/features/orders/returns.server.ts';
+import { recordShopperEvent } from '#/features/analytics/page-view.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
+import { orderPath } from '#/features/orders/paths.ts';
 
 const updateSchema = z.discriminatedUnion('type', [cancelRequestSchema, returnRequestSchema], { error: 'type must be cancel or return' });
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { paymentStatusQuerySchema } from '../../../features/payment/payment.ts';
-import { payableIntentLink } from '../../../features/payment/payment.server.ts';
-import { qrSvg } from '../../../features/payment/upi-qr.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { paymentStatusQuerySchema } from '#/features/payment/payment.ts';
+import { payableIntentLink } from '#/features/payment/payment.server.ts';
+import { qrSvg } from '#/features/payment/upi-qr.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** GET /ondc/payment/qr?payment_id: the QR code of this shopper's UPI intent while it can be paid (issue 29). */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

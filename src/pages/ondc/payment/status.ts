@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { paymentStatusQuerySchema } from '../../../features/payment/payment.ts';
-import { paymentStatus } from '../../../features/payment/payment.server.ts';
-import { shopperKey } from '../../../features/platform/shopper.server.ts';
-import { jsonError, parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { paymentStatusQuerySchema } from '#/features/payment/payment.ts';
+import { paymentStatus } from '#/features/payment/payment.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { jsonError, parseQuery } from '#/lib/http/json.ts';
 
 /** GET /ondc/payment/status?payment_id: where this shopper's payment stands. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { categoryMapSchema } from '../../../features/catalogue/catalogue.ts';
-import { providerDetail } from '../../../features/catalogue/catalogue.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { categoryMapSchema } from '#/features/catalogue/catalogue.ts';
+import { providerDetail } from '#/features/catalogue/catalogue.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/provider/categorymap: a store's categories and sub-categories, available first. */
 export const POST: APIRoute = async ({ request }) => {

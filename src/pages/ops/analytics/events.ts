@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { operatorOnly, sinceDate, sinceSchema } from '../../../features/analytics/ops.server.ts';
-import { eventsSince } from '../../../features/analytics/store.server.ts';
-import { parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { operatorOnly, sinceDate, sinceSchema } from '#/features/analytics/ops.server.ts';
+import { eventsSince } from '#/features/analytics/store.server.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 /** GET /ops/analytics/events?since=7d&name=: the events as NDJSON, for another tool. */
 export const GET: APIRoute = async ({ request, url }) => {

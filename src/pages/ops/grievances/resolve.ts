@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { operatorOnly } from '../../../features/analytics/ops.server.ts';
-import { officerDecisionSchema } from '../../../features/issues/grievance-desk.ts';
-import { resolveGrievance } from '../../../features/issues/grievance-desk.server.ts';
-import { grievanceDeskPath } from '../../../features/issues/paths.ts';
-import { jsonError } from '../../../lib/http/json.ts';
-import { findBuyerApp } from '../../../ondc/runtime.server.ts';
-import { readFormOrJson } from '../../../lib/http/form-or-json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { operatorOnly } from '#/features/analytics/ops.server.ts';
+import { officerDecisionSchema } from '#/features/issues/grievance-desk.ts';
+import { resolveGrievance } from '#/features/issues/grievance-desk.server.ts';
+import { grievanceDeskPath } from '#/features/issues/paths.ts';
+import { jsonError } from '#/lib/http/json.ts';
+import { findBuyerApp } from '#/ondc/runtime.server.ts';
+import { readFormOrJson } from '#/lib/http/form-or-json.ts';
 
 /**
  * POST /ops/grievances/resolve {issue_id, outcome: REFUND|REPLACEMENT|NO_ACTION, amount, response}

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { operatorOnly } from '../../../features/analytics/ops.server.ts';
-import { sendRecons } from '../../../features/settlement/settlement.server.ts';
-import { getBuyerApp } from '../../../ondc/runtime.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { operatorOnly } from '#/features/analytics/ops.server.ts';
+import { sendRecons } from '#/features/settlement/settlement.server.ts';
+import { getBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** POST /ops/settlement/recon: sends each seller the recon of its settled orders now (operator token). */
 export const POST: APIRoute = async ({ request }) => {

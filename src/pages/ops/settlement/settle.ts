@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { readConfig } from '../../../config.server.ts';
-import { getDatabase } from '../../../db/client.ts';
-import { operatorOnly } from '../../../features/analytics/ops.server.ts';
-import { settleWithSellers, settlementAgencyOf } from '../../../features/settlement/settlement.server.ts';
-import { getBuyerApp } from '../../../ondc/runtime.server.ts';
+import { readConfig } from '#/config.server.ts';
+import { getDatabase } from '#/db/client.ts';
+import { operatorOnly } from '#/features/analytics/ops.server.ts';
+import { settleWithSellers, settlementAgencyOf } from '#/features/settlement/settlement.server.ts';
+import { getBuyerApp } from '#/ondc/runtime.server.ts';
 
 /** POST /ops/settlement/settle: a round of settlement now, recons then settles (operator token). */
 export const POST: APIRoute = async ({ request }) => {

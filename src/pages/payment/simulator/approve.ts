@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { isSimulatedGateway } from '../../../features/payment/gateway.ts';
-import { intentApprovalSchema } from '../../../features/payment/payment.ts';
-import { paymentGateway } from '../../../features/payment/payment.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { isSimulatedGateway } from '#/features/payment/gateway.ts';
+import { intentApprovalSchema } from '#/features/payment/payment.ts';
+import { paymentGateway } from '#/features/payment/payment.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /**
  * POST /payment/simulator/approve {link} (issue 29): the embedded simulator plays the shopper's

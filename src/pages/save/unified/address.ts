@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDatabase } from '../../../db/client.ts';
-import { NO_CITY_MESSAGE, SIGN_IN_TO_SYNC_MESSAGE, addressSchema, canSyncAddresses } from '../../../features/location/address.ts';
-import { deleteAddress, saveAddress } from '../../../features/location/addresses.server.ts';
-import { jsonError, parseJsonBody, parseQuery } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { NO_CITY_MESSAGE, SIGN_IN_TO_SYNC_MESSAGE, addressSchema, canSyncAddresses } from '#/features/location/address.ts';
+import { deleteAddress, saveAddress } from '#/features/location/addresses.server.ts';
+import { jsonError, parseJsonBody, parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.1 POST /save/unified/address: one address, with the SPEC §5 replace rules. Answers the list. */
 export const POST: APIRoute = async ({ request, locals }) => {

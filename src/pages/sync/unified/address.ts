@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../db/client.ts';
-import { NO_CITY_MESSAGE, SIGN_IN_TO_SYNC_MESSAGE, addressListSchema, canSyncAddresses } from '../../../features/location/address.ts';
-import { syncAddresses } from '../../../features/location/addresses.server.ts';
-import { jsonError, parseJsonBody } from '../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { NO_CITY_MESSAGE, SIGN_IN_TO_SYNC_MESSAGE, addressListSchema, canSyncAddresses } from '#/features/location/address.ts';
+import { syncAddresses } from '#/features/location/addresses.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /**
  * SPEC §7.1 POST /sync/unified/address: the device's addresses merged into the user's account.

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../../db/client.ts';
-import { groceryFiltersSchema } from '../../../../features/catalogue/catalogue.ts';
-import { groceryFilters } from '../../../../features/catalogue/catalogue.server.ts';
-import { NO_PINCODE_MESSAGE, shopperPlace } from '../../../../features/catalogue/place.server.ts';
-import { jsonError, parseJsonBody } from '../../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { groceryFiltersSchema } from '#/features/catalogue/catalogue.ts';
+import { groceryFilters } from '#/features/catalogue/catalogue.server.ts';
+import { NO_PINCODE_MESSAGE, shopperPlace } from '#/features/catalogue/place.server.ts';
+import { jsonError, parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/fetch/grocery/filters: facet values and counts for one filter field. */
 export const POST: APIRoute = async ({ request, cookies }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../../../db/client.ts';
-import { instrumentQuerySchema } from '../../../../../features/payment/payment.ts';
-import { lastUpiId } from '../../../../../features/payment/payment.server.ts';
-import { shopperKey } from '../../../../../features/platform/shopper.server.ts';
-import { parseQuery } from '../../../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { instrumentQuerySchema } from '#/features/payment/payment.ts';
+import { lastUpiId } from '#/features/payment/payment.server.ts';
+import { shopperKey } from '#/features/platform/shopper.server.ts';
+import { parseQuery } from '#/lib/http/json.ts';
 
 /** SPEC §7.3 GET …/getInstrumentDetails?instrumentType=upi_account → {success, instrument_type, vpa}. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {

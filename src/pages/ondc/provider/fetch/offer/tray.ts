@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../../../../../db/client.ts';
-import { providerItemsSchema } from '../../../../../features/catalogue/catalogue.ts';
-import { providerItems } from '../../../../../features/catalogue/catalogue.server.ts';
-import { shopperPlace } from '../../../../../features/catalogue/place.server.ts';
-import { parseJsonBody } from '../../../../../lib/http/json.ts';
+import { getDatabase } from '#/db/client.ts';
+import { providerItemsSchema } from '#/features/catalogue/catalogue.ts';
+import { providerItems } from '#/features/catalogue/catalogue.server.ts';
+import { shopperPlace } from '#/features/catalogue/place.server.ts';
+import { parseJsonBody } from '#/lib/http/json.ts';
 
 /** SPEC §7.2 POST /ondc/provider/fetch/offer/tray: the store's deals and tray items, deepest discount first. */
 export const POST: APIRoute = async ({ request, cookies }) => {
