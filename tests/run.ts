@@ -55,7 +55,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 function runAside(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number | null> {
   const log = path.join(reports, `${name}.log`);
   const out = openSync(log, 'w');
-  const child = spawn(path.join(root, 'node_modules/.bin', command), args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, NO_COLOR: '1', ...env } });
+  const child = spawn(path.join(root, 'node_modules/.bin', command), args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   closeSync(out);
   return new Promise((resolve) =>
     child.on('close', (status) => {
@@ -101,13 +105,22 @@ sharedTestClock();
 const typecheck = runAside('astro-check', 'astro', ['check']);
 // Dead code (issue 27): an export, file or dependency nothing uses fails the run (knip.json names the entries).
 const deadCode = runAside('knip', 'knip', []);
+// One format (issue 27): Biome formats TypeScript, CSS, JSON and the scripts of .astro files; a file
+// written otherwise fails the run (`npm run format` rewrites it).
+const format = runAside('format', 'biome', ['format', '.']);
 const report = (name: string) => path.join(reports, `${name}.json`);
 // An earlier run's report must never stand in for a suite that crashed before writing its own.
 for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
 const flakyList = path.join(reports, 'vitest-flaky.txt');
 rmSync(flakyList, { force: true });
 process.env.TEST_FLAKY_LIST = flakyList;
-const vitestArgs = (name: string) => ['run', '--reporter=default', '--reporter=json', '--reporter=./tests/support/flaky-reporter.ts', `--outputFile=${report(name)}`];
+const vitestArgs = (name: string) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--reporter=./tests/support/flaky-reporter.ts',
+  `--outputFile=${report(name)}`,
+];
 /**
  * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
  * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
@@ -137,9 +150,14 @@ const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project
 const serversReady = path.join(reports, 'shared-servers.ready');
 rmSync(serversReady, { force: true });
 let sharedDone = false;
-const sharedServers = runAside('vitest-api', 'vitest', [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])], {
-  TEST_SERVERS_READY_FILE: serversReady,
-}).finally(() => (sharedDone = true));
+const sharedServers = runAside(
+  'vitest-api',
+  'vitest',
+  [...vitestArgs('vitest-api'), '--project', 'api', ...OWN_SERVER_FILES.flatMap((file) => ['--exclude', file])],
+  {
+    TEST_SERVERS_READY_FILE: serversReady,
+  },
+).finally(() => (sharedDone = true));
 // The journeys start once the wall-clock files are done and the shared storefronts have learned
 // the catalogue (or failed to): three learning it at once on two cores is what made one miss its
 // start. The other files with storefronts of their own run beside them.
@@ -155,6 +173,7 @@ const vitestStatuses = {
 };
 const typecheckStatus = await typecheck;
 const deadCodeStatus = await deadCode;
+const formatStatus = await format;
 
 let passed = 0;
 let failed = 0;
@@ -171,6 +190,7 @@ failed += playwright?.stats?.unexpected ?? 0;
 if (playwrightStatus !== 0 && (playwright?.stats?.unexpected ?? 0) === 0) failed += 1;
 if (typecheckStatus !== 0) failed += 1;
 if (deadCodeStatus !== 0) failed += 1;
+if (formatStatus !== 0) failed += 1;
 
 const flaky = playwright?.stats?.flaky ?? 0;
 if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on retry (flaky): see the list above`);

@@ -10,7 +10,7 @@ import { findProjectRoot } from './project-root.ts';
 const root = findProjectRoot();
 
 /** Sources whose change makes the build stale. */
-const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 const ASTRO_ENTRY = 'dist/server/entry.mjs';
 
