@@ -35,11 +35,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   security: {
     checkOrigin: true,
-    allowedDomains: [
-      { hostname: 'localhost' },
-      { hostname: '127.0.0.1' },
-      ...(publicHost ? [{ hostname: publicHost }] : []),
-    ],
+    allowedDomains: [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }, ...(publicHost ? [{ hostname: publicHost }] : [])],
     csp: {
       // object-src, base-uri and frame-ancestors come in the header (src/lib/http/security-headers.ts).
       directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "font-src 'self'", "form-action 'self'"],

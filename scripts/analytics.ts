@@ -26,10 +26,17 @@ console.table(
   Object.fromEntries(
     days.map((day) => [
       day['day'],
-      Object.fromEntries(steps.flatMap((step, i) => {
-        const count = Number(day[step] ?? 0);
-        return i === 0 ? [[step, count]] : [[step, count], [`→${step}`, percent(count, Number(day[steps[i - 1]!] ?? 0))]];
-      })),
+      Object.fromEntries(
+        steps.flatMap((step, i) => {
+          const count = Number(day[step] ?? 0);
+          return i === 0
+            ? [[step, count]]
+            : [
+                [step, count],
+                [`→${step}`, percent(count, Number(day[steps[i - 1]!] ?? 0))],
+              ];
+        }),
+      ),
     ]),
   ),
 );

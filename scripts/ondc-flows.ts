@@ -96,7 +96,12 @@ async function fillCart(client: Client, shop: Shop, lines: readonly Line[]): Pro
       sku_id: line.itemId,
       quantity: line.quantity,
       cart_metadata: { bpp_id: shop.bppId, provider_id: shop.providerId },
-      item_metadata: { itemId: line.itemId, providerId: shop.providerId, locationId: shop.location.id, ...(line.customisations ? { customisations: line.customisations } : {}) },
+      item_metadata: {
+        itemId: line.itemId,
+        providerId: shop.providerId,
+        locationId: shop.location.id,
+        ...(line.customisations ? { customisations: line.customisations } : {}),
+      },
     });
     if (!answer.ok) throw new Error(`the cart refused ${line.itemId}: ${await answer.text()}`);
     cart = cartAnswerSchema.parse(await answer.json()).data.find((c) => c.provider_id === shop.providerId);
@@ -109,7 +114,13 @@ const placeOf = (shop: Shop) => ({ label: 'Home', city: shop.city, pincode: shop
 
 /** The checkout page's select from the cart; a second select keeps the transaction (SPEC §4). */
 async function select(client: Client, shop: Shop, cart: Cart, transactionId?: string) {
-  const ack = (await (await client.post('/ondc/select', { ...checkoutPlace(cart, placeOf(shop)), address: { area_code: shop.location.pincode }, ...(transactionId ? { transaction_id: transactionId } : {}) })).json()) as {
+  const ack = (await (
+    await client.post('/ondc/select', {
+      ...checkoutPlace(cart, placeOf(shop)),
+      address: { area_code: shop.location.pincode },
+      ...(transactionId ? { transaction_id: transactionId } : {}),
+    })
+  ).json()) as {
     data: { message_id: string; transaction_id: string };
   };
   const answer = await poll(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING');
@@ -121,7 +132,16 @@ async function select(client: Client, shop: Shop, cart: Cart, transactionId?: st
  * gives one (it is optional); what the form does not ask is not sent.
  */
 function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined) {
-  const address = { door: '12', building: 'Lake View Apartments', name: 'Asha Rao', locality: 'Indiranagar 2nd Stage', city: shop.city, state: 'Karnataka', country: 'IND', area_code: shop.location.pincode };
+  const address = {
+    door: '12',
+    building: 'Lake View Apartments',
+    name: 'Asha Rao',
+    locality: 'Indiranagar 2nd Stage',
+    city: shop.city,
+    state: 'Karnataka',
+    country: 'IND',
+    area_code: shop.location.pincode,
+  };
   return {
     ...checkoutPlace(cart, placeOf(shop)),
     transaction_id: transactionId,
@@ -139,11 +159,21 @@ function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Paymen
  * once the payment settles (issue 23), so what another party does before the confirm
  * (`beforePayment`: a store counting its shelf) happens between init and payment.
  */
-async function checkout(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string, beforePayment?: () => Promise<void>): Promise<() => Promise<string>> {
+async function checkout(
+  client: Client,
+  shop: Shop,
+  lines: readonly Line[],
+  payment: Payment = 'upi',
+  transactionId?: string,
+  email?: string,
+  beforePayment?: () => Promise<void>,
+): Promise<() => Promise<string>> {
   const cart = await fillCart(client, shop, lines);
   const selected = await select(client, shop, cart, transactionId);
   if (selected.answer['error']) throw new Error(`select failed: ${JSON.stringify(selected.answer['error'])}`);
-  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email))).json()) as { data: { message_id: string } };
+  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email))).json()) as {
+    data: { message_id: string };
+  };
   const initAnswer = await poll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
   if (initAnswer['order_status'] !== 'CREATED') throw new Error(`init failed: ${JSON.stringify(initAnswer)}`);
   await beforePayment?.();
@@ -157,7 +187,9 @@ async function checkout(client: Client, shop: Shop, lines: readonly Line[], paym
     })
   ).json()) as { data: { payment_id: string } };
   return async () => {
-    const confirm = (await (await client.post('/ondc/confirm', { transaction_id: selected.transactionId, payment_id: paid.data.payment_id })).json()) as { data: { message_id: string } };
+    const confirm = (await (await client.post('/ondc/confirm', { transaction_id: selected.transactionId, payment_id: paid.data.payment_id })).json()) as {
+      data: { message_id: string };
+    };
     const placed = await poll(client, `/ondc/status?type=confirm&message_id=${confirm.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
     if (placed['order_status'] !== 'CONFIRMED') throw new Error(`confirm failed: ${JSON.stringify(placed)}`);
     return placed['order_id'] as string;
@@ -175,7 +207,14 @@ type Detail = { status: string; return_state: string | null; refunds: unknown[];
  * for its state (ONDC status) on the first read and every sixth after (src/pages/order-history.astro),
  * and the track map asks where the rider is while the order is on the road.
  */
-async function watch(client: Client, orderId: string, what: string, done: (detail: Detail) => boolean, seconds: number, options: { track?: boolean } = {}): Promise<Detail> {
+async function watch(
+  client: Client,
+  orderId: string,
+  what: string,
+  done: (detail: Detail) => boolean,
+  seconds: number,
+  options: { track?: boolean } = {},
+): Promise<Detail> {
   let tracked = false;
   for (let tick = 0, deadline = Date.now() + seconds * 1000; Date.now() < deadline; tick++) {
     const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}${tick % 6 === 0 ? '&refresh=1' : ''}`)).json()) as Detail;
@@ -210,7 +249,11 @@ function networkUrl(): string {
 }
 
 async function desk(shop: Shop, what: string, body: unknown) {
-  const answer = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(shop.bppId)}/desk/${what}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(shop.bppId)}/desk/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!answer.ok) throw new Error(`the store's desk refused ${what}: ${await answer.text()}`);
 }
 /** The seller's own desk (src/network/server.ts): the store cancels the order itself. */
@@ -229,10 +272,15 @@ async function cancelOnTheWay(shop: Shop, lines: readonly Line[], reasonId: stri
     const client = await newShopper();
     const orderId = await order(client, shop, lines, 'upi', undefined, 'asha@example.com');
     const seen = await watch(client, orderId, 'out_for_delivery', (d) => d.status === 'out_for_delivery' || d.status === 'delivered', seconds);
-    const cancelled = seen.status === 'out_for_delivery' && (await storeCancels(shop, orderId, reasonId).then(() => true, (error: unknown) => {
-      if (String(error).includes('50001')) return false;
-      throw error;
-    }));
+    const cancelled =
+      seen.status === 'out_for_delivery' &&
+      (await storeCancels(shop, orderId, reasonId).then(
+        () => true,
+        (error: unknown) => {
+          if (String(error).includes('50001')) return false;
+          throw error;
+        },
+      ));
     if (cancelled) return { client, orderId };
     if (attempt === 3) throw new Error(`the rider delivered ${attempt} orders before the store could cancel on the way: the machine is too slow for 120×`);
     console.log(`  the rider delivered ${orderId} before the store's cancel reached it: a fresh order`);
@@ -250,7 +298,8 @@ async function cancelByForm(client: Client, orderId: string, reasonId: string) {
     body: new URLSearchParams({ type: 'cancel', order_id: orderId, reason_id: reasonId }).toString(),
   });
   const location = answer.headers.get('location') ?? '';
-  if (answer.status !== 303 || !location.includes('notice=submitted')) throw new Error(`cancel of ${orderId} (${reasonId}) refused: ${answer.status} ${location}`);
+  if (answer.status !== 303 || !location.includes('notice=submitted'))
+    throw new Error(`cancel of ${orderId} (${reasonId}) refused: ${answer.status} ${location}`);
 }
 
 /**
@@ -275,11 +324,25 @@ async function cancelOnceAccepted(shop: Shop, lines: readonly Line[], reasonId: 
 async function returnItem(client: Client, orderId: string, itemId: string, reasonId: string) {
   // Reasons 003–005 want a photo of the goods: a small JPEG, as the phone sends it after resizing
   // (a real image: the storefront decodes and writes it again, issue 24).
-  const photo = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } }).jpeg().toBuffer());
-  const upload = await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) } });
+  const photo = new Uint8Array(
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  const upload = await fetch(`${url}/ondc/order/return-photo?order_id=${orderId}`, {
+    method: 'POST',
+    body: photo,
+    headers: { 'content-type': 'image/jpeg', cookie: cookieOf(client) },
+  });
   if (!upload.ok) throw new Error(`the return photo for ${orderId} was refused: ${await upload.text()}`);
   const uploaded = (await upload.json()) as { data: { photo_id: string } };
-  const answer = await client.post('/ondc/order/update', { type: 'return', order_id: orderId, reason_id: reasonId, items: [{ item_id: itemId, quantity: 1 }], photo_ids: [uploaded.data.photo_id] });
+  const answer = await client.post('/ondc/order/update', {
+    type: 'return',
+    order_id: orderId,
+    reason_id: reasonId,
+    items: [{ item_id: itemId, quantity: 1 }],
+    photo_ids: [uploaded.data.photo_id],
+  });
   if (!answer.ok) throw new Error(`return of ${itemId} refused: ${await answer.text()}`);
 }
 
@@ -300,7 +363,19 @@ async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
   if (!short || !backByRider || !liquidated) throw new Error(`${shop.providerId} has too few items`);
   const client = await newShopper();
   // A shopper who gave an email: the store writes to it about the returns (README "Decisions").
-  const confirm = await checkout(client, shop, [{ itemId: short, quantity: 2 }, { itemId: backByRider, quantity: 1 }, { itemId: liquidated, quantity: 1 }], 'upi', undefined, 'asha@example.com', () => countShelf(shop, short, 1));
+  const confirm = await checkout(
+    client,
+    shop,
+    [
+      { itemId: short, quantity: 2 },
+      { itemId: backByRider, quantity: 1 },
+      { itemId: liquidated, quantity: 1 },
+    ],
+    'upi',
+    undefined,
+    'asha@example.com',
+    () => countShelf(shop, short, 1),
+  );
   const orderId = await confirm();
   await countShelf(shop, short, 99);
   await watch(client, orderId, 'the part cancel refunded', (d) => d.refunds.length === 1, 30);
@@ -314,7 +389,14 @@ async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
 /** A return on its own: the order delivered, one item sent back with a photo, picked up and refunded. */
 async function returnAlone(shop: Shop, itemIds: readonly string[]) {
   const client = await newShopper();
-  const orderId = await order(client, shop, itemIds.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), 'upi', undefined, 'asha@example.com');
+  const orderId = await order(
+    client,
+    shop,
+    itemIds.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
+    'upi',
+    undefined,
+    'asha@example.com',
+  );
   await until(client, orderId, 'delivered', 120);
   await returnItem(client, orderId, itemIds[0]!, '005');
   await watch(client, orderId, 'Return_Delivered', (d) => d.return_state === 'Return_Delivered' && d.refunds.length === 1, 90);
@@ -324,17 +406,27 @@ async function returnAlone(shop: Shop, itemIds: readonly string[]) {
 // (same seed and scale as `npm start`) makes them.
 const network = generateNetwork();
 const providers = network.sellers.flatMap((seller) => seller.providers);
-const shopOf = (provider: GroceryStore | Restaurant): Shop => ({ domain: provider.domain, city: provider.cityId, bppId: provider.sellerId, providerId: provider.id, location: provider.locations[0]! });
+const shopOf = (provider: GroceryStore | Restaurant): Shop => ({
+  domain: provider.domain,
+  city: provider.cityId,
+  bppId: provider.sellerId,
+  providerId: provider.id,
+  location: provider.locations[0]!,
+});
 const allDay = (p: GroceryStore | Restaurant) => p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to;
 const STORE_DOMAINS: readonly StoreDomain[] = ['ONDC:RET10', 'ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18'];
 const stores = STORE_DOMAINS.map((domain) => {
-  const store = providers.find((p): p is GroceryStore => p.kind === 'grocery' && p.domain === domain && p.cityId === 'bengaluru' && p.status === 'enable' && allDay(p));
+  const store = providers.find(
+    (p): p is GroceryStore => p.kind === 'grocery' && p.domain === domain && p.cityId === 'bengaluru' && p.status === 'enable' && allDay(p),
+  );
   if (!store) throw new Error(`no all-day ${domain} store in Bengaluru`);
   const sellable = [...providerItems(store)].filter((i) => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i));
   // The flows that cancel need items the store lets a buyer cancel; one it does not is RET_8's.
   const items = sellable.filter(isCancellable).map((i) => i.id);
   const fixed = sellable.find((i) => !isCancellable(i))?.id;
-  const scarce = [...providerItems(store)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i) && isCancellable(i));
+  const scarce = [...providerItems(store)].find(
+    (i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i) && isCancellable(i),
+  );
   return { shop: shopOf(store), items, fixed, scarce };
 });
 const grocery = stores[0]!;
@@ -353,7 +445,11 @@ const plainDishes = dishes.filter((d) => d.customGroupIds.length === 0 && isCanc
 // open at lunch.
 const cookedToOrder = providers
   .filter((p): p is Restaurant => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from <= 1300 && p.openingHours.to >= 1400)
-  .flatMap((p) => lunchDishes(p).filter((d) => !isCancellable(d)).map((dish) => ({ shop: shopOf(p), dish: dish.id })))[0];
+  .flatMap((p) =>
+    lunchDishes(p)
+      .filter((d) => !isCancellable(d))
+      .map((dish) => ({ shop: shopOf(p), dish: dish.id })),
+  )[0];
 const customisable = dishes.find((d) => d.customGroupIds.length > 0);
 if (plainDishes.length < 3 || !customisable) throw new Error(`${restaurant.id} lacks plain or customisable dishes at lunch`);
 if (!cookedToOrder) throw new Error('no restaurant open at lunch lists a dish cooked to order');
@@ -361,7 +457,9 @@ if (!cookedToOrder) throw new Error('no restaurant open at lunch lists a dish co
 /** The add-on picker's choices: the default (or first) of every group that opens, and one more add-on where a group allows it. */
 async function addOns(client: Client, dish: DishItem): Promise<string[]> {
   const answer = (await (await client.get(`/ondc/customisations?bpp_id=${kitchen.bppId}&provider_id=${kitchen.providerId}&item_id=${dish.id}`)).json()) as {
-    data: { tree: { rootGroupIds: string[]; groups: Record<string, { max?: number; options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }> } };
+    data: {
+      tree: { rootGroupIds: string[]; groups: Record<string, { max?: number; options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }> };
+    };
   };
   const tree = answer.data.tree;
   const picks: string[] = [];
@@ -415,30 +513,61 @@ const flows: Flow[] = [
   ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(kitchen, plainDishes)],
   ['flow 2, RET11, UPI: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[0]!, quantity: 1 }], 'upi', 120)],
   ['flow 2, RET11, cash on delivery: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[1]!, quantity: 1 }], 'cod', 120)],
-  ['flow 2, RET11, UPI: a dish customised with add-ons to delivery', deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 1, customisations: await addOns(await newShopper(), customisable) }], 'upi', 120)],
-  ['flow 2, RET11, cash on delivery: a customised dish and a plain one to delivery', deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 2, customisations: await addOns(await newShopper(), customisable) }, { itemId: plainDishes[2]!, quantity: 1 }], 'cod', 120)],
-  ['flow 5, RET11: the restaurant cancels on the way, the food is disposed of', async () => {
-    const { client, orderId } = await cancelOnTheWay(kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }], '013', 120);
-    await watch(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
-  }],
-  ['flow 3, RET11: the kitchen has one portion left at select, then a good select', async () => {
-    const client = await newShopper();
-    const dish = dishes.find((d) => d.id === plainDishes[0])!;
-    await countShelf(kitchen, dish.id, 1);
-    const cart = await fillCart(client, kitchen, [{ itemId: dish.id, quantity: 2 }]);
-    const short = await select(client, kitchen, cart);
-    await countShelf(kitchen, dish.id, dish.stock);
-    await until(client, await order(client, kitchen, [{ itemId: dish.id, quantity: 1 }], 'upi', short.transactionId), 'delivered', 120, { track: true });
-  }],
-  ...CANCEL_REASONS.map((reason): Flow => [`flow 4, RET11: the shopper cancels, "${reason.text}" (${reason.id})`, async () => {
-    const client = await newShopper();
-    const orderId = await order(client, kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }]);
-    await cancelByForm(client, orderId, reason.id);
-    await until(client, orderId, 'cancelled', 30);
-  }]),
+  [
+    'flow 2, RET11, UPI: a dish customised with add-ons to delivery',
+    deliveredOrder(kitchen, async () => [{ itemId: customisable.id, quantity: 1, customisations: await addOns(await newShopper(), customisable) }], 'upi', 120),
+  ],
+  [
+    'flow 2, RET11, cash on delivery: a customised dish and a plain one to delivery',
+    deliveredOrder(
+      kitchen,
+      async () => [
+        { itemId: customisable.id, quantity: 2, customisations: await addOns(await newShopper(), customisable) },
+        { itemId: plainDishes[2]!, quantity: 1 },
+      ],
+      'cod',
+      120,
+    ),
+  ],
+  [
+    'flow 5, RET11: the restaurant cancels on the way, the food is disposed of',
+    async () => {
+      const { client, orderId } = await cancelOnTheWay(kitchen, [{ itemId: plainDishes[0]!, quantity: 1 }], '013', 120);
+      await watch(client, orderId, 'RTO-Disposed', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Disposed', 60);
+    },
+  ],
+  [
+    'flow 3, RET11: the kitchen has one portion left at select, then a good select',
+    async () => {
+      const client = await newShopper();
+      const dish = dishes.find((d) => d.id === plainDishes[0])!;
+      await countShelf(kitchen, dish.id, 1);
+      const cart = await fillCart(client, kitchen, [{ itemId: dish.id, quantity: 2 }]);
+      const short = await select(client, kitchen, cart);
+      await countShelf(kitchen, dish.id, dish.stock);
+      await until(client, await order(client, kitchen, [{ itemId: dish.id, quantity: 1 }], 'upi', short.transactionId), 'delivered', 120, { track: true });
+    },
+  ],
+  ...CANCEL_REASONS.map(
+    (reason): Flow => [
+      `flow 4, RET11: the shopper cancels, "${reason.text}" (${reason.id})`,
+      async () => {
+        const client = await newShopper();
+        const orderId = await order(client, kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }]);
+        await cancelByForm(client, orderId, reason.id);
+        await until(client, orderId, 'cancelled', 30);
+      },
+    ],
+  ),
   ['flow 5 before pickup, RET11: the restaurant turns the order down (005)', storeTurnsDown(kitchen, [{ itemId: plainDishes[2]!, quantity: 1 }], '005')],
-  ['non-cancellable, RET11: a dish cooked to order, the cancel refused, the order delivered', refusedCancel(cookedToOrder.shop, [{ itemId: cookedToOrder.dish, quantity: 1 }])],
-  ['flow 4, RET11: the shopper cancels once the restaurant has accepted', () => cancelOnceAccepted(kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }], CANCEL_REASONS[2].id)],
+  [
+    'non-cancellable, RET11: a dish cooked to order, the cancel refused, the order delivered',
+    refusedCancel(cookedToOrder.shop, [{ itemId: cookedToOrder.dish, quantity: 1 }]),
+  ],
+  [
+    'flow 4, RET11: the shopper cancels once the restaurant has accepted',
+    () => cancelOnceAccepted(kitchen, [{ itemId: plainDishes[1]!, quantity: 1 }], CANCEL_REASONS[2].id),
+  ],
   ...stores.flatMap(({ shop, items }): Flow[] => {
     const name = shop.domain.slice(5);
     const two = () => items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 }));
@@ -447,43 +576,92 @@ const flows: Flow[] = [
       [`flow 2, ${name}, cash on delivery: an order to delivery`, deliveredOrder(shop, two, 'cod', 90)],
     ];
   }),
-  ['flow 3, RET10: out of stock at select, then a good select', async () => {
-    const client = await newShopper();
-    const scarce = grocery.scarce;
-    if (!scarce) throw new Error('the grocery store has no scarce item');
-    const lines = grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 }));
-    const cart = await fillCart(client, grocery.shop, [...lines, { itemId: scarce.id, quantity: scarce.stock + 1 }]);
-    const short = await select(client, grocery.shop, cart);
-    await client.post('/ondc/cart?offer=1', { action: 'DELETE_ITEM', sku_id: scarce.id, cart_metadata: { bpp_id: grocery.shop.bppId, provider_id: grocery.shop.providerId }, item_metadata: { itemId: scarce.id, providerId: grocery.shop.providerId, locationId: grocery.shop.location.id } });
-    await until(client, await order(client, grocery.shop, lines, 'upi', short.transactionId), 'delivered', 90, { track: true });
-  }],
-  ['flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back', async () => {
-    const { client, orderId } = await cancelOnTheWay(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), '011', 90);
-    await watch(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);
-  }],
+  [
+    'flow 3, RET10: out of stock at select, then a good select',
+    async () => {
+      const client = await newShopper();
+      const scarce = grocery.scarce;
+      if (!scarce) throw new Error('the grocery store has no scarce item');
+      const lines = grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 }));
+      const cart = await fillCart(client, grocery.shop, [...lines, { itemId: scarce.id, quantity: scarce.stock + 1 }]);
+      const short = await select(client, grocery.shop, cart);
+      await client.post('/ondc/cart?offer=1', {
+        action: 'DELETE_ITEM',
+        sku_id: scarce.id,
+        cart_metadata: { bpp_id: grocery.shop.bppId, provider_id: grocery.shop.providerId },
+        item_metadata: { itemId: scarce.id, providerId: grocery.shop.providerId, locationId: grocery.shop.location.id },
+      });
+      await until(client, await order(client, grocery.shop, lines, 'upi', short.transactionId), 'delivered', 90, { track: true });
+    },
+  ],
+  [
+    'flow 5, RET10: the store cancels on the way (rider could not reach the buyer), the goods ride back',
+    async () => {
+      const { client, orderId } = await cancelOnTheWay(
+        grocery.shop,
+        grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
+        '011',
+        90,
+      );
+      await watch(client, orderId, 'RTO-Delivered', (d) => d.status === 'cancelled' && d.rto_state === 'RTO-Delivered', 60);
+    },
+  ],
   ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(grocery.shop, grocery.items)],
   ['flow 6, RET10: a return on its own (photo, pickup, refund)', () => returnAlone(grocery.shop, grocery.items.slice(3))],
-  ...CANCEL_REASONS.map((reason): Flow => [`flow 4, RET10: the shopper cancels, "${reason.text}" (${reason.id})`, async () => {
-    const client = await newShopper();
-    const orderId = await order(client, grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })));
-    await cancelByForm(client, orderId, reason.id);
-    await until(client, orderId, 'cancelled', 30);
-  }]),
-  ['flow 5 before pickup, RET10: the store cannot supply the order (002)', storeTurnsDown(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), '002')],
-  ['non-cancellable, RET10: an item cut to order, the cancel refused, the order delivered', async () => {
-    if (!grocery.fixed) throw new Error('the grocery store lists no item it does not let a buyer cancel');
-    await refusedCancel(grocery.shop, [{ itemId: grocery.items[0]!, quantity: 1 }, { itemId: grocery.fixed, quantity: 1 }])();
-  }],
-  ['flow 4, RET10: the shopper cancels once the store has accepted', () => cancelOnceAccepted(grocery.shop, grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })), CANCEL_REASONS[2].id)],
+  ...CANCEL_REASONS.map(
+    (reason): Flow => [
+      `flow 4, RET10: the shopper cancels, "${reason.text}" (${reason.id})`,
+      async () => {
+        const client = await newShopper();
+        const orderId = await order(
+          client,
+          grocery.shop,
+          grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
+        );
+        await cancelByForm(client, orderId, reason.id);
+        await until(client, orderId, 'cancelled', 30);
+      },
+    ],
+  ),
+  [
+    'flow 5 before pickup, RET10: the store cannot supply the order (002)',
+    storeTurnsDown(
+      grocery.shop,
+      grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
+      '002',
+    ),
+  ],
+  [
+    'non-cancellable, RET10: an item cut to order, the cancel refused, the order delivered',
+    async () => {
+      if (!grocery.fixed) throw new Error('the grocery store lists no item it does not let a buyer cancel');
+      await refusedCancel(grocery.shop, [
+        { itemId: grocery.items[0]!, quantity: 1 },
+        { itemId: grocery.fixed, quantity: 1 },
+      ])();
+    },
+  ],
+  [
+    'flow 4, RET10: the shopper cancels once the store has accepted',
+    () =>
+      cancelOnceAccepted(
+        grocery.shop,
+        grocery.items.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
+        CANCEL_REASONS[2].id,
+      ),
+  ],
   // The storefront rejected the mislisted items of the first full catalogue (flow 7); the sellers'
   // first corrections come back in an incremental refresh and are rejected again (flow 9); the
   // item sold out here and the final corrections come in later ones (flow 1).
-  ['flows 1, 7 and 9: rejected items, incremental refreshes, and rejection of a refresh', async () => {
-    const client = await newShopper();
-    const scarce = grocery.scarce;
-    if (scarce) await order(client, grocery.shop, [{ itemId: scarce.id, quantity: scarce.stock }]);
-    await sleep(8000);
-  }],
+  [
+    'flows 1, 7 and 9: rejected items, incremental refreshes, and rejection of a refresh',
+    async () => {
+      const client = await newShopper();
+      const scarce = grocery.scarce;
+      if (scarce) await order(client, grocery.shop, [{ itemId: scarce.id, quantity: scarce.stock }]);
+      await sleep(8000);
+    },
+  ],
 ];
 
 // The stores and flows are chosen before anything starts: a store lacking what a flow needs
@@ -497,7 +675,16 @@ lunch.setUTCHours(7, 30, 0, 0);
 // changes the flows make come back as deltas, pulled and (asked once after the full refresh)
 // pushed by the sellers within a network minute (half a second).
 server = await startServer(
-  { NETWORK_CLOCK_SPEED: '120', NETWORK_CLOCK_START: lunch.toISOString(), ONDC_LOG: '1', LOG_LEVEL: 'silent', CATALOGUE_INC_REFRESH_MINUTES: '0.1', CATALOGUE_INC_PUSH: '1', NETWORK_CORE_VERSION: core, ONDC_SEARCH_CORE_VERSION: core },
+  {
+    NETWORK_CLOCK_SPEED: '120',
+    NETWORK_CLOCK_START: lunch.toISOString(),
+    ONDC_LOG: '1',
+    LOG_LEVEL: 'silent',
+    CATALOGUE_INC_REFRESH_MINUTES: '0.1',
+    CATALOGUE_INC_PUSH: '1',
+    NETWORK_CORE_VERSION: core,
+    ONDC_SEARCH_CORE_VERSION: core,
+  },
   { timeoutMs: STARTUP_LIMIT_MS, onSpawn: (pid) => (spawnedPid = pid) },
 ).catch(async (error: unknown) => {
   await stopEverything();
@@ -519,7 +706,8 @@ async function ready() {
     if ((catalogue?.providers ?? 0) !== seen.providers) seen = { providers: catalogue?.providers ?? 0, since: Date.now() };
     const settled = Date.now() - seen.since >= 20_000;
     if (settled && (catalogue?.providers ?? 0) > 0 && catalogue?.pagesWaiting === 0 && catalogue.dedupeWaiting === 0) return;
-    if (Date.now() - started > STARTUP_LIMIT_MS) throw new Error(`catalogues not ingested within ${STARTUP_LIMIT_MS / 60_000} min: ${JSON.stringify(catalogue)}`);
+    if (Date.now() - started > STARTUP_LIMIT_MS)
+      throw new Error(`catalogues not ingested within ${STARTUP_LIMIT_MS / 60_000} min: ${JSON.stringify(catalogue)}`);
     await sleep(1000);
   }
 }

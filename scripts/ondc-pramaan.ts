@@ -11,7 +11,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buyerAppId, countReport, pramaanFlows, pramaanIgmFlows, pramaanRecords, pramaanRsfFlows, type PramaanRecord } from '#/ondc/conformance/pramaan-logs.ts';
+import {
+  buyerAppId,
+  countReport,
+  pramaanFlows,
+  pramaanIgmFlows,
+  pramaanRecords,
+  pramaanRsfFlows,
+  type PramaanRecord,
+} from '#/ondc/conformance/pramaan-logs.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const runs = path.resolve('data', 'ondc-flows');
@@ -22,15 +30,23 @@ const engineUrl = process.env['PRAMAAN_URL'] ?? `http://127.0.0.1:${enginePort}`
 const logsPort = Number(process.env['PRAMAAN_LOGS_PORT'] ?? '0');
 const DOMAINS = ['ONDC:RET10', 'ONDC:RET11'];
 
-const files = statSync(source).isFile() ? [source] : readdirSync(source).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(source, f));
+const files = statSync(source).isFile()
+  ? [source]
+  : readdirSync(source)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .map((f) => path.join(source, f));
 const lines = files.flatMap((file) =>
-  readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((text) => {
-    try {
-      return [JSON.parse(text) as unknown];
-    } catch {
-      return [];
-    }
-  }),
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((text) => {
+      try {
+        return [JSON.parse(text) as unknown];
+      } catch {
+        return [];
+      }
+    }),
 );
 const bapId = buyerAppId(lines);
 if (!bapId) throw new Error(`${source}: no request of a buyer app in the log`);
@@ -42,7 +58,8 @@ const flows = [...pramaanFlows(lines, records, DOMAINS), ...pramaanIgmFlows(reco
 let serving: PramaanRecord[] | null = null;
 const logs = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  const body: PramaanRecord[] | { ok: true } = url.pathname === '/logs' ? (serving ?? records.get(url.searchParams.get('transaction_id') ?? '') ?? []) : { ok: true };
+  const body: PramaanRecord[] | { ok: true } =
+    url.pathname === '/logs' ? (serving ?? records.get(url.searchParams.get('transaction_id') ?? '') ?? []) : { ok: true };
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   request.resume();
 });
@@ -118,7 +135,9 @@ try {
     const report = JSON.parse(readFileSync(path.join(reports, `${flow.transactionId}_report.json`), 'utf8')) as Parameters<typeof countReport>[0];
     const counted = countReport(report);
     failures += counted.required.length;
-    console.log(`${counted.required.length === 0 ? '✓' : '✗'} ${label}: ${counted.passed} passed, ${counted.failed} failed, ${counted.required.length} not OPTIONAL`);
+    console.log(
+      `${counted.required.length === 0 ? '✓' : '✗'} ${label}: ${counted.passed} passed, ${counted.failed} failed, ${counted.required.length} not OPTIONAL`,
+    );
     for (const failure of counted.required) console.log(`    ${failure.suite}: ${failure.title} — ${failure.message}`);
   }
   console.log(`\n${flows.length} flows, ${failures} failures not marked OPTIONAL`);

@@ -52,7 +52,9 @@ const options = z
   })
   .safeParse(values);
 if (!options.success) {
-  console.error(`ondc:subscribe: ${z.prettifyError(options.error)}\nUsage: npm run ondc:subscribe -- --env staging|preprod|prod|embedded [--entity file.json] [--send] [--rotate --valid-from <ISO>]`);
+  console.error(
+    `ondc:subscribe: ${z.prettifyError(options.error)}\nUsage: npm run ondc:subscribe -- --env staging|preprod|prod|embedded [--entity file.json] [--send] [--rotate --valid-from <ISO>]`,
+  );
   process.exit(2);
 }
 const o = options.data;
@@ -92,13 +94,25 @@ if (o.env !== 'embedded') {
     ...(rotate ? { rotate } : {}),
   });
   const body = JSON.stringify(prepared.request);
-  console.log(`Subscribe request (${o.env}, ops_no ${prepared.request.context.operation.ops_no}, key ${prepared.keys.uniqueKeyId}${rotate ? `, in force from ${rotate.validFrom.toISOString()}` : ''}):`);
+  console.log(
+    `Subscribe request (${o.env}, ops_no ${prepared.request.context.operation.ops_no}, key ${prepared.keys.uniqueKeyId}${rotate ? `, in force from ${rotate.validFrom.toISOString()}` : ''}):`,
+  );
   console.log(JSON.stringify(prepared.request, null, 2));
-  console.log(`\nThe storefront on DATA_DIR=${config.dataDir} must answer at https://${config.bapId}/ondc-site-verification.html and https://${config.bapId}/on_subscribe while the registry checks.`);
+  console.log(
+    `\nThe storefront on DATA_DIR=${config.dataDir} must answer at https://${config.bapId}/ondc-site-verification.html and https://${config.bapId}/on_subscribe while the registry checks.`,
+  );
   console.log(`\ncurl -sS -X POST ${registry.subscribeUrl} -H 'Content-Type: application/json' --data ${shellQuote(body)}`);
   const lookup = JSON.stringify({ subscriber_id: config.bapId, ukId: prepared.keys.uniqueKeyId });
-  const authorization = signRequest({ body: lookup, subscriberId: config.bapId, uniqueKeyId: prepared.keys.uniqueKeyId, privateKey: prepared.keys.signing.privateKey, ttlSeconds: 3600 });
-  console.log(`\nAfterwards, look us up (signature valid one hour):\ncurl -sS -X POST ${registry.lookupUrl} -H 'Content-Type: application/json' -H ${shellQuote(`Authorization: ${authorization}`)} --data ${shellQuote(lookup)}`);
+  const authorization = signRequest({
+    body: lookup,
+    subscriberId: config.bapId,
+    uniqueKeyId: prepared.keys.uniqueKeyId,
+    privateKey: prepared.keys.signing.privateKey,
+    ttlSeconds: 3600,
+  });
+  console.log(
+    `\nAfterwards, look us up (signature valid one hour):\ncurl -sS -X POST ${registry.lookupUrl} -H 'Content-Type: application/json' -H ${shellQuote(`Authorization: ${authorization}`)} --data ${shellQuote(lookup)}`,
+  );
   if (o.send) {
     const sent = await sendSubscribe(registry.subscribeUrl, prepared.request).catch((error: unknown) => {
       console.error(`\n${registry.subscribeUrl} unreachable: ${error instanceof Error ? error.message : String(error)}`);
@@ -123,7 +137,10 @@ if (!storefrontUrl || !networkUrl) {
   console.log(`Starting a storefront and the embedded network on a fresh data dir (${dataDir})…`);
   // The smallest catalogue: the storefront says it is up once it has learned it, and a subscribe needs none.
   let spawned = 0;
-  const server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { dataDir, timeoutMs: 300_000, onSpawn: (pid) => (spawned = pid) }).catch((error: unknown) => {
+  const server = await startServer(
+    { NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' },
+    { dataDir, timeoutMs: 300_000, onSpawn: (pid) => (spawned = pid) },
+  ).catch((error: unknown) => {
     // A storefront that did not come up in time is not left running.
     if (spawned) process.kill(spawned, 'SIGTERM');
     throw error;
@@ -135,7 +152,7 @@ if (!storefrontUrl || !networkUrl) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 } else if (!dataDir) {
-  console.error('ondc:subscribe: with --url, set DATA_DIR to the storefront\'s data dir');
+  console.error("ondc:subscribe: with --url, set DATA_DIR to the storefront's data dir");
   process.exit(2);
 }
 
@@ -144,7 +161,9 @@ try {
   const port = new URL(storefrontUrl).port;
   // On loopback the subscriber id names no port, so the registry is given the whole callback address.
   const subscriberUrl = config.bapUri ?? `http://${config.bapId}:${port}/bap`;
-  const registryKey = z.object({ encryption_public_key: z.string() }).parse(await (await fetch(`${networkUrl}/registry/encryption-public-key`)).json()).encryption_public_key;
+  const registryKey = z
+    .object({ encryption_public_key: z.string() })
+    .parse(await (await fetch(`${networkUrl}/registry/encryption-public-key`)).json()).encryption_public_key;
   const bapDir = path.join(dataDir, 'bap');
   const prepared = prepareSubscribe({
     bapDir,
@@ -170,12 +189,21 @@ try {
   const lookup = JSON.stringify({ subscriber_id: config.bapId });
   const answer = await fetch(`${networkUrl}/registry/v2.0/lookup`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: signRequest({ body: lookup, subscriberId: config.bapId, uniqueKeyId: signer.uniqueKeyId, privateKey: signer.signing.privateKey }) },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: signRequest({ body: lookup, subscriberId: config.bapId, uniqueKeyId: signer.uniqueKeyId, privateKey: signer.signing.privateKey }),
+    },
     body: lookup,
   });
   const entries = (await answer.json()) as unknown;
-  console.log(`\nPOST ${networkUrl}/registry/v2.0/lookup ${lookup} (signed with ${signer.uniqueKeyId}) → HTTP ${answer.status}\n${JSON.stringify(entries, null, 2)}`);
-  const listed = Array.isArray(entries) && entries.some((e: { ukId?: string; encr_public_key?: string }) => e.ukId === prepared.keys.uniqueKeyId && e.encr_public_key === prepared.keys.encryption.publicKey);
+  console.log(
+    `\nPOST ${networkUrl}/registry/v2.0/lookup ${lookup} (signed with ${signer.uniqueKeyId}) → HTTP ${answer.status}\n${JSON.stringify(entries, null, 2)}`,
+  );
+  const listed =
+    Array.isArray(entries) &&
+    entries.some(
+      (e: { ukId?: string; encr_public_key?: string }) => e.ukId === prepared.keys.uniqueKeyId && e.encr_public_key === prepared.keys.encryption.publicKey,
+    );
   console.log(listed ? `Looked up: ${config.bapId} is listed with key ${prepared.keys.uniqueKeyId}.` : `Not listed with key ${prepared.keys.uniqueKeyId}.`);
   process.exitCode = acked && listed ? 0 : 1;
 } finally {

@@ -18,17 +18,23 @@ const sources = inputs.length > 0 ? inputs : [path.join(process.env['DATA_DIR'] 
 function logFiles(source: string): string[] {
   if (!statSync(source, { throwIfNoEntry: false })) throw new Error(`No log at ${source} (start the storefront with ONDC_LOG=1)`);
   if (statSync(source).isFile()) return [source];
-  return readdirSync(source).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(source, f));
+  return readdirSync(source)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => path.join(source, f));
 }
 
 const lines = sources.flatMap(logFiles).flatMap((file) =>
-  readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((text) => {
-    try {
-      return [JSON.parse(text) as unknown];
-    } catch {
-      return [];
-    }
-  }),
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((text) => {
+      try {
+        return [JSON.parse(text) as unknown];
+      } catch {
+        return [];
+      }
+    }),
 );
 
 type Answer = { success?: boolean; response?: { message?: string; report?: unknown } };
@@ -83,7 +89,11 @@ for (const request of requests) {
 const complaints = igmValidatorRequests(lines);
 for (const request of complaints) {
   const label = `issue ${request.issueId} (${request.body.flow}: ${Object.keys(request.body.payload).join(', ')})`;
-  const response = await fetch(`${validatorUrl}/api/validate/igm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+  const response = await fetch(`${validatorUrl}/api/validate/igm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request.body),
+  });
   const answer = (await response.json()) as Answer;
   const found = reportLines(answer.response?.report);
   if (request.unnamed.length > 0) console.log(`  ${label}: not named by the validator, so not checked: ${request.unnamed.join('; ')}`);
@@ -93,9 +103,15 @@ for (const request of complaints) {
 const recons = rsfValidatorRequests(lines);
 for (const request of recons) {
   const label = `${request.body.flow.toLowerCase()} ${request.transactionId} (${Object.keys(request.body.payload).join(', ')})`;
-  const response = await fetch(`${validatorUrl}/api/validate/rsf`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+  const response = await fetch(`${validatorUrl}/api/validate/rsf`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request.body),
+  });
   const answer = (await response.json()) as Answer;
   verdict(label, response, answer, reportLines(answer.response?.report));
 }
-console.log(`\n${requests.length + complaints.length + recons.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`);
+console.log(
+  `\n${requests.length + complaints.length + recons.length} flows, ${checked} checked by ${validatorUrl}, ${checked - failed} verified, ${errors} errors`,
+);
 process.exitCode = failed > 0 || checked === 0 ? 1 : 0;

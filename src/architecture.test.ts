@@ -19,7 +19,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // The project's own modules: relative (`./`, `../`) or through package.json's `#/` (src/).
-const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'";]*?\bfrom\s+['"]((?:\.|#\/)[^'"]+)['"]|^\s*import\s+['"]((?:\.|#\/)[^'"]+)['"]|\bimport\(\s*['"]((?:\.|#\/)[^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?[^'";]*?\bfrom\s+['"]((?:\.|#\/)[^'"]+)['"]|^\s*import\s+['"]((?:\.|#\/)[^'"]+)['"]|\bimport\(\s*['"]((?:\.|#\/)[^'"]+)['"]\s*\)/gm;
 
 /** Every import of the project's own code, as paths under src/. */
 const imports: Import[] = sourceFiles(src).flatMap((file) => {
@@ -77,7 +78,8 @@ describe('the layers hold (DESIGN.md, issue 27)', () => {
     // test data (fixtures/) may seed through any module.
     const feature = (file: string) => (file.startsWith(`features${path.sep}`) ? (file.split(path.sep)[1] ?? null) : null);
     // The platform's front is the shopper's identity, which every feature reads, and how it is proven.
-    const fronts = (name: string) => (name === 'platform' ? ['shopper.server.ts', 'app-auth.server.ts'] : [`${name}.server.ts`]).map((file) => path.join('features', name, file));
+    const fronts = (name: string) =>
+      (name === 'platform' ? ['shopper.server.ts', 'app-auth.server.ts'] : [`${name}.server.ts`]).map((file) => path.join('features', name, file));
     const crossing = imports
       .filter((i) => !i.typeOnly && i.to.endsWith('.server.ts') && !i.from.includes(`${path.sep}fixtures${path.sep}`))
       .filter((i) => {

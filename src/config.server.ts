@@ -12,7 +12,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   // A dump of a migrated PGlite database to start a memory:// one from (the test servers: issue 27).
   PGLITE_TEMPLATE: z.string().min(1).optional(),
   PUBLIC_SITE_URL: z.url().optional(),
@@ -26,7 +29,10 @@ const envSchema = z.object({
   BAP_ID: z.string().min(1).default('kirana.localhost'),
   BAP_URI: z.url().optional(),
   // A GSTIN is 15 characters: state code, PAN, entity number, Z, check character.
-  BAP_TAX_NUMBER: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'BAP_TAX_NUMBER must be a 15-character GSTIN').default('29AAACK0000K1Z5'),
+  BAP_TAX_NUMBER: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'BAP_TAX_NUMBER must be a 15-character GSTIN')
+    .default('29AAACK0000K1Z5'),
   ONDC_GATEWAY_URL: z.url().optional(),
   ONDC_REGISTRY_URL: z.url().optional(),
   // A catalogue search goes to every seller at once, so it is in one core version: this one
@@ -51,14 +57,25 @@ const envSchema = z.object({
   // Consumer Protection (E-Commerce) Rules 2020, rule 4(5)).
   GRIEVANCE_OFFICER_NAME: z.string().min(2).max(100).default('Meera Iyer'),
   GRIEVANCE_OFFICER_EMAIL: z.email('GRIEVANCE_OFFICER_EMAIL must be an email address').default('grievance@kirana.localhost'),
-  GRIEVANCE_OFFICER_PHONE: z.string().regex(/^[6-9]\d{9}$/, 'GRIEVANCE_OFFICER_PHONE must be a 10-digit Indian mobile number').default('9480000000'),
+  GRIEVANCE_OFFICER_PHONE: z
+    .string()
+    .regex(/^[6-9]\d{9}$/, 'GRIEVANCE_OFFICER_PHONE must be a 10-digit Indian mobile number')
+    .default('9480000000'),
   // Issue 29: the payment gateway (the embedded simulator, or the path of the operator's PSP
   // module), whom a UPI intent link pays, and how long it may be paid.
   PAYMENT_GATEWAY: z.string().min(1).default('simulator'),
   UPI_PAYEE_VPA: vpaSchema.default(SIMULATED_PAYEE.vpa),
   UPI_PAYEE_NAME: z.string().trim().min(1).max(50).default(SIMULATED_PAYEE.name),
-  UPI_INTENT_SECONDS: z.coerce.number().int().min(5).max(3600).default(INTENT_TTL_MS / 1000),
-  TRUST_PROXY: z.string().regex(/^[0-9a-fA-F.:]+(,\s*[0-9a-fA-F.:]+)*$/, 'TRUST_PROXY must be IP addresses separated by commas').optional(),
+  UPI_INTENT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(INTENT_TTL_MS / 1000),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:]+(,\s*[0-9a-fA-F.:]+)*$/, 'TRUST_PROXY must be IP addresses separated by commas')
+    .optional(),
 });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
@@ -102,7 +119,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentGateway: e.PAYMENT_GATEWAY,
     upiPayee: { vpa: e.UPI_PAYEE_VPA, name: e.UPI_PAYEE_NAME },
     upiIntentMs: e.UPI_INTENT_SECONDS * 1000,
-    trustProxy: (e.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }
 

@@ -29,7 +29,11 @@ function clientAddressOf(context: { clientAddress: string }): string {
 export const onRequest = defineMiddleware(async (context, next) => {
   const { cookies, request, url } = context;
   // No address or query may carry NUL (PostgreSQL text cannot): refused before any page runs.
-  if (/%00/.test(request.url)) return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), { status: 400, headers: secureHeaders(new Headers({ 'content-type': 'application/json' })) });
+  if (/%00/.test(request.url))
+    return new Response(JSON.stringify({ status: 'FAILURE', error: { message: NUL_MESSAGE } }), {
+      status: 400,
+      headers: secureHeaders(new Headers({ 'content-type': 'application/json' })),
+    });
 
   // The service worker's cookieless copy of a public page (issue 24) is not a visit: no session, no page view.
   const offlineCopy = request.headers.has(OFFLINE_COPY_HEADER);
@@ -47,10 +51,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.claimedUserId = identity.verified ? identity.userId : identity.claimed;
   const device = deviceKey(cookies);
   if (context.locals.userId && device) {
-    await settleDeviceForUser(getDatabase(), device, `user:${context.locals.userId}`).catch((error: unknown) => console.error('moving the device cart to the user failed (the next request tries again)', error));
+    await settleDeviceForUser(getDatabase(), device, `user:${context.locals.userId}`).catch((error: unknown) =>
+      console.error('moving the device cart to the user failed (the next request tries again)', error),
+    );
   }
   const shopper = shopperKey(cookies, context.locals.userId, { create: false });
-  const wait = await takeShopperAllowance(getDatabase(), request.method, url.pathname.replace(/(.)\/+$/, '$1'), shopper ?? { address: clientAddressOf(context) });
+  const wait = await takeShopperAllowance(
+    getDatabase(),
+    request.method,
+    url.pathname.replace(/(.)\/+$/, '$1'),
+    shopper ?? { address: clientAddressOf(context) },
+  );
   if (wait !== null) {
     return new Response(JSON.stringify({ status: 'FAILURE', error: { message: `Too many requests: try again in ${wait} s` } }), {
       status: 429,
@@ -86,8 +97,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (request.method === 'GET' && html && !offlineCopy) {
     recordPageView({
-      url, status: response.status, userAgent: request.headers.get('user-agent') ?? '', cookies, sessionId: context.locals.sessionId,
-      shopper: shopperKey(cookies, context.locals.userId, { create: false }), tenant: context.locals.tenant,
+      url,
+      status: response.status,
+      userAgent: request.headers.get('user-agent') ?? '',
+      cookies,
+      sessionId: context.locals.sessionId,
+      shopper: shopperKey(cookies, context.locals.userId, { create: false }),
+      tenant: context.locals.tenant,
     });
   }
 

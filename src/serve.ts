@@ -121,7 +121,9 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new StartRefused(`Port ${config.port} on ${config.host} is in use by another program (\`ss -ltnp 'sport = :${config.port}'\` shows which). Stop it, or start with another PORT.`)
+          ? new StartRefused(
+              `Port ${config.port} on ${config.host} is in use by another program (\`ss -ltnp 'sport = :${config.port}'\` shows which). Stop it, or start with another PORT.`,
+            )
           : error,
       ),
     );
@@ -213,7 +215,11 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
  * Our identity on the network (keys kept under DATA_DIR), the registry we verify sellers with,
  * and, by default, the embedded seller network as a child process with keys of its own.
  */
-async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.ProcessEnv): Promise<{ app: BuyerApp | null; embedded: boolean; stop: () => Promise<void> }> {
+async function joinNetwork(
+  config: ServerConfig,
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ app: BuyerApp | null; embedded: boolean; stop: () => Promise<void> }> {
   const identity = loadOrCreateKeys(path.join(config.dataDir, 'bap', 'keys.json'), config.bapId);
   // The encryption key registry onboarding needs is made beside the signing key at first start;
   // keys a rotation adds are signed with from their valid_from (README "ONDC registry onboarding").
@@ -236,14 +242,34 @@ async function joinNetwork(config: ServerConfig, port: number, env: NodeJS.Proce
   if (!config.registryUrl) {
     // Updated in place, so what a subscribe to the embedded registry added (validity, encryption key, a rotated key) stays.
     upsertParticipantKeys(config.registryFile, [
-      { subscriber_id: identity.subscriberId, unique_key_id: identity.uniqueKeyId, signing_public_key: identity.publicKey, type: 'BAP', subscriber_url: bapUri },
+      {
+        subscriber_id: identity.subscriberId,
+        unique_key_id: identity.uniqueKeyId,
+        signing_public_key: identity.publicKey,
+        type: 'BAP',
+        subscriber_url: bapUri,
+      },
     ]);
   }
   const log = createProtocolLogger(config.dataDir);
 
   if (config.sellerNetwork === 'off') {
     if (!config.gatewayUrl) return { app: null, embedded: false, stop: async () => {} };
-    return { app: createBuyerApp({ identity, signingKeyAt, bapUri, taxNumber: config.taxNumber, gatewayUrl: config.gatewayUrl, searchCoreVersion: config.searchCoreVersion, registry, log, embeddedNetworkUrl: null }), embedded: false, stop: async () => {} };
+    return {
+      app: createBuyerApp({
+        identity,
+        signingKeyAt,
+        bapUri,
+        taxNumber: config.taxNumber,
+        gatewayUrl: config.gatewayUrl,
+        searchCoreVersion: config.searchCoreVersion,
+        registry,
+        log,
+        embeddedNetworkUrl: null,
+      }),
+      embedded: false,
+      stop: async () => {},
+    };
   }
   await replaceStaleNetwork(config.networkPort, config.dataDir);
   const network = await startChild({

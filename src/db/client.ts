@@ -58,9 +58,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return /^postgres(ql)?:\/\//.test(options.url)
-    ? openPostgres(options.url, options.schema)
-    : openPglite(options.url, options.template);
+  return /^postgres(ql)?:\/\//.test(options.url) ? openPostgres(options.url, options.schema) : openPglite(options.url, options.template);
 }
 
 type Runner = Pick<Database, 'exec' | 'query'>;
@@ -95,12 +93,10 @@ async function openPglite(url: string, template?: Blob): Promise<Database> {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      (await client.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     // PGlite runs one transaction at a time: others queue behind it, as row locks would make them.
-    transaction: (work) =>
-      client.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (work) => client.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
     close: () => client.close(),
   };
   await migrate(database);
@@ -180,8 +176,7 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     listen: session.listen,
     transaction: async (work) => {
       const connection = await pool.connect();
@@ -261,20 +256,23 @@ async function openSession(url: string, boot: number) {
     reconnectLater();
   };
   const reconnectLater = () => {
-    retry = setTimeout(() => {
-      connect().then(
-        () => {
-          failures = 0;
-          console.warn('database session back: listening again');
-          for (const listener of [...listeners]) listener.onReconnect?.();
-        },
-        (error: unknown) => {
-          failures++;
-          console.warn(`database session: reconnect failed (${error instanceof Error ? error.message : String(error)})`);
-          if (!closed) reconnectLater();
-        },
-      );
-    }, Math.min(100 * 2 ** failures, RECONNECT_MAX_MS));
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => {
+            failures = 0;
+            console.warn('database session back: listening again');
+            for (const listener of [...listeners]) listener.onReconnect?.();
+          },
+          (error: unknown) => {
+            failures++;
+            console.warn(`database session: reconnect failed (${error instanceof Error ? error.message : String(error)})`);
+            if (!closed) reconnectLater();
+          },
+        );
+      },
+      Math.min(100 * 2 ** failures, RECONNECT_MAX_MS),
+    );
     retry.unref();
   };
 

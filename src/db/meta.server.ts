@@ -8,7 +8,10 @@ export async function readMeta(database: Queryable, key: string): Promise<string
 }
 
 export async function writeMeta(database: Queryable, key: string, value: string): Promise<void> {
-  await database.query('INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, value]);
+  await database.query('INSERT INTO kirana_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [
+    key,
+    value,
+  ]);
 }
 
 export async function deleteMeta(database: Queryable, key: string): Promise<void> {

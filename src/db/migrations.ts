@@ -770,8 +770,8 @@ export const migrations: Migration[] = [
       ALTER TABLE catalogue_items ADD COLUMN seller_updated_at timestamptz;
       CREATE INDEX catalogue_items_by_variant_group ON catalogue_items (bpp_id, provider_id, parent_item_id) WHERE parent_item_id IS NOT NULL;
       `,
-    },
-    {
+  },
+  {
     id: 85,
     name: 'settlement-recons',
     sql: `

@@ -12,7 +12,10 @@ type Column = { type: string; notNull: boolean; hasDefault: boolean; primaryKey:
 
 /** Drizzle's serial types are integers with a sequence default; `numeric(10, 2)` is numeric. */
 function sqlType(type: string): string {
-  return type.replace(/^bigserial$/, 'bigint').replace(/^serial$/, 'integer').replace(/^numeric\(.*\)$/, 'numeric');
+  return type
+    .replace(/^bigserial$/, 'bigint')
+    .replace(/^serial$/, 'integer')
+    .replace(/^numeric\(.*\)$/, 'numeric');
 }
 
 function declared(): Record<string, Record<string, Column>> {
@@ -24,7 +27,12 @@ function declared(): Record<string, Record<string, Column>> {
     tables[config.name] = Object.fromEntries(
       config.columns.map((column) => [
         column.name,
-        { type: sqlType(column.getSQLType()), notNull: column.notNull, hasDefault: column.hasDefault, primaryKey: column.primary || composite.has(column.name) },
+        {
+          type: sqlType(column.getSQLType()),
+          notNull: column.notNull,
+          hasDefault: column.hasDefault,
+          primaryKey: column.primary || composite.has(column.name),
+        },
       ]),
     );
   }
@@ -32,7 +40,15 @@ function declared(): Record<string, Record<string, Column>> {
 }
 
 async function migrated(database: Database): Promise<Record<string, Record<string, Column>>> {
-  const rows = await database.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; primary_key: boolean }>(
+  const rows = await database.query<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    udt_name: string;
+    is_nullable: string;
+    column_default: string | null;
+    primary_key: boolean;
+  }>(
     `SELECT c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default,
             EXISTS (SELECT 1 FROM information_schema.table_constraints tc
                     JOIN information_schema.key_column_usage k ON k.constraint_name = tc.constraint_name AND k.table_schema = tc.table_schema

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Every table src/db/migrations.ts makes, as code names and types it: the migrations' SQL creates
 // them, and src/db/schema.test.ts holds the two to the same columns, types, nullability, defaults

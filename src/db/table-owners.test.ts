@@ -81,7 +81,8 @@ function writes(): Array<{ table: string; area: string; file: string }> {
   for (const file of sourceFiles(src)) {
     if (file === path.join(src, 'db/migrations.ts')) continue;
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)\b/g)) found.push({ table: match[1]!, area: areaOf(file), file: path.relative(src, file) });
+    for (const match of text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)\b/g))
+      found.push({ table: match[1]!, area: areaOf(file), file: path.relative(src, file) });
     for (const match of text.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
       const table = drizzleNames.get(match[1]!);
       if (table) found.push({ table, area: areaOf(file), file: path.relative(src, file) });
@@ -94,7 +95,11 @@ const migratedTables = new Set(migrations.flatMap((m) => [...m.sql.matchAll(/CRE
 
 describe('issue 27: one owner per table', () => {
   it('names an owner for every table the migrations create, and none for a table they do not', () => {
-    expect(Object.keys(OWNERS).filter((table) => table !== 'schema_migrations').sort()).toEqual([...migratedTables].sort());
+    expect(
+      Object.keys(OWNERS)
+        .filter((table) => table !== 'schema_migrations')
+        .sort(),
+    ).toEqual([...migratedTables].sort());
   });
 
   it('has every table written only by its owner', () => {

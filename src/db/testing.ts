@@ -51,7 +51,10 @@ export function migratedTemplateFile(): Promise<string> {
   template ??= (async () => {
     const root = findProjectRoot();
     const pglite = readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8');
-    const key = createHash('sha256').update(JSON.stringify([migrationsFingerprint(), pglite, PGLITE_START_PARAMS])).digest('hex').slice(0, 16);
+    const key = createHash('sha256')
+      .update(JSON.stringify([migrationsFingerprint(), pglite, PGLITE_START_PARAMS]))
+      .digest('hex')
+      .slice(0, 16);
     const file = path.join(root, 'node_modules/.cache/kirana', `pglite-template-${key}.tar`);
     if (existsSync(file)) return file;
     const dump = await migratedPgliteDump();

@@ -5,20 +5,73 @@
 // letters keeps it or not (कोरमंगला is "Koramangala"): so a word gives every likely spelling.
 
 const VOWELS: Record<string, string> = {
-  'अ': 'a', 'आ': 'aa', 'इ': 'i', 'ई': 'ii', 'उ': 'u', 'ऊ': 'uu', 'ऋ': 'ri', 'ए': 'e', 'ऐ': 'ai', 'ओ': 'o', 'औ': 'au', 'ऑ': 'o', 'ऍ': 'e',
+  अ: 'a',
+  आ: 'aa',
+  इ: 'i',
+  ई: 'ii',
+  उ: 'u',
+  ऊ: 'uu',
+  ऋ: 'ri',
+  ए: 'e',
+  ऐ: 'ai',
+  ओ: 'o',
+  औ: 'au',
+  ऑ: 'o',
+  ऍ: 'e',
 };
 const SIGNS: Record<string, string> = {
-  'ा': 'aa', 'ि': 'i', 'ी': 'ii', 'ु': 'u', 'ू': 'uu', 'ृ': 'ri', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ॅ': 'e',
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ii',
+  'ु': 'u',
+  'ू': 'uu',
+  'ृ': 'ri',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॉ': 'o',
+  'ॅ': 'e',
 };
 const CONSONANTS: Record<string, string> = {
-  'क': 'k', 'ख': 'kh', 'ग': 'g', 'घ': 'gh', 'ङ': 'n', 'च': 'ch', 'छ': 'chh', 'ज': 'j', 'झ': 'jh', 'ञ': 'n',
-  'ट': 't', 'ठ': 'th', 'ड': 'd', 'ढ': 'dh', 'ण': 'n', 'त': 't', 'थ': 'th', 'द': 'd', 'ध': 'dh', 'न': 'n',
-  'प': 'p', 'फ': 'ph', 'ब': 'b', 'भ': 'bh', 'म': 'm', 'य': 'y', 'र': 'r', 'ल': 'l', 'ळ': 'l', 'व': 'v',
-  'श': 'sh', 'ष': 'sh', 'स': 's', 'ह': 'h',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'n',
+  च: 'ch',
+  छ: 'chh',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'n',
+  ट: 't',
+  ठ: 'th',
+  ड: 'd',
+  ढ: 'dh',
+  ण: 'n',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ल: 'l',
+  ळ: 'l',
+  व: 'v',
+  श: 'sh',
+  ष: 'sh',
+  स: 's',
+  ह: 'h',
 };
 // A consonant with a nukta is a sound Hindi borrowed: क़ q, ज़ z, फ़ f, and ड़ the flapped r.
-const NUKTA: Record<string, string> = { 'क': 'q', 'ख': 'kh', 'ग': 'g', 'ज': 'z', 'ड': 'r', 'ढ': 'rh', 'फ': 'f', 'य': 'y' };
-const PRECOMPOSED_NUKTA: Record<string, string> = { 'क़': 'क', 'ख़': 'ख', 'ग़': 'ग', 'ज़': 'ज', 'ड़': 'ड', 'ढ़': 'ढ', 'फ़': 'फ', 'य़': 'य' };
+const NUKTA: Record<string, string> = { क: 'q', ख: 'kh', ग: 'g', ज: 'z', ड: 'r', ढ: 'rh', फ: 'f', य: 'y' };
+const PRECOMPOSED_NUKTA: Record<string, string> = { क़: 'क', ख़: 'ख', ग़: 'ग', ज़: 'ज', ड़: 'ड', ढ़: 'ढ', फ़: 'फ', य़: 'य' };
 const VIRAMA = '्';
 const NUKTA_SIGN = '़';
 const NASALS = new Set(['ं', 'ँ']);
@@ -41,7 +94,10 @@ export function hasDevanagari(text: string): boolean {
 }
 
 function units(word: string): Unit[] {
-  const chars = [...word.normalize('NFC')].map((c) => PRECOMPOSED_NUKTA[c] ?? c).join('').normalize('NFD');
+  const chars = [...word.normalize('NFC')]
+    .map((c) => PRECOMPOSED_NUKTA[c] ?? c)
+    .join('')
+    .normalize('NFD');
   const out: Unit[] = [];
   let cluster = '';
   const close = (vowel: string, inherent: boolean) => {
@@ -52,7 +108,7 @@ function units(word: string): Unit[] {
   for (let i = 0; i < list.length; i += 1) {
     const c = list[i]!;
     if (CONSONANTS[c]) {
-      const sound = list[i + 1] === NUKTA_SIGN ? NUKTA[c] ?? CONSONANTS[c] : CONSONANTS[c];
+      const sound = list[i + 1] === NUKTA_SIGN ? (NUKTA[c] ?? CONSONANTS[c]) : CONSONANTS[c];
       if (list[i + 1] === NUKTA_SIGN) i += 1;
       if (list[i + 1] === VIRAMA) {
         cluster += sound;

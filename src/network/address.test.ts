@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addressProblem } from './address.ts';
 
-const good = { name: 'Asha Rao', building: 'Flat 4B, Lake View Apartments', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
+const good = {
+  name: 'Asha Rao',
+  building: 'Flat 4B, Lake View Apartments',
+  locality: 'HSR Layout',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: '560102',
+};
 
 describe('address rule (ondc-notes §1 init)', () => {
   it('accepts a complete address', () => {

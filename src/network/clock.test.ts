@@ -26,7 +26,11 @@ describe('network clock (DESIGN §5: a clock tests can speed up)', () => {
     const real = fakeRealTime(Date.parse('2026-03-01T10:00:00Z'));
     const notBefore = new Date('2026-03-01T14:00:00Z');
     expect(createNetworkClock({ realNow: real.realNow, notBefore }).now()).toEqual(notBefore);
-    expect(createNetworkClock({ realNow: real.realNow, notBefore: new Date('2026-03-01T09:00:00Z') }).now().toISOString()).toBe('2026-03-01T10:00:00.000Z');
+    expect(
+      createNetworkClock({ realNow: real.realNow, notBefore: new Date('2026-03-01T09:00:00Z') })
+        .now()
+        .toISOString(),
+    ).toBe('2026-03-01T10:00:00.000Z');
     const start = new Date('2026-01-05T06:30:00Z');
     expect(createNetworkClock({ realNow: real.realNow, notBefore, start }).now()).toEqual(start);
   });

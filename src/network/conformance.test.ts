@@ -13,8 +13,15 @@ import { checkDelivery } from './serviceability.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const order = () => orderOf(quick, [[tea!, 2], [rice!, 1]]);
-const catalog = buildOnSearchCatalog(quick, { bppId: 'quick-basket.sellers.kirana.local', bppUri: 'http://sellers.localhost:5321/sellers/quick-basket.sellers.kirana.local' });
+const order = () =>
+  orderOf(quick, [
+    [tea!, 2],
+    [rice!, 1],
+  ]);
+const catalog = buildOnSearchCatalog(quick, {
+  bppId: 'quick-basket.sellers.kirana.local',
+  bppUri: 'http://sellers.localhost:5321/sellers/quick-basket.sellers.kirana.local',
+});
 const items = catalog['bpp/providers'][0]!.items;
 
 describe('on_search as ONDC’s validator reads it', () => {
@@ -32,7 +39,13 @@ describe('on_search as ONDC’s validator reads it', () => {
       if (source?.kind !== 'grocery') continue;
       if (source.statutory === 'prepackaged_food') {
         const food = item['@ondc/org/statutory_reqs_prepackaged_food'];
-        for (const field of ['nutritional_info', 'additives_info', 'brand_owner_FSSAI_license_no', 'other_FSSAI_license_no', 'importer_FSSAI_license_no'] as const) {
+        for (const field of [
+          'nutritional_info',
+          'additives_info',
+          'brand_owner_FSSAI_license_no',
+          'other_FSSAI_license_no',
+          'importer_FSSAI_license_no',
+        ] as const) {
           expect(food?.[field], `${item.id} ${field}`).toMatch(/\S/);
         }
       }
@@ -48,7 +61,9 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
     'ONDC:RET16': { 'Cleaning Supplies': ['brand', 'colour', 'colour_name', 'material'], '*': ['brand', 'material'] },
     'ONDC:RET18': { '*': ['brand', 'prescription_required'] },
   };
-  const stores = generateNetwork().sellers.flatMap((s) => s.providers).filter((p): p is GroceryStore => p.kind === 'grocery' && p.domain !== 'ONDC:RET10' && p.cityId === 'bengaluru');
+  const stores = generateNetwork()
+    .sellers.flatMap((s) => s.providers)
+    .filter((p): p is GroceryStore => p.kind === 'grocery' && p.domain !== 'ONDC:RET10' && p.cityId === 'bengaluru');
 
   it('gives every item an origin and the attributes its domain and category make mandatory', () => {
     expect(new Set(stores.map((p) => p.domain))).toEqual(new Set(['ONDC:RET13', 'ONDC:RET16', 'ONDC:RET18']));
@@ -57,7 +72,10 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
       expect(listed.length).toBeGreaterThan(0);
       for (const item of listed) {
         const tags = item.tags ?? [];
-        expect(tags.some((t) => t.code === 'origin'), item.id).toBe(true);
+        expect(
+          tags.some((t) => t.code === 'origin'),
+          item.id,
+        ).toBe(true);
         const attributes = new Map((tags.find((t) => t.code === 'attribute')?.list ?? []).map((e) => [e.code, e.value]));
         const wanted = MANDATORY[store.domain]![item.category_id ?? ''] ?? MANDATORY[store.domain]!['*']!;
         for (const code of wanted) expect(attributes.get(code), `${item.id} ${code}`).toMatch(/\S/);
@@ -67,7 +85,9 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
   });
 
   it('states one serviceability per category its items name, add-ons included (restaurants too)', () => {
-    const restaurants = generateNetwork().sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru');
+    const restaurants = generateNetwork()
+      .sellers.flatMap((s) => s.providers)
+      .filter((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru');
     for (const store of [...stores, ...restaurants]) {
       const provider = buildOnSearchCatalog(store, { bppId: 'x.sellers.kirana.local', bppUri: 'http://sellers.localhost/x' })['bpp/providers'][0]!;
       const served = (provider.tags ?? []).filter((t) => t.code === 'serviceability').map((t) => t.list.find((e) => e.code === 'category')?.value);
@@ -87,7 +107,14 @@ describe('catalogues outside grocery as ONDC’s validator reads them (constants
 });
 
 describe('order messages as ONDC’s validator reads them', () => {
-  const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }], offers: [], delivery: checkDelivery(quick.locations[0]!, '560102'), store: 'open', now: new Date() });
+  const priced = priceOrder({
+    provider: quick,
+    lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 3 }],
+    offers: [],
+    delivery: checkDelivery(quick.locations[0]!, '560102'),
+    store: 'open',
+    now: new Date(),
+  });
 
   it('on_select tells stock only as "99" or "0"; later quotes carry no stock figures', () => {
     const line = onSelectMessage(quick, priced).order.quote.breakup[0] as { item: { quantity: { available: { count: string } } } };
@@ -106,7 +133,10 @@ describe('order messages as ONDC’s validator reads them', () => {
       expect(payment['@ondc/org/settlement_window']).toMatch(/^PT\d+[MH]$/);
       // Pramaan: a cash-on-delivery confirm names the bank account the money settles to.
       const [details] = payment['@ondc/org/settlement_details'] as Array<Record<string, string>>;
-      const wanted = paymentType === 'ON-FULFILLMENT' ? ['bank_name', 'branch_name', 'settlement_bank_account_no', 'settlement_ifsc_code', 'beneficiary_name'] : ['upi_address', 'beneficiary_name'];
+      const wanted =
+        paymentType === 'ON-FULFILLMENT'
+          ? ['bank_name', 'branch_name', 'settlement_bank_account_no', 'settlement_ifsc_code', 'beneficiary_name']
+          : ['upi_address', 'beneficiary_name'];
       for (const field of wanted) expect(details?.[field], `${paymentType} ${field}`).toMatch(/\S/);
     }
   });
@@ -148,9 +178,13 @@ describe('order messages as ONDC’s validator reads them', () => {
     // Twenty real seconds at 300×: 100 network minutes, long past the delivery.
     real += 20_000;
     const message = orderMessage(placed, clock.now().getTime(), { toWire: clock.toReal });
-    const happened = [message.order.updated_at, ...message.order.fulfillments.flatMap((f) => [(f as { start?: { time?: { timestamp?: string } } }).start?.time?.timestamp, (f as { end?: { time?: { timestamp?: string } } }).end?.time?.timestamp])].filter(
-      (t): t is string => typeof t === 'string',
-    );
+    const happened = [
+      message.order.updated_at,
+      ...message.order.fulfillments.flatMap((f) => [
+        (f as { start?: { time?: { timestamp?: string } } }).start?.time?.timestamp,
+        (f as { end?: { time?: { timestamp?: string } } }).end?.time?.timestamp,
+      ]),
+    ].filter((t): t is string => typeof t === 'string');
     expect(happened.length).toBeGreaterThan(1);
     for (const time of happened) expect(Date.parse(time)).toBeLessThanOrEqual(real);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inCoreVersion } from './core-version.ts';
 
-const onInit = (collectedBy: 'BAP' | 'BPP') => ({ order: { id: 'O1', payment: { type: collectedBy === 'BAP' ? 'ON-ORDER' : 'ON-FULFILLMENT', collected_by: collectedBy, status: 'NOT-PAID' } } });
+const onInit = (collectedBy: 'BAP' | 'BPP') => ({
+  order: { id: 'O1', payment: { type: collectedBy === 'BAP' ? 'ON-ORDER' : 'ON-FULFILLMENT', collected_by: collectedBy, status: 'NOT-PAID' } },
+});
 
 // ONDC's log validator for core 1.2.5 (Retail_.1.2.5/Init/onInit.ts at 4d13362): "payments.collected_by
 // not allowed in on_init when BAP".
@@ -16,10 +18,21 @@ describe('a core 1.2.5 seller’s order callbacks (issue 25)', () => {
   });
 
   it('names the delivery’s routing (store to shopper, P2P) in the order callbacks after confirm but on_cancel, and only the delivery’s', () => {
-    const placed = { order: { id: 'O1', fulfillments: [{ id: 'F1', type: 'Delivery', tags: [{ code: 'precancel_state', list: [] }] }, { id: 'C1', type: 'Cancel' }] } };
+    const placed = {
+      order: {
+        id: 'O1',
+        fulfillments: [
+          { id: 'F1', type: 'Delivery', tags: [{ code: 'precancel_state', list: [] }] },
+          { id: 'C1', type: 'Cancel' },
+        ],
+      },
+    };
     for (const action of ['on_confirm', 'on_status', 'on_update']) {
       const fitted = inCoreVersion('1.2.5', action, placed) as typeof placed;
-      expect(fitted.order.fulfillments[0]?.tags).toEqual([{ code: 'precancel_state', list: [] }, { code: 'routing', list: [{ code: 'type', value: 'P2P' }] }]);
+      expect(fitted.order.fulfillments[0]?.tags).toEqual([
+        { code: 'precancel_state', list: [] },
+        { code: 'routing', list: [{ code: 'type', value: 'P2P' }] },
+      ]);
       expect(fitted.order.fulfillments[1]).toEqual({ id: 'C1', type: 'Cancel' });
     }
     // on_cancel's 1.2.5 schema lists the tags a cancelled delivery may carry, and routing is not one.

@@ -9,13 +9,22 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 const TITLES: Record<string, string> = { delivery: 'Delivery', packing: 'Packing', tax: 'Tax', discount: 'Discount', misc: 'Convenience fee' };
 
-export function invoiceHtml(orderId: string, store: StoreProfile, quote: Quote, issuedAt: string, taxOf: (itemId: string) => TaxClass | null = () => null): string {
+export function invoiceHtml(
+  orderId: string,
+  store: StoreProfile,
+  quote: Quote,
+  issuedAt: string,
+  taxOf: (itemId: string) => TaxClass | null = () => null,
+): string {
   const rows = quote.lines
     .filter((line) => line.titleType !== 'item' || line.count > 0)
     .map((line) => {
       const taxClass = line.titleType === 'item' ? taxOf(line.itemId) : null;
       const classified = taxClass ? ` · HSN ${taxClass.hsn}, GST ${taxClass.ratePercent}%` : '';
-      const title = line.titleType === 'item' ? `${line.title} × ${line.count}${classified}` : `${TITLES[line.titleType] ?? line.title}${line.titleType === 'tax' || line.titleType === 'discount' ? ` (${line.itemId})` : ''}`;
+      const title =
+        line.titleType === 'item'
+          ? `${line.title} × ${line.count}${classified}`
+          : `${TITLES[line.titleType] ?? line.title}${line.titleType === 'tax' || line.titleType === 'discount' ? ` (${line.itemId})` : ''}`;
       return `<tr><td>${escape(title)}</td><td>₹${paiseToRupees(line.pricePaise)}</td></tr>`;
     })
     .join('');

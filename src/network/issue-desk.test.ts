@@ -6,7 +6,11 @@ import { cancelOrder } from './orders.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const order = () => orderOf(quick, [[tea!, 3], [rice!, 2]]);
+const order = () =>
+  orderOf(quick, [
+    [tea!, 3],
+    [rice!, 2],
+  ]);
 const BAP = 'kirana.localhost';
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
 
@@ -14,32 +18,53 @@ function complaint(code: string, itemIds: string[], minutes = 50): IgmIssue {
   const o = order();
   const contact = { phone: '9876543210', email: 'a@b.in' };
   return igmIssueSchema.parse({
-    id: 'ISS-1', status: 'OPEN', level: 'ISSUE', created_at: iso(minutes), updated_at: iso(minutes),
-    expected_response_time: { duration: 'PT1H' }, expected_resolution_time: { duration: 'P1D' },
+    id: 'ISS-1',
+    status: 'OPEN',
+    level: 'ISSUE',
+    created_at: iso(minutes),
+    updated_at: iso(minutes),
+    expected_response_time: { duration: 'PT1H' },
+    expected_resolution_time: { duration: 'P1D' },
     refs: [{ ref_id: o.id, ref_type: 'ORDER' }, ...itemIds.map((id) => ({ ref_id: id, ref_type: 'ITEM' }))],
-    actors: [{ id: 'C-1', type: 'CONSUMER', info: { org: { name: `${BAP}::ONDC:RET10` }, contact } }, { id: BAP, type: 'INTERFACING_NP', info: { org: { name: `${BAP}::ONDC:RET10` }, contact } }],
-    source_id: 'C-1', complainant_id: BAP,
+    actors: [
+      { id: 'C-1', type: 'CONSUMER', info: { org: { name: `${BAP}::ONDC:RET10` }, contact } },
+      { id: BAP, type: 'INTERFACING_NP', info: { org: { name: `${BAP}::ONDC:RET10` }, contact } },
+    ],
+    source_id: 'C-1',
+    complainant_id: BAP,
     descriptor: { code, short_desc: code, long_desc: 'What went wrong, in words' },
     last_action_id: 'A1B',
-    actions: [{ id: 'A1B', descriptor: { code: 'OPEN', short_desc: 'Complaint created' }, updated_at: iso(minutes), action_by: BAP, actor_details: { name: 'Asha' } }],
+    actions: [
+      { id: 'A1B', descriptor: { code: 'OPEN', short_desc: 'Complaint created' }, updated_at: iso(minutes), action_by: BAP, actor_details: { name: 'Asha' } },
+    ],
   });
 }
 
-const record = (issue: IgmIssue, buyerMinutes = 50): IssueRecord => ({ id: issue.id, sellerId: order().sellerId, orderId: order().id, issue, buyerAt: iso(buyerMinutes), sellerAt: null });
+const record = (issue: IgmIssue, buyerMinutes = 50): IssueRecord => ({
+  id: issue.id,
+  sellerId: order().sellerId,
+  orderId: order().id,
+  issue,
+  buyerAt: iso(buyerMinutes),
+  sellerAt: null,
+});
 
 describe('taking a complaint (IGM 2.0 errors)', () => {
   const context = { transaction_id: order().transactionId, bap_id: order().bapId };
   it('takes an issue about its own order', () => {
     expect(openIssueError(order(), order().sellerId, context, complaint('ITM004', [tea!.id]), [])).toBeNull();
   });
-  it('refuses another seller\'s order (IGM001), an item not on it (IGM003), a second open complaint (IGM007)', () => {
+  it("refuses another seller's order (IGM001), an item not on it (IGM003), a second open complaint (IGM007)", () => {
     expect(openIssueError(order(), 'someone-else', context, complaint('ITM004', [tea!.id]), [])?.code).toBe('IGM001');
     expect(openIssueError(order(), order().sellerId, context, complaint('ITM004', ['no-such-item']), [])?.code).toBe('IGM003');
     expect(openIssueError(order(), order().sellerId, context, complaint('ITM004', [tea!.id]), [record(complaint('ITM001', []))])?.code).toBe('IGM007');
   });
-  it('refuses a buyer step that is not the complainant\'s', () => {
+  it("refuses a buyer step that is not the complainant's", () => {
     const issue = complaint('ITM004', [tea!.id]);
-    const forged = { ...issue, actions: [...issue.actions, { ...issue.actions[0]!, id: 'A2B', action_by: 'seller', descriptor: { code: 'CLOSED' as const, short_desc: 'x' } }] };
+    const forged = {
+      ...issue,
+      actions: [...issue.actions, { ...issue.actions[0]!, id: 'A2B', action_by: 'seller', descriptor: { code: 'CLOSED' as const, short_desc: 'x' } }],
+    };
     expect(takeBuyerIssue(record(issue), forged, new Date(at(52)))).toMatchObject({ error: { code: 'IGM006' } });
   });
 });
@@ -53,7 +78,7 @@ describe('the desk answers on the network clock', () => {
     expect(step?.issue.actions.at(-1)?.descriptor.code).toBe('PROCESSING');
     expect(step?.issue.respondent_ids).toEqual([order().sellerId]);
   });
-  it('proposes a refund of the damaged items\' price, or a replacement, four minutes later', () => {
+  it("proposes a refund of the damaged items' price, or a replacement, four minutes later", () => {
     const damaged = complaint('ITM004', [tea!.id]);
     const photographed = { ...damaged, descriptor: { ...damaged.descriptor, images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' as const }] } };
     const processing = dueStep(record(photographed), order(), new Date(at(51)), new Date(at(51)))!;
@@ -76,7 +101,21 @@ describe('the desk answers on the network clock', () => {
     // Nothing more until the buyer answers.
     expect(dueStep({ ...record(asked.issue), sellerAt: iso(55) }, order(), new Date(at(90)), new Date(at(90)))).toBeNull();
     const request = asked.issue.actions.at(-1)!;
-    const answered: IgmIssue = { ...asked.issue, actions: [...asked.issue.actions, { id: 'A4B', ref_id: request.id, ref_type: 'ACTIONS', descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was broken and the tea was wet' }, updated_at: iso(56), action_by: BAP, actor_details: { name: 'Asha' } }] };
+    const answered: IgmIssue = {
+      ...asked.issue,
+      actions: [
+        ...asked.issue.actions,
+        {
+          id: 'A4B',
+          ref_id: request.id,
+          ref_type: 'ACTIONS',
+          descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was broken and the tea was wet' },
+          updated_at: iso(56),
+          action_by: BAP,
+          actor_details: { name: 'Asha' },
+        },
+      ],
+    };
     const taken = takeBuyerIssue({ ...record(asked.issue), sellerAt: iso(55) }, answered, new Date(at(56)));
     if (!('record' in taken)) throw new Error('not taken');
     const again = dueStep(taken.record, order(), new Date(at(57)), new Date(at(57)))!;
@@ -85,7 +124,10 @@ describe('the desk answers on the network clock', () => {
     expect(proposed.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
   });
   it('asks nothing when the complaint came with a photo, or is neither about the state of goods nor about an order that has not come', () => {
-    const withPhoto = { ...complaint('ITM004', [tea!.id]), descriptor: { code: 'ITM004', short_desc: 'ITM004', long_desc: 'Torn', images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' }] } };
+    const withPhoto = {
+      ...complaint('ITM004', [tea!.id]),
+      descriptor: { code: 'ITM004', short_desc: 'ITM004', long_desc: 'Torn', images: [{ url: 'https://kirana.example/p/1.jpg', size_type: 'md' }] },
+    };
     for (const issue of [withPhoto, complaint('ORD003', [])]) {
       const processing = dueStep(record(issue), order(), new Date(at(51)), new Date(at(51)))!;
       const next = dueStep({ ...record(processing.issue), sellerAt: iso(51) }, order(), new Date(at(55)), new Date(at(55)))!;
@@ -101,7 +143,12 @@ describe('the desk answers on the network clock', () => {
   it('asks who took in an order marked delivered that never came; an order on its way or cancelled is answered at once', () => {
     const nextAt = (o: ReturnType<typeof order>, minutes: number) => {
       const processing = dueStep(record(complaint('FLM002', [], minutes), minutes), o, new Date(at(minutes + 1)), new Date(at(minutes + 1)))!;
-      return dueStep({ ...record(processing.issue, minutes), sellerAt: iso(minutes + 1) }, o, new Date(at(minutes + 5)), new Date(at(minutes + 5)))!.issue.actions.at(-1);
+      return dueStep(
+        { ...record(processing.issue, minutes), sellerAt: iso(minutes + 1) },
+        o,
+        new Date(at(minutes + 5)),
+        new Date(at(minutes + 5)),
+      )!.issue.actions.at(-1);
     };
     expect(nextAt(order(), 500)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST.handedOver } });
     expect(nextAt(order(), 10)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' } });
@@ -113,7 +160,21 @@ describe('the desk answers on the network clock', () => {
     const processing = dueStep(record(issue, 10), order(), new Date(at(11)), new Date(at(11)))!;
     const proposed = dueStep({ ...record(processing.issue, 10), sellerAt: iso(11) }, order(), new Date(at(15)), new Date(at(15)))!;
     const cancel = proposed.issue.resolutions?.find((r) => r.descriptor.code === 'CANCEL');
-    const accepted: IgmIssue = { ...proposed.issue, actions: [...proposed.issue.actions, { id: 'A4B', ref_id: cancel!.id, ref_type: 'RESOLUTIONS', descriptor: { code: 'RESOLUTION_ACCEPTED', short_desc: 'ok' }, updated_at: iso(16), action_by: BAP, actor_details: { name: 'Asha' } }] };
+    const accepted: IgmIssue = {
+      ...proposed.issue,
+      actions: [
+        ...proposed.issue.actions,
+        {
+          id: 'A4B',
+          ref_id: cancel!.id,
+          ref_type: 'RESOLUTIONS',
+          descriptor: { code: 'RESOLUTION_ACCEPTED', short_desc: 'ok' },
+          updated_at: iso(16),
+          action_by: BAP,
+          actor_details: { name: 'Asha' },
+        },
+      ],
+    };
     const taken = takeBuyerIssue({ ...record(proposed.issue), sellerAt: iso(15) }, accepted, new Date(at(16)));
     if (!('record' in taken)) throw new Error('not taken');
     expect(dueStep(taken.record, order(), new Date(at(16.5)), new Date())).toBeNull();

@@ -8,16 +8,7 @@
 // dispute is handed to the ODR provider.
 import { z } from 'zod';
 import type { ProtocolError } from '#/ondc/context.ts';
-import {
-  appendAction,
-  nextActionId,
-  orgName,
-  type IgmAction,
-  type IgmActor,
-  type IgmIssue,
-  type IgmResolution,
-  type ResolutionCode,
-} from '#/ondc/igm.ts';
+import { appendAction, nextActionId, orgName, type IgmAction, type IgmActor, type IgmIssue, type IgmResolution, type ResolutionCode } from '#/ondc/igm.ts';
 import { paiseToRupees } from '#/lib/money.ts';
 import { deliveryStepOf, isCancelledAt, timelineOf, type OrderRecord } from './orders.ts';
 
@@ -55,22 +46,39 @@ function graId(sellerId: string) {
 function sellerActors(order: OrderRecord, sellerId: string): IgmActor[] {
   const org = { name: orgName(sellerId, order.domain) };
   return [
-    { id: sellerId, type: 'COUNTERPARTY_NP', info: { org, person: { name: order.store.name }, contact: { phone: order.store.phone, email: order.store.email } } },
-    { id: graId(sellerId), type: 'COUNTERPARTY_NP_GRO', info: { org, person: { name: `Grievance officer, ${order.store.name}` }, contact: { phone: order.store.phone, email: order.store.email } } },
+    {
+      id: sellerId,
+      type: 'COUNTERPARTY_NP',
+      info: { org, person: { name: order.store.name }, contact: { phone: order.store.phone, email: order.store.email } },
+    },
+    {
+      id: graId(sellerId),
+      type: 'COUNTERPARTY_NP_GRO',
+      info: { org, person: { name: `Grievance officer, ${order.store.name}` }, contact: { phone: order.store.phone, email: order.store.email } },
+    },
   ];
 }
 
 /** Why the seller will not take this issue (IGM 2.0 error codes), or null. */
-export function openIssueError(order: OrderRecord | undefined, sellerId: string, context: { transaction_id: string; bap_id: string }, issue: IgmIssue, open: readonly IssueRecord[]): ProtocolError | null {
+export function openIssueError(
+  order: OrderRecord | undefined,
+  sellerId: string,
+  context: { transaction_id: string; bap_id: string },
+  issue: IgmIssue,
+  open: readonly IssueRecord[],
+): ProtocolError | null {
   const orderRef = issue.refs.find((r) => r.ref_type === 'ORDER')?.ref_id;
-  if (!order || order.id !== orderRef || order.sellerId !== sellerId || order.bapId !== context.bap_id) return { type: 'DOMAIN-ERROR', code: 'IGM001', message: `order_id ${orderRef ?? ''} does not exist` };
+  if (!order || order.id !== orderRef || order.sellerId !== sellerId || order.bapId !== context.bap_id)
+    return { type: 'DOMAIN-ERROR', code: 'IGM001', message: `order_id ${orderRef ?? ''} does not exist` };
   if (order.transactionId !== context.transaction_id) return { type: 'DOMAIN-ERROR', code: 'IGM008', message: 'Invalid context.transaction_id' };
   const itemIds = new Set(order.quote.lines.map((l) => l.itemId));
-  if (issue.refs.some((r) => r.ref_type === 'ITEM' && !itemIds.has(r.ref_id))) return { type: 'DOMAIN-ERROR', code: 'IGM003', message: 'item_id does not exist' };
+  if (issue.refs.some((r) => r.ref_type === 'ITEM' && !itemIds.has(r.ref_id)))
+    return { type: 'DOMAIN-ERROR', code: 'IGM003', message: 'item_id does not exist' };
   if (issue.status !== 'OPEN' || issue.level !== 'ISSUE' || issue.actions.length !== 1 || issue.actions[0]?.descriptor.code !== 'OPEN') {
     return { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A new issue is opened at level ISSUE with its OPEN action alone' };
   }
-  if (open.some((r) => r.orderId === order.id && issueOf(r).status !== 'CLOSED')) return { type: 'DOMAIN-ERROR', code: 'IGM007', message: 'Duplicate complaint created' };
+  if (open.some((r) => r.orderId === order.id && issueOf(r).status !== 'CLOSED'))
+    return { type: 'DOMAIN-ERROR', code: 'IGM007', message: 'Duplicate complaint created' };
   return null;
 }
 
@@ -90,11 +98,14 @@ export function takeBuyerIssue(record: IssueRecord, incoming: IgmIssue, now: Dat
   const buyerOfficers = new Set(actors.filter((a) => a.type === 'INTERFACING_NP_GRO').map((a) => a.id));
   const officerSays = (a: IgmAction) => buyerOfficers.has(a.action_by) && held.level === 'GRIEVANCE' && BUYER_OFFICER_ACTIONS.has(a.descriptor.code);
   if (added.some((a) => !(BUYER_ACTIONS.has(a.descriptor.code) && a.action_by === held.complainant_id) && !officerSays(a))) {
-    return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: 'A buyer action must be the complainant\'s or its grievance officer\'s' } };
+    return { error: { type: 'DOMAIN-ERROR', code: 'IGM006', message: "A buyer action must be the complainant's or its grievance officer's" } };
   }
   const actions = [...held.actions, ...added];
   const last = actions.at(-1) as IgmAction;
-  const resolutions = [...(held.resolutions ?? []), ...(incoming.resolutions ?? []).filter((r) => buyerOfficers.has(r.proposed_by) && !(held.resolutions ?? []).some((h) => h.id === r.id))];
+  const resolutions = [
+    ...(held.resolutions ?? []),
+    ...(incoming.resolutions ?? []).filter((r) => buyerOfficers.has(r.proposed_by) && !(held.resolutions ?? []).some((h) => h.id === r.id)),
+  ];
   const issue: IgmIssue = {
     ...held,
     status: incoming.status,
@@ -134,7 +145,7 @@ export function resolutionOptions(order: OrderRecord, issue: IgmIssue, atMs: num
   const delivered = deliveredAt(order, atMs);
   if (code.startsWith('ITM') || code === 'FLM005') {
     const refundPaise = claimedPaise(order, issue);
-    if (refundPaise <= 0) return [{ code: 'NO_ACTION', text: 'The items named are not on this order\'s bill' }];
+    if (refundPaise <= 0) return [{ code: 'NO_ACTION', text: "The items named are not on this order's bill" }];
     return [
       { code: 'REFUND', text: `Refund of ₹${paiseToRupees(refundPaise)} for the items`, refundPaise },
       { code: 'REPLACEMENT', text: 'Replacement of the items with the next delivery' },
@@ -147,9 +158,11 @@ export function resolutionOptions(order: OrderRecord, issue: IgmIssue, atMs: num
   }
   if (code === 'ORD003') {
     const delivery = order.quote.lines.find((l) => l.titleType === 'delivery')?.pricePaise ?? 0;
-    return delivery > 0 ? [{ code: 'REFUND', text: `Refund of the ₹${paiseToRupees(delivery)} delivery charge`, refundPaise: delivery }] : [{ code: 'NO_ACTION', text: 'Delivery was free on this order' }];
+    return delivery > 0
+      ? [{ code: 'REFUND', text: `Refund of the ₹${paiseToRupees(delivery)} delivery charge`, refundPaise: delivery }]
+      : [{ code: 'NO_ACTION', text: 'Delivery was free on this order' }];
   }
-  return [{ code: 'NO_ACTION', text: 'Refunds reach the UPI id paid from within 5–7 working days of the store\'s refund' }];
+  return [{ code: 'NO_ACTION', text: "Refunds reach the UPI id paid from within 5–7 working days of the store's refund" }];
 }
 
 function proposal(order: OrderRecord, issue: IgmIssue, by: string, at: string, atMs: number): IgmResolution[] {
@@ -157,17 +170,23 @@ function proposal(order: OrderRecord, issue: IgmIssue, by: string, at: string, a
   const options = resolutionOptions(order, issue, atMs);
   return [
     { id: parentId, descriptor: { code: 'PARENT', short_desc: 'Resolution options: please choose one' }, updated_at: at, proposed_by: by },
-    ...options.map((option, index): IgmResolution => ({
-      id: `${parentId}-${index + 1}`,
-      ref_id: parentId,
-      ref_type: 'PARENT',
-      descriptor: { code: option.code, short_desc: option.text },
-      updated_at: at,
-      proposed_by: by,
-      ...(option.refundPaise
-        ? { tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: paiseToRupees(option.refundPaise) }] }] }
-        : {}),
-    })),
+    ...options.map(
+      (option, index): IgmResolution => ({
+        id: `${parentId}-${index + 1}`,
+        ref_id: parentId,
+        ref_type: 'PARENT',
+        descriptor: { code: option.code, short_desc: option.text },
+        updated_at: at,
+        proposed_by: by,
+        ...(option.refundPaise
+          ? {
+              tags: [
+                { descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: paiseToRupees(option.refundPaise) }] },
+              ],
+            }
+          : {}),
+      }),
+    ),
   ];
 }
 
@@ -213,11 +232,18 @@ export function dueStep(record: IssueRecord, order: OrderRecord, now: Date, real
   });
   const code = last.descriptor.code;
   if (buyerSpoke && (code === 'OPEN' || code === 'ESCALATED' || code === 'INFO_PROVIDED') && since >= PROCESSING_AFTER_MS) {
-    const words = issue.level === 'DISPUTE' ? 'Referred to the online dispute resolution provider' : issue.level === 'GRIEVANCE' ? 'The grievance officer is looking into it' : 'The store is looking into it';
+    const words =
+      issue.level === 'DISPUTE'
+        ? 'Referred to the online dispute resolution provider'
+        : issue.level === 'GRIEVANCE'
+          ? 'The grievance officer is looking into it'
+          : 'The store is looking into it';
     return { issue: appendAction(issue, step('PROCESSING', words), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
   }
-  const request = !buyerSpoke && code === 'PROCESSING' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS ? informationRequest(order, issue, now.getTime()) : null;
-  if (request) return { issue: appendAction(issue, step('INFO_REQUESTED', request), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
+  const request =
+    !buyerSpoke && code === 'PROCESSING' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS ? informationRequest(order, issue, now.getTime()) : null;
+  if (request)
+    return { issue: appendAction(issue, step('INFO_REQUESTED', request), { status: 'PROCESSING', actors, respondent_ids: respondents }), cancel: false };
   if (!buyerSpoke && code === 'PROCESSING' && issue.level !== 'DISPUTE' && since >= PROPOSAL_AFTER_MS - PROCESSING_AFTER_MS) {
     const offered = proposal(order, issue, by, at, now.getTime());
     const parent = offered[0] as IgmResolution;

@@ -9,8 +9,23 @@ import { checkDelivery } from './serviceability.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const order = (paymentType?: OrderRecord['paymentType']) => orderOf(quick, [[tea!, 2], [rice!, 1]], paymentType ? { paymentType } : {});
-type Fulfillment = { id: string; type: string; state: { descriptor: { code: string } }; tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }>; agent?: unknown; start: { time: { timestamp?: string } } };
+const order = (paymentType?: OrderRecord['paymentType']) =>
+  orderOf(
+    quick,
+    [
+      [tea!, 2],
+      [rice!, 1],
+    ],
+    paymentType ? { paymentType } : {},
+  );
+type Fulfillment = {
+  id: string;
+  type: string;
+  state: { descriptor: { code: string } };
+  tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }>;
+  agent?: unknown;
+  start: { time: { timestamp?: string } };
+};
 const fulfillments = (message: ReturnType<typeof orderMessage>) => message.order.fulfillments as Fulfillment[];
 
 describe('on_select (ondc-notes §1)', () => {
@@ -20,7 +35,14 @@ describe('on_select (ondc-notes §1)', () => {
       ['560102', 'Serviceable'],
       ['560064', 'Non-serviceable'],
     ] as const) {
-      const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(location, pincode), store: 'open', now: new Date() });
+      const priced = priceOrder({
+        provider: quick,
+        lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }],
+        offers: [],
+        delivery: checkDelivery(location, pincode),
+        store: 'open',
+        now: new Date(),
+      });
       expect(onSelectMessage(quick, priced).order.fulfillments[0]).toMatchObject({
         id: 'F1',
         type: 'Delivery',
@@ -66,8 +88,16 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     const cancel = fulfillments(cancelled).find((f) => f.type === 'Cancel');
     // The cancelled delivery says where it stood; the Cancel fulfillment carries the refund.
     const delivery = fulfillments(cancelled).find((f) => f.type === 'Delivery');
-    expect(delivery?.tags?.[1]).toEqual({ code: 'precancel_state', list: [{ code: 'fulfillment_state', value: 'Pending' }, { code: 'updated_at', value: new Date(at(0)).toISOString() }] });
-    const trail = (cancel?.tags ?? []).filter((t) => t.code === 'quote_trail').reduce((n, t) => n + rupeesToPaise(t.list.find((e) => e.code === 'value')!.value), 0);
+    expect(delivery?.tags?.[1]).toEqual({
+      code: 'precancel_state',
+      list: [
+        { code: 'fulfillment_state', value: 'Pending' },
+        { code: 'updated_at', value: new Date(at(0)).toISOString() },
+      ],
+    });
+    const trail = (cancel?.tags ?? [])
+      .filter((t) => t.code === 'quote_trail')
+      .reduce((n, t) => n + rupeesToPaise(t.list.find((e) => e.code === 'value')!.value), 0);
     expect(-trail).toBe(rupeesToPaise(total));
     // The money is the buyer app's (collected_by BAP): no refund until it says it paid one.
     const settlements = () => cancelled.order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>;
@@ -83,19 +113,33 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     const timeline = timelineOf(placed);
     const precancel = (cancelAt: number) => {
       const cancelled = orderMessage(cancelOrder(placed, { reasonId: '052', by: 'buyer.example', at: new Date(cancelAt) }), cancelAt + 1);
-      return Object.fromEntries(fulfillments(cancelled).find((f) => f.type === 'Delivery')!.tags!.find((t) => t.code === 'precancel_state')!.list.map((e) => [e.code, e.value]));
+      return Object.fromEntries(
+        fulfillments(cancelled)
+          .find((f) => f.type === 'Delivery')!
+          .tags!.find((t) => t.code === 'precancel_state')!
+          .list.map((e) => [e.code, e.value]),
+      );
     };
     const confirmed = orderMessage(placed, timeline[STEP.created]!).order;
     const accepted = orderMessage(placed, timeline[STEP.accepted]!).order;
     expect(accepted.state).toBe('Accepted');
     expect(accepted.updated_at).not.toBe(confirmed.updated_at);
-    expect(precancel(timeline[STEP.accepted]! + 1)).toEqual({ fulfillment_state: fulfillments({ order: confirmed } as ReturnType<typeof orderMessage>)[0]!.state.descriptor.code, updated_at: confirmed.updated_at });
+    expect(precancel(timeline[STEP.accepted]! + 1)).toEqual({
+      fulfillment_state: fulfillments({ order: confirmed } as ReturnType<typeof orderMessage>)[0]!.state.descriptor.code,
+      updated_at: confirmed.updated_at,
+    });
     const packed = orderMessage(placed, timeline[STEP.packed]!).order;
     expect(precancel(timeline[STEP.packed]! + 1)).toEqual({ fulfillment_state: 'Packed', updated_at: packed.updated_at });
   });
 
   it('echoes the buyer app’s refund settlement as it was sent', () => {
-    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '10.00', settlement_timestamp: new Date(at(7)).toISOString() };
+    const refund = {
+      settlement_counterparty: 'buyer',
+      settlement_phase: 'refund',
+      settlement_type: 'upi',
+      settlement_amount: '10.00',
+      settlement_timestamp: new Date(at(7)).toISOString(),
+    };
     const settled = recordSettlements(cancelOrder(order(), { reasonId: '003', by: 'buyer.example', at: new Date(at(5)) }), [refund]);
     expect(orderMessage(settled, at(8)).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
   });
@@ -105,14 +149,21 @@ describe('the order on the wire (on_confirm, on_status)', () => {
     const onTheWay = timelineOf(placed)[STEP.outForDelivery]!;
     const cancelled = cancelOrder(placed, { reasonId: '011', by: placed.sellerId, at: new Date(onTheWay), rto: true });
     const initiated = orderMessage(cancelled, onTheWay);
-    const rto = fulfillments(initiated).find((f) => f.type === 'RTO') as unknown as { state: { descriptor: { code: string } }; start: { location: unknown }; end: { location: { id: string }; time?: unknown } };
+    const rto = fulfillments(initiated).find((f) => f.type === 'RTO') as unknown as {
+      state: { descriptor: { code: string } };
+      start: { location: unknown };
+      end: { location: { id: string }; time?: unknown };
+    };
     expect(rto.state.descriptor.code).toBe('RTO-Initiated');
     expect(rto.start.location).toEqual(placed.deliveryEnd['location']);
     expect(rto.end.location.id).toBe(placed.store.locationId);
     expect(rto.end).not.toHaveProperty('time');
     expect(fulfillments(initiated).find((f) => f.type === 'Delivery')?.tags?.[0]?.list).toContainEqual({ code: 'rto_id', value: 'RTO1' });
     expect(initiated.order).not.toHaveProperty('documents');
-    const back = fulfillments(orderMessage(cancelled, onTheWay + 31 * MINUTE)).find((f) => f.type === 'RTO') as unknown as { state: { descriptor: { code: string } }; end: { time?: { timestamp: string } } };
+    const back = fulfillments(orderMessage(cancelled, onTheWay + 31 * MINUTE)).find((f) => f.type === 'RTO') as unknown as {
+      state: { descriptor: { code: string } };
+      end: { time?: { timestamp: string } };
+    };
     expect(back.state.descriptor.code).toBe('RTO-Delivered');
     expect(back.end.time?.timestamp).toBe(new Date(onTheWay + 30 * MINUTE).toISOString());
   });
@@ -135,7 +186,10 @@ describe('the order on the wire (on_confirm, on_status)', () => {
 
   it('cash on delivery: the seller holds the money, so it settles a return’s refund itself once picked', () => {
     const returned = addReturn(order('ON-FULFILLMENT'), { id: 'R1', itemId: tea!.id, quantity: 1, reasonId: '004' }, new Date(at(50)));
-    const refunds = (minutes: number) => (orderMessage(returned, at(minutes)).order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>).filter((s) => s.settlement_phase === 'refund');
+    const refunds = (minutes: number) =>
+      (orderMessage(returned, at(minutes)).order.payment['@ondc/org/settlement_details'] as Array<{ settlement_phase: string }>).filter(
+        (s) => s.settlement_phase === 'refund',
+      );
     expect(refunds(61)).toEqual([]);
     expect(refunds(81)).toHaveLength(1);
   });

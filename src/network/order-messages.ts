@@ -4,7 +4,18 @@ import { paiseToRupees } from '#/lib/money.ts';
 import { ttlToMs } from '#/ondc/context.ts';
 import type { Provider } from './catalogue/generate.ts';
 import { hashString, mixSeeds, mulberry32, pick } from './catalogue/random.ts';
-import { DELIVERY_STEPS, LIQUIDATION_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, RTO_STEP, rtoTimeline, STEP, type LatLng } from './order-clock.ts';
+import {
+  DELIVERY_STEPS,
+  LIQUIDATION_STEPS,
+  RETURN_STEP,
+  RETURN_STEPS,
+  returnTimeline,
+  riderPosition,
+  RTO_STEP,
+  rtoTimeline,
+  STEP,
+  type LatLng,
+} from './order-clock.ts';
 import {
   deliveryStepOf,
   isCancelledAt,
@@ -157,7 +168,13 @@ function paymentTerms(profile: StoreProfile, type: PaymentType, requested: Recor
     // Cash on delivery settles by bank transfer: Pramaan wants the account in the confirm then.
     '@ondc/org/settlement_details': [
       type === 'ON-ORDER'
-        ? { settlement_counterparty: 'seller-app', settlement_phase: 'sale-amount', settlement_type: 'upi', upi_address: `${profile.locationId}@oksbi`, beneficiary_name: profile.name }
+        ? {
+            settlement_counterparty: 'seller-app',
+            settlement_phase: 'sale-amount',
+            settlement_type: 'upi',
+            upi_address: `${profile.locationId}@oksbi`,
+            beneficiary_name: profile.name,
+          }
         : {
             settlement_counterparty: 'seller-app',
             settlement_phase: 'sale-amount',
@@ -290,7 +307,15 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
     id: profile.locationId,
     descriptor: { name: profile.name },
     gps: gps(profile),
-    address: { name: profile.name, building: profile.street, locality: profile.locality, city: profile.city, state: profile.state, country: 'IND', area_code: profile.pincode },
+    address: {
+      name: profile.name,
+      building: profile.street,
+      locality: profile.locality,
+      city: profile.city,
+      state: profile.state,
+      country: 'IND',
+      area_code: profile.pincode,
+    },
   };
   const storeContact = { phone: profile.phone, email: profile.email };
 
@@ -317,11 +342,7 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
     // instead who cancelled it, why, and where it stood (ONDC's on_cancel rules).
     tags: cancelled
       ? [
-          tag('cancel_request', [
-            ['reason_id', cancelled.reasonId],
-            ['initiated_by', cancelled.by],
-            ...(cancelled.rto ? ([['rto_id', RTO_ID]] as const) : []),
-          ]),
+          tag('cancel_request', [['reason_id', cancelled.reasonId], ['initiated_by', cancelled.by], ...(cancelled.rto ? ([['rto_id', RTO_ID]] as const) : [])]),
           tag('precancel_state', [
             ['fulfillment_state', DELIVERY_STEPS[cancelled.step]?.fulfillment ?? 'Pending'],
             ['updated_at', iso(timeline[fulfillmentStateSince(cancelled.step)] ?? atMs)],
@@ -332,12 +353,13 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
 
   // Part cancels come first, so the whole order's cancel takes the next id.
   const cancelId = `C${order.partCancels.length + 1}`;
-  const cancelFulfillment = cancelled && !cancelled.rto && {
-    id: cancelId,
-    type: 'Cancel',
-    state: { descriptor: { code: 'Cancelled' } },
-    tags: quoteTrailTags(view.cancelRefund?.trail ?? []),
-  };
+  const cancelFulfillment = cancelled &&
+    !cancelled.rto && {
+      id: cancelId,
+      type: 'Cancel',
+      state: { descriptor: { code: 'Cancelled' } },
+      tags: quoteTrailTags(view.cancelRefund?.trail ?? []),
+    };
 
   // Cancelled after pickup: the goods ride from the door back to the store.
   const rtoAt = cancelled ? rtoTimeline(Date.parse(cancelled.at)) : [];
@@ -373,13 +395,18 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
     const at = (index: number) => iso(times[index] ?? atMs);
     // Reverse QC: once approved, the rider's pickup window at the shopper's door (opening after the
     // approval is sent), the pickup itself, then the goods back at the store.
-    const pickupWindow = { start: iso((times[RETURN_STEP.approved] ?? atMs) + RETURN_PICKUP_LEAD_MS), end: iso((times[RETURN_STEP.picked] ?? atMs) + RETURN_PICKUP_LEAD_MS) };
+    const pickupWindow = {
+      start: iso((times[RETURN_STEP.approved] ?? atMs) + RETURN_PICKUP_LEAD_MS),
+      end: iso((times[RETURN_STEP.picked] ?? atMs) + RETURN_PICKUP_LEAD_MS),
+    };
     const journey = ret.liquidated
       ? {}
       : {
           start: {
             location: order.deliveryEnd['location'],
-            ...(returnStep >= RETURN_STEP.approved ? { time: { range: pickupWindow, ...(returnStep >= RETURN_STEP.picked ? { timestamp: at(RETURN_STEP.picked) } : {}) } } : {}),
+            ...(returnStep >= RETURN_STEP.approved
+              ? { time: { range: pickupWindow, ...(returnStep >= RETURN_STEP.picked ? { timestamp: at(RETURN_STEP.picked) } : {}) } }
+              : {}),
           },
           end: {
             location: storeLocation,
@@ -439,11 +466,22 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
       items: [
         ...orderItems(view.quote.lines, DELIVERY_ID),
         ...partCancels.map((cancel) => ({ id: cancel.itemId, fulfillment_id: cancel.id, quantity: { count: cancel.quantity } })),
-        ...(cancelled ? orderItems(uncancelled.filter((l) => l.titleType !== 'item' || l.count > 0), cancelled.rto ? RTO_ID : cancelId) : []),
+        ...(cancelled
+          ? orderItems(
+              uncancelled.filter((l) => l.titleType !== 'item' || l.count > 0),
+              cancelled.rto ? RTO_ID : cancelId,
+            )
+          : []),
         ...order.returns.map((ret) => ({ id: ret.itemId, fulfillment_id: ret.id, quantity: { count: ret.quantity } })),
       ],
       billing: order.billing,
-      fulfillments: [delivery, ...partCancelFulfillments, ...(cancelFulfillment ? [cancelFulfillment] : []), ...(rtoFulfillment ? [rtoFulfillment] : []), ...returns],
+      fulfillments: [
+        delivery,
+        ...partCancelFulfillments,
+        ...(cancelFulfillment ? [cancelFulfillment] : []),
+        ...(rtoFulfillment ? [rtoFulfillment] : []),
+        ...returns,
+      ],
       quote: wireQuote(view.quote),
       payment: {
         ...order.payment,

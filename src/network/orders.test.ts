@@ -27,7 +27,15 @@ const pizza = providerById('bengaluru-dine-two-pizza');
 const [tea, rice] = steadyItems(quick);
 
 // The store's offer (TREAT20: 20 % off from ₹399) applies: 8 units of items over ₹50 reach it.
-const groceryOrder = () => orderOf(quick, [[tea!, 6], [rice!, 2]], { offer: quick.offers[0]!.code });
+const groceryOrder = () =>
+  orderOf(
+    quick,
+    [
+      [tea!, 6],
+      [rice!, 2],
+    ],
+    { offer: quick.offers[0]!.code },
+  );
 
 describe('cancel (ondc-notes §1 cancel, §2 reasons)', () => {
   it('accepts the buyer reasons 001, 003, 006, 009, 010 while the order is in the store', () => {
@@ -103,7 +111,11 @@ describe('returns (ondc-notes §1 update, §2 return reasons)', () => {
 
   it('returns a dish with the add-ons made with it', () => {
     const [margherita, regular, classic] = ['d1', 'c1', 'c4'].map((s) => findProviderItem(pizza, `${pizza.id}-${s}`)!);
-    const order = orderOf(pizza, [[margherita!, 2, 'P1'], [regular!, 2, 'P1'], [classic!, 2, 'P1']]);
+    const order = orderOf(pizza, [
+      [margherita!, 2, 'P1'],
+      [regular!, 2, 'P1'],
+      [classic!, 2, 'P1'],
+    ]);
     const returned = addReturn(order, { itemId: margherita!.id, parentItemId: 'P1', quantity: 1, reasonId: '003' }, new Date(delivered));
     const view = quoteAt(returned, delivered + 11 * MINUTE);
     const counts = view.quote.lines.flatMap((l) => (l.titleType === 'item' ? [l.count] : []));
@@ -118,7 +130,11 @@ describe('unsolicited updates (on_status, on_update)', () => {
     const timeline = timelineOf(order);
     expect(dueNotices(order, at(0))).toEqual([]);
     expect(dueNotices(order, at(21)).map((n) => n.kind === 'status' && n.step)).toEqual([STEP.accepted, STEP.packed]);
-    const told = markNotified(markNotified(order, { kind: 'status', step: STEP.accepted, atMs: timeline[1]! }), { kind: 'status', step: STEP.packed, atMs: timeline[2]! });
+    const told = markNotified(markNotified(order, { kind: 'status', step: STEP.accepted, atMs: timeline[1]! }), {
+      kind: 'status',
+      step: STEP.packed,
+      atMs: timeline[2]!,
+    });
     expect(dueNotices(told, at(21))).toEqual([]);
     expect(dueNotices(told, at(60)).map((n) => n.kind === 'status' && n.step)).toEqual([STEP.pickedUp, STEP.outForDelivery, STEP.delivered]);
   });
@@ -199,7 +215,13 @@ describe('liquidation and settlements', () => {
   });
 
   it('keeps each refund settlement the buyer app sends once, and only refunds to the buyer', () => {
-    const settlement = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '20.00', settlement_timestamp: '2026-01-05T07:00:00.000Z' };
+    const settlement = {
+      settlement_counterparty: 'buyer',
+      settlement_phase: 'refund',
+      settlement_type: 'upi',
+      settlement_amount: '20.00',
+      settlement_timestamp: '2026-01-05T07:00:00.000Z',
+    };
     const once = recordSettlements(groceryOrder(), [settlement]);
     expect(recordSettlements(once, [settlement]).settlements).toEqual([settlement]);
     expect(recordSettlements(groceryOrder(), [{ ...settlement, settlement_counterparty: 'seller-app' }]).settlements).toEqual([]);

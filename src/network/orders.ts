@@ -138,7 +138,8 @@ export function rtoStepOf(order: OrderRecord, atMs: number): number | null {
 /** When the order last changed, as of `atMs` (its updated_at). */
 export function updatedAtMs(order: OrderRecord, atMs: number): number {
   const times = timelineOf(order).slice(0, deliveryStepOf(order, atMs) + 1);
-  if (order.cancellation && isCancelledAt(order, atMs)) times.push(...(order.cancellation.rto ? rtoTimeline(Date.parse(order.cancellation.at)) : [Date.parse(order.cancellation.at)]).filter((t) => t <= atMs));
+  if (order.cancellation && isCancelledAt(order, atMs))
+    times.push(...(order.cancellation.rto ? rtoTimeline(Date.parse(order.cancellation.at)) : [Date.parse(order.cancellation.at)]).filter((t) => t <= atMs));
   for (const cancel of order.partCancels) if (Date.parse(cancel.at) <= atMs) times.push(Date.parse(cancel.at));
   for (const ret of order.returns) times.push(...returnTimeline(Date.parse(ret.requestedAt), ret.liquidated).filter((t) => t <= atMs));
   return Math.max(...times);
@@ -190,7 +191,9 @@ export function sellerCancellation(order: OrderRecord, reasonId: string, atMs: n
   const rto = step >= STEP.pickedUp;
   const allowed = rto ? SELLER_RTO_REASONS : SELLER_CANCEL_REASONS;
   if (!allowed.has(reasonId)) {
-    return { error: sellerError('30012', `Reason ${reasonId} is not one a seller may give ${rto ? 'after pickup' : 'before pickup'} (${[...allowed].join(', ')})`) };
+    return {
+      error: sellerError('30012', `Reason ${reasonId} is not one a seller may give ${rto ? 'after pickup' : 'before pickup'} (${[...allowed].join(', ')})`),
+    };
   }
   return { rto };
 }
@@ -204,7 +207,14 @@ export function cancelShortUnits(order: OrderRecord, shortByLine: ReadonlyMap<nu
   for (const [line, quantity] of shortByLine) {
     const item = itemLineAt(order.quote, line);
     if (!item || quantity < 1) continue;
-    partCancels.push({ id: `C${partCancels.length + 1}`, line, itemId: item.itemId, quantity: Math.min(quantity, item.count), reasonId: '002', at: at.toISOString() });
+    partCancels.push({
+      id: `C${partCancels.length + 1}`,
+      line,
+      itemId: item.itemId,
+      quantity: Math.min(quantity, item.count),
+      reasonId: '002',
+      at: at.toISOString(),
+    });
   }
   return { ...order, partCancels };
 }
@@ -243,7 +253,9 @@ function returnedUnits(order: OrderRecord, lineIndex: number): number {
 /** The item line a return asks for: same id and parent_item_id, with enough units not yet returned. */
 function lineForReturn(order: OrderRecord, request: ReturnRequest): number | null {
   const candidates = order.quote.lines.flatMap((line, index) =>
-    line.titleType === 'item' && line.itemId === request.itemId && (request.parentItemId === undefined || line.parentItemId === request.parentItemId) ? [index] : [],
+    line.titleType === 'item' && line.itemId === request.itemId && (request.parentItemId === undefined || line.parentItemId === request.parentItemId)
+      ? [index]
+      : [],
   );
   const fits = candidates.find((index) => (itemLineAt(order.quote, index)?.count ?? 0) - returnedUnits(order, index) >= request.quantity);
   return fits ?? null;
@@ -398,7 +410,8 @@ export function dueNotices(order: OrderRecord, atMs: number): Notice[] {
   // RTO-Initiated is told by on_cancel itself; where the goods end up by on_status.
   const rto = rtoStepOf(order, atMs);
   const cancelledAt = order.cancellation ? Date.parse(order.cancellation.at) : atMs;
-  if (rto !== null && rto > RTO_STEP.initiated && order.notified.rto < rto) notices.push({ kind: 'rto', step: rto, atMs: rtoTimeline(cancelledAt)[rto] ?? atMs });
+  if (rto !== null && rto > RTO_STEP.initiated && order.notified.rto < rto)
+    notices.push({ kind: 'rto', step: rto, atMs: rtoTimeline(cancelledAt)[rto] ?? atMs });
   for (const ret of order.returns) {
     const timeline = returnTimeline(Date.parse(ret.requestedAt), ret.liquidated);
     for (let step = (order.notified.returns[ret.id] ?? RETURN_STEP.initiated) + 1; step <= returnStepOf(ret, atMs); step++) {

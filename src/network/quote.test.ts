@@ -61,7 +61,12 @@ describe('quote total (ondc-notes §1: quote.price equals the breakup, to the pa
       priceOrder(
         input({
           provider: pizza,
-          lines: [line(margherita, 2, { parent_item_id: 'P1' }), line(regular, 2, { parent_item_id: 'P1' }), line(classic, 2, { parent_item_id: 'P1' }), line(olives, 2, { parent_item_id: 'P1' })],
+          lines: [
+            line(margherita, 2, { parent_item_id: 'P1' }),
+            line(regular, 2, { parent_item_id: 'P1' }),
+            line(classic, 2, { parent_item_id: 'P1' }),
+            line(olives, 2, { parent_item_id: 'P1' }),
+          ],
           offers: [{ id: pizza.offers[0]!.code }],
         }),
       ),
@@ -129,7 +134,10 @@ describe('business errors in on_select (ondc-notes §1, §2)', () => {
 
   it('30023: items below the minimum order value', () => {
     const mumbai = provider('mumbai-grocer-one-store');
-    const item = firstOf([...providerItems(mumbai)], (i) => i.stock > 5 && i.pricePaise < mumbai.minOrderPaise! / 2 && i.pricePaise > mumbai.minOrderPaise! / 5);
+    const item = firstOf(
+      [...providerItems(mumbai)],
+      (i) => i.stock > 5 && i.pricePaise < mumbai.minOrderPaise! / 2 && i.pricePaise > mumbai.minOrderPaise! / 5,
+    );
     const below = priceOrder(input({ provider: mumbai, lines: [line(item, 1)] }));
     expect(below.error).toMatchObject({ code: '30023', message: expect.stringContaining('199.00') });
     const enough = Math.ceil(mumbai.minOrderPaise! / item.pricePaise);
@@ -236,7 +244,14 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
       },
     });
     // ONDC's validator: a quoted item's tags, when it has any, are at least two.
-    expect(wire.breakup[0]).toMatchObject({ item: { tags: [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, { code: 'veg_nonveg', list: [{ code: margherita!.vegNonVeg, value: 'yes' }] }] } });
+    expect(wire.breakup[0]).toMatchObject({
+      item: {
+        tags: [
+          { code: 'type', list: [{ code: 'type', value: 'item' }] },
+          { code: 'veg_nonveg', list: [{ code: margherita!.vegNonVeg, value: 'yes' }] },
+        ],
+      },
+    });
     for (const line of wire.breakup) expect((line as { item?: { tags?: unknown[] } }).item?.tags?.length ?? 2).toBeGreaterThanOrEqual(2);
     const types = order.quote.lines.map((l) => l.titleType);
     expect(types).toEqual(expect.arrayContaining(['packing', 'tax', 'misc']));
@@ -246,7 +261,16 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
   });
 
   it('40002 names a restaurant line by its parent_item_id too (the validator’s dynamic_item_id)', () => {
-    const order = priceOrder(input({ provider: pizza, lines: [line(margherita!, 2, { parent_item_id: 'X1', stock: 1 }), line(medium!, 2, { parent_item_id: 'X1' }), line(classic!, 2, { parent_item_id: 'X1' })] }));
+    const order = priceOrder(
+      input({
+        provider: pizza,
+        lines: [
+          line(margherita!, 2, { parent_item_id: 'X1', stock: 1 }),
+          line(medium!, 2, { parent_item_id: 'X1' }),
+          line(classic!, 2, { parent_item_id: 'X1' }),
+        ],
+      }),
+    );
     expect(order.error).toMatchObject({ code: '40002' });
     expect(JSON.parse(order.error!.message ?? '[]')).toEqual([{ dynamic_item_id: 'X1', item_id: margherita!.id, error: '40002' }]);
   });
@@ -258,7 +282,9 @@ describe('restaurant orders (ondc-notes §4 RET11 customisation)', () => {
 
   it('30000 when an add-on does not belong to the dish or has no dish', () => {
     const burger = findProviderItem(pizza, `${pizza.id}-d6`)!;
-    expect(priceOrder(input({ provider: pizza, lines: [line(burger, 1, { parent_item_id: 'B1' }), line(olives!, 1, { parent_item_id: 'B1' })] })).error?.code).toBe('30000');
+    expect(
+      priceOrder(input({ provider: pizza, lines: [line(burger, 1, { parent_item_id: 'B1' }), line(olives!, 1, { parent_item_id: 'B1' })] })).error?.code,
+    ).toBe('30000');
     expect(priceOrder(input({ provider: pizza, lines: [line(olives!, 1, { parent_item_id: 'Z9' })] })).error?.code).toBe('30000');
   });
 });
@@ -267,7 +293,8 @@ describe('offers with a time window (issue 28)', () => {
   const evening = quick.offers.find((o) => o.window)!;
   const apply = [{ id: evening.code, tags: [{ code: 'selection', list: [{ code: 'apply', value: 'yes' }] }] }];
   const enough = () => [line(dear, Math.ceil(evening.minOrderPaise / dear.pricePaise))];
-  const discountOf = (order: ReturnType<typeof priceOrder>) => order.quote.lines.filter((l) => l.titleType === 'discount').reduce((n, l) => n - l.pricePaise, 0);
+  const discountOf = (order: ReturnType<typeof priceOrder>) =>
+    order.quote.lines.filter((l) => l.titleType === 'discount').reduce((n, l) => n - l.pricePaise, 0);
 
   it('a grocery store advertises one, 4 pm to 7 pm', () => {
     expect(evening).toMatchObject({ code: 'EVENING50', window: { timeFrom: 1600, timeTo: 1900 } });
@@ -295,7 +322,12 @@ describe('issue 29: the buyer’s tip for the rider', () => {
     expect(tipped.quote.lines.filter((l) => l.title === 'Tip')).toEqual([{ titleType: 'misc', itemId: 'F1', title: 'Tip', pricePaise: 3_000 }]);
     expect(tipped.totalPaise).toBe(without.totalPaise + 3_000);
     const wire = wireQuote(tipped.quote);
-    expect(wire.breakup).toContainEqual({ '@ondc/org/item_id': 'F1', title: 'Tip', '@ondc/org/title_type': 'misc', price: { currency: 'INR', value: '30.00' } });
+    expect(wire.breakup).toContainEqual({
+      '@ondc/org/item_id': 'F1',
+      title: 'Tip',
+      '@ondc/org/title_type': 'misc',
+      price: { currency: 'INR', value: '30.00' },
+    });
     expect(rupeesToPaise(wire.price.value)).toBe(tipped.totalPaise);
   });
 

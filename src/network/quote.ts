@@ -139,23 +139,45 @@ export function priceOrder(input: QuoteInput): PricedOrder {
   if (input.delivery.serviceable) {
     const free = provider.freeDeliveryAbovePaise !== null && itemsTotalPaise >= provider.freeDeliveryAbovePaise;
     // Where the store delivers, the delivery line is always there, at 0.00 when free (ONDC's rule).
-    lines.push({ titleType: 'delivery', itemId: DELIVERY_ID, title: 'Delivery charges', pricePaise: (free ? 0 : provider.deliveryFeePaise) + (input.dropSurchargePaise ?? 0) });
+    lines.push({
+      titleType: 'delivery',
+      itemId: DELIVERY_ID,
+      title: 'Delivery charges',
+      pricePaise: (free ? 0 : provider.deliveryFeePaise) + (input.dropSurchargePaise ?? 0),
+    });
   }
   if (provider.kind === 'restaurant') {
     const dishes = itemLines.lines.reduce((n, line) => n + (line.tags && tagValue(line.tags, 'type', 'type') === 'customization' ? 0 : line.count), 0);
-    pushNonZero(lines, { titleType: 'packing', itemId: DELIVERY_ID, title: 'Packing charges', pricePaise: Math.min(dishes * PACKING_PER_DISH_PAISE, PACKING_CAP_PAISE) });
+    pushNonZero(lines, {
+      titleType: 'packing',
+      itemId: DELIVERY_ID,
+      title: 'Packing charges',
+      pricePaise: Math.min(dishes * PACKING_PER_DISH_PAISE, PACKING_CAP_PAISE),
+    });
   }
 
   const chosen = chooseOffer(provider, input.offers, itemsTotalPaise, istHHMM(input.now));
   if (chosen.error) report(chosen.error);
-  const discounts = chosen.discountPaise > 0 ? apportion(chosen.discountPaise, itemLines.lines.map((l) => l.pricePaise)) : [];
+  const discounts =
+    chosen.discountPaise > 0
+      ? apportion(
+          chosen.discountPaise,
+          itemLines.lines.map((l) => l.pricePaise),
+        )
+      : [];
   itemLines.lines.forEach((line, index) => {
     pushNonZero(lines, { titleType: 'discount', itemId: line.itemId, title: 'Discount', line: index, pricePaise: -(discounts[index] ?? 0) });
   });
   if (provider.kind === 'restaurant') {
     itemLines.lines.forEach((line, index) => {
       const taxable = line.pricePaise - (discounts[index] ?? 0);
-      pushNonZero(lines, { titleType: 'tax', itemId: line.itemId, title: 'Tax', line: index, pricePaise: Math.round((taxable * RESTAURANT_GST_PERCENT) / 100) });
+      pushNonZero(lines, {
+        titleType: 'tax',
+        itemId: line.itemId,
+        title: 'Tax',
+        line: index,
+        pricePaise: Math.round((taxable * RESTAURANT_GST_PERCENT) / 100),
+      });
     });
     pushNonZero(lines, { titleType: 'misc', itemId: DELIVERY_ID, title: 'Convenience Fee', pricePaise: RESTAURANT_CONVENIENCE_FEE_PAISE });
   }
@@ -237,7 +259,10 @@ function lineTags(item: CatalogueItem, parentItemId: string | undefined): Tag[] 
   // ONDC's validator wants at least two tags on a quoted item that has any: the dish also says
   // what food it is, as its catalogue entry does (every dish is veg, non_veg or egg).
   if (item.kind === 'dish' && parentItemId !== undefined) {
-    return [{ code: 'type', list: [{ code: 'type', value: 'item' }] }, ...(item.vegNonVeg ? [{ code: 'veg_nonveg', list: [{ code: item.vegNonVeg, value: 'yes' }] }] : [])];
+    return [
+      { code: 'type', list: [{ code: 'type', value: 'item' }] },
+      ...(item.vegNonVeg ? [{ code: 'veg_nonveg', list: [{ code: item.vegNonVeg, value: 'yes' }] }] : []),
+    ];
   }
   return null;
 }
@@ -266,7 +291,9 @@ function customisationProblem(provider: Provider & { kind: 'restaurant' }, reque
   for (const dishLine of dishes) {
     if (dishLine.item?.kind !== 'dish') continue;
     const dish = dishLine.item;
-    const chosen = addOns.flatMap((l) => (l.item?.kind === 'customization' && dishLine.parent_item_id !== undefined && l.parent_item_id === dishLine.parent_item_id ? [l.item] : []));
+    const chosen = addOns.flatMap((l) =>
+      l.item?.kind === 'customization' && dishLine.parent_item_id !== undefined && l.parent_item_id === dishLine.parent_item_id ? [l.item] : [],
+    );
     // Groups open up as choices are made: a size opens its crusts, a crust its toppings.
     const open = new Set(dish.customGroupIds);
     for (let grew = true; grew; ) {
@@ -309,7 +336,11 @@ function chooseOffer(provider: Provider, requested: QuoteInput['offers'], itemsT
   const offer = provider.offers.find((o) => o.code === selected.id || o.id === selected.id);
   if (!offer) return { offer: null, discountPaise: 0, error: sellerError('30006', `No offer ${selected.id} at this store`) };
   if (offer.window && (hhmm < offer.window.timeFrom || hhmm > offer.window.timeTo)) {
-    return { offer, discountPaise: 0, error: sellerError('30007', `${offer.code} applies ${formatHHMM(offer.window.timeFrom)}–${formatHHMM(offer.window.timeTo)} only`) };
+    return {
+      offer,
+      discountPaise: 0,
+      error: sellerError('30007', `${offer.code} applies ${formatHHMM(offer.window.timeFrom)}–${formatHHMM(offer.window.timeTo)} only`),
+    };
   }
   if (itemsTotalPaise < offer.minOrderPaise) {
     return { offer, discountPaise: 0, error: sellerError('30007', `${offer.code} needs items worth ₹${paiseToRupees(offer.minOrderPaise)}`) };

@@ -9,21 +9,33 @@ import type { MessageOf } from './requests.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const order = orderOf(quick, [[tea!, 2], [rice!, 1]]);
+const order = orderOf(quick, [
+  [tea!, 2],
+  [rice!, 1],
+]);
 const meta = { messageId: 'M1', at: new Date('2026-01-05T07:30:00.000Z') };
 const judge = (rating: Partial<MessageOf<'rating'>>) => judgeRating(order, { rating_category: 'Order', id: order.id, value: 4, ...rating }, meta);
 const codeOf = (verdict: ReturnType<typeof judgeRating>) => ('error' in verdict ? verdict.error.code : null);
 
 describe('a rating the seller takes', () => {
   it('the order, its store, its delivery (rider and delivery) and each item bought, 1 to 5 stars', () => {
-    for (const [category, id] of [['Order', order.id], ['Provider', quick.id], ['Agent', 'F1'], ['Fulfillment', 'F1'], ['Item', tea!.id], ['Item', rice!.id]] as const) {
+    for (const [category, id] of [
+      ['Order', order.id],
+      ['Provider', quick.id],
+      ['Agent', 'F1'],
+      ['Fulfillment', 'F1'],
+      ['Item', tea!.id],
+      ['Item', rice!.id],
+    ] as const) {
       for (const value of [1, 5]) expect(codeOf(judge({ rating_category: category, id, value })), `${category} ${id} ${value}`).toBeNull();
     }
   });
 
   it('keeps the stars and the shopper’s words, and says both were recorded', () => {
     const verdict = judgeRating(order, ratingMessage({ category: 'Order', id: order.id, value: 3, comment: 'Milk was warm' }), meta);
-    expect(verdict).toEqual({ record: { orderId: 'O1', category: 'Order', id: 'O1', value: 3, feedback: 'Milk was warm', messageId: 'M1', at: '2026-01-05T07:30:00.000Z' } });
+    expect(verdict).toEqual({
+      record: { orderId: 'O1', category: 'Order', id: 'O1', value: 3, feedback: 'Milk was warm', messageId: 'M1', at: '2026-01-05T07:30:00.000Z' },
+    });
     const record = 'record' in verdict ? verdict.record : null;
     expect(onRatingMessage(record)).toEqual({ rating_ack: true, feedback_ack: true });
     expect(onRatingMessage({ ...record!, feedback: null })).toEqual({ rating_ack: true, feedback_ack: false });

@@ -53,15 +53,28 @@ function targetError(order: OrderRecord, category: RatingCategory, id: string): 
  * The seller's verdict on one rating of `order` (the order of the rating's transaction, or none):
  * the record to keep, or the error its on_rating carries.
  */
-export function judgeRating(order: OrderRecord | undefined, rating: MessageOf<'rating'>, meta: { messageId: string; at: Date }): { record: RatingRecord } | { error: ProtocolError } {
-  if (!isCategory(rating.rating_category)) return { error: sellerError('50003', `Unsupported rating category ${rating.rating_category}: rate the ${RATING_CATEGORIES.join(', ')}`) };
+export function judgeRating(
+  order: OrderRecord | undefined,
+  rating: MessageOf<'rating'>,
+  meta: { messageId: string; at: Date },
+): { record: RatingRecord } | { error: ProtocolError } {
+  if (!isCategory(rating.rating_category))
+    return { error: sellerError('50003', `Unsupported rating category ${rating.rating_category}: rate the ${RATING_CATEGORIES.join(', ')}`) };
   const value = starsOf(rating.value);
   if (value === null) return { error: sellerError('30015', `Invalid rating value ${JSON.stringify(rating.value)}: ratings are 1 to 5`) };
   if (!order) return { error: sellerError('30018', 'No order of ours in this transaction') };
   const error = targetError(order, rating.rating_category, rating.id);
   if (error) return { error };
   return {
-    record: { orderId: order.id, category: rating.rating_category, id: rating.id, value, feedback: feedbackText(rating.feedback_form), messageId: meta.messageId, at: meta.at.toISOString() },
+    record: {
+      orderId: order.id,
+      category: rating.rating_category,
+      id: rating.id,
+      value,
+      feedback: feedbackText(rating.feedback_form),
+      messageId: meta.messageId,
+      at: meta.at.toISOString(),
+    },
   };
 }
 

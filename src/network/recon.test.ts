@@ -11,7 +11,10 @@ const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
 const FEE = { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3', '@ondc/org/withholding_amount': '0.00' };
 const placed = (): OrderRecord => {
-  const order = orderOf(quick, [[tea!, 3], [rice!, 1]]);
+  const order = orderOf(quick, [
+    [tea!, 3],
+    [rice!, 1],
+  ]);
   return { ...order, payment: { ...order.payment, ...FEE } };
 };
 const fee = (sale: number) => Math.floor((sale * 3 * 2 + 100) / 200);
@@ -19,7 +22,14 @@ const fee = (sale: number) => Math.floor((sale * 3 * 2 + 100) / 200);
 /** A complaint the store resolved with the refund the buyer accepted. */
 function refundedComplaint(orderId: string, rupees: string): IssueRecord {
   const at = '2026-01-05T08:00:00.000Z';
-  const action = (id: string, code: string, extra: Record<string, unknown> = {}) => ({ id, descriptor: { code, short_desc: code }, updated_at: at, action_by: 'x', actor_details: { name: 'x' }, ...extra });
+  const action = (id: string, code: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    descriptor: { code, short_desc: code },
+    updated_at: at,
+    action_by: 'x',
+    actor_details: { name: 'x' },
+    ...extra,
+  });
   return {
     id: 'ISS1',
     sellerId: quick.sellerId,
@@ -27,8 +37,21 @@ function refundedComplaint(orderId: string, rupees: string): IssueRecord {
     buyerAt: at,
     sellerAt: at,
     issue: {
-      actions: [action('A1B', 'OPEN'), action('A2S', 'RESOLUTION_PROPOSED'), action('A3B', 'RESOLUTION_ACCEPTED', { ref_id: 'R1' }), action('A4S', 'RESOLVED', { ref_id: 'R1' })],
-      resolutions: [{ id: 'R1', descriptor: { code: 'REFUND', short_desc: 'Refund' }, updated_at: at, proposed_by: 'x', tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: rupees }] }] }],
+      actions: [
+        action('A1B', 'OPEN'),
+        action('A2S', 'RESOLUTION_PROPOSED'),
+        action('A3B', 'RESOLUTION_ACCEPTED', { ref_id: 'R1' }),
+        action('A4S', 'RESOLVED', { ref_id: 'R1' }),
+      ],
+      resolutions: [
+        {
+          id: 'R1',
+          descriptor: { code: 'REFUND', short_desc: 'Refund' },
+          updated_at: at,
+          proposed_by: 'x',
+          tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: rupees }] }],
+        },
+      ],
     },
   };
 }
@@ -41,7 +64,19 @@ function reconOf(order: OrderRecord, amount: number, commission: number): ReconM
       {
         id: order.id,
         amount: inr(amount),
-        settlements: [{ id: 'STL-1', payment_id: 'P1', status: 'PENDING', amount: inr(amount), commission: inr(commission), withholding_amount: inr(0), tcs: inr(0), tds: inr(0), updated_at: '2026-01-05T09:00:00.000Z' }],
+        settlements: [
+          {
+            id: 'STL-1',
+            payment_id: 'P1',
+            status: 'PENDING',
+            amount: inr(amount),
+            commission: inr(commission),
+            withholding_amount: inr(0),
+            tcs: inr(0),
+            tds: inr(0),
+            updated_at: '2026-01-05T09:00:00.000Z',
+          },
+        ],
       },
     ],
   };
@@ -54,7 +89,13 @@ describe('a seller’s own settlement figures', () => {
   it('a delivered order: its price less the fee the buyer app stated', () => {
     const order = placed();
     const price = sumPaise(order.quote.lines);
-    expect(sellerFigures(order, [], at(600))).toEqual({ amountPaise: price - fee(price), commissionPaise: fee(price), withholdingPaise: 0, tcsPaise: 0, tdsPaise: 0 });
+    expect(sellerFigures(order, [], at(600))).toEqual({
+      amountPaise: price - fee(price),
+      commissionPaise: fee(price),
+      withholdingPaise: 0,
+      tcsPaise: 0,
+      tdsPaise: 0,
+    });
   });
 
   it('a cancelled order: nothing is due to anybody', () => {
@@ -66,13 +107,23 @@ describe('a seller’s own settlement figures', () => {
     const order = placed();
     const price = sumPaise(order.quote.lines);
     expect(complaintRefundsPaise([refundedComplaint(order.id, '40.50')])).toBe(4_050);
-    expect(sellerFigures(order, [refundedComplaint(order.id, '40.50')], at(600))).toMatchObject({ amountPaise: price - 4_050 - fee(price - 4_050), commissionPaise: fee(price - 4_050) });
+    expect(sellerFigures(order, [refundedComplaint(order.id, '40.50')], at(600))).toMatchObject({
+      amountPaise: price - 4_050 - fee(price - 4_050),
+      commissionPaise: fee(price - 4_050),
+    });
   });
 });
 
 describe('issue 29: the rider’s tip in the seller’s figures', () => {
   const tipped = (): OrderRecord => {
-    const order = orderOf(quick, [[tea!, 3], [rice!, 1]], { tipPaise: 3_000 });
+    const order = orderOf(
+      quick,
+      [
+        [tea!, 3],
+        [rice!, 1],
+      ],
+      { tipPaise: 3_000 },
+    );
     return { ...order, payment: { ...order.payment, ...FEE } };
   };
 
@@ -112,7 +163,11 @@ describe('the seller’s on_recon', () => {
     if (!('message' in reply)) throw new Error('refused');
     const [answered] = reply.message.orders;
     expect(answered?.recon_accord).toBe(false);
-    expect(answered?.settlements[0]?.amount).toEqual({ currency: 'INR', value: paiseToRupees(price - fee(price)), diff_value: paiseToRupees(price - fee(price) - (theirSale - fee(theirSale))) });
+    expect(answered?.settlements[0]?.amount).toEqual({
+      currency: 'INR',
+      value: paiseToRupees(price - fee(price)),
+      diff_value: paiseToRupees(price - fee(price) - (theirSale - fee(theirSale))),
+    });
     expect(answered?.settlements[0]?.commission.diff_value).toBe(paiseToRupees(fee(price) - fee(theirSale)));
     expect(answered?.settlements[0]?.tcs).toEqual({ currency: 'INR', value: '0.00' });
   });

@@ -40,7 +40,10 @@ function withholdingOf(payment: Record<string, unknown>): number {
 export function sellerFigures(order: OrderRecord, issues: readonly IssueRecord[], atMs: number): SettlementFigures {
   const pricePaise = sumPaise(order.quote.lines);
   const view = quoteAt(order, atMs);
-  const taken = [...view.partCancelRefunds.values(), ...view.returnRefunds.values(), ...(view.cancelRefund ? [view.cancelRefund] : [])].reduce((n, r) => n + r.totalPaise, 0);
+  const taken = [...view.partCancelRefunds.values(), ...view.returnRefunds.values(), ...(view.cancelRefund ? [view.cancelRefund] : [])].reduce(
+    (n, r) => n + r.totalPaise,
+    0,
+  );
   const salePaise = Math.max(0, pricePaise - Math.min(pricePaise, taken + complaintRefundsPaise(issues)));
   const fee = statedFinderFee(order.payment);
   // Issue 29: the rider's tip passes through whole, free of the finder fee and of the taxes kept at
@@ -58,11 +61,19 @@ export function sellerFigures(order: OrderRecord, issues: readonly IssueRecord[]
 }
 
 /** The answer to one order of a recon: ours, or refused (null) when it is not an order of ours with that buyer app. */
-function answerOrder(order: OrderRecord | undefined, theirs: ReconOrder, mine: (order: OrderRecord) => SettlementFigures, sellerId: string, bapId: string): OnReconOrder | null {
+function answerOrder(
+  order: OrderRecord | undefined,
+  theirs: ReconOrder,
+  mine: (order: OrderRecord) => SettlementFigures,
+  sellerId: string,
+  bapId: string,
+): OnReconOrder | null {
   if (!order || order.sellerId !== sellerId || order.bapId !== bapId) return null;
   const figures = mine(order);
   // One payout per order: the first settlement carries our figures, any others we know nothing of.
-  const answered = theirs.settlements.map((s, i) => answerSettlement(s, i === 0 ? figures : { amountPaise: 0, commissionPaise: 0, withholdingPaise: 0, tcsPaise: 0, tdsPaise: 0 }));
+  const answered = theirs.settlements.map((s, i) =>
+    answerSettlement(s, i === 0 ? figures : { amountPaise: 0, commissionPaise: 0, withholdingPaise: 0, tcsPaise: 0, tdsPaise: 0 }),
+  );
   const agrees = answered.every((a) => a.agrees);
   const settlements = answered.map((a) => a.settlement);
   const total = settlements.reduce((n, s) => n + rupeesToPaise(s.amount.value), 0);
@@ -78,10 +89,23 @@ function answerOrder(order: OrderRecord | undefined, theirs: ReconOrder, mine: (
 export type ReconAnswer = { message: OnReconMessage } | { unknownOrder: string };
 
 /** This seller's on_recon to a buyer app's recon; an order that is not ours with that buyer app refuses the whole. */
-export function answerRecon(input: { sellerId: string; bapId: string; recon: ReconMessage; orderOf: (orderId: string) => OrderRecord | undefined; issuesOf: (orderId: string) => IssueRecord[]; atMs: number }): ReconAnswer {
+export function answerRecon(input: {
+  sellerId: string;
+  bapId: string;
+  recon: ReconMessage;
+  orderOf: (orderId: string) => OrderRecord | undefined;
+  issuesOf: (orderId: string) => IssueRecord[];
+  atMs: number;
+}): ReconAnswer {
   const orders: OnReconOrder[] = [];
   for (const theirs of input.recon.orders) {
-    const answered = answerOrder(input.orderOf(theirs.id), theirs, (order) => sellerFigures(order, input.issuesOf(order.id), input.atMs), input.sellerId, input.bapId);
+    const answered = answerOrder(
+      input.orderOf(theirs.id),
+      theirs,
+      (order) => sellerFigures(order, input.issuesOf(order.id), input.atMs),
+      input.sellerId,
+      input.bapId,
+    );
     if (!answered) return { unknownOrder: theirs.id };
     orders.push(answered);
   }

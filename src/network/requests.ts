@@ -148,7 +148,9 @@ const messageSchemas = {
     rating_category: z.string().min(1),
     id: z.string().min(1).max(255),
     value: z.union([z.number(), z.string()]),
-    feedback_form: z.array(z.looseObject({ id: z.string().optional(), parent_id: z.string().optional(), answer: z.string().optional(), answer_type: z.string().optional() })).optional(),
+    feedback_form: z
+      .array(z.looseObject({ id: z.string().optional(), parent_id: z.string().optional(), answer: z.string().optional(), answer_type: z.string().optional() }))
+      .optional(),
     feedback_id: z.string().optional(),
   }),
   issue: issueMessageSchema,

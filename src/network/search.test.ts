@@ -4,7 +4,13 @@ import { PAGE_RETRY, pageOutcome, pageRetryDelay, searchPages, type SearchScope 
 
 const network = generateNetwork({ scale: 20_000 });
 const providers: Provider[] = network.sellers.flatMap((s) => s.providers);
-const scope = (overrides: Partial<SearchScope> = {}): SearchScope => ({ city: 'std:080', domain: 'ONDC:RET10', intent: {}, stockLeft: (item) => item.stock, ...overrides });
+const scope = (overrides: Partial<SearchScope> = {}): SearchScope => ({
+  city: 'std:080',
+  domain: 'ONDC:RET10',
+  intent: {},
+  stockLeft: (item) => item.stock,
+  ...overrides,
+});
 
 describe('search answers (ondc-notes §1 on_search)', () => {
   it('lists every provider of the city and domain, in pages of at most 500 items', () => {
@@ -40,7 +46,11 @@ describe('search answers (ondc-notes §1 on_search)', () => {
 });
 
 describe('an on_search page the buyer app did not take (streaming ingestion)', () => {
-  const nack = (code: string) => ({ ok: true as const, status: 503, response: { message: { ack: { status: 'NACK' as const } }, error: { type: 'CORE-ERROR' as const, code, message: 'x' } } });
+  const nack = (code: string) => ({
+    ok: true as const,
+    status: 503,
+    response: { message: { ack: { status: 'NACK' as const } }, error: { type: 'CORE-ERROR' as const, code, message: 'x' } },
+  });
   it('is taken on an ACK, sent again when undelivered or NACKed as busy (23001), and not when refused for what it says', () => {
     expect(pageOutcome({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } })).toBe('taken');
     expect(pageOutcome({ ok: false, error: { kind: 'unreachable', message: 'ECONNREFUSED', attempts: 3 } })).toBe('again');

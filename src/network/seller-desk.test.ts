@@ -20,7 +20,15 @@ const LOCATION = `${STORE}-l1`;
 const items = [...providerItems(network.sellers.flatMap((s) => s.providers).find((p) => p.id === STORE)!)];
 const plenty = items.find((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && !hasListingFlaw(i) && i.pricePaise >= 10_000)!;
 const scarce = items.find((i) => i.kind === 'grocery' && i.stock >= 2 && i.stock <= 5 && !hasPriceDrift(i) && isCancellable(i))!;
-const address = { name: 'Asha Rao', building: '12, Lake View', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
+const address = {
+  name: 'Asha Rao',
+  building: '12, Lake View',
+  locality: 'HSR Layout',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: '560102',
+};
 
 let dir: string;
 let realNow: number;
@@ -41,7 +49,15 @@ afterEach(async () => {
 });
 
 function request<A extends SellerAction>(action: A & RequestAction, message: unknown, transactionId = 'T1'): RequestOf<A> {
-  const context = buildContext({ action, domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap', bppId: QUICK });
+  const context = buildContext({
+    action,
+    domain: 'ONDC:RET10',
+    city: 'std:080',
+    transactionId,
+    bapId: 'buyer.example',
+    bapUri: 'http://127.0.0.1:1/bap',
+    bppId: QUICK,
+  });
   const parsed = parseRequest(action, { context, message });
   if (!parsed.success) throw new Error(`${parsed.path}: ${parsed.message}`);
   return parsed.data;
@@ -101,7 +117,12 @@ describe('confirm (ondc-notes §1 confirm)', () => {
   });
 
   it('refuses a quote that is not the seller’s (30019)', () => {
-    const answer = desk.confirm(QUICK, request('confirm', { order: order([[plenty.id, 1]], { id: 'O2', quote: { price: { currency: 'INR', value: '1.00' } }, payment: { type: 'ON-ORDER', status: 'PAID' } }) }));
+    const answer = desk.confirm(
+      QUICK,
+      request('confirm', {
+        order: order([[plenty.id, 1]], { id: 'O2', quote: { price: { currency: 'INR', value: '1.00' } }, payment: { type: 'ON-ORDER', status: 'PAID' } }),
+      }),
+    );
     expect(answer.error).toMatchObject({ code: '30019', message: expect.stringContaining('1.00') });
   });
 
@@ -137,7 +158,14 @@ describe('after confirm', () => {
 
   it('refuses the buyer’s cancel of an order with an item its catalogue lists as not cancellable (50001): the order goes on', () => {
     const fixed = items.find((i) => i.kind === 'grocery' && i.stock >= 5 && !hasPriceDrift(i) && !hasListingFlaw(i) && !isCancellable(i))!;
-    confirm([[plenty.id, 1], [fixed.id, 1]], 'O8', 'T11');
+    confirm(
+      [
+        [plenty.id, 1],
+        [fixed.id, 1],
+      ],
+      'O8',
+      'T11',
+    );
     const refused = desk.cancel(QUICK, request('cancel', { order_id: 'O8', cancellation_reason_id: '003' }, 'T11'));
     expect(refused.error).toMatchObject({ code: '50001' });
     expect(refused.message.order).toMatchObject({ id: 'O8', state: 'Created' });
@@ -156,14 +184,31 @@ describe('after confirm', () => {
 
   it('refuses updates other than returns and refunds (40001), and a refund update without its settlement (30000)', () => {
     confirm([[plenty.id, 1]], 'O8', 'T11');
-    expect(desk.update(QUICK, request('update', { update_target: 'fulfillment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('40001');
-    expect(desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code).toBe('30000');
+    expect(
+      desk.update(QUICK, request('update', { update_target: 'fulfillment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code,
+    ).toBe('40001');
+    expect(
+      desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O8', fulfillments: [{ type: 'Return' }] } }, 'T11')).error?.code,
+    ).toBe('30000');
   });
 
   it('keeps the buyer app’s refund settlement and says it back in the order’s payment', () => {
     confirm([[plenty.id, 1]], 'O10', 'T13');
-    const refund = { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '12.00', settlement_timestamp: new Date().toISOString() };
-    const answer = desk.update(QUICK, request('update', { update_target: 'payment', order: { id: 'O10', fulfillments: [{ id: 'C1', type: 'Cancel' }], payment: { '@ondc/org/settlement_details': [refund] } } }, 'T13'));
+    const refund = {
+      settlement_counterparty: 'buyer',
+      settlement_phase: 'refund',
+      settlement_type: 'upi',
+      settlement_amount: '12.00',
+      settlement_timestamp: new Date().toISOString(),
+    };
+    const answer = desk.update(
+      QUICK,
+      request(
+        'update',
+        { update_target: 'payment', order: { id: 'O10', fulfillments: [{ id: 'C1', type: 'Cancel' }], payment: { '@ondc/org/settlement_details': [refund] } } },
+        'T13',
+      ),
+    );
     expect(answer.error).toBeUndefined();
     expect((answer.message as { order: { payment: Record<string, unknown[]> } }).order.payment['@ondc/org/settlement_details']).toContainEqual(refund);
   });
@@ -176,7 +221,14 @@ describe('after confirm', () => {
 });
 
 describe('incremental catalogue refresh (ondc-notes §1 catalog_inc)', () => {
-  const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: '*', transactionId: 'TI', bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap' });
+  const context = buildContext({
+    action: 'search',
+    domain: 'ONDC:RET10',
+    city: '*',
+    transactionId: 'TI',
+    bapId: 'buyer.example',
+    bapUri: 'http://127.0.0.1:1/bap',
+  });
   const changed = (from: number, to: number) => [...desk.changedPages(QUICK, context, from, to)].flatMap((page) => page.items.map((i) => [i.id, i.stock]));
 
   it('lists an item an order sold out, with no stock left, and nothing outside the window', () => {
@@ -234,7 +286,14 @@ describe('catalog_rejection (ONDC item errors) and the seller’s corrections', 
   it('lists each correction in the next incremental refresh', () => {
     const before = Date.now() - 1;
     desk.catalogRejected(QUICK, rejection('91011'));
-    const context = buildContext({ action: 'search', domain: 'ONDC:RET10', city: '*', transactionId: 'TI', bapId: 'buyer.example', bapUri: 'http://127.0.0.1:1/bap' });
+    const context = buildContext({
+      action: 'search',
+      domain: 'ONDC:RET10',
+      city: '*',
+      transactionId: 'TI',
+      bapId: 'buyer.example',
+      bapUri: 'http://127.0.0.1:1/bap',
+    });
     expect([...desk.changedPages(QUICK, context, before, Date.now() + 1000)].flatMap((p) => p.items.map((i) => i.id))).toEqual([mislisted.id]);
   });
 
@@ -248,10 +307,37 @@ describe('catalog_rejection (ONDC item errors) and the seller’s corrections', 
 });
 describe('the store’s desk (shelf counts and its own cancels)', () => {
   it('a confirm for more than the shelf holds is taken for what is there; the rest is cut (002) and told after on_confirm', () => {
-    const init = desk.init(QUICK, request('init', { order: order([[scarce.id, 2], [plenty.id, 1]]) }, 'T20'));
+    const init = desk.init(
+      QUICK,
+      request(
+        'init',
+        {
+          order: order([
+            [scarce.id, 2],
+            [plenty.id, 1],
+          ]),
+        },
+        'T20',
+      ),
+    );
     expect(desk.countShelf(QUICK, scarce.id, 1)).toEqual({ itemId: scarce.id, left: 1 });
     const quote = (init.message.order as { quote: unknown }).quote;
-    const answer = desk.confirm(QUICK, request('confirm', { order: order([[scarce.id, 2], [plenty.id, 1]], { id: 'O20', quote, payment: { type: 'ON-ORDER', status: 'PAID' } }) }, 'T20'));
+    const answer = desk.confirm(
+      QUICK,
+      request(
+        'confirm',
+        {
+          order: order(
+            [
+              [scarce.id, 2],
+              [plenty.id, 1],
+            ],
+            { id: 'O20', quote, payment: { type: 'ON-ORDER', status: 'PAID' } },
+          ),
+        },
+        'T20',
+      ),
+    );
     expect(answer.error).toBeUndefined();
     // on_confirm is the order as confirmed; the shelf gave one unit, and the cut is due as an on_update.
     expect((answer.message as { order: { state: string } }).order.state).toBe('Created');

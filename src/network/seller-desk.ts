@@ -245,7 +245,9 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if (addressError) return refuse(sellerError('31002', addressError));
       const quoted = rupeesToPaise(request.quote.price.value);
       if (quoted !== priced.totalPaise) {
-        return refuse(sellerError('30019', `The quote changed: ${request.quote.price.value} was confirmed, the seller's is ${paiseToRupees(priced.totalPaise)}`));
+        return refuse(
+          sellerError('30019', `The quote changed: ${request.quote.price.value} was confirmed, the seller's is ${paiseToRupees(priced.totalPaise)}`),
+        );
       }
 
       const profile = storeProfile(provider);

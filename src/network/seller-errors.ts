@@ -15,5 +15,8 @@ export function sellerError(code: string, detail?: string): NackError {
 /** An error about some items, its message the list ondc-notes §1 shows for 40002. */
 export function itemsError(code: string, itemIds: readonly string[], lineIdOf: ReadonlyMap<string, string> = new Map()): NackError {
   // A restaurant line (parent_item_id) is named too: ONDC's validator wants it as dynamic_item_id.
-  return sellerError(code, JSON.stringify([...new Set(itemIds)].map((id) => ({ ...(lineIdOf.has(id) ? { dynamic_item_id: lineIdOf.get(id) } : {}), item_id: id, error: code }))));
+  return sellerError(
+    code,
+    JSON.stringify([...new Set(itemIds)].map((id) => ({ ...(lineIdOf.has(id) ? { dynamic_item_id: lineIdOf.get(id) } : {}), item_id: id, error: code }))),
+  );
 }

@@ -28,7 +28,15 @@ const generated = generateNetwork();
 const storeItems = [...providerItems(generated.sellers.flatMap((s) => s.providers).find((p) => p.id === STORE)!)];
 const [itemA, itemB] = storeItems.filter((i) => i.kind === 'grocery' && i.stock >= 20 && !hasPriceDrift(i) && i.pricePaise >= 5_000);
 
-const address = { name: 'Asha Rao', building: 'Flat 4B, Lake View Apartments', locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: '560102' };
+const address = {
+  name: 'Asha Rao',
+  building: 'Flat 4B, Lake View Apartments',
+  locality: 'HSR Layout',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: '560102',
+};
 const end = { location: { gps: '12.9121,77.6446', address }, contact: { phone: '9876543210' } };
 
 let dataDir: string;
@@ -130,10 +138,18 @@ function quoteSumPaise(quote: { price: { value: string }; breakup: Array<{ price
 describe('signatures (ondc-notes §3)', () => {
   it('refuses an unsigned select with 401, the scheme it wants, and a NACK echoing the context', async () => {
     const body = envelope('select', selectOrder('560102', [[itemA!.id, 1]]));
-    const response = await fetch(connectTarget(`${bppUri()}/select`), { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const response = await fetch(connectTarget(`${bppUri()}/select`), {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(`Signature realm="${QUICK}",headers="(created) (expires) digest"`);
-    expect(await response.json()).toEqual({ context: body.context, message: { ack: { status: 'NACK' } }, error: { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (missing-header)' } });
+    expect(await response.json()).toEqual({
+      context: body.context,
+      message: { ack: { status: 'NACK' } },
+      error: { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (missing-header)' },
+    });
   });
 
   it('refuses a signature by a key the registry does not know, or an expired one', async () => {
@@ -141,7 +157,14 @@ describe('signatures (ondc-notes §3)', () => {
     const stranger = generateKeyPair();
     const headers = [
       signRequest({ body, subscriberId: bap.subscriberId, uniqueKeyId: bap.uniqueKeyId, privateKey: stranger.privateKey }),
-      signRequest({ body, subscriberId: bap.subscriberId, uniqueKeyId: bap.uniqueKeyId, privateKey: bap.privateKey, created: 1_700_000_000, expires: 1_700_000_060 }),
+      signRequest({
+        body,
+        subscriberId: bap.subscriberId,
+        uniqueKeyId: bap.uniqueKeyId,
+        privateKey: bap.privateKey,
+        created: 1_700_000_000,
+        expires: 1_700_000_060,
+      }),
     ];
     for (const authorization of headers) {
       const response = await fetch(connectTarget(`${bppUri()}/select`), { method: 'POST', body, headers: { Authorization: authorization } });
@@ -153,13 +176,23 @@ describe('signatures (ondc-notes §3)', () => {
   it('refuses a signed body that is not a select with 400 and code 30000, echoing its context', async () => {
     const body = envelope('select', { order: { items: [] } });
     const result = await client.post(bppUri(), 'select', body);
-    expect(result).toMatchObject({ ok: true, status: 400, response: { context: body.context, message: { ack: { status: 'NACK' } }, error: { code: '30000', message: expect.any(String) } } });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 400,
+      response: { context: body.context, message: { ack: { status: 'NACK' } }, error: { code: '30000', message: expect.any(String) } },
+    });
   });
 });
 
 describe('select (ondc-notes §1 on_select)', () => {
   it('ACKs, then sends a signed on_select whose quote adds up', async () => {
-    const answer = await ask('select', selectOrder('560102', [[itemA!.id, 2], [itemB!.id, 1]]));
+    const answer = await ask(
+      'select',
+      selectOrder('560102', [
+        [itemA!.id, 2],
+        [itemB!.id, 1],
+      ]),
+    );
     expect(answer.signer).toBe(QUICK);
     expect(answer.body.context).toMatchObject({ action: 'on_select', bpp_id: QUICK, bpp_uri: bppUri() });
     expect(answer.body.error).toBeUndefined();
@@ -206,7 +239,14 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
   ];
   const initOrder = () => ({
     ...selectOrder('560102', lines).order,
-    billing: { name: 'Asha Rao', address, phone: '9876543210', email: 'asha@example.com', created_at: '2026-01-05T06:30:00.000Z', updated_at: '2026-01-05T06:30:00.000Z' },
+    billing: {
+      name: 'Asha Rao',
+      address,
+      phone: '9876543210',
+      email: 'asha@example.com',
+      created_at: '2026-01-05T06:30:00.000Z',
+      updated_at: '2026-01-05T06:30:00.000Z',
+    },
     fulfillments: [{ id: 'F1', type: 'Delivery', end }],
     payment: { type: 'ON-ORDER' },
   });
@@ -235,7 +275,9 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
   });
 
   it('confirm creates the order once, however often it is sent', async () => {
-    const confirm = { order: { ...initOrder(), id: orderId, state: 'Created', quote: initQuote, payment: { type: 'ON-ORDER', status: 'PAID', collected_by: 'BAP' } } };
+    const confirm = {
+      order: { ...initOrder(), id: orderId, state: 'Created', quote: initQuote, payment: { type: 'ON-ORDER', status: 'PAID', collected_by: 'BAP' } },
+    };
     const first = await ask('confirm', confirm, { transactionId });
     expect(first.body.error).toBeUndefined();
     expect(first.body.message.order).toMatchObject({ id: orderId, state: 'Created', fulfillments: [{ state: { descriptor: { code: 'Pending' } } }] });
@@ -254,7 +296,11 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
     expect(tracked.body.message.tracking).toMatchObject({ url: `${bppUri()}/track/${orderId}`, status: expect.stringMatching(/^(active|inactive)$/) });
     expect((await fetch(connectTarget(tracked.body.message.tracking.url))).status).toBe(200);
     const support = await ask('support', { ref_id: orderId }, { transactionId });
-    expect(support.body.message).toMatchObject({ phone: expect.stringMatching(/^9\d{9}$/), email: expect.stringContaining('@'), uri: expect.stringMatching(/^tel:/) });
+    expect(support.body.message).toMatchObject({
+      phone: expect.stringMatching(/^9\d{9}$/),
+      email: expect.stringContaining('@'),
+      uri: expect.stringMatching(/^tel:/),
+    });
   });
 
   it('pushes on_status as the clock moves it on, and status answers Completed', async () => {
@@ -264,7 +310,9 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
     );
     expect(delivered.signer).toBe(QUICK);
     expect(delivered.body.context.transaction_id).toBe(transactionId);
-    const pushed = received.filter((c) => c.action === 'on_status' && c.body.message.order?.id === orderId).map((c) => c.body.message.order.fulfillments[0].state.descriptor.code);
+    const pushed = received
+      .filter((c) => c.action === 'on_status' && c.body.message.order?.id === orderId)
+      .map((c) => c.body.message.order.fulfillments[0].state.descriptor.code);
     expect(pushed).toEqual(['Pending', 'Packed', 'Order-picked-up', 'Out-for-delivery', 'Order-delivered']);
     const status = await ask('status', { order_id: orderId }, { transactionId });
     expect(status.body.message.order.state).toBe('Completed');
@@ -278,7 +326,17 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
         fulfillments: [
           {
             type: 'Return',
-            tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }, { code: 'item_id', value: itemA!.id }, { code: 'item_quantity', value: '1' }, { code: 'reason_id', value: '003' }] }],
+            tags: [
+              {
+                code: 'return_request',
+                list: [
+                  { code: 'id', value: 'R1' },
+                  { code: 'item_id', value: itemA!.id },
+                  { code: 'item_quantity', value: '1' },
+                  { code: 'reason_id', value: '003' },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -290,7 +348,19 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
   });
 
   it('rates the delivered order: ACK, then a signed on_rating; 30015 and 50003 travel in the on_rating, an unreadable rating is NACKed', async () => {
-    const rated = await ask('rating', { rating_category: 'Agent', id: 'F1', value: 5, feedback_form: [{ id: 'q', question: 'Anything?' }, { id: 'a', parent_id: 'q', answer: 'Kind rider', answer_type: 'text' }] }, { transactionId });
+    const rated = await ask(
+      'rating',
+      {
+        rating_category: 'Agent',
+        id: 'F1',
+        value: 5,
+        feedback_form: [
+          { id: 'q', question: 'Anything?' },
+          { id: 'a', parent_id: 'q', answer: 'Kind rider', answer_type: 'text' },
+        ],
+      },
+      { transactionId },
+    );
     expect(rated.signer).toBe(QUICK);
     expect(rated.body).toMatchObject({ context: { action: 'on_rating', transaction_id: transactionId }, message: { rating_ack: true, feedback_ack: true } });
     expect(rated.body.error).toBeUndefined();
@@ -299,7 +369,11 @@ describe('an order from select to delivery (ondc-notes §1)', () => {
     const support = await ask('rating', { rating_category: 'Support', id: orderId, value: 4 }, { transactionId });
     expect(support.body).toMatchObject({ message: { rating_ack: false }, error: { type: 'POLICY-ERROR', code: '50003' } });
     const unreadable = await client.post(bppUri(), 'rating', envelope('rating', { rating_category: 'Order', value: 4 }, { transactionId }));
-    expect(unreadable).toMatchObject({ ok: true, status: 400, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', path: 'message.id' } } });
+    expect(unreadable).toMatchObject({
+      ok: true,
+      status: 400,
+      response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', path: 'message.id' } },
+    });
   });
 
   it('remembers the order across a restart', async () => {
@@ -320,14 +394,24 @@ describe('cancel (ondc-notes §1 cancel)', () => {
       fulfillments: [{ id: 'F1', type: 'Delivery', end }],
     };
     const init = await ask('init', { order }, { transactionId });
-    await ask('confirm', { order: { ...order, id: orderId, quote: init.body.message.order.quote, payment: { type: 'ON-ORDER', status: 'PAID' } } }, { transactionId });
+    await ask(
+      'confirm',
+      { order: { ...order, id: orderId, quote: init.body.message.order.quote, payment: { type: 'ON-ORDER', status: 'PAID' } } },
+      { transactionId },
+    );
     const answer = await ask('cancel', { order_id: orderId, cancellation_reason_id: '001' }, { transactionId });
     expect(answer.body.error).toBeUndefined();
     const cancelled = answer.body.message.order;
     expect(cancelled.state).toBe('Cancelled');
     const cancel = cancelled.fulfillments.find((f: { type: string }) => f.type === 'Cancel');
     const delivery = cancelled.fulfillments.find((f: { type: string }) => f.type === 'Delivery');
-    expect(delivery.tags[0]).toEqual({ code: 'cancel_request', list: [{ code: 'reason_id', value: '001' }, { code: 'initiated_by', value: bap.subscriberId }] });
+    expect(delivery.tags[0]).toEqual({
+      code: 'cancel_request',
+      list: [
+        { code: 'reason_id', value: '001' },
+        { code: 'initiated_by', value: bap.subscriberId },
+      ],
+    });
     expect(cancel.tags.some((t: { code: string }) => t.code === 'quote_trail')).toBe(true);
     expect(cancelled.quote.price.value).toBe('0.00');
   });
@@ -336,7 +420,9 @@ describe('cancel (ondc-notes §1 cancel)', () => {
 describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => {
   it('ACKs a signed catalog_rejection and refuses one without errors (400)', async () => {
     const { context } = envelope('catalog_rejection', {}, { city: '*' });
-    const errors = [{ type: 'ITEM-ERROR', code: '91011', path: `/message/catalog/bpp/providers/${STORE}/items/${itemA!.id}`, message: 'Incorrect Image File Format' }];
+    const errors = [
+      { type: 'ITEM-ERROR', code: '91011', path: `/message/catalog/bpp/providers/${STORE}/items/${itemA!.id}`, message: 'Incorrect Image File Format' },
+    ];
     const accepted = await client.post(bppUri(), 'catalog_rejection', { context, errors });
     expect(accepted).toMatchObject({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } });
     const refused = await client.post(bppUri(), 'catalog_rejection', { context: { ...context, message_id: randomUUID() }, errors: [] });
@@ -345,7 +431,23 @@ describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => 
 
   it('answers an incremental search with nothing when nothing changed in its window', async () => {
     const now = new Date();
-    const body = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'start_time', value: new Date(now.getTime() - 2000).toISOString() }, { code: 'end_time', value: new Date(now.getTime() - 1000).toISOString() }] }] } }, { city: '*', seller: null });
+    const body = envelope(
+      'search',
+      {
+        intent: {
+          tags: [
+            {
+              code: 'catalog_inc',
+              list: [
+                { code: 'start_time', value: new Date(now.getTime() - 2000).toISOString() },
+                { code: 'end_time', value: new Date(now.getTime() - 1000).toISOString() },
+              ],
+            },
+          ],
+        },
+      },
+      { city: '*', seller: null },
+    );
     const sent = await client.post(`${network.url}/gateway`, 'search', body);
     expect(sent).toMatchObject({ ok: true, status: 200 });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -354,11 +456,24 @@ describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => 
 
   it('asked to push (catalog_inc mode start), answers the changes so far and pushes later ones in the search’s transaction with message ids of their own, until stop', async () => {
     const shelf = (count: number) =>
-      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemA!.id}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemA!.id}/stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count }),
+      });
     const incTag = (list: Array<{ code: string; value: string }>) => ({ intent: { tags: [{ code: 'catalog_inc', list }] } });
-    const listsItem = (c: Callback, count: string) => JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemA!.id}"`) && JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
+    const listsItem = (c: Callback, count: string) =>
+      JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemA!.id}"`) &&
+      JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
     expect((await shelf(0)).ok).toBe(true);
-    const start = envelope('search', incTag([{ code: 'mode', value: 'start' }, { code: 'start_time', value: new Date(Date.now() - 60_000).toISOString() }]), { city: '*', seller: null });
+    const start = envelope(
+      'search',
+      incTag([
+        { code: 'mode', value: 'start' },
+        { code: 'start_time', value: new Date(Date.now() - 60_000).toISOString() },
+      ]),
+      { city: '*', seller: null },
+    );
     expect(await client.post(`${network.url}/gateway`, 'search', start)).toMatchObject({ ok: true, status: 200 });
     const transaction = (c: Callback) => c.action === 'on_search' && c.body.context.transaction_id === start.context.transaction_id;
     // The sell-out before the search is its answer (the search's own message id) ...
@@ -379,9 +494,31 @@ describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => 
 
   it('a restarted network goes on pushing to the buyer apps that asked', async () => {
     const shelf = (count: number) =>
-      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemB!.id}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
-    const listsItem = (c: Callback, count: string) => JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemB!.id}"`) && JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
-    const asked = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'start' }, { code: 'start_time', value: new Date().toISOString() }] }] } }, { city: '*', seller: null });
+      fetch(`${network.url}/sellers/${QUICK}/desk/items/${itemB!.id}/stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count }),
+      });
+    const listsItem = (c: Callback, count: string) =>
+      JSON.stringify(c.body.message?.catalog ?? {}).includes(`"id":"${itemB!.id}"`) &&
+      JSON.stringify(c.body.message.catalog).includes(`"available":{"count":"${count}"}`);
+    const asked = envelope(
+      'search',
+      {
+        intent: {
+          tags: [
+            {
+              code: 'catalog_inc',
+              list: [
+                { code: 'mode', value: 'start' },
+                { code: 'start_time', value: new Date().toISOString() },
+              ],
+            },
+          ],
+        },
+      },
+      { city: '*', seller: null },
+    );
     expect(await client.post(`${network.url}/gateway`, 'search', asked)).toMatchObject({ ok: true, status: 200 });
     const transaction = (c: Callback) => c.action === 'on_search' && c.body.context.transaction_id === asked.context.transaction_id;
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -390,7 +527,11 @@ describe('catalogue refresh and rejection over the wire (flows 1, 7, 9)', () => 
     expect((await shelf(0)).ok).toBe(true);
     const pushed = await waitFor((c) => transaction(c) && listsItem(c, '0'));
     expect(pushed.body.context).toMatchObject({ action: 'on_search', bap_id: bap.subscriberId, bpp_id: QUICK });
-    const stop = envelope('search', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'stop' }] }] } }, { city: '*', seller: null, transactionId: asked.context.transaction_id });
+    const stop = envelope(
+      'search',
+      { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'stop' }] }] } },
+      { city: '*', seller: null, transactionId: asked.context.transaction_id },
+    );
     expect(await client.post(`${network.url}/gateway`, 'search', stop)).toMatchObject({ ok: true, status: 200 });
     await shelf(99);
   });

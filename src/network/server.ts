@@ -8,7 +8,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { createOndcClient, type OndcClient, type ProtocolLogEntry } from '#/ondc/client.ts';
-import { ack, answeredContextOf, buildContext, callbackContext, isExpired, nack, ttlToMs, type Context, type CoreVersion, type NackError } from '#/ondc/context.ts';
+import {
+  ack,
+  answeredContextOf,
+  buildContext,
+  callbackContext,
+  isExpired,
+  nack,
+  ttlToMs,
+  type Context,
+  type CoreVersion,
+  type NackError,
+} from '#/ondc/context.ts';
 import { loadOrCreateKeys, registerParticipants, type SigningIdentity } from '#/ondc/identity.server.ts';
 import { createProtocolLogger, logClientEntry } from '#/ondc/protocol-log.server.ts';
 import { createFileRegistry } from '#/ondc/registry.ts';
@@ -259,7 +270,15 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     }),
   };
   registerParticipants(registryFile, [
-    { subscriber_id: EMBEDDED_AGENCY_ID, unique_key_id: agencyIdentity.uniqueKeyId, signing_public_key: agencyIdentity.publicKey, type: 'BPP' as const, subscriber_url: agency.uri, domain: 'ONDC:NTS10', city: '*' },
+    {
+      subscriber_id: EMBEDDED_AGENCY_ID,
+      unique_key_id: agencyIdentity.uniqueKeyId,
+      signing_public_key: agencyIdentity.publicKey,
+      type: 'BPP' as const,
+      subscriber_url: agency.uri,
+      domain: 'ONDC:NTS10',
+      city: '*',
+    },
   ]);
   registerParticipants(
     registryFile,
@@ -299,7 +318,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     } else if (sellerRoute) {
       node = nodes.get(decodeURIComponent(sellerRoute[1] ?? '')) ?? null;
       const known = [...SELLER_ACTIONS, 'catalog_rejection' as const, 'recon' as const].find((a) => a === sellerRoute[2]);
-      if (!node || !known) return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` }, await contextOfRequest(req));
+      if (!node || !known)
+        return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such seller endpoint ${pathname}` }, await contextOfRequest(req));
       action = known;
     } else {
       return refuse(res, 404, { type: 'CONTEXT-ERROR', code: '30000', message: `No such endpoint ${pathname}` }, await contextOfRequest(req));
@@ -387,7 +407,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (!held) {
       const order = state.order(issue.refs.find((r) => r.ref_type === 'ORDER')?.ref_id ?? '');
       error = openIssueError(order, node.seller.id, context, issue, [...state.issues()]);
-      if (!error) state.saveIssue({ id: issue.id, sellerId: node.seller.id, orderId: order?.id ?? '', issue, buyerAt: clock.now().toISOString(), sellerAt: null });
+      if (!error)
+        state.saveIssue({ id: issue.id, sellerId: node.seller.id, orderId: order?.id ?? '', issue, buyerAt: clock.now().toISOString(), sellerAt: null });
     } else if (held.sellerId !== node.seller.id || state.order(held.orderId)?.bapId !== context.bap_id) {
       error = sellerError('IGM001', `No issue ${issue.id} with this seller`);
     } else {
@@ -424,7 +445,12 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   /** A desk request's JSON body by `schema`, or null once a refusal has been sent. */
-  async function deskInput<T>(req: IncomingMessage, res: ServerResponse, sellerId: string, schema: z.ZodType<T>): Promise<{ node: SellerNode; input: T } | null> {
+  async function deskInput<T>(
+    req: IncomingMessage,
+    res: ServerResponse,
+    sellerId: string,
+    schema: z.ZodType<T>,
+  ): Promise<{ node: SellerNode; input: T } | null> {
     if (!isLoopback(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) {
       sendJson(res, 403, { error: { message: 'The desk is reached from this machine only' } });
       return null;
@@ -485,11 +511,18 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     const parsed = catalogRejectionSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid catalog_rejection' }, answered);
+      return refuse(
+        res,
+        400,
+        { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid catalog_rejection' },
+        answered,
+      );
     }
     const { context, errors } = parsed.data;
-    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
-    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
+    if (signer !== context.bap_id)
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (!node || context.bpp_id !== node.seller.id)
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
     if (isExpired(context)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
     sellerDesk.catalogRejected(node.seller.id, errors);
     sendJson(res, 200, ack(answered));
@@ -504,12 +537,20 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     const parsed = reconEnvelopeSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid recon' }, answered);
+      return refuse(
+        res,
+        400,
+        { type: 'JSON-SCHEMA-ERROR', code: '30000', path: issue?.path.join('.') ?? '', message: issue?.message ?? 'Invalid recon' },
+        answered,
+      );
     }
     const { context, message } = parsed.data;
-    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
-    if (!node || context.bpp_id !== node.seller.id) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
-    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
+    if (signer !== context.bap_id)
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '30016', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (!node || context.bpp_id !== node.seller.id)
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30000', message: 'context.bpp_id is not this seller' }, answered);
+    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl))
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
     if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' }, answered);
     res.once('finish', () =>
       track(
@@ -522,12 +563,17 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
             issuesOf: (orderId) => [...state.issues()].filter((i) => i.orderId === orderId && i.sellerId === node.seller.id),
             atMs: clock.now().getTime(),
           });
-          const body = 'message' in reply
-            ? { context: onReconContext(context), message: reply.message }
-            : { context: onReconContext(context), error: { type: 'DOMAIN-ERROR', code: '30018', message: `Order ${reply.unknownOrder} is not an order of ours with ${context.bap_id}` } };
+          const body =
+            'message' in reply
+              ? { context: onReconContext(context), message: reply.message }
+              : {
+                  context: onReconContext(context),
+                  error: { type: 'DOMAIN-ERROR', code: '30018', message: `Order ${reply.unknownOrder} is not an order of ours with ${context.bap_id}` },
+                };
           const result = await node.client.post(context.bap_uri, 'on_recon', body);
           if (!result.ok) console.warn(`${node.seller.id}: on_recon to ${context.bap_uri} not delivered (${result.error.kind})`);
-          else if (result.response.message.ack.status === 'NACK') console.warn(`${node.seller.id}: on_recon NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+          else if (result.response.message.ack.status === 'NACK')
+            console.warn(`${node.seller.id}: on_recon NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
         })(),
       ),
     );
@@ -543,20 +589,43 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     const parsed = action === 'settle' ? settleEnvelopeSchema.safeParse(json) : reportEnvelopeSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(res, 400, { type: 'JSON-SCHEMA-ERROR', code: '70002', path: issue?.path.join('.') ?? '', message: issue?.message ?? `Invalid ${action}` }, answered);
+      return refuse(
+        res,
+        400,
+        { type: 'JSON-SCHEMA-ERROR', code: '70002', path: issue?.path.join('.') ?? '', message: issue?.message ?? `Invalid ${action}` },
+        answered,
+      );
     }
     const { context } = parsed.data;
-    if (signer !== context.bap_id) return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '70000', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
-    if (context.bpp_id !== EMBEDDED_AGENCY_ID) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '70003', message: `context.bpp_id is not ${EMBEDDED_AGENCY_ID}` }, answered);
-    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl)) return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
+    if (signer !== context.bap_id)
+      return refuse(res, 401, { type: 'CONTEXT-ERROR', code: '70000', message: 'Invalid Signature (not signed by context.bap_id)' }, answered);
+    if (context.bpp_id !== EMBEDDED_AGENCY_ID)
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '70003', message: `context.bpp_id is not ${EMBEDDED_AGENCY_ID}` }, answered);
+    if (Date.now() > Date.parse(context.timestamp) + ttlToMs(context.ttl))
+      return refuse(res, 400, { type: 'CONTEXT-ERROR', code: '30022', message: 'Stale Request' }, answered);
     if (stopping) return refuse(res, 503, { type: 'CORE-ERROR', code: '31001', message: 'The seller network is stopping' }, answered);
     let answer: ReturnType<typeof carryOutSettle>;
     if ('ref_message_id' in parsed.data.message) {
       answer = reportOn(state, context.bap_id, parsed.data.message);
     } else {
-      if (parsed.data.message.collector_app_id !== context.bap_id) return refuse(res, 400, { type: 'DOMAIN-ERROR', code: '70003', message: 'collector_app_id is not the signer' }, answered);
-      answer = carryOutSettle({ ledger: state, collectorId: context.bap_id, receivers: new Set(nodes.keys()), transactionId: context.transaction_id, messageId: context.message_id, message: parsed.data.message, now: new Date() });
-      if (!answer) return refuse(res, 400, { type: 'DOMAIN-ERROR', code: '70008', message: `${parsed.data.message.receiver_app_id} is not a seller app of this network` }, answered);
+      if (parsed.data.message.collector_app_id !== context.bap_id)
+        return refuse(res, 400, { type: 'DOMAIN-ERROR', code: '70003', message: 'collector_app_id is not the signer' }, answered);
+      answer = carryOutSettle({
+        ledger: state,
+        collectorId: context.bap_id,
+        receivers: new Set(nodes.keys()),
+        transactionId: context.transaction_id,
+        messageId: context.message_id,
+        message: parsed.data.message,
+        now: new Date(),
+      });
+      if (!answer)
+        return refuse(
+          res,
+          400,
+          { type: 'DOMAIN-ERROR', code: '70008', message: `${parsed.data.message.receiver_app_id} is not a seller app of this network` },
+          answered,
+        );
     }
     const settled = answer;
     res.once('finish', () =>
@@ -567,10 +636,14 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
           const onAction = action === 'settle' ? 'on_settle' : 'on_report';
           const body = settled
             ? { context: answerContext(context, onAction), message: settled }
-            : { context: answerContext(context, onAction), error: { type: 'DOMAIN-ERROR', code: '70021', message: `No settle from ${context.bap_id} with those ids` } };
+            : {
+                context: answerContext(context, onAction),
+                error: { type: 'DOMAIN-ERROR', code: '70021', message: `No settle from ${context.bap_id} with those ids` },
+              };
           const result = await agency.client.post(context.bap_uri, onAction, body);
           if (!result.ok) console.warn(`settlement agency: ${onAction} to ${context.bap_uri} not delivered (${result.error.kind})`);
-          else if (result.response.message.ack.status === 'NACK') console.warn(`settlement agency: ${onAction} NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+          else if (result.response.message.ack.status === 'NACK')
+            console.warn(`settlement agency: ${onAction} NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
         })(),
       ),
     );
@@ -644,7 +717,9 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if (page) return result;
     if (!result.ok) console.warn(`${node.seller.id}: ${context.action} to ${request.bap_uri} not delivered (${result.error.kind})`);
     else if (result.response.message.ack.status === 'NACK') {
-      console.warn(`${node.seller.id}: ${context.action} NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+      console.warn(
+        `${node.seller.id}: ${context.action} NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`,
+      );
     }
     return result;
   }
@@ -663,7 +738,9 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
       const outcome = pageOutcome(result);
       if (outcome === 'taken') return;
       if (outcome === 'refused' && result.ok) {
-        return console.warn(`${node.seller.id}: on_search page NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+        return console.warn(
+          `${node.seller.id}: on_search page NACKed by ${request.bap_id}: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`,
+        );
       }
       const delay = pageRetryDelay(attempt, Date.now() - at.getTime());
       if (delay === null) return console.warn(`${node.seller.id}: on_search page given up after ${attempt} attempts`);
@@ -742,7 +819,16 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
         const toMs = Date.now();
         const { search } = subscription;
         const pushed = () =>
-          buildContext({ action: 'search', domain: search.domain, city: search.city, transactionId: search.transaction_id, bapId: search.bap_id, bapUri: search.bap_uri, bppId: node.seller.id, bppUri: node.bppUri });
+          buildContext({
+            action: 'search',
+            domain: search.domain,
+            city: search.city,
+            transactionId: search.transaction_id,
+            bapId: search.bap_id,
+            bapUri: search.bap_uri,
+            bppId: node.seller.id,
+            bppUri: node.bppUri,
+          });
         const sent = await sendChanges(node, search, subscription.fromMs, toMs, pushed);
         if (stopping) return;
         // A window with nothing in it need not be written down: pushed again after a crash, it is still empty.
@@ -831,7 +917,12 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
         if (!step) continue;
         const next: IssueRecord = { ...record, issue: step.issue, sellerAt: clock.now().toISOString() };
         state.saveIssue(next);
-        await sendIssue(node, order, step.issue, step.issue.resolutions !== undefined && step.issue.resolutions.length !== (record.issue as IgmIssue).resolutions?.length);
+        await sendIssue(
+          node,
+          order,
+          step.issue,
+          step.issue.resolutions !== undefined && step.issue.resolutions.length !== (record.issue as IgmIssue).resolutions?.length,
+        );
         if (step.cancel) await cancelForIssue(node, order.id);
       }
     } finally {
@@ -840,16 +931,29 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
   }
 
   /** An on_issue whose context is stamped with the issue's own time, as ONDC's validator reads it. */
-  async function sendIssue(node: SellerNode, order: { domain: Context['domain']; city: string; transactionId: string; bapId: string; bapUri: string }, issue: IgmIssue, withResolutions: boolean) {
+  async function sendIssue(
+    node: SellerNode,
+    order: { domain: Context['domain']; city: string; transactionId: string; bapId: string; bapUri: string },
+    issue: IgmIssue,
+    withResolutions: boolean,
+  ) {
     const at = Date.parse(issue.updated_at);
     const request = buildContext({
-      action: 'issue', domain: order.domain, city: order.city, transactionId: order.transactionId, bapId: order.bapId, bapUri: order.bapUri,
-      bppId: node.seller.id, bppUri: node.bppUri, now: new Date(at - 1),
+      action: 'issue',
+      domain: order.domain,
+      city: order.city,
+      transactionId: order.transactionId,
+      bapId: order.bapId,
+      bapUri: order.bapUri,
+      bppId: node.seller.id,
+      bppUri: node.bppUri,
+      now: new Date(at - 1),
     });
     const context = callbackContext(request, { now: new Date(at) });
     const result = await node.client.post(order.bapUri, 'on_issue', { context, message: { update_target: appendedTargets(withResolutions), issue } });
     if (!result.ok) console.warn(`${node.seller.id}: on_issue to ${order.bapUri} not delivered (${result.error.kind})`);
-    else if (result.response.message.ack.status === 'NACK') console.warn(`${node.seller.id}: on_issue NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
+    else if (result.response.message.ack.status === 'NACK')
+      console.warn(`${node.seller.id}: on_issue NACKed: ${result.response.error?.code ?? ''} ${result.response.error?.message ?? ''}`);
   }
 
   /** A CANCEL resolution: the store cancels the order itself (before pickup 005, after it an RTO 013). */
@@ -858,7 +962,16 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
     if ('error' in done && done.error.code === '30012') done = sellerDesk.sellerCancel(node.seller.id, orderId, '013');
     if ('error' in done) return console.warn(`${node.seller.id}: could not cancel ${orderId} for a complaint: ${done.error.message ?? done.error.code}`);
     const { order } = done;
-    const context = buildContext({ action: 'cancel', domain: order.domain, city: order.city, transactionId: order.transactionId, bapId: order.bapId, bapUri: order.bapUri, bppId: node.seller.id, bppUri: node.bppUri });
+    const context = buildContext({
+      action: 'cancel',
+      domain: order.domain,
+      city: order.city,
+      transactionId: order.transactionId,
+      bapId: order.bapId,
+      bapUri: order.bapUri,
+      bppId: node.seller.id,
+      bppUri: node.bppUri,
+    });
     await send(node, context, { message: done.message });
   }
 

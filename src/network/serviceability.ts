@@ -11,9 +11,7 @@ import type { ProviderLocation } from './catalogue/generate.ts';
 
 export const RIDER_RANGE_KM = 10;
 
-export type DeliveryCheck =
-  | { serviceable: true; dropKm: number }
-  | { serviceable: false; code: '30009' | '30011'; reason: string };
+export type DeliveryCheck = { serviceable: true; dropKm: number } | { serviceable: false; code: '30009' | '30011'; reason: string };
 
 const LOCALITIES: ReadonlyMap<string, Locality> = new Map(CITIES.flatMap((city) => city.localities.map((l) => [l.pincode, l])));
 

@@ -37,7 +37,12 @@ function settledOrder(payout: Payout): SettledOrder {
   const key = payoutKey(payout.collectorId, payout.orderId);
   return {
     id: payout.orderId,
-    inter_participant: { settled_amount: inr(payout.interParticipantPaise), amount: inr(payout.interParticipantPaise), status: 'SETTLED', reference_no: referenceOf(key, 'receiver') },
+    inter_participant: {
+      settled_amount: inr(payout.interParticipantPaise),
+      amount: inr(payout.interParticipantPaise),
+      status: 'SETTLED',
+      reference_no: referenceOf(key, 'receiver'),
+    },
     collector: { amount: inr(payout.collectorPaise) },
     self: { amount: inr(payout.collectorPaise), status: 'SETTLED', reference_no: referenceOf(key, 'collector') },
   };
@@ -50,7 +55,15 @@ export type AgencyLedger = { payout(key: string): Payout | undefined; payouts():
  * same order settled again names the first payout, with its amounts). Null when the receiver is
  * not a seller app of this network.
  */
-export function carryOutSettle(input: { ledger: AgencyLedger; collectorId: string; receivers: ReadonlySet<string>; transactionId: string; messageId: string; message: SettleMessage; now: Date }): OnSettleMessage | null {
+export function carryOutSettle(input: {
+  ledger: AgencyLedger;
+  collectorId: string;
+  receivers: ReadonlySet<string>;
+  transactionId: string;
+  messageId: string;
+  message: SettleMessage;
+  now: Date;
+}): OnSettleMessage | null {
   const { message } = input;
   if (!input.receivers.has(message.receiver_app_id)) return null;
   const orders = message.settlement.orders.map((order) => {
@@ -73,13 +86,23 @@ export function carryOutSettle(input: { ledger: AgencyLedger; collectorId: strin
     }
     return settledOrder(payout);
   });
-  return { collector_app_id: message.collector_app_id, receiver_app_id: message.receiver_app_id, settlement: { type: 'NP-NP', id: message.settlement.id, orders } };
+  return {
+    collector_app_id: message.collector_app_id,
+    receiver_app_id: message.receiver_app_id,
+    settlement: { type: 'NP-NP', id: message.settlement.id, orders },
+  };
 }
 
 /** Where the settle a report names stands: its payouts, or null when no settle of that collector had those ids. */
 export function reportOn(ledger: AgencyLedger, collectorId: string, report: ReportMessage): OnSettleMessage | null {
-  const payouts = [...ledger.payouts()].filter((p) => p.collectorId === collectorId && p.transactionId === report.ref_transaction_id && p.messageId === report.ref_message_id);
+  const payouts = [...ledger.payouts()].filter(
+    (p) => p.collectorId === collectorId && p.transactionId === report.ref_transaction_id && p.messageId === report.ref_message_id,
+  );
   const first = payouts[0];
   if (!first) return null;
-  return { collector_app_id: collectorId, receiver_app_id: first.receiverId, settlement: { type: 'NP-NP', id: first.settlementId, orders: payouts.map(settledOrder) } };
+  return {
+    collector_app_id: collectorId,
+    receiver_app_id: first.receiverId,
+    settlement: { type: 'NP-NP', id: first.settlementId, orders: payouts.map(settledOrder) },
+  };
 }

@@ -22,7 +22,10 @@ export async function checkNetworkPort(port: number, dataDir: string): Promise<P
   const health = healthSchema.safeParse(await response.json().catch(() => null));
   if (!health.success) return { state: 'taken', detail: `port ${port} is held by another program (not a Kirana seller network)` };
   if (health.data.dataDir !== dataDir) {
-    return { state: 'taken', detail: `port ${port} is held by the Kirana seller network of ${health.data.dataDir} (pid ${health.data.pid}), not of ${dataDir}` };
+    return {
+      state: 'taken',
+      detail: `port ${port} is held by the Kirana seller network of ${health.data.dataDir} (pid ${health.data.pid}), not of ${dataDir}`,
+    };
   }
   return { state: 'stale', pid: health.data.pid };
 }

@@ -36,7 +36,9 @@ const stateFileSchema = z.object({
    * incremental refreshes; `listings`: the item's listing (a key) from each time on, the first
    * one as it was before its first change (time 0); absent in files written before it was kept
    */
-  catalogueChanges: z.record(z.string(), z.object({ providerId: z.string(), at: z.number(), listings: z.array(z.object({ at: z.number(), listing: z.string() })).optional() })).default({}),
+  catalogueChanges: z
+    .record(z.string(), z.object({ providerId: z.string(), at: z.number(), listings: z.array(z.object({ at: z.number(), listing: z.string() })).optional() }))
+    .default({}),
   /** how far the seller has corrected a mislisted item's photo (listing-flaws.ts); absent: not yet */
   photoStages: z.record(z.string(), z.enum(['heic', 'web'])).default({}),
   /** complaints about the sellers' orders (IGM 2.0.0, issue-desk.ts) */

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { callbackMessageProblem, type CallbackMessageAction } from './callback-schemas.ts';
 
 type Fixture = { source: string; payloads: Array<{ from: string; body: { context: { action: string }; message?: Record<string, unknown>; error?: unknown } }> };
-const fixture = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/ondc-1.2.0', `${name}.json`), 'utf8')) as Fixture;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/ondc-1.2.0', `${name}.json`), 'utf8')) as Fixture;
 
-const problemOf = (action: string, message: unknown, hasError = false) => callbackMessageProblem(action as CallbackMessageAction, message as Record<string, unknown>, hasError);
+const problemOf = (action: string, message: unknown, hasError = false) =>
+  callbackMessageProblem(action as CallbackMessageAction, message as Record<string, unknown>, hasError);
 
 describe('callback schemas: liberal where ONDC 1.2.0 allows (issue 25)', () => {
   for (const name of ['ret-spec', 'workbench']) {
@@ -26,13 +28,21 @@ describe('callback schemas: liberal where ONDC 1.2.0 allows (issue 25)', () => {
 
 describe('callback schemas: what no seller may send (issue 24)', () => {
   const order = (overrides: Record<string, unknown>) => ({
-    order: { id: 'O1', state: 'In-progress', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Out-for-delivery' } } }], quote: { price: { currency: 'INR', value: '63.00' } }, ...overrides },
+    order: {
+      id: 'O1',
+      state: 'In-progress',
+      fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Out-for-delivery' } } }],
+      quote: { price: { currency: 'INR', value: '63.00' } },
+      ...overrides,
+    },
   });
 
   it('refuses an order state, a fulfillment state and an amount ONDC has no such thing as', () => {
     expect(problemOf('on_status', order({ state: 'Completed' }))).toBeNull();
     expect(problemOf('on_status', order({ state: 'Teleported' }))?.path).toBe('message.order.state');
-    expect(problemOf('on_status', order({ fulfillments: [{ id: 'F1', state: { descriptor: { code: 'Teleported' } } }] }))?.path).toBe('message.order.fulfillments.0.state.descriptor.code');
+    expect(problemOf('on_status', order({ fulfillments: [{ id: 'F1', state: { descriptor: { code: 'Teleported' } } }] }))?.path).toBe(
+      'message.order.fulfillments.0.state.descriptor.code',
+    );
     expect(problemOf('on_status', order({ quote: { price: { currency: 'INR', value: 'lots' } } }))?.path).toBe('message.order.quote.price.value');
   });
 

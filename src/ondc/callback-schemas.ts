@@ -17,11 +17,34 @@ const ORDER_STATES = ['Created', 'Accepted', 'In-progress', 'Completed', 'Cancel
  * on_select (both spellings ONDC uses), return (ondc-notes §1 on_update) and RTO.
  */
 const FULFILLMENT_STATES = [
-  'Pending', 'Packed', 'Agent-assigned', 'At-pickup', 'Out-for-pickup', 'Pickup-failed', 'Order-picked-up', 'In-transit',
-  'At-destination-hub', 'Out-for-delivery', 'At-delivery', 'Delivery-failed', 'Order-delivered', 'Cancelled',
-  'RTO-Initiated', 'RTO-Delivered', 'RTO-Disposed',
-  'Serviceable', 'Non-serviceable', 'Non-Serviceable',
-  'Return_Initiated', 'Return_Approved', 'Return_Rejected', 'Liquidated', 'Return_Picked', 'Return_Pick_Failed', 'Return_Delivered', 'Return_Failed',
+  'Pending',
+  'Packed',
+  'Agent-assigned',
+  'At-pickup',
+  'Out-for-pickup',
+  'Pickup-failed',
+  'Order-picked-up',
+  'In-transit',
+  'At-destination-hub',
+  'Out-for-delivery',
+  'At-delivery',
+  'Delivery-failed',
+  'Order-delivered',
+  'Cancelled',
+  'RTO-Initiated',
+  'RTO-Delivered',
+  'RTO-Disposed',
+  'Serviceable',
+  'Non-serviceable',
+  'Non-Serviceable',
+  'Return_Initiated',
+  'Return_Approved',
+  'Return_Rejected',
+  'Liquidated',
+  'Return_Picked',
+  'Return_Pick_Failed',
+  'Return_Delivered',
+  'Return_Failed',
 ] as const;
 
 const id = z.string().min(1).max(255);
@@ -33,13 +56,25 @@ const rupees = z.union([z.string().regex(/^[-+]?\d{1,12}(\.\d{1,4})?$/, 'Expecte
 const count = z.union([z.number().int().min(0).max(100_000), z.string().regex(/^\d{1,6}$/)]);
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no'])]);
 const price = z.looseObject({ currency: z.string().optional(), value: rupees });
-const tag = z.looseObject({ code: z.string(), list: z.array(z.looseObject({ code: z.string(), value: z.union([z.string(), z.number(), z.boolean()]).optional() })).optional() });
+const tag = z.looseObject({
+  code: z.string(),
+  list: z.array(z.looseObject({ code: z.string(), value: z.union([z.string(), z.number(), z.boolean()]).optional() })).optional(),
+});
 const tags = z.array(tag);
 const timestamp = z.iso.datetime({ offset: true });
 
 const quote = z.looseObject({
   price,
-  breakup: z.array(z.looseObject({ '@ondc/org/item_id': z.string().optional(), '@ondc/org/title_type': z.string().optional(), title: z.string().optional(), price: price.optional() })).optional(),
+  breakup: z
+    .array(
+      z.looseObject({
+        '@ondc/org/item_id': z.string().optional(),
+        '@ondc/org/title_type': z.string().optional(),
+        title: z.string().optional(),
+        price: price.optional(),
+      }),
+    )
+    .optional(),
   ttl: z.string().optional(),
 });
 
@@ -61,11 +96,23 @@ const item = z.looseObject({
   tags: tags.optional(),
 });
 
-const provider = z.looseObject({ id, descriptor: z.looseObject({ name: z.string().optional() }).optional(), locations: z.array(z.looseObject({ id })).optional() });
+const provider = z.looseObject({
+  id,
+  descriptor: z.looseObject({ name: z.string().optional() }).optional(),
+  locations: z.array(z.looseObject({ id })).optional(),
+});
 const payment = z.looseObject({ type: z.string().optional(), status: z.string().optional(), collected_by: z.string().optional() });
 
 /** Before confirm: what the seller offers (on_select, on_init). */
-const offeredOrder = z.looseObject({ provider: provider.optional(), items: z.array(item), fulfillments: z.array(fulfillment).optional(), quote, payment: payment.optional(), billing: z.looseObject({}).optional(), tags: tags.optional() });
+const offeredOrder = z.looseObject({
+  provider: provider.optional(),
+  items: z.array(item),
+  fulfillments: z.array(fulfillment).optional(),
+  quote,
+  payment: payment.optional(),
+  billing: z.looseObject({}).optional(),
+  tags: tags.optional(),
+});
 
 /** After confirm: the order as the seller reports it. */
 const reportedOrder = z.looseObject({
@@ -117,7 +164,11 @@ export type CallbackMessageAction = keyof typeof CALLBACK_MESSAGE_SCHEMAS;
  * or null when it may be taken. A callback carrying a business error (40002, 30009) may send a
  * partial message or none; what it sends still has the types ONDC gives it.
  */
-export function callbackMessageProblem(action: CallbackMessageAction, message: Record<string, unknown> | undefined, hasError: boolean): { path: string; message: string } | null {
+export function callbackMessageProblem(
+  action: CallbackMessageAction,
+  message: Record<string, unknown> | undefined,
+  hasError: boolean,
+): { path: string; message: string } | null {
   if (message === undefined || (hasError && Object.keys(message).length === 0)) {
     return hasError ? null : { path: 'message', message: 'A callback without an error carries a message' };
   }

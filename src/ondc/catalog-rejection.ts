@@ -66,6 +66,11 @@ export function catalogErrors(rejections: readonly Rejection[]): CatalogError[] 
   return rejections.map((r) =>
     'itemId' in r
       ? { type: 'ITEM-ERROR', code: r.code, path: itemPath(r.providerId, r.itemId), message: `${ITEM_REJECTIONS[r.code]}: ${r.detail}` }
-      : { type: 'PROVIDER-ERROR', code: r.code, path: `/message/catalog/bpp/providers/${r.providerId}`, message: `${PROVIDER_REJECTIONS[r.code]}: ${r.detail}` },
+      : {
+          type: 'PROVIDER-ERROR',
+          code: r.code,
+          path: `/message/catalog/bpp/providers/${r.providerId}`,
+          message: `${PROVIDER_REJECTIONS[r.code]}: ${r.detail}`,
+        },
   );
 }

@@ -123,7 +123,10 @@ const categorySchema = z.object({
 
 const offerSchema = z.object({
   id: z.string().min(1),
-  descriptor: z.object({ code: z.enum(['discount', 'buyXgetY', 'freebie', 'slab', 'combo', 'delivery', 'exchange', 'financing']), images: z.array(z.url()).optional() }),
+  descriptor: z.object({
+    code: z.enum(['discount', 'buyXgetY', 'freebie', 'slab', 'combo', 'delivery', 'exchange', 'financing']),
+    images: z.array(z.url()).optional(),
+  }),
   location_ids: z.array(z.string()),
   item_ids: z.array(z.string()).optional(),
   time: z.object({ label: z.literal('valid'), range: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }) }),
@@ -140,7 +143,14 @@ const providerObjectSchema = z.object({
   descriptor: descriptorSchema,
   ttl: isoDurationSchema,
   fulfillments: z
-    .array(z.object({ id: z.string().min(1), type: z.string().min(1), contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }), tags: z.array(tagSchema).optional() }))
+    .array(
+      z.object({
+        id: z.string().min(1),
+        type: z.string().min(1),
+        contact: z.object({ phone: z.string().min(1), email: z.string().min(1) }),
+        tags: z.array(tagSchema).optional(),
+      }),
+    )
     .optional(),
   '@ondc/org/fssai_license_no': z.string().optional(),
   locations: z.array(locationSchema).min(1),
@@ -185,12 +195,17 @@ export type OnSearchCatalog = z.infer<typeof onSearchCatalogSchema>;
 // is dropped, not the store.
 const receivedTagSchema = z
   .object({ code: z.string().min(1), list: z.array(z.looseObject({ code: z.string().min(1), value: z.unknown().optional() })) })
-  .transform((tag) => ({ code: tag.code, list: tag.list.flatMap((entry) => (typeof entry.value === 'string' ? [{ code: entry.code, value: entry.value }] : [])) }));
+  .transform((tag) => ({
+    code: tag.code,
+    list: tag.list.flatMap((entry) => (typeof entry.value === 'string' ? [{ code: entry.code, value: entry.value }] : [])),
+  }));
 // ONDC's own grocery and F&B examples give a store's opening hours under time.schedule.range
 // (beside its slots, schedule.times): read there when time.range is absent.
 const liftScheduleRange = (location: unknown) => {
   const time = (location as { time?: { range?: unknown; schedule?: { range?: unknown } } } | null)?.time;
-  return time && time.range === undefined && time.schedule?.range !== undefined ? { ...(location as object), time: { ...time, range: time.schedule.range } } : location;
+  return time && time.range === undefined && time.schedule?.range !== undefined
+    ? { ...(location as object), time: { ...time, range: time.schedule.range } }
+    : location;
 };
 const receivedLocationSchema = z.preprocess(
   liftScheduleRange,
@@ -201,10 +216,12 @@ const receivedLocationSchema = z.preprocess(
 const receivedOffersSchema = z
   .array(z.unknown())
   .default([])
-  .transform((offers) => offers.flatMap((offer) => {
-    const parsed = offerSchema.safeParse(offer);
-    return parsed.success ? [parsed.data] : [];
-  }));
+  .transform((offers) =>
+    offers.flatMap((offer) => {
+      const parsed = offerSchema.safeParse(offer);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 export const receivedProviderSchema = providerObjectSchema.extend({
   items: z.array(z.unknown()),
   offers: receivedOffersSchema,

@@ -103,9 +103,7 @@ describe('createOndcClient', () => {
   });
 
   it('retries after a 503 with the same bytes, signed validly each time', async () => {
-    server = await startServer(async (request, index) =>
-      index === 0 ? { status: 503, body: 'busy' } : sellerReply(request),
-    );
+    server = await startServer(async (request, index) => (index === 0 ? { status: 503, body: 'busy' } : sellerReply(request)));
     const result = await client().post(server.url, 'select', SELECT);
 
     expect(result).toMatchObject({ ok: true, status: 200, response: { message: { ack: { status: 'ACK' } } } });
@@ -158,9 +156,7 @@ describe('createOndcClient', () => {
   });
 
   it('logs each message out and each reply in, with the ids from the context', async () => {
-    server = await startServer(async (request, index) =>
-      index === 0 ? { status: 503, body: 'busy' } : sellerReply(request),
-    );
+    server = await startServer(async (request, index) => (index === 0 ? { status: 503, body: 'busy' } : sellerReply(request)));
     const entries: ProtocolLogEntry[] = [];
     await client({ log: (entry) => entries.push(entry) }).post(server.url, 'select', SELECT);
 

@@ -199,9 +199,7 @@ describe('ACK and NACK (ondc-notes §1)', () => {
     expect(ackSchema.safeParse(ack()).success).toBe(true);
     expect(ackSchema.safeParse(nack({ type: 'DOMAIN-ERROR', code: '40002', message: 'Item quantity unavailable' })).success).toBe(true);
     expect(ackSchema.safeParse({ message: { ack: { status: 'OK' } } }).success).toBe(false);
-    expect(
-      ackSchema.safeParse({ message: { ack: { status: 'NACK' } }, error: { type: 'OOPS', code: '1' } }).success,
-    ).toBe(false);
+    expect(ackSchema.safeParse({ message: { ack: { status: 'NACK' } }, error: { type: 'OOPS', code: '1' } }).success).toBe(false);
   });
 });
 

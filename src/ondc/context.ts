@@ -184,13 +184,7 @@ export function isExpired(context: Context, now: Date = new Date()): boolean {
   return now.getTime() > Date.parse(context.timestamp) + ttlToMs(context.ttl ?? DEFAULT_TTL);
 }
 
-const errorTypeSchema = z.enum([
-  'CONTEXT-ERROR',
-  'CORE-ERROR',
-  'DOMAIN-ERROR',
-  'POLICY-ERROR',
-  'JSON-SCHEMA-ERROR',
-]);
+const errorTypeSchema = z.enum(['CONTEXT-ERROR', 'CORE-ERROR', 'DOMAIN-ERROR', 'POLICY-ERROR', 'JSON-SCHEMA-ERROR']);
 
 export const protocolErrorSchema = z.object({
   type: errorTypeSchema,

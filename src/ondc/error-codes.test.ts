@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  CANCELLATION_REASONS,
-  INIT_ITEM_ERROR_CODES,
-  NETWORK_ERROR_CODES,
-  RETURN_REASONS,
-  SERVICEABILITY_CODES,
-  errorMessage,
-} from './error-codes.ts';
+import { CANCELLATION_REASONS, INIT_ITEM_ERROR_CODES, NETWORK_ERROR_CODES, RETURN_REASONS, SERVICEABILITY_CODES, errorMessage } from './error-codes.ts';
 
 describe('network error-code table (ONDC-RFC-001, ondc-notes §2)', () => {
   it('holds all 124 codes, 10000 to 66005', () => {
@@ -84,16 +77,7 @@ describe('errorMessage (SPEC §8 network error-code table)', () => {
 
 describe('code sets (SPEC §8 serviceability and init errors)', () => {
   it('SERVICEABILITY_CODES are exactly the eight location and partner codes', () => {
-    expect([...SERVICEABILITY_CODES].sort()).toEqual([
-      '30008',
-      '30009',
-      '30010',
-      '30011',
-      '60001',
-      '60002',
-      '60003',
-      '60004',
-    ]);
+    expect([...SERVICEABILITY_CODES].sort()).toEqual(['30008', '30009', '30010', '30011', '60001', '60002', '60003', '60004']);
   });
 
   it('INIT_ITEM_ERROR_CODES are exactly the five item codes', () => {
@@ -113,15 +97,11 @@ describe('cancellation reasons (SPEC §8 reasons)', () => {
   });
 
   it('offer the shopper all but 999, which the app keeps for a failed confirm', () => {
-    expect(CANCELLATION_REASONS.filter((reason) => !reason.shopperSelectable).map((reason) => reason.id)).toEqual([
-      '999',
-    ]);
+    expect(CANCELLATION_REASONS.filter((reason) => !reason.shopperSelectable).map((reason) => reason.id)).toEqual(['999']);
   });
 
   it('carry the network texts', () => {
-    expect(CANCELLATION_REASONS.find((reason) => reason.id === '006')?.text).toBe(
-      'Order / fulfillment not received as per buyer app TAT SLA',
-    );
+    expect(CANCELLATION_REASONS.find((reason) => reason.id === '006')?.text).toBe('Order / fulfillment not received as per buyer app TAT SLA');
   });
 });
 
@@ -131,10 +111,6 @@ describe('return reasons (SPEC §8 reasons)', () => {
   });
 
   it('allow only damaged, wrong quantity and wrong product for non-returnable items', () => {
-    expect(RETURN_REASONS.filter((reason) => reason.allowedWhenNonReturnable).map((reason) => reason.id)).toEqual([
-      '003',
-      '004',
-      '005',
-    ]);
+    expect(RETURN_REASONS.filter((reason) => reason.allowedWhenNonReturnable).map((reason) => reason.id)).toEqual(['003', '004', '005']);
   });
 });

@@ -156,16 +156,7 @@ export const NETWORK_ERROR_CODES: ReadonlyMap<string, NetworkErrorCode> = new Ma
 
 // SPEC §8 "Serviceability and init errors": on select these stop polling with
 // isServiceable false; on init they read "Your location is not serviceable".
-export const SERVICEABILITY_CODES: ReadonlySet<string> = new Set([
-  '30008',
-  '30009',
-  '30010',
-  '30011',
-  '60001',
-  '60002',
-  '60003',
-  '60004',
-]);
+export const SERVICEABILITY_CODES: ReadonlySet<string> = new Set(['30008', '30009', '30010', '30011', '60001', '60002', '60003', '60004']);
 
 // SPEC §8: on init these read "There is some issue with one or more items".
 export const INIT_ITEM_ERROR_CODES: ReadonlySet<string> = new Set(['20005', '21002', '21003', '30004', '40002']);

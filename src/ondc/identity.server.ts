@@ -178,9 +178,7 @@ export type Keyring = ReturnType<typeof createKeyring>;
  */
 export function registerParticipants(registryFile: string, participants: Participant[]) {
   const ids = new Set(participants.map((p) => p.subscriber_id));
-  const existing = existsSync(registryFile)
-    ? registryFileSchema.parse(JSON.parse(readFileSync(registryFile, 'utf8')))
-    : [];
+  const existing = existsSync(registryFile) ? registryFileSchema.parse(JSON.parse(readFileSync(registryFile, 'utf8'))) : [];
   const next = [...existing.filter((p) => !ids.has(p.subscriber_id)), ...participants];
   mkdirSync(path.dirname(registryFile), { recursive: true });
   const tmp = `${registryFile}.${process.pid}.tmp`;
@@ -194,9 +192,7 @@ export function registerParticipants(registryFile: string, participants: Partici
  * subscribe set (validity, encryption key) that the caller does not give again.
  */
 export function upsertParticipantKeys(registryFile: string, participants: Participant[]) {
-  const existing = existsSync(registryFile)
-    ? registryFileSchema.parse(JSON.parse(readFileSync(registryFile, 'utf8')))
-    : [];
+  const existing = existsSync(registryFile) ? registryFileSchema.parse(JSON.parse(readFileSync(registryFile, 'utf8'))) : [];
   const same = (a: Participant, b: Participant) => a.subscriber_id === b.subscriber_id && a.unique_key_id === b.unique_key_id && a.type === b.type;
   const next = existing.map((entry) => {
     const update = participants.find((p) => same(p, entry));

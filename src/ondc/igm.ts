@@ -11,14 +11,34 @@ const ISSUE_STATUSES = ['OPEN', 'PROCESSING', 'RESOLVED', 'CLOSED'] as const;
 const ISSUE_LEVELS = ['ISSUE', 'GRIEVANCE', 'DISPUTE'] as const;
 export type IssueLevel = (typeof ISSUE_LEVELS)[number];
 const ACTION_CODES = [
-  'OPEN', 'PROCESSING', 'RESOLVED', 'CLOSED', 'INFO_REQUESTED', 'INFO_PROVIDED', 'INFO_NOT_AVAILABLE',
-  'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'RESOLUTION_CASCADED', 'ESCALATED',
+  'OPEN',
+  'PROCESSING',
+  'RESOLVED',
+  'CLOSED',
+  'INFO_REQUESTED',
+  'INFO_PROVIDED',
+  'INFO_NOT_AVAILABLE',
+  'RESOLUTION_PROPOSED',
+  'RESOLUTION_ACCEPTED',
+  'RESOLUTION_REJECTED',
+  'RESOLUTION_CASCADED',
+  'ESCALATED',
 ] as const;
 /** PARENT groups the options a respondent offers at once; the shopper picks one of its children. */
 const RESOLUTION_CODES = ['PARENT', 'REFUND', 'REPLACEMENT', 'CANCEL', 'NO_ACTION'] as const;
 export type ResolutionCode = (typeof RESOLUTION_CODES)[number];
 const ACTOR_TYPES = [
-  'CONSUMER', 'INTERFACING_NP', 'COUNTERPARTY_NP', 'INTERFACING_NP_GRO', 'COUNTERPARTY_NP_GRO', 'CASCADED_NP', 'CASCADED_NP_GRO', 'PROVIDER', 'AGENT', 'SELLER', 'CUSTOMER',
+  'CONSUMER',
+  'INTERFACING_NP',
+  'COUNTERPARTY_NP',
+  'INTERFACING_NP_GRO',
+  'COUNTERPARTY_NP_GRO',
+  'CASCADED_NP',
+  'CASCADED_NP_GRO',
+  'PROVIDER',
+  'AGENT',
+  'SELLER',
+  'CUSTOMER',
 ] as const;
 
 /** The response and resolution times the buyer app states for every issue (ONDC asks for both). */
@@ -104,7 +124,11 @@ export function orgName(subscriberId: string, domain: string): string {
  * The issue with one more action: last_action_id and updated_at follow it, as the validator checks
  * (updated_at ≤ the last action's time). The status is what the action leaves the issue in.
  */
-export function appendAction(issue: IgmIssue, action: IgmAction, changes: Partial<Pick<IgmIssue, 'status' | 'level' | 'resolutions' | 'respondent_ids' | 'resolver_ids' | 'actors'>> = {}): IgmIssue {
+export function appendAction(
+  issue: IgmIssue,
+  action: IgmAction,
+  changes: Partial<Pick<IgmIssue, 'status' | 'level' | 'resolutions' | 'respondent_ids' | 'resolver_ids' | 'actors'>> = {},
+): IgmIssue {
   return { ...issue, ...changes, actions: [...issue.actions, action], last_action_id: action.id, updated_at: action.updated_at };
 }
 

@@ -43,7 +43,9 @@ const pushStartSchema = z.object({
  * refresh rules).
  */
 async function askedForPushes(database: Database, transactionId: string): Promise<boolean> {
-  const rows = await database.query<{ body: unknown }>(`SELECT body FROM ondc_messages WHERE transaction_id = $1 AND action = 'search' AND direction = 'out'`, [transactionId]);
+  const rows = await database.query<{ body: unknown }>(`SELECT body FROM ondc_messages WHERE transaction_id = $1 AND action = 'search' AND direction = 'out'`, [
+    transactionId,
+  ]);
   return rows.some((row) => {
     const parsed = pushStartSchema.safeParse(typeof row.body === 'string' ? JSON.parse(row.body) : row.body);
     const inc = parsed.success ? parsed.data.message.intent.tags.find((t) => t.code === 'catalog_inc') : undefined;
@@ -53,7 +55,17 @@ async function askedForPushes(database: Database, transactionId: string): Promis
 
 export async function startTransaction(
   database: Database,
-  input: { transactionId: string; shopperKey: string | null; domain: string; city: string; bppId?: string; bppUri?: string; lifetimeMs: number; now?: Date; coreVersion?: CoreVersion },
+  input: {
+    transactionId: string;
+    shopperKey: string | null;
+    domain: string;
+    city: string;
+    bppId?: string;
+    bppUri?: string;
+    lifetimeMs: number;
+    now?: Date;
+    coreVersion?: CoreVersion;
+  },
 ) {
   const expiresAt = new Date((input.now ?? new Date()).getTime() + input.lifetimeMs).toISOString();
   await database.query(
@@ -81,10 +93,7 @@ export async function sellerCoreVersion(database: Database, transactionId: strin
 }
 
 export async function transactionOwner(database: Database, transactionId: string) {
-  const rows = await database.query<{ shopper_key: string | null }>(
-    'SELECT shopper_key FROM ondc_transactions WHERE transaction_id = $1',
-    [transactionId],
-  );
+  const rows = await database.query<{ shopper_key: string | null }>('SELECT shopper_key FROM ondc_transactions WHERE transaction_id = $1', [transactionId]);
   return rows[0];
 }
 
@@ -92,22 +101,17 @@ export async function transactionOwner(database: Database, transactionId: string
  * Records a request before it is sent: a seller may answer faster than its own ACK reaches us,
  * and the callback must find the request. The ACK/NACK is added by recordAck.
  */
-export async function recordRequest(database: Database, input: { context: StoredContext & Pick<Context, 'timestamp' | 'ttl'>; body: unknown; participantId: string | null }) {
+export async function recordRequest(
+  database: Database,
+  input: { context: StoredContext & Pick<Context, 'timestamp' | 'ttl'>; body: unknown; participantId: string | null },
+) {
   const payload = JSON.stringify(input.body);
   const respondBy = new Date(Date.parse(input.context.timestamp) + ttlMs(input.context.ttl)).toISOString();
   await database.query(
     `INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body, respond_by)
      VALUES ($1, $2, $3, 'out', $4, $5, $6, $7)
      ON CONFLICT (action, message_id, body_digest) DO NOTHING`,
-    [
-      input.context.transaction_id,
-      input.context.message_id,
-      input.context.action,
-      input.participantId,
-      blake512Digest(payload),
-      payload,
-      respondBy,
-    ],
+    [input.context.transaction_id, input.context.message_id, input.context.action, input.participantId, blake512Digest(payload), payload, respondBy],
   );
 }
 
@@ -149,7 +153,11 @@ export async function removeFromInbox(database: Queryable, id: string): Promise<
 }
 
 /** The NACK of a page the inbox has no room for now: the seller is to send it again. */
-export const INBOX_FULL = { type: 'CORE-ERROR', code: '23001', message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly' } as const;
+export const INBOX_FULL = {
+  type: 'CORE-ERROR',
+  code: '23001',
+  message: 'Internal Error: catalogue pages are waiting to be applied; send this one again shortly',
+} as const;
 
 /**
  * Answers a request may have only one of: the first the seller sends is what the shopper is quoted
@@ -165,7 +173,11 @@ export type CallbackVetting<E = CallbackEnvelope> = (envelope: E) => Promise<{ t
 /** What the store reads of any message's context: retail 1.2.0 and RSF 2.0.0 both name these. */
 type StoredContext = { action: string; bap_id: string; bpp_id?: string | undefined; transaction_id: string; message_id: string };
 /** A callback as the store keeps it, whichever protocol it speaks. */
-type StoredEnvelope = { context: StoredContext; message?: Record<string, unknown> | undefined; error?: { code?: string | undefined; message?: string | undefined } | undefined };
+type StoredEnvelope = {
+  context: StoredContext;
+  message?: Record<string, unknown> | undefined;
+  error?: { code?: string | undefined; message?: string | undefined } | undefined;
+};
 
 /**
  * Decides whether a verified callback belongs to us and stores it once. `signer` is the
@@ -210,7 +222,12 @@ export async function acceptCallback<E extends StoredEnvelope>(
   // by every seller, each for its own stores.
   const answerer = request ? request.participant_id : pushed ? null : tx.bpp_id;
   if (answerer !== null && answerer !== input.signer) {
-    return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: ${request ? `this ${requestAction} was sent to` : 'this order belongs to'} ${answerer}, not ${input.signer}`);
+    return refuse(
+      403,
+      'CONTEXT-ERROR',
+      '20006',
+      `Invalid response: ${request ? `this ${requestAction} was sent to` : 'this order belongs to'} ${answerer}, not ${input.signer}`,
+    );
   }
   if (!request && answerer === null && !pushed) {
     return refuse(403, 'CONTEXT-ERROR', '20006', `Invalid response: transaction ${context.transaction_id} has no seller`);
@@ -219,11 +236,15 @@ export async function acceptCallback<E extends StoredEnvelope>(
   // refused and kept nowhere.
   if (!request && context.action === 'on_issue') {
     const issueId = (input.envelope.message?.['issue'] as { id?: unknown } | undefined)?.id;
-    const known = typeof issueId === 'string' && (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, context.transaction_id])).length > 0;
+    const known =
+      typeof issueId === 'string' &&
+      (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No issue ${String(issueId ?? '')} in transaction ${context.transaction_id}`);
   } else if (!request && !pushed) {
     const orderId = (input.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
-    const known = typeof orderId === 'string' && (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
+    const known =
+      typeof orderId === 'string' &&
+      (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);
   }
   const digest = blake512Digest(input.rawBody);
@@ -232,7 +253,8 @@ export async function acceptCallback<E extends StoredEnvelope>(
       `SELECT 1 FROM ondc_messages WHERE message_id = $1 AND action = $2 AND direction = 'in' AND transaction_id = $3 AND body_digest <> $4 LIMIT 1`,
       [context.message_id, context.action, context.transaction_id, digest],
     );
-    if (answered.length > 0) return refuse(409, 'CONTEXT-ERROR', '20008', `Response out of sequence: ${requestAction} ${context.message_id} is already answered`);
+    if (answered.length > 0)
+      return refuse(409, 'CONTEXT-ERROR', '20008', `Response out of sequence: ${requestAction} ${context.message_id} is already answered`);
   }
   const problem = await input.vet?.(input.envelope);
   if (problem) return { accepted: false, status: 400, error: problem };
@@ -248,9 +270,13 @@ export async function acceptCallback<E extends StoredEnvelope>(
     input.envelope.error?.message ?? null,
     late,
   ];
-  const stored = context.action === 'on_search'
-    ? await keepInInbox(database, receipt, input.rawBody, input.inboxLimitBytes ?? INBOX_LIMIT_BYTES)
-    : { room: true, inserted: (await database.query(`${INSERT_RECEIPT} VALUES ($1, $2, $3, 'in', $4, $5, $6, $7, $8, $9) ${ON_RECEIPT_CONFLICT}`, receipt)).length > 0 };
+  const stored =
+    context.action === 'on_search'
+      ? await keepInInbox(database, receipt, input.rawBody, input.inboxLimitBytes ?? INBOX_LIMIT_BYTES)
+      : {
+          room: true,
+          inserted: (await database.query(`${INSERT_RECEIPT} VALUES ($1, $2, $3, 'in', $4, $5, $6, $7, $8, $9) ${ON_RECEIPT_CONFLICT}`, receipt)).length > 0,
+        };
   if (!stored.room) return { accepted: false, status: 503, error: { ...INBOX_FULL } };
   if (stored.inserted) {
     await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `${context.action}:${context.message_id}`]);

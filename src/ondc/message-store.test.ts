@@ -22,8 +22,15 @@ const SELLER = 'grocer-one.sellers.kirana.local';
 
 async function sendSelect(database: Database, transactionId: string, shopper = 'device:a', now = new Date()) {
   const context = buildContext({
-    action: 'select', domain: 'ONDC:RET10', city: 'std:080', transactionId, bapId: BAP,
-    bapUri: 'http://127.0.0.1:4321/bap', bppId: SELLER, bppUri: 'http://127.0.0.1:5321/sellers/x', now,
+    action: 'select',
+    domain: 'ONDC:RET10',
+    city: 'std:080',
+    transactionId,
+    bapId: BAP,
+    bapUri: 'http://127.0.0.1:4321/bap',
+    bppId: SELLER,
+    bppUri: 'http://127.0.0.1:5321/sellers/x',
+    now,
   });
   await startTransaction(database, { transactionId, shopperKey: shopper, domain: 'ONDC:RET10', city: 'std:080', lifetimeMs: 86_400_000, now });
   await recordRequest(database, { context, body: { context, message: {} }, participantId: SELLER });
@@ -51,10 +58,26 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
     expect(await sellerCoreVersion(database, 'tx-new-125', seller)).toBe('1.2.5');
     // A seller we have no catalogue from is spoken to in 1.2.0.
     expect(await sellerCoreVersion(database, 'tx-new-120', 'unknown.seller')).toBe('1.2.0');
-    await startTransaction(database, { transactionId: 'tx-started-125', shopperKey: 'device:a', domain: 'ONDC:RET10', city: 'std:080', bppId: seller, lifetimeMs: 86_400_000, coreVersion: '1.2.5' });
+    await startTransaction(database, {
+      transactionId: 'tx-started-125',
+      shopperKey: 'device:a',
+      domain: 'ONDC:RET10',
+      city: 'std:080',
+      bppId: seller,
+      lifetimeMs: 86_400_000,
+      coreVersion: '1.2.5',
+    });
     // The seller falls back to 1.2.0 in its next catalogue: the order under way stays in 1.2.5.
     await database.query(`UPDATE catalogue_sellers SET core_version = '1.2.0' WHERE bpp_id = $1`, [seller]);
-    await startTransaction(database, { transactionId: 'tx-started-125', shopperKey: 'device:a', domain: 'ONDC:RET10', city: 'std:080', bppId: seller, lifetimeMs: 86_400_000, coreVersion: '1.2.0' });
+    await startTransaction(database, {
+      transactionId: 'tx-started-125',
+      shopperKey: 'device:a',
+      domain: 'ONDC:RET10',
+      city: 'std:080',
+      bppId: seller,
+      lifetimeMs: 86_400_000,
+      coreVersion: '1.2.0',
+    });
     expect(await sellerCoreVersion(database, 'tx-started-125', seller)).toBe('1.2.5');
     expect(await sellerCoreVersion(database, 'tx-next-order', seller)).toBe('1.2.0');
   });
@@ -66,15 +89,22 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
     const second = await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP });
     expect(first).toEqual({ accepted: true, duplicate: false, late: false });
     expect(second).toEqual({ accepted: true, duplicate: true, late: false });
-    const rows = await database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ondc_messages WHERE message_id = $1 AND action = 'on_select'`,
-      [request.message_id],
-    );
+    const rows = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ondc_messages WHERE message_id = $1 AND action = 'on_select'`, [
+      request.message_id,
+    ]);
     expect(rows[0]?.n).toBe(1);
   });
 
   it('refuses a callback for an unknown transaction', async () => {
-    const request = buildContext({ action: 'select', domain: 'ONDC:RET10', city: 'std:080', transactionId: 'tx-unknown-1', bapId: BAP, bapUri: 'http://x.test/bap', bppId: SELLER });
+    const request = buildContext({
+      action: 'select',
+      domain: 'ONDC:RET10',
+      city: 'std:080',
+      transactionId: 'tx-unknown-1',
+      bapId: BAP,
+      bapUri: 'http://x.test/bap',
+      bppId: SELLER,
+    });
     const { envelope, raw } = onSelect(request);
     const verdict = await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP });
     expect(verdict).toMatchObject({ accepted: false, error: { code: '20008' } });
@@ -92,7 +122,10 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
     const request = await select('tx-late-0001', 'device:a', new Date(Date.now() - 60_000));
     const { envelope, raw } = onSelect(request);
     expect(await acceptCallback(database, { envelope, rawBody: raw, signer: SELLER, bapId: BAP })).toEqual({ accepted: true, duplicate: false, late: true });
-    expect(await findAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a' })).toMatchObject({ state: 'answered', late: true });
+    expect(await findAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a' })).toMatchObject({
+      state: 'answered',
+      late: true,
+    });
   });
 
   it('refuses a callback signed by another seller than the one it names', async () => {
@@ -135,7 +168,9 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
   it('holds a poll of a seller that never answers one SPEC §4 interval, no longer (issue 23 poll pace)', async () => {
     const request = await select('tx-wait-0003');
     const started = performance.now();
-    expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: POLL_HOLD_MS })).toEqual({ state: 'pending' });
+    expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: POLL_HOLD_MS })).toEqual({
+      state: 'pending',
+    });
     const held = performance.now() - started;
     expect(held).toBeGreaterThanOrEqual(POLL_HOLD_MS - 5);
     // The client asks again at once (poll.ts), so 20 of these must fit in 21 s.
@@ -144,7 +179,9 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
 
   it('gives up a long poll after its wait, still pending', async () => {
     const request = await select('tx-wait-0002');
-    expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 200 })).toEqual({ state: 'pending' });
+    expect(await waitForAnswer(database, { messageId: request.message_id, action: 'select', shopperKey: 'device:a', waitMs: 200 })).toEqual({
+      state: 'pending',
+    });
   });
 
   describe('the inbox of on_search pages (streaming ingestion)', () => {
@@ -155,7 +192,10 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
       return context;
     }
     function page(request: ReturnType<typeof buildContext>, itemIds: string[]) {
-      const envelope = { context: { ...callbackContext(request), bpp_id: SELLER, bpp_uri: 'http://127.0.0.1:5321/sellers/x' }, message: { catalog: { 'bpp/providers': [{ id: 'p1', items: itemIds.map((id) => ({ id })) }] } } };
+      const envelope = {
+        context: { ...callbackContext(request), bpp_id: SELLER, bpp_uri: 'http://127.0.0.1:5321/sellers/x' },
+        message: { catalog: { 'bpp/providers': [{ id: 'p1', items: itemIds.map((id) => ({ id })) }] } },
+      };
       return { envelope, raw: JSON.stringify(envelope) };
     }
     const inbox = () => database.query<{ body: string; bytes: number }>(`SELECT body, bytes FROM ondc_inbox WHERE action = 'on_search' ORDER BY id`);
@@ -166,10 +206,17 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
       const catalogInc = (list: Array<{ code: string; value: string }>) => ({ intent: { tags: [{ code: 'catalog_inc', list }] } });
       const asked = await search('tx-push-0001', catalogInc([{ code: 'mode', value: 'start' }]));
       const pushed = page({ ...asked, message_id: randomUUID() }, ['a']);
-      expect(await acceptCallback(database, { envelope: pushed.envelope, rawBody: pushed.raw, signer: SELLER, bapId: BAP })).toEqual({ accepted: true, duplicate: false, late: false });
+      expect(await acceptCallback(database, { envelope: pushed.envelope, rawBody: pushed.raw, signer: SELLER, bapId: BAP })).toEqual({
+        accepted: true,
+        duplicate: false,
+        late: false,
+      });
       const pulled = await search('tx-push-0002', catalogInc([{ code: 'start_time', value: new Date(Date.now() - 60_000).toISOString() }]));
       const unasked = page({ ...pulled, message_id: randomUUID() }, ['a']);
-      expect(await acceptCallback(database, { envelope: unasked.envelope, rawBody: unasked.raw, signer: SELLER, bapId: BAP })).toMatchObject({ accepted: false, error: { code: '20008' } });
+      expect(await acceptCallback(database, { envelope: unasked.envelope, rawBody: unasked.raw, signer: SELLER, bapId: BAP })).toMatchObject({
+        accepted: false,
+        error: { code: '20008' },
+      });
     });
 
     it('keeps a page whole, with its receipt, and a page sent again only once', async () => {
@@ -189,7 +236,9 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
       const second = page(request, ['b']);
       const limit = Buffer.byteLength(first.raw) + 10;
       // An empty inbox takes a page whatever its size; the next one would pass the limit.
-      expect(await acceptCallback(database, { envelope: first.envelope, rawBody: first.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: 1 })).toMatchObject({ accepted: true });
+      expect(await acceptCallback(database, { envelope: first.envelope, rawBody: first.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: 1 })).toMatchObject({
+        accepted: true,
+      });
       expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({
         accepted: false,
         status: 503,
@@ -202,7 +251,11 @@ describe.each(testDatabases())('ONDC message store on $name', ({ open }) => {
       expect(await inboxHasRoom(database, Buffer.byteLength(first.raw))).toBe(false);
       // The first page applied (deleted), the seller's second try is taken, not mistaken for a repeat.
       await database.query('DELETE FROM ondc_inbox');
-      expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({ accepted: true, duplicate: false, late: false });
+      expect(await acceptCallback(database, { envelope: second.envelope, rawBody: second.raw, signer: SELLER, bapId: BAP, inboxLimitBytes: limit })).toEqual({
+        accepted: true,
+        duplicate: false,
+        late: false,
+      });
       expect((await inbox()).map((r) => r.body)).toEqual([second.raw]);
     });
 
@@ -236,7 +289,9 @@ describe.skipIf(!pgUrl)('long polls across two processes on PostgreSQL, the LIST
 
   /** Ends the polling process's LISTEN connection from the server's side. */
   async function cutListenConnection() {
-    const cut = await storing.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1', [sessionName(polling.boot)]);
+    const cut = await storing.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1', [
+      sessionName(polling.boot),
+    ]);
     expect(cut).toEqual([{ ended: true }]);
   }
 

@@ -37,8 +37,13 @@ describe('our keys', () => {
     const first = keyring.signingAt(Date.now());
     const validFrom = new Date(Date.now() + 60_000);
     const prepared = prepareSubscribe({
-      bapDir: dir, subscriberId: SUBSCRIBER, subscriberUrl: '/bap', env: 'preprod',
-      registryEncryptionPublicKey: vector.registry_public_key, entity: EMBEDDED_ENTITY, rotate: { validFrom },
+      bapDir: dir,
+      subscriberId: SUBSCRIBER,
+      subscriberUrl: '/bap',
+      env: 'preprod',
+      registryEncryptionPublicKey: vector.registry_public_key,
+      entity: EMBEDDED_ENTITY,
+      rotate: { validFrom },
     });
     expect(keyring.signingAt(validFrom.getTime() - 1).uniqueKeyId).toBe(first.uniqueKeyId);
     expect(keyring.signingAt(validFrom.getTime()).uniqueKeyId).toBe(prepared.keys.uniqueKeyId);
@@ -50,8 +55,14 @@ describe('the subscribe request', () => {
   it('is a buyer app (ops_no 1) subscribe in the registry v2.0 shape, one participant entry per domain', () => {
     const now = new Date('2026-11-25T10:00:00.000Z');
     const { request, keys } = prepareSubscribe({
-      bapDir: dir, subscriberId: SUBSCRIBER, subscriberUrl: '/bap', env: 'prod',
-      registryEncryptionPublicKey: vector.registry_public_key, entity: EMBEDDED_ENTITY, now, validDays: 30,
+      bapDir: dir,
+      subscriberId: SUBSCRIBER,
+      subscriberUrl: '/bap',
+      env: 'prod',
+      registryEncryptionPublicKey: vector.registry_public_key,
+      entity: EMBEDDED_ENTITY,
+      now,
+      validDays: 30,
     });
     expect(subscribeRequestSchema.parse(request)).toEqual(request);
     expect(request.context.operation.ops_no).toBe(1);
@@ -79,8 +90,12 @@ describe('site verification and the challenge', () => {
     const onboarding = createOnboarding(dir, SUBSCRIBER);
     expect(siteVerificationPage(onboarding)).toBeNull();
     const { attempt, keys } = prepareSubscribe({
-      bapDir: dir, subscriberId: SUBSCRIBER, subscriberUrl: '/bap', env: 'preprod',
-      registryEncryptionPublicKey: vector.registry_public_key, entity: EMBEDDED_ENTITY,
+      bapDir: dir,
+      subscriberId: SUBSCRIBER,
+      subscriberUrl: '/bap',
+      env: 'preprod',
+      registryEncryptionPublicKey: vector.registry_public_key,
+      entity: EMBEDDED_ENTITY,
     });
     const signed = readSiteVerification(siteVerificationPage(onboarding) ?? '');
     expect(signed).not.toBeNull();
@@ -93,18 +108,42 @@ describe('site verification and the challenge', () => {
     const keys = onboarding.keyring.signingAt(Date.now());
     // Our stored key is random; the vector's registry side encrypts for it as the registry would.
     const challenge = encryptChallenge(vector.plaintext, sharedKey(vector.registry_private_key, keys.encryption.publicKey));
-    saveAttempt(dir, { request_id: 'r1', unique_key_id: keys.uniqueKeyId, env: 'embedded', registry_encryption_public_key: vector.registry_public_key, started_at: new Date().toISOString() });
+    saveAttempt(dir, {
+      request_id: 'r1',
+      unique_key_id: keys.uniqueKeyId,
+      env: 'embedded',
+      registry_encryption_public_key: vector.registry_public_key,
+      started_at: new Date().toISOString(),
+    });
     expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge })).toEqual({ status: 200, body: { answer: vector.plaintext } });
-    saveAttempt(dir, { request_id: 'r2', unique_key_id: keys.uniqueKeyId, env: 'embedded', registry_encryption_public_key: vector.our_public_key, started_at: new Date().toISOString() });
-    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge })).toMatchObject({ status: 400, body: { error: { code: 'undecryptable-challenge' } } });
+    saveAttempt(dir, {
+      request_id: 'r2',
+      unique_key_id: keys.uniqueKeyId,
+      env: 'embedded',
+      registry_encryption_public_key: vector.our_public_key,
+      started_at: new Date().toISOString(),
+    });
+    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'undecryptable-challenge' } },
+    });
   });
 
   it('says no subscription is under way rather than guessing a key, and stops answering an hour after the subscribe', () => {
     const onboarding = createOnboarding(dir, SUBSCRIBER);
-    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge: vector.ciphertext_base64 })).toMatchObject({ status: 409, body: { error: { code: 'no-subscription' } } });
+    expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge: vector.ciphertext_base64 })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'no-subscription' } },
+    });
     const keys = onboarding.keyring.signingAt(Date.now());
     const startedAt = Date.parse('2026-11-25T10:00:00.000Z');
-    saveAttempt(dir, { request_id: 'r1', unique_key_id: keys.uniqueKeyId, env: 'embedded', registry_encryption_public_key: vector.registry_public_key, started_at: new Date(startedAt).toISOString() });
+    saveAttempt(dir, {
+      request_id: 'r1',
+      unique_key_id: keys.uniqueKeyId,
+      env: 'embedded',
+      registry_encryption_public_key: vector.registry_public_key,
+      started_at: new Date(startedAt).toISOString(),
+    });
     const challenge = encryptChallenge('late', sharedKey(vector.registry_private_key, keys.encryption.publicKey));
     expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge }, startedAt + ATTEMPT_ANSWERED_FOR_MS)).toMatchObject({ status: 200 });
     expect(answerChallenge(onboarding, { subscriber_id: SUBSCRIBER, challenge }, startedAt + ATTEMPT_ANSWERED_FOR_MS + 1)).toMatchObject({ status: 409 });

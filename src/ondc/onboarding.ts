@@ -179,6 +179,9 @@ export function readSiteVerification(html: string): string | null {
 /** The registry's synchronous reply: ACK, or NACK with its POLICY-ERROR 132 and a message. */
 export const registryReplySchema = z.object({
   message: z.object({ ack: z.object({ status: z.enum(['ACK', 'NACK']) }) }),
-  error: z.object({ type: z.string().nullable().optional(), code: z.string().nullable().optional(), message: z.string().nullable().optional() }).nullable().optional(),
+  error: z
+    .object({ type: z.string().nullable().optional(), code: z.string().nullable().optional(), message: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
 });
 export type RegistryReply = z.infer<typeof registryReplySchema>;

@@ -12,19 +12,36 @@ import { orderMessageProblems, type OrderMessageAction } from './order-schemas.t
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
-const address = { name: 'Asha Rao', building: 'Lake View Apartments', locality: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: quick.locations[0]!.pincode };
+const address = {
+  name: 'Asha Rao',
+  building: 'Lake View Apartments',
+  locality: 'Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IND',
+  area_code: quick.locations[0]!.pincode,
+};
 const stamp = new Date(at(0)).toISOString();
 const billing = { name: 'Asha Rao', address, phone: '9876543210', email: 'asha@example.com', created_at: stamp, updated_at: stamp };
 const end = { location: { gps: '12.9716,77.6412', address }, contact: { phone: '9876543210', email: 'asha@example.com' }, person: { name: 'Asha Rao' } };
 
 /** A placed order as the sellers keep it, with the buyer's billing and delivery end as sent. */
 function placed(): OrderRecord {
-  const order = orderOf(quick, [[tea!, 2], [rice!, 1]]);
+  const order = orderOf(quick, [
+    [tea!, 2],
+    [rice!, 1],
+  ]);
   return {
     ...order,
     billing,
     deliveryEnd: end,
-    payment: { ...order.payment, params: { currency: 'INR', amount: '100.00', transaction_id: 'TXN1' }, collected_by: 'BAP', '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' },
+    payment: {
+      ...order.payment,
+      params: { currency: 'INR', amount: '100.00', transaction_id: 'TXN1' },
+      collected_by: 'BAP',
+      '@ondc/org/buyer_app_finder_fee_type': 'percent',
+      '@ondc/org/buyer_app_finder_fee_amount': '3',
+    },
   };
 }
 
@@ -34,7 +51,14 @@ function expectValid(action: OrderMessageAction, message: unknown) {
 
 describe('ONDC 1.2.0 schemas: the sellers’ callbacks', () => {
   it('on_select and on_init', () => {
-    const priced = priceOrder({ provider: quick, lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }], offers: [], delivery: checkDelivery(quick.locations[0]!, address.area_code), store: 'open', now: new Date() });
+    const priced = priceOrder({
+      provider: quick,
+      lines: [{ id: tea!.id, quantity: { count: 1 }, item: tea!, stock: 50 }],
+      offers: [],
+      delivery: checkDelivery(quick.locations[0]!, address.area_code),
+      store: 'open',
+      now: new Date(),
+    });
     expectValid('on_select', onSelectMessage(quick, priced));
     expectValid('on_init', onInitMessage(quick, priced, { billing, end, paymentType: 'ON-ORDER', payment: undefined }));
   });
@@ -60,9 +84,15 @@ describe('ONDC 1.2.0 schemas: the sellers’ callbacks', () => {
     const short = cancelShortUnits(order, new Map([[order.quote.lines.findIndex((l) => l.itemId === tea!.id), 1]]), new Date(at(0)));
     expectValid('on_update', orderMessage(short, at(0)));
     const delivered = at(46);
-    const returned = addReturn(addReturn(short, { id: 'R1', itemId: rice!.id, quantity: 1, reasonId: '004' }, new Date(delivered)), { id: 'R2', itemId: tea!.id, quantity: 1, reasonId: '003' }, new Date(delivered));
+    const returned = addReturn(
+      addReturn(short, { id: 'R1', itemId: rice!.id, quantity: 1, reasonId: '004' }, new Date(delivered)),
+      { id: 'R2', itemId: tea!.id, quantity: 1, reasonId: '003' },
+      new Date(delivered),
+    );
     for (const minutes of [0, 10, 30, 60]) expectValid('on_update', orderMessage(returned, delivered + minutes * MINUTE));
-    const settled = recordSettlements(returned, [{ settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '10.00', settlement_timestamp: stamp }]);
+    const settled = recordSettlements(returned, [
+      { settlement_counterparty: 'buyer', settlement_phase: 'refund', settlement_type: 'upi', settlement_amount: '10.00', settlement_timestamp: stamp },
+    ]);
     expectValid('on_update', orderMessage(settled, delivered + 61 * MINUTE));
   });
 
@@ -72,7 +102,9 @@ describe('ONDC 1.2.0 schemas: the sellers’ callbacks', () => {
     expect(orderMessageProblems('on_confirm', { order })).toContain('order.billing: Invalid input: expected object, received undefined');
     const [delivery] = message.order.fulfillments as Array<Record<string, unknown>>;
     const { tracking: _tracking, ...untracked } = delivery!;
-    expect(orderMessageProblems('on_confirm', { order: { ...message.order, fulfillments: [untracked] } })).toEqual(['order.fulfillments.0.tracking: Invalid input: expected boolean, received undefined']);
+    expect(orderMessageProblems('on_confirm', { order: { ...message.order, fulfillments: [untracked] } })).toEqual([
+      'order.fulfillments.0.tracking: Invalid input: expected boolean, received undefined',
+    ]);
     expect(orderMessageProblems('on_status', { order: { ...message.order, payment: { ...message.order.payment, collected_by: 'seller' } } })).toHaveLength(1);
     expect(orderMessageProblems('update', { update_target: 'fulfillment', order: { id: 'O1', fulfillments: [] } })).toHaveLength(1);
   });

@@ -10,7 +10,9 @@ import { isoDurationSchema } from './context.ts';
 const text = z.string().min(1);
 const rfc3339 = z.iso.datetime({ offset: true });
 /** ONDC's order id: alphanumeric (hyphens allowed) up to 32, or a UUID. */
-const orderId = z.string().regex(/^[a-zA-Z0-9-]{1,32}$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'Expected an ONDC order id');
+const orderId = z
+  .string()
+  .regex(/^[a-zA-Z0-9-]{1,32}$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'Expected an ONDC order id');
 const amount = z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/, 'Expected rupees such as 245.00');
 const signedAmount = z.string().regex(/^[-+]?[0-9]+(\.[0-9]{1,2})?$/, 'Expected rupees such as -20.00');
 const price = z.looseObject({ currency: text, value: signedAmount });
@@ -22,13 +24,23 @@ const address = z.looseObject({ name: text, building: text, locality: text, city
 const billing = z.looseObject({ name: text, address, phone: text, email: z.email().optional(), created_at: rfc3339, updated_at: rfc3339 });
 const deliveryEnd = z.looseObject({ location: z.looseObject({ gps: text, address }), contact: z.looseObject({ phone: text }) });
 
-const orderedItem = z.looseObject({ id: text, fulfillment_id: text, quantity: z.looseObject({ count: z.number().int() }), parent_item_id: z.string().optional(), tags: z.array(tag).optional() });
+const orderedItem = z.looseObject({
+  id: text,
+  fulfillment_id: text,
+  quantity: z.looseObject({ count: z.number().int() }),
+  parent_item_id: z.string().optional(),
+  tags: z.array(tag).optional(),
+});
 const titleType = z.enum(['item', 'delivery', 'packing', 'tax', 'misc', 'discount', 'offer']);
 const breakupLine = z.looseObject({ '@ondc/org/item_id': text, title: text, '@ondc/org/title_type': titleType, price });
 const quote = z.looseObject({ price: z.looseObject({ currency: text, value: amount }), breakup: z.array(breakupLine), ttl: isoDurationSchema });
 
 const settlementBasis = z.enum(['shipment', 'delivery', 'return_window_expiry']);
-const saleSettlement = z.looseObject({ settlement_counterparty: text, settlement_phase: z.literal('sale-amount'), settlement_type: z.enum(['upi', 'neft', 'rtgs']) });
+const saleSettlement = z.looseObject({
+  settlement_counterparty: text,
+  settlement_phase: z.literal('sale-amount'),
+  settlement_type: z.enum(['upi', 'neft', 'rtgs']),
+});
 const orderPayment = z.looseObject({
   params: z.looseObject({ currency: text, amount: text, transaction_id: z.string().optional() }),
   status: z.enum(['PAID', 'NOT-PAID']),
@@ -44,8 +56,20 @@ const fulfillmentState = (codes: z.ZodType<string>) => z.looseObject({ descripto
 const selectMessage = z.looseObject({
   order: z.looseObject({
     provider: providerRef,
-    items: z.array(z.looseObject({ id: text, location_id: text, quantity: z.looseObject({ count: z.number().int() }), parent_item_id: z.string().optional(), tags: z.array(tag).optional() })),
-    offers: z.array(z.looseObject({ id: text, tags: z.array(z.looseObject({ code: text, list: z.array(z.looseObject({ code: text, value: z.enum(['yes', 'no']) })) })) })).optional(),
+    items: z.array(
+      z.looseObject({
+        id: text,
+        location_id: text,
+        quantity: z.looseObject({ count: z.number().int() }),
+        parent_item_id: z.string().optional(),
+        tags: z.array(tag).optional(),
+      }),
+    ),
+    offers: z
+      .array(
+        z.looseObject({ id: text, tags: z.array(z.looseObject({ code: text, list: z.array(z.looseObject({ code: text, value: z.enum(['yes', 'no']) })) })) }),
+      )
+      .optional(),
   }),
 });
 
@@ -65,7 +89,9 @@ const confirmMessage = z.looseObject({
     provider: providerRef,
     items: z.array(orderedItem),
     billing,
-    fulfillments: z.array(z.looseObject({ id: text, type: z.literal('Delivery'), tracking: z.boolean(), end: deliveryEnd.extend({ person: z.looseObject({ name: text }) }) })),
+    fulfillments: z.array(
+      z.looseObject({ id: text, type: z.literal('Delivery'), tracking: z.boolean(), end: deliveryEnd.extend({ person: z.looseObject({ name: text }) }) }),
+    ),
     quote,
     payment: orderPayment.extend({
       '@ondc/org/settlement_basis': settlementBasis,
@@ -80,7 +106,11 @@ const confirmMessage = z.looseObject({
 
 const statusMessage = z.looseObject({ order_id: orderId });
 const trackMessage = z.looseObject({ order_id: text });
-const cancelMessage = z.looseObject({ order_id: orderId, cancellation_reason_id: text, descriptor: z.looseObject({ name: text, short_desc: text }).optional() });
+const cancelMessage = z.looseObject({
+  order_id: orderId,
+  cancellation_reason_id: text,
+  descriptor: z.looseObject({ name: text, short_desc: text }).optional(),
+});
 
 /** A refund the buyer app settled (update_target payment). */
 const refundSettlement = z.looseObject({
@@ -94,7 +124,13 @@ const updateMessage = z.looseObject({
   update_target: z.enum(['payment', 'item']),
   order: z.looseObject({
     id: text,
-    fulfillments: z.array(z.looseObject({ id: z.string().optional(), type: z.string().optional(), tags: z.array(z.looseObject({ code: text, list: z.array(z.looseObject({ code: text, value: z.union([text, z.array(text).min(1)]) })) })).optional() })),
+    fulfillments: z.array(
+      z.looseObject({
+        id: z.string().optional(),
+        type: z.string().optional(),
+        tags: z.array(z.looseObject({ code: text, list: z.array(z.looseObject({ code: text, value: z.union([text, z.array(text).min(1)]) })) })).optional(),
+      }),
+    ),
     payment: z.looseObject({ '@ondc/org/settlement_details': z.array(refundSettlement).optional() }).optional(),
   }),
 });
@@ -109,7 +145,15 @@ const onSelectMessage = z.looseObject({
       z.looseObject({
         id: text,
         '@ondc/org/provider_name': text,
-        '@ondc/org/category': z.enum(['Takeaway', 'Kerbside', 'Immediate Delivery', 'Standard Delivery', 'Express Delivery', 'Same Day Delivery', 'Next Day Delivery']),
+        '@ondc/org/category': z.enum([
+          'Takeaway',
+          'Kerbside',
+          'Immediate Delivery',
+          'Standard Delivery',
+          'Express Delivery',
+          'Same Day Delivery',
+          'Next Day Delivery',
+        ]),
         '@ondc/org/TAT': isoDurationSchema,
         state: fulfillmentState(z.enum(['Serviceable', 'Non-serviceable'])),
       }),
@@ -135,7 +179,11 @@ const onInitMessage = z.looseObject({
 });
 
 const storeStart = z.looseObject({
-  location: z.looseObject({ descriptor: z.looseObject({ name: text }), gps: text, address: z.looseObject({ locality: text, city: text, area_code: text, state: text }) }),
+  location: z.looseObject({
+    descriptor: z.looseObject({ name: text }),
+    gps: text,
+    address: z.looseObject({ locality: text, city: text, area_code: text, state: text }),
+  }),
   contact: z.looseObject({ phone: text }),
 });
 

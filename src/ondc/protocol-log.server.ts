@@ -26,9 +26,11 @@ export function createProtocolLogger(dataDir: string, enabled = process.env.ONDC
   let queue: Promise<unknown> = ready;
   return (line) => {
     const file = path.join(dir, `${line.at.slice(0, 10)}.jsonl`);
-    queue = queue.then(() => appendFile(file, `${JSON.stringify(line)}\n`)).catch((error: unknown) => {
-      console.error('protocol log write failed', error);
-    });
+    queue = queue
+      .then(() => appendFile(file, `${JSON.stringify(line)}\n`))
+      .catch((error: unknown) => {
+        console.error('protocol log write failed', error);
+      });
   };
 }
 

@@ -23,8 +23,15 @@ describe('the rating message', () => {
   });
 
   it('refuses stars outside 1–5 or not whole (30015’s words), and a category ONDC does not rate (50003’s)', () => {
-    for (const value of [0, 6, 3.5]) expect(ratingMessageProblems('rating', { rating_category: 'Order', id: 'KO1', value }), String(value)).toEqual([expect.stringMatching(/^value: Invalid rating value/)]);
-    expect(ratingMessageProblems('rating', { rating_category: 'Order', id: 'KO1', value: '4' })).toEqual([expect.stringMatching(/^value: Invalid rating value/)]);
-    expect(ratingMessageProblems('rating', { rating_category: 'Support', id: 'KO1', value: 4 })).toEqual([expect.stringMatching(/^rating_category: Unsupported rating category/)]);
+    for (const value of [0, 6, 3.5])
+      expect(ratingMessageProblems('rating', { rating_category: 'Order', id: 'KO1', value }), String(value)).toEqual([
+        expect.stringMatching(/^value: Invalid rating value/),
+      ]);
+    expect(ratingMessageProblems('rating', { rating_category: 'Order', id: 'KO1', value: '4' })).toEqual([
+      expect.stringMatching(/^value: Invalid rating value/),
+    ]);
+    expect(ratingMessageProblems('rating', { rating_category: 'Support', id: 'KO1', value: 4 })).toEqual([
+      expect.stringMatching(/^rating_category: Unsupported rating category/),
+    ]);
   });
 });

@@ -11,12 +11,18 @@ import { z } from 'zod';
  * the categories ONDC's later schema enumerates for retail (Support is rated in IGM, not here).
  */
 export const RATING_CATEGORIES = ['Order', 'Item', 'Provider', 'Agent', 'Fulfillment'] as const;
-export const ratingCategorySchema = z.enum(RATING_CATEGORIES, { error: 'Unsupported rating category: rate the Order, an Item, the Provider, the Agent or the Fulfillment' });
+export const ratingCategorySchema = z.enum(RATING_CATEGORIES, {
+  error: 'Unsupported rating category: rate the Order, an Item, the Provider, the Agent or the Fulfillment',
+});
 export type RatingCategory = z.infer<typeof ratingCategorySchema>;
 
 /** "1 - Poor; 2 - Needs improvement; 3 - Satisfactory; 4 - Good; 5 - Excellent" (the Rating schema). */
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
-export const ratingValueSchema = z.number({ error: 'Invalid rating value: a rating is 1 to 5 stars' }).int('Invalid rating value: a rating is whole stars').min(1, 'Invalid rating value: a rating is 1 to 5 stars').max(5, 'Invalid rating value: a rating is 1 to 5 stars');
+export const ratingValueSchema = z
+  .number({ error: 'Invalid rating value: a rating is 1 to 5 stars' })
+  .int('Invalid rating value: a rating is whole stars')
+  .min(1, 'Invalid rating value: a rating is 1 to 5 stars')
+  .max(5, 'Invalid rating value: a rating is 1 to 5 stars');
 
 /** A shopper's comment is short: what fits a line under the stars. */
 export const RATING_COMMENT_MAX = 200;
@@ -53,7 +59,9 @@ export function ratingMessage(input: { category: RatingCategory; id: string; val
     rating_category: input.category,
     id: input.id,
     value: input.value,
-    ...(comment ? { feedback_form: [COMMENT_QUESTION, { id: 'comment-answer', parent_id: COMMENT_QUESTION.id, answer: comment, answer_type: 'text' as const }] } : {}),
+    ...(comment
+      ? { feedback_form: [COMMENT_QUESTION, { id: 'comment-answer', parent_id: COMMENT_QUESTION.id, answer: comment, answer_type: 'text' as const }] }
+      : {}),
   };
 }
 

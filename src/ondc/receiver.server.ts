@@ -11,11 +11,23 @@ import { parseJsonText } from '#/lib/http/json.ts';
 import { onReconEnvelopeSchema, onSettlementEnvelopeSchema, type OnReconEnvelope, type OnSettlementEnvelope } from './rsf.ts';
 
 const callbackActionSchema = z.enum([
-  'on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_cancel', 'on_update', 'on_track', 'on_support', 'on_rating',
-  'on_issue', 'on_issue_status',
+  'on_search',
+  'on_select',
+  'on_init',
+  'on_confirm',
+  'on_status',
+  'on_cancel',
+  'on_update',
+  'on_track',
+  'on_support',
+  'on_rating',
+  'on_issue',
+  'on_issue_status',
   // RSF 2.0.0 (rsf.ts): a seller's answer to our recon, and the settlement agency's to our settle
   // and report, in the NTS10 context of their own.
-  'on_recon', 'on_settle', 'on_report',
+  'on_recon',
+  'on_settle',
+  'on_report',
 ]);
 
 /** A callback as received: a retail or IGM one, a seller's answer to our recon, or the settlement agency's. */
@@ -95,12 +107,15 @@ export async function receiveCallback(
     const issue = envelope.error.issues[0];
     return {
       status: 400,
-      body: nack({
-        type: 'JSON-SCHEMA-ERROR',
-        code: '20006',
-        path: issue?.path.join('.') ?? '',
-        message: issue?.message ?? 'Invalid response',
-      }, context),
+      body: nack(
+        {
+          type: 'JSON-SCHEMA-ERROR',
+          code: '20006',
+          path: issue?.path.join('.') ?? '',
+          message: issue?.message ?? 'Invalid response',
+        },
+        context,
+      ),
     };
   }
   if (envelope.data.context.action !== action.data) {
@@ -112,9 +127,14 @@ export async function receiveCallback(
   // (an RSF answer's message was checked whole with its envelope).
   const retail = action.data;
   const problem =
-    retail === 'on_recon' || retail === 'on_settle' || retail === 'on_report' ? null : callbackMessageProblem(retail, envelope.data.message, envelope.data.error !== undefined);
+    retail === 'on_recon' || retail === 'on_settle' || retail === 'on_report'
+      ? null
+      : callbackMessageProblem(retail, envelope.data.message, envelope.data.error !== undefined);
   if (problem) {
-    return { status: 400, body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }, context) };
+    return {
+      status: 400,
+      body: nack({ type: 'JSON-SCHEMA-ERROR', code: '20006', path: problem.path, message: `Invalid response: ${problem.message}` }, context),
+    };
   }
   const verdict = await acceptCallback<ReceivedEnvelope>(database, {
     envelope: envelope.data,
@@ -137,10 +157,20 @@ const REFUSAL_STATUSES: ReadonlySet<number> = new Set([401, 403, 409, 503]);
 function timestampProblem(timestamp: string, now: Date): NackError | null {
   const at = Date.parse(timestamp);
   if (at > now.getTime() + CLOCK_SKEW_SECONDS * 1000) {
-    return { type: 'CONTEXT-ERROR', code: '20006', path: 'context.timestamp', message: `Invalid response: context.timestamp ${timestamp} is ahead of our clock` };
+    return {
+      type: 'CONTEXT-ERROR',
+      code: '20006',
+      path: 'context.timestamp',
+      message: `Invalid response: context.timestamp ${timestamp} is ahead of our clock`,
+    };
   }
   if (at < now.getTime() - CALLBACK_TTL_SECONDS * 1000) {
-    return { type: 'CONTEXT-ERROR', code: '20002', path: 'context.timestamp', message: `Stale Request: context.timestamp ${timestamp} is more than ${CALLBACK_TTL_SECONDS} s old` };
+    return {
+      type: 'CONTEXT-ERROR',
+      code: '20002',
+      path: 'context.timestamp',
+      message: `Stale Request: context.timestamp ${timestamp} is more than ${CALLBACK_TTL_SECONDS} s old`,
+    };
   }
   return null;
 }

@@ -23,8 +23,14 @@ const app = {
   registry: { lookupPublicKey: async (id: string) => (id === SELLER ? keys.publicKey : null) },
 } as unknown as BuyerApp;
 
-type Example = { from: string; body: { context: Record<string, unknown> & { action: string; domain: string }; message?: Record<string, unknown>; error?: unknown } };
-const examples = ['ret-spec', 'workbench'].flatMap((name) => (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/ondc-1.2.0', `${name}.json`), 'utf8')) as { payloads: Example[] }).payloads);
+type Example = {
+  from: string;
+  body: { context: Record<string, unknown> & { action: string; domain: string }; message?: Record<string, unknown>; error?: unknown };
+};
+const examples = ['ret-spec', 'workbench'].flatMap(
+  (name) =>
+    (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/ondc-1.2.0', `${name}.json`), 'utf8')) as { payloads: Example[] }).payloads,
+);
 // The storefront sells groceries, food and what a grocery stocks besides (RET10/11/13/16/18);
 // ONDC's fashion and electronics catalogues (RET12, RET14) are for other buyer apps.
 const ours = examples.filter((e) => domainSchema.safeParse(e.body.context.domain).success);
@@ -37,35 +43,66 @@ describe.each(testDatabases())('ONDC 1.2.0 examples through the receiver on $nam
   afterAll(() => database.close());
 
   // Core 1.2.5 (issue 25) keeps 1.2.0's callbacks and adds to them: a 1.2.5 seller's are read too.
-  it.each(['1.2.0', '1.2.5'])(`acknowledges every example callback in our domains (${ours.length} of ${examples.length}), sent in core %s`, async (coreVersion) => {
-    expect(new Set(ours.map((e) => e.body.context.action))).toEqual(new Set(['on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_track', 'on_cancel', 'on_update']));
-    const refused: Array<{ from: string; status: number; error: unknown }> = [];
-    for (const example of ours) {
-      const transactionId = randomUUID();
-      const messageId = randomUUID();
-      const context = {
-        ...example.body.context,
-        core_version: coreVersion,
-        bap_id: BAP, bap_uri: app.bapUri, bpp_id: SELLER, bpp_uri: 'https://sellerNP.com/ondc',
-        transaction_id: transactionId, message_id: messageId, timestamp: new Date().toISOString(),
-      };
-      const request = { ...context, action: example.body.context.action.replace(/^on_/, ''), timestamp: new Date(Date.now() - 1000).toISOString(), ttl: 'PT30S' };
-      await startTransaction(database, { transactionId, shopperKey: 'device:a', domain: context.domain as string, city: String(example.body.context['city']), bppId: SELLER, bppUri: 'https://sellerNP.com/ondc', lifetimeMs: 3_600_000 });
-      await recordRequest(database, { context: request as never, body: { context: request, message: {} }, participantId: example.body.context.action === 'on_search' ? null : SELLER });
-      const rawBody = JSON.stringify({ ...example.body, context });
-      const authorization = signRequest({ body: rawBody, subscriberId: SELLER, uniqueKeyId: 'k1', privateKey: keys.privateKey });
-      const reception = await receiveCallback(database, app, { action: context.action, rawBody, authorization });
-      if (reception.status !== 200) refused.push({ from: example.from, status: reception.status, error: reception.body.error });
-    }
-    expect(refused).toEqual([]);
-  }, 60_000);
+  it.each(['1.2.0', '1.2.5'])(
+    `acknowledges every example callback in our domains (${ours.length} of ${examples.length}), sent in core %s`,
+    async (coreVersion) => {
+      expect(new Set(ours.map((e) => e.body.context.action))).toEqual(
+        new Set(['on_search', 'on_select', 'on_init', 'on_confirm', 'on_status', 'on_track', 'on_cancel', 'on_update']),
+      );
+      const refused: Array<{ from: string; status: number; error: unknown }> = [];
+      for (const example of ours) {
+        const transactionId = randomUUID();
+        const messageId = randomUUID();
+        const context = {
+          ...example.body.context,
+          core_version: coreVersion,
+          bap_id: BAP,
+          bap_uri: app.bapUri,
+          bpp_id: SELLER,
+          bpp_uri: 'https://sellerNP.com/ondc',
+          transaction_id: transactionId,
+          message_id: messageId,
+          timestamp: new Date().toISOString(),
+        };
+        const request = {
+          ...context,
+          action: example.body.context.action.replace(/^on_/, ''),
+          timestamp: new Date(Date.now() - 1000).toISOString(),
+          ttl: 'PT30S',
+        };
+        await startTransaction(database, {
+          transactionId,
+          shopperKey: 'device:a',
+          domain: context.domain as string,
+          city: String(example.body.context['city']),
+          bppId: SELLER,
+          bppUri: 'https://sellerNP.com/ondc',
+          lifetimeMs: 3_600_000,
+        });
+        await recordRequest(database, {
+          context: request as never,
+          body: { context: request, message: {} },
+          participantId: example.body.context.action === 'on_search' ? null : SELLER,
+        });
+        const rawBody = JSON.stringify({ ...example.body, context });
+        const authorization = signRequest({ body: rawBody, subscriberId: SELLER, uniqueKeyId: 'k1', privateKey: keys.privateKey });
+        const reception = await receiveCallback(database, app, { action: context.action, rawBody, authorization });
+        if (reception.status !== 200) refused.push({ from: example.from, status: reception.status, error: reception.body.error });
+      }
+      expect(refused).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe('ONDC 1.2.0 order reports and the order state machine', () => {
   it('lets every example report move an order that is out for delivery and has a return asked for', () => {
     const reports = ours.filter((e) => ['on_confirm', 'on_status', 'on_cancel', 'on_update'].includes(e.body.context.action));
     const refused = reports
-      .map((e) => ({ from: e.from, problem: reportProblem({ status: 'out_for_delivery', returnRequested: true }, (e.body.message as { order: Parameters<typeof reportProblem>[1] }).order) }))
+      .map((e) => ({
+        from: e.from,
+        problem: reportProblem({ status: 'out_for_delivery', returnRequested: true }, (e.body.message as { order: Parameters<typeof reportProblem>[1] }).order),
+      }))
       .filter((r) => r.problem !== null);
     expect(refused).toEqual([]);
   });
@@ -81,9 +118,18 @@ describe.each(testDatabases())('NACKs in the spec’s shape on $name', ({ open }
   afterAll(() => database.close());
 
   const contextOf = (action: string) => ({
-    domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action, core_version: '1.2.0',
-    bap_id: BAP, bap_uri: app.bapUri, bpp_id: SELLER, bpp_uri: 'https://sellerNP.com/ondc',
-    transaction_id: randomUUID(), message_id: randomUUID(), timestamp: new Date().toISOString(),
+    domain: 'ONDC:RET10',
+    country: 'IND',
+    city: 'std:080',
+    action,
+    core_version: '1.2.0',
+    bap_id: BAP,
+    bap_uri: app.bapUri,
+    bpp_id: SELLER,
+    bpp_uri: 'https://sellerNP.com/ondc',
+    transaction_id: randomUUID(),
+    message_id: randomUUID(),
+    timestamp: new Date().toISOString(),
   });
   const expectNack = (body: { context?: unknown; message: unknown; error?: unknown }, context: unknown, code: string) => {
     expect(body.context).toEqual(context);
@@ -103,7 +149,11 @@ describe.each(testDatabases())('NACKs in the spec’s shape on $name', ({ open }
   it('answers an unknown callback 404 with the context', async () => {
     // A callback the buyer app has no use for: a seller answering a catalog_rejection.
     const context = contextOf('on_catalog_rejection');
-    const reception = await receiveCallback(database, app, { action: 'on_catalog_rejection', rawBody: JSON.stringify({ context, message: {} }), authorization: null });
+    const reception = await receiveCallback(database, app, {
+      action: 'on_catalog_rejection',
+      rawBody: JSON.stringify({ context, message: {} }),
+      authorization: null,
+    });
     expect(reception.status).toBe(404);
     expectNack(reception.body, context, '20006');
   });

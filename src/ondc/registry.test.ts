@@ -193,8 +193,7 @@ describe('createRemoteRegistry', () => {
   it('signs the exact lookup body when given an authorizer', async () => {
     const keys = generateKeyPair();
     const registry = createRemoteRegistry(server.url, {
-      authorize: (body) =>
-        signRequest({ body, subscriberId: 'kirana.example.in', uniqueKeyId: 'b1', privateKey: keys.privateKey }),
+      authorize: (body) => signRequest({ body, subscriberId: 'kirana.example.in', uniqueKeyId: 'b1', privateKey: keys.privateKey }),
     });
     await registry.lookup('seller.example.in');
     const request = server.received[0];
@@ -209,9 +208,7 @@ describe('createRemoteRegistry', () => {
   it('does not cache a failed lookup', async () => {
     const seller = participant();
     await server.close();
-    server = await startServer((_request, index) =>
-      index < 2 ? { status: 500, body: '{}' } : { status: 200, body: JSON.stringify([lookupEntry(seller)]) },
-    );
+    server = await startServer((_request, index) => (index < 2 ? { status: 500, body: '{}' } : { status: 200, body: JSON.stringify([lookupEntry(seller)]) }));
     const registry = createRemoteRegistry(server.url);
     await expect(registry.lookupPublicKey('seller.example.in', 'k1')).rejects.toThrow();
     expect(await registry.lookupPublicKey('seller.example.in', 'k1')).toBe(seller.signing_public_key);

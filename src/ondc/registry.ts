@@ -6,9 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { ofetch } from 'ofetch';
 import { z } from 'zod';
 
-const ed25519PublicKeySchema = z
-  .base64()
-  .refine((key) => Buffer.from(key, 'base64').length === 32, 'Expected a base64 32-byte Ed25519 public key');
+const ed25519PublicKeySchema = z.base64().refine((key) => Buffer.from(key, 'base64').length === 32, 'Expected a base64 32-byte Ed25519 public key');
 
 const participantSchema = z.object({
   subscriber_id: z.string().min(1),
@@ -20,8 +18,14 @@ const participantSchema = z.object({
   city: z.string().optional(),
   /** X25519, base64 DER: what the registry encrypted the subscribe challenge for */
   encr_public_key: z.string().optional(),
-  valid_from: z.string().refine((at) => Number.isFinite(Date.parse(at)), 'Expected a date').optional(),
-  valid_until: z.string().refine((at) => Number.isFinite(Date.parse(at)), 'Expected a date').optional(),
+  valid_from: z
+    .string()
+    .refine((at) => Number.isFinite(Date.parse(at)), 'Expected a date')
+    .optional(),
+  valid_until: z
+    .string()
+    .refine((at) => Number.isFinite(Date.parse(at)), 'Expected a date')
+    .optional(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -192,7 +192,13 @@ export type SettleMessage = z.infer<typeof settleMessageSchema>;
 
 const settledOrderSchema = z.object({
   id: z.string().min(1).max(64),
-  inter_participant: z.object({ settled_amount: amountSchema, amount: amountSchema, status: settledStatus, reference_no: z.string(), error: partyError.optional() }),
+  inter_participant: z.object({
+    settled_amount: amountSchema,
+    amount: amountSchema,
+    status: settledStatus,
+    reference_no: z.string(),
+    error: partyError.optional(),
+  }),
   collector: z.object({ amount: amountSchema }),
   self: z.object({ amount: amountSchema, status: settledStatus, reference_no: z.string(), error: partyError.optional() }),
 });

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  blake512Digest,
-  generateKeyPair,
-  parseAuthorizationHeader,
-  signingString,
-  signRequest,
-  verifyRequest,
-} from './signing.ts';
+import { blake512Digest, generateKeyPair, parseAuthorizationHeader, signingString, signRequest, verifyRequest } from './signing.ts';
 
 // Published vector: ONDC-Official/developer-docs registry/signing-verification.md
 // (commit 3c8fc0b6). The doc's prose drops spaces from the signing string; the spaced form
@@ -114,7 +107,9 @@ describe('parseAuthorizationHeader', () => {
   });
 
   it('accepts the value without the "Signature" scheme and with spaces after commas', () => {
-    const header = vectorHeader().replace(/^Signature /, '').replaceAll('",', '", ');
+    const header = vectorHeader()
+      .replace(/^Signature /, '')
+      .replaceAll('",', '", ');
     expect(parseAuthorizationHeader(header)?.keyId.subscriberId).toBe('example-bap.com');
   });
 

@@ -131,9 +131,7 @@ export type VerifyFailureReason =
   | 'unknown-key'
   | 'bad-signature';
 
-export type VerifyResult =
-  | { ok: true; subscriberId: string; uniqueKeyId: string }
-  | { ok: false; reason: VerifyFailureReason };
+export type VerifyResult = { ok: true; subscriberId: string; uniqueKeyId: string } | { ok: false; reason: VerifyFailureReason };
 
 export type VerifyRequestInput = {
   body: string | Uint8Array;
@@ -178,9 +176,7 @@ export async function verifyRequest(input: VerifyRequestInput): Promise<VerifyRe
   // the signature covers it, so a tampered body surfaces as a bad signature.
   const digest = blake512Digest(input.body);
   const message = utf8.encode(signingString({ created: auth.created, expires: auth.expires, digest }));
-  return signatureMatches(auth.signature, message, publicKey)
-    ? { ok: true, subscriberId, uniqueKeyId }
-    : { ok: false, reason: 'bad-signature' };
+  return signatureMatches(auth.signature, message, publicKey) ? { ok: true, subscriberId, uniqueKeyId } : { ok: false, reason: 'bad-signature' };
 }
 
 function signatureMatches(signature: string, message: Uint8Array, publicKey: string): boolean {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { gstOfSale, npTypeOf, taxWithholding, type TaxWithholdingInput } from './tax-withholding.ts';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
-const sale = (overrides: Partial<TaxWithholdingInput> = {}): TaxWithholdingInput => ({ npType: 'ISN', salePaise: 100_000, gstPaise: 0, availablePaise: 97_000, placedAt: NOW, ...overrides });
+const sale = (overrides: Partial<TaxWithholdingInput> = {}): TaxWithholdingInput => ({
+  npType: 'ISN',
+  salePaise: 100_000,
+  gstPaise: 0,
+  availablePaise: 97_000,
+  placedAt: NOW,
+  ...overrides,
+});
 
 describe('TCS and TDS kept back from a seller', () => {
   it('a seller app that is the seller itself (ISN): GST TCS 0.5 % and 194-O TDS 0.1 % of a ₹1,000 sale', () => {
@@ -56,7 +63,12 @@ describe('the GST of what is left of a bill', () => {
 describe('the np_type of a seller’s terms', () => {
   it('is read from bpp_terms, and nothing else', () => {
     expect(npTypeOf([{ code: 'bpp_terms', list: [{ code: 'np_type', value: 'ISN' }] }])).toBe('ISN');
-    expect(npTypeOf([{ code: 'bap_terms', list: [{ code: 'np_type', value: 'ISN' }] }, { code: 'bpp_terms', list: [{ code: 'np_type', value: 'MSN' }] }])).toBe('MSN');
+    expect(
+      npTypeOf([
+        { code: 'bap_terms', list: [{ code: 'np_type', value: 'ISN' }] },
+        { code: 'bpp_terms', list: [{ code: 'np_type', value: 'MSN' }] },
+      ]),
+    ).toBe('MSN');
     expect(npTypeOf([{ code: 'bpp_terms', list: [{ code: 'np_type', value: 'XYZ' }] }])).toBeNull();
     expect(npTypeOf(undefined)).toBeNull();
     expect(npTypeOf('bpp_terms')).toBeNull();

@@ -17,10 +17,22 @@ type Tag = { code: string; list: Array<{ code: string; value: string }> };
 /** The order tag stating a tip; none for no tip. */
 export function tipTags(tipPaise: number): Tag[] {
   if (tipPaise <= 0) return [];
-  return [{ code: TIP_TAG, list: [{ code: 'currency', value: 'INR' }, { code: 'value', value: paiseToRupees(tipPaise) }] }];
+  return [
+    {
+      code: TIP_TAG,
+      list: [
+        { code: 'currency', value: 'INR' },
+        { code: 'value', value: paiseToRupees(tipPaise) },
+      ],
+    },
+  ];
 }
 
-const tipValue = z.string().regex(/^\d{1,6}(\.\d{1,2})?$/).transform(rupeesToPaise).pipe(z.number().int().min(0).max(TIP_MAX_PAISE));
+const tipValue = z
+  .string()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/)
+  .transform(rupeesToPaise)
+  .pipe(z.number().int().min(0).max(TIP_MAX_PAISE));
 
 /** The tip an order's tags state, in paise: 0 when they state none or one no seller would take. */
 export function tipOfTags(tags: ReadonlyArray<{ code?: unknown; list?: unknown }> | undefined): number {

@@ -12,7 +12,10 @@ const querySchema = z.object({ to: localeSchema });
 export const GET: APIRoute = ({ url, request }) => {
   const query = parseQuery(url, querySchema);
   if (!query.ok) return query.response;
-  return new Response(null, { status: 303, headers: { Location: switchPath(sameOriginPath(request.headers.get('referer'), url.origin), query.data.to), 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: switchPath(sameOriginPath(request.headers.get('referer'), url.origin), query.data.to), 'Cache-Control': 'no-store' },
+  });
 };
 
 /** The path and query of a same-origin referrer; home for anything else. */

@@ -7,7 +7,19 @@ export const GET: APIRoute = ({ url }) => {
     // Shopper-specific, operator and protocol paths are not for crawlers. /media (seller pictures
     // through our origin, only from sellers in our catalogue) stays open so product pictures and
     // share cards can be indexed and previewed (issue 29); shoppers' return photos stay closed.
-    ...['/cart', '/payment', '/order-history', '/order-confirmation', '/invoice', '/return-photos/', '/complaint-details/', '/ops/', '/ondc/', '/bap/', '/test'].map((p) => `Disallow: ${p}`),
+    ...[
+      '/cart',
+      '/payment',
+      '/order-history',
+      '/order-confirmation',
+      '/invoice',
+      '/return-photos/',
+      '/complaint-details/',
+      '/ops/',
+      '/ondc/',
+      '/bap/',
+      '/test',
+    ].map((p) => `Disallow: ${p}`),
     `Sitemap: ${site}/sitemap.xml`,
     '',
   ].join('\n');

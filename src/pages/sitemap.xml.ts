@@ -18,7 +18,12 @@ export const GET: APIRoute = async ({ url }) => {
     `SELECT provider_id, location_id FROM catalogue_providers WHERE status = 'enable' ORDER BY provider_id LIMIT 24900`,
   );
   const pages: Array<{ path: string; lastmod?: Date }> = [
-    '/', '/stores', '/offers', '/grocery-category', '/privacy-policy', '/terms-and-conditions',
+    '/',
+    '/stores',
+    '/offers',
+    '/grocery-category',
+    '/privacy-policy',
+    '/terms-and-conditions',
     ...[...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES].map((c) => c.redirectionURL),
     ...providers.map((p) => providerUrl({ id: p.provider_id, locationId: p.location_id })),
   ].map((path) => ({ path }));
@@ -32,7 +37,10 @@ export const GET: APIRoute = async ({ url }) => {
       .join('');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${pages
     .flatMap(({ path, lastmod }) =>
-      LOCALES.map((l) => `  <url><loc>${escape(site + localisedPath(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates(path)}</url>`),
+      LOCALES.map(
+        (l) =>
+          `  <url><loc>${escape(site + localisedPath(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates(path)}</url>`,
+      ),
     )
     .join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=3600' } });

@@ -15,14 +15,21 @@ afterAll(async () => server?.stop());
 async function stored(name?: string): Promise<Array<Record<string, unknown>>> {
   const response = await fetch(`${server.url}/ops/analytics/events?since=1d${name ? `&name=${name}` : ''}`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
-  return (await response.text()).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 const raw = (client: ReturnType<typeof shopper>, path: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(server.url + path, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers } });
+  fetch(server.url + path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+  });
 
 describe('analytics endpoints (SPEC §7.5)', () => {
-  it('shows /test, the status page, to the operator\'s token only (issue 28)', async () => {
+  it("shows /test, the status page, to the operator's token only (issue 28)", async () => {
     const operator = await fetch(`${server.url}/test`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(operator.status).toBe(200);
     expect(await operator.text()).toContain('Storefront status');
@@ -35,14 +42,30 @@ describe('analytics endpoints (SPEC §7.5)', () => {
     const client = shopper(server.url);
     await client.get('/');
     const events = [
-      { event_name: 'hive_test_a', session_id: 's-1', pincode: '560102', city_name: 'bengaluru', page_name: 'cart_page', utm_source: 'sms', properties: { item_id: 'x1', quantity: 2 } },
+      {
+        event_name: 'hive_test_a',
+        session_id: 's-1',
+        pincode: '560102',
+        city_name: 'bengaluru',
+        page_name: 'cart_page',
+        utm_source: 'sms',
+        properties: { item_id: 'x1', quantity: 2 },
+      },
       { event_name: 'hive_test_b', event_id: 'e-2' },
     ];
     const answer = await raw(client, '/ondc/hive', JSON.stringify(events), { session_id: 'from-header', pincode: '560001' });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ status: 'ACK', accepted: 2 });
     const [a] = await stored('hive_test_a');
-    expect(a).toMatchObject({ endpoint: 'hive', session_id: 's-1', pincode: '560102', city_name: 'bengaluru', page: 'cart_page', utm_source: 'sms', attributes: { properties: { item_id: 'x1', quantity: 2 } } });
+    expect(a).toMatchObject({
+      endpoint: 'hive',
+      session_id: 's-1',
+      pincode: '560102',
+      city_name: 'bengaluru',
+      page: 'cart_page',
+      utm_source: 'sms',
+      attributes: { properties: { item_id: 'x1', quantity: 2 } },
+    });
     const [b] = await stored('hive_test_b');
     expect(b).toMatchObject({ session_id: 'from-header', pincode: '560001', event_id: 'e-2' });
   });
@@ -50,18 +73,31 @@ describe('analytics endpoints (SPEC §7.5)', () => {
   it('POST /ondc/log stores one event with event and type', async () => {
     const client = shopper(server.url);
     expect((await raw(client, '/ondc/log', JSON.stringify({ event: 'log_test', type: 'info', customer_engagement_service_loaded: true }))).status).toBe(200);
-    expect(await stored('log_test')).toEqual([expect.objectContaining({ endpoint: 'log', attributes: { type: 'info', customer_engagement_service_loaded: true } })]);
+    expect(await stored('log_test')).toEqual([
+      expect.objectContaining({ endpoint: 'log', attributes: { type: 'info', customer_engagement_service_loaded: true } }),
+    ]);
   });
 
   it('tracking events at /ins-api and /insttttruummeenttt keep the mobile number hashed, never in clear', async () => {
     const client = shopper(server.url);
-    const event = (id: string) => JSON.stringify({ id, metadata: { screen: 'cart' }, data: { eventName: 'ins_test', page_source: 'cart_page', source: 'android_mweb', lob: 'mobility', identifier: '9876543210' } });
+    const event = (id: string) =>
+      JSON.stringify({
+        id,
+        metadata: { screen: 'cart' },
+        data: { eventName: 'ins_test', page_source: 'cart_page', source: 'android_mweb', lob: 'mobility', identifier: '9876543210' },
+      });
     expect((await raw(client, '/ins-api', event('i-1'))).status).toBe(200);
     expect((await raw(client, '/insttttruummeenttt', event('i-2'))).status).toBe(200);
     const rows = await stored('ins_test');
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ endpoint: 'ins', source: 'android_mweb', lob: 'mobility', page: 'cart_page', identifier_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(row).toMatchObject({
+        endpoint: 'ins',
+        source: 'android_mweb',
+        lob: 'mobility',
+        page: 'cart_page',
+        identifier_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       expect(JSON.stringify(row)).not.toContain('9876543210');
     }
     expect(rows[0]!['identifier_hash']).toBe(rows[1]!['identifier_hash']);
@@ -111,7 +147,12 @@ describe('analytics endpoints (SPEC §7.5)', () => {
     await client.get('/privacy-policy');
     const views = (await stored('page_view')).filter((row) => row['utm_source'] === 'whatsapp' || row['page'] === 'privacy-policy_page');
     expect(views.map((row) => row['page'])).toEqual(expect.arrayContaining(['home_page', 'privacy-policy_page']));
-    expect(views.find((row) => row['page'] === 'home_page')).toMatchObject({ utm_source: 'whatsapp', utm_campaign: 'diwali', source: 'desktop', lob: 'mobility' });
+    expect(views.find((row) => row['page'] === 'home_page')).toMatchObject({
+      utm_source: 'whatsapp',
+      utm_campaign: 'diwali',
+      source: 'desktop',
+      lob: 'mobility',
+    });
     expect((await stored('home_page_loaded')).length).toBeGreaterThan(0);
   });
 

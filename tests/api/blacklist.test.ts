@@ -39,7 +39,8 @@ describe.each(inject('servers'))('user blacklist on $name', ({ url }) => {
 
   it('refuses a paused user’s select with 403 and the way to the explanation', async () => {
     const body = {
-      categoryDomain: 'ONDC:RET10', ondcCity: 'std:080',
+      categoryDomain: 'ONDC:RET10',
+      ondcCity: 'std:080',
       bpp: { bpp_id: store.seller.id, bpp_uri: 'http://127.0.0.1:1/' },
       provider: { id: store.provider.id, locations: [{ id: store.location.id }] },
       items: [{ sku_id: store.items[0]!.id, quantity: 1, location_id: store.location.id }],

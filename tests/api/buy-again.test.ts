@@ -16,7 +16,13 @@ const SHELF = /<section[^>]*data-buy-again[\s\S]*?<\/section>/;
 /** A shopper whose delivery address is beside the all-day store. */
 function nearTheStore(url: string): Client {
   const client = shopper(url);
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   client.cookies.set(DELIVERY_LOCATION_COOKIE, encodeURIComponent(value));
   return client;
 }
@@ -40,10 +46,14 @@ describe.each(inject('servers'))('issue 29 buy-again shelf on home on $name', ({
     items = await plentifulItems(url, 2, 40);
     expect(items).toHaveLength(2);
     returning = nearTheStore(url);
-    await placeOrder(returning, 'cod', items.map((i) => ({ sku_id: i.id, quantity: 1 })));
+    await placeOrder(
+      returning,
+      'cod',
+      items.map((i) => ({ sku_id: i.id, quantity: 1 })),
+    );
   }, 120_000);
 
-  it('a returning shopper sees what they ordered, at today\'s price, each with Add and a link to its page, on a page no cache may keep', async () => {
+  it("a returning shopper sees what they ordered, at today's price, each with Add and a link to its page, on a page no cache may keep", async () => {
     const response = await returning.get('/');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const shelf = SHELF.exec(await response.text())?.[0] ?? '';

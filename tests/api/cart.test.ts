@@ -139,10 +139,16 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
     it('CLEAR_CART on /ondc/cart and on /ondc/clear-cart empty the cart', async () => {
       const client = shopper(url);
       const one = cartOf(await answer(await client.post('/ondc/cart', update('UPDATE_ITEM', atta, { quantity: 1 }))));
-      expect(await answer(await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: one?.cart_reference_id }))).toMatchObject({ status: 'SUCCESS', data: [] });
+      expect(await answer(await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: one?.cart_reference_id }))).toMatchObject({
+        status: 'SUCCESS',
+        data: [],
+      });
       const two = cartOf(await answer(await client.post('/ondc/cart', update('UPDATE_ITEM', dal, { quantity: 1 }))));
       expect(two?.cart_reference_id).not.toBe(one?.cart_reference_id);
-      expect(await answer(await client.post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: two?.cart_reference_id }))).toMatchObject({ status: 'SUCCESS', data: [] });
+      expect(await answer(await client.post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: two?.cart_reference_id }))).toMatchObject({
+        status: 'SUCCESS',
+        data: [],
+      });
       expect((await getCart(client)).data).toEqual([]);
     });
 
@@ -159,7 +165,9 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
   });
 
   describe('a customised dish (SPEC §4 add-ons)', () => {
-    const restaurant = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.templateKey === 'pizza') as Provider;
+    const restaurant = network.sellers
+      .flatMap((s) => s.providers)
+      .find((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.templateKey === 'pizza') as Provider;
     const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.name === 'Margherita Pizza') as DishItem;
 
     // The only pizza kitchen keeps hours (open at the shared storefront's noon): a closed
@@ -168,7 +176,14 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
       const ref = refOf(restaurant, pizza);
       const groupsResponse = await fetch(`${url}/ondc/customisations?bpp_id=${ref.bppId}&provider_id=${ref.providerId}&item_id=${ref.itemId}`);
       expect(groupsResponse.status).toBe(200);
-      const { data } = (await groupsResponse.json()) as { data: { tree: { rootGroupIds: string[]; groups: Record<string, { max: number; options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }> } } };
+      const { data } = (await groupsResponse.json()) as {
+        data: {
+          tree: {
+            rootGroupIds: string[];
+            groups: Record<string, { max: number; options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }>;
+          };
+        };
+      };
       const size = data.tree.groups[data.tree.rootGroupIds[0] ?? ''];
       const regular = size?.options.find((o) => o.isDefault);
       const crust = data.tree.groups[regular?.childGroupIds[0] ?? ''];
@@ -178,12 +193,26 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
       const [olives, paneer] = toppings?.options ?? [];
       const client = shopper(url);
       const picks = [regular?.id, classic?.id, olives?.id, paneer?.id] as string[];
-      const missingCrust = await client.post('/ondc/cart', update('UPDATE_ITEM', ref, { quantity: 1, item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: [regular?.id] } }));
+      const missingCrust = await client.post(
+        '/ondc/cart',
+        update('UPDATE_ITEM', ref, { quantity: 1, item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: [regular?.id] } }),
+      );
       expect(missingCrust.status).toBe(400);
       expect((await answer(missingCrust)).error?.message).toMatch(/^Choose at least 1 in /);
-      await client.post('/ondc/cart', update('UPDATE_ITEM', ref, { quantity: 1, item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: picks } }));
+      await client.post(
+        '/ondc/cart',
+        update('UPDATE_ITEM', ref, { quantity: 1, item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: picks } }),
+      );
       const cart = cartOf(
-        await answer(await client.post('/ondc/cart', update('UPDATE_ITEM', ref, { quantity: 1, item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: [regular?.id, classic?.id] } }))),
+        await answer(
+          await client.post(
+            '/ondc/cart',
+            update('UPDATE_ITEM', ref, {
+              quantity: 1,
+              item_metadata: { itemId: ref.itemId, providerId: ref.providerId, customisations: [regular?.id, classic?.id] },
+            }),
+          ),
+        ),
       );
       expect(cart?.items).toHaveLength(2);
       expect(cart?.items[0]?.item_metadata.map((m) => m.id)).toEqual([ref.itemId, ...picks]);
@@ -221,11 +250,31 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
       ['a fractional quantity', update('UPDATE_ITEM', atta, { quantity: 1.5 }), 400, 'quantity: quantity must be a whole number'],
       ['no quantity', update('UPDATE_ITEM', atta), 400, 'quantity: quantity must be a whole number from 0'],
       ['an unknown sku', update('UPDATE_ITEM', { ...atta, itemId: 'no-such-item' }, { quantity: 1 }), 404, 'Unknown item no-such-item for this store'],
-      ['an unknown provider', update('UPDATE_ITEM', { ...atta, providerId: 'no-such-store' }, { quantity: 1 }), 404, `Unknown item ${atta.itemId} for this store`],
+      [
+        'an unknown provider',
+        update('UPDATE_ITEM', { ...atta, providerId: 'no-such-store' }, { quantity: 1 }),
+        404,
+        `Unknown item ${atta.itemId} for this store`,
+      ],
       ['more than the seller allows', update('UPDATE_ITEM', atta, { quantity: 99 }), 400, /^Max \d+ .+ can be ordered$/],
-      ['a sku that is not the item', { ...update('UPDATE_ITEM', atta, { quantity: 1 }), sku_id: dal.itemId }, 400, 'item_metadata.itemId: item_metadata.itemId must equal sku_id'],
-      ['a reference that is not a cart', update('UPDATE_ITEM', atta, { quantity: 1, cart_reference_id: 'abc' }), 400, 'cart_reference_id: cart_reference_id must be a cart reference id'],
-      ['a foreign cart_reference_id', update('UPDATE_ITEM', atta, { quantity: 1, cart_reference_id: '00000000-0000-4000-8000-000000000000' }), 404, /does not exist/],
+      [
+        'a sku that is not the item',
+        { ...update('UPDATE_ITEM', atta, { quantity: 1 }), sku_id: dal.itemId },
+        400,
+        'item_metadata.itemId: item_metadata.itemId must equal sku_id',
+      ],
+      [
+        'a reference that is not a cart',
+        update('UPDATE_ITEM', atta, { quantity: 1, cart_reference_id: 'abc' }),
+        400,
+        'cart_reference_id: cart_reference_id must be a cart reference id',
+      ],
+      [
+        'a foreign cart_reference_id',
+        update('UPDATE_ITEM', atta, { quantity: 1, cart_reference_id: '00000000-0000-4000-8000-000000000000' }),
+        404,
+        /does not exist/,
+      ],
     ])('%s', async (_, body, status, message) => {
       const client = shopper(url);
       await client.post('/ondc/cart', update('UPDATE_ITEM', atta, { quantity: 2 }));
@@ -245,7 +294,9 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
       await client.get('/ondc/cart?cityName=bengaluru');
       await client.post('/ondc/cart', update('UPDATE_ITEM', atta, { quantity: 1 }));
       const expected = Object.fromEntries(storeItems.map((item, i) => [item.id, (i % Math.min(item.maxPerOrder, 5)) + 1]));
-      const responses = await Promise.all(storeItems.map((item) => client.post('/ondc/cart', update('UPDATE_ITEM', refOf(store.provider, item), { quantity: expected[item.id] }))));
+      const responses = await Promise.all(
+        storeItems.map((item) => client.post('/ondc/cart', update('UPDATE_ITEM', refOf(store.provider, item), { quantity: expected[item.id] }))),
+      );
       expect(responses.map((r) => r.status)).toEqual(storeItems.map(() => 200));
       const cart = cartOf(await getCart(client));
       expect(quantities(cart)).toEqual(expected);
@@ -261,7 +312,9 @@ describe.each(inject('servers'))('cart on $name', ({ url }) => {
         for (;;) {
           const seen = latest;
           const quantity = (seen?.items.find((e) => e.sku_id === ref.itemId)?.quantity ?? 0) + 1;
-          const result = await answer(await client.post('/ondc/cart', update('UPDATE_ITEM', ref, { quantity: Math.min(quantity, 99), version: seen?.cart_version })));
+          const result = await answer(
+            await client.post('/ondc/cart', update('UPDATE_ITEM', ref, { quantity: Math.min(quantity, 99), version: seen?.cart_version })),
+          );
           latest = cartOf(result) ?? latest;
           if (result.status === 'SUCCESS') return;
           expect(result.error?.code).toBe('CART_CONFLICT');

@@ -28,7 +28,9 @@ const store = openGroceryStore();
  * The storefront categories of the store's groceries (ONDC:RET10): cleaning (8) and personal care
  * (9) are listed by the store under ONDC's home and beauty domains, as providers of their own.
  */
-const STORE_CATEGORIES = [...new Set([...providerItems(store.provider)].flatMap((i) => (i.kind === 'grocery' ? [Math.floor(i.subCategoryId / 100)] : [])))].sort((a, b) => a - b);
+const STORE_CATEGORIES = [
+  ...new Set([...providerItems(store.provider)].flatMap((i) => (i.kind === 'grocery' ? [Math.floor(i.subCategoryId / 100)] : []))),
+].sort((a, b) => a - b);
 const SERVED = '560102';
 const UNSERVED = unservedPincode();
 const NO_PINCODE = 'A delivery pincode is needed: choose your delivery address first';
@@ -207,7 +209,10 @@ function expectNoDuplicateProducts(items: ItemWidget[]) {
 const OPEN_RANK: Record<string, number> = { STORE_OPEN: 0, STORE_CLOSED: 1, STORE_TEMPORARILY_CLOSED: 2 };
 /** Open stores first (closed ones cannot take an order now), then the sort key within each group. */
 function expectSortedWithinOpenState(list: ProviderSummary[], key: (p: ProviderSummary) => number, direction: 'asc' | 'desc', what: string) {
-  expectNonDecreasing(list.map((p) => OPEN_RANK[p.openState]!), `${what}: open stores first`);
+  expectNonDecreasing(
+    list.map((p) => OPEN_RANK[p.openState]!),
+    `${what}: open stores first`,
+  );
   for (const state of Object.keys(OPEN_RANK)) {
     const values = list.filter((p) => p.openState === state).map(key);
     if (direction === 'asc') expectNonDecreasing(values, `${what} (${state})`);
@@ -218,9 +223,12 @@ function expectSortedWithinOpenState(list: ProviderSummary[], key: (p: ProviderS
 // Fixtures named once: a restaurant with a timed menu, the kitchen listed through two seller apps,
 // a disabled store, a Delhi pincode.
 const timedRestaurant = PROVIDERS.find(
-  (p): p is Restaurant & { bppId: string } => p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.status === 'enable' && p.menus.some((m) => m.timing !== null),
+  (p): p is Restaurant & { bppId: string } =>
+    p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.status === 'enable' && p.menus.some((m) => m.timing !== null),
 )!;
-const biryaniListings = PROVIDERS.filter((p) => p.kind === 'restaurant' && servesPincode(p, SERVED) && PROVIDERS.some((q) => q !== p && q.fssaiLicence === p.fssaiLicence && q.name === p.name));
+const biryaniListings = PROVIDERS.filter(
+  (p) => p.kind === 'restaurant' && servesPincode(p, SERVED) && PROVIDERS.some((q) => q !== p && q.fssaiLicence === p.fssaiLicence && q.name === p.name),
+);
 const disabledStore = PROVIDERS.find((p) => p.status === 'disable')!;
 const DELHI = '110001';
 
@@ -240,12 +248,14 @@ const variantGroup = (() => {
 
 describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }) => {
   const api = client(url);
-  const providerQuery = (p: { id: string; locations: Array<{ id: string }> }) => `provider_id=${encodeURIComponent(p.id)}&location_id=${encodeURIComponent(p.locations[0]!.id)}`;
+  const providerQuery = (p: { id: string; locations: Array<{ id: string }> }) =>
+    `provider_id=${encodeURIComponent(p.id)}&location_id=${encodeURIComponent(p.locations[0]!.id)}`;
   const storeIds = { provider_id: store.provider.id, location_id: store.location.id };
 
   it('finds items for a Devanagari query as for its romanised word (आटा → atta)', async () => {
     const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
-    const page = async (q: string) => (await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).text()).match(/<h3[^>]*><a[^>]*>[^<]+/g) ?? [];
+    const page = async (q: string) =>
+      (await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).text()).match(/<h3[^>]*><a[^>]*>[^<]+/g) ?? [];
     const hindi = await page('आटा');
     expect(hindi.length).toBeGreaterThan(0);
     expect(hindi).toEqual(await page('atta'));
@@ -254,7 +264,13 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
   it('lists a store’s personal care goods (ONDC:RET13, its own provider) in the storefront’s category 9, with their pack sizes', async () => {
     const cookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
-    const shampoo = expectOk(await api.post('/ondc/fetch/grocery/items', { filters: [{ type: 'TERM_EQ', field: 'subCategoryId', value: 902 }], limit: 5 }, { pincode: store.location.pincode })).data as ItemWidget[];
+    const shampoo = expectOk(
+      await api.post(
+        '/ondc/fetch/grocery/items',
+        { filters: [{ type: 'TERM_EQ', field: 'subCategoryId', value: 902 }], limit: 5 },
+        { pincode: store.location.pincode },
+      ),
+    ).data as ItemWidget[];
     expect(shampoo.length).toBeGreaterThan(0);
     expect(new Set(shampoo.map((i) => i.domain))).toEqual(new Set(['ONDC:RET13']));
     const html = await (await fetch(`${url}/grocery-search?q=shampoo`, { headers: { cookie } })).text();
@@ -263,7 +279,13 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   });
 
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
-    const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}` } })).text();
+    const html = await (
+      await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, {
+        headers: {
+          cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`,
+        },
+      })
+    ).text();
     const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];
     expect(src, 'a listing shows seller images').toBeDefined();
     const image = await fetch(url + src!.replaceAll('&amp;', '&'));
@@ -272,7 +294,8 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   });
 
   describe('POST /ondc/landing-page?type=provider', () => {
-    const list = (body: Record<string, unknown> = {}, options: CallOptions = {}) => api.post('/ondc/landing-page?type=provider', { cityName: 'bengaluru', ...body }, options);
+    const list = (body: Record<string, unknown> = {}, options: CallOptions = {}) =>
+      api.post('/ondc/landing-page?type=provider', { cityName: 'bengaluru', ...body }, options);
     // Stores as shoppers know them: a store's listings in other retail domains are not more stores.
     const expectedHere = PROVIDERS.filter((p) => servesPincode(p, SERVED) && (p.domain === 'ONDC:RET10' || p.domain === 'ONDC:RET11'));
 
@@ -304,7 +327,9 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     it('keeps the cheaper of the duplicate listings (SPEC §5: lowest average price without a preferred seller)', async () => {
       const data: ProviderSummary[] = expectOk(await list()).data;
       const shown = data.find((p) => p.name === biryaniListings[0]!.name)!;
-      const details = await Promise.all(biryaniListings.map(async (p) => expectOk(await api.get(`/ondc/provider?${providerQuery(p)}`)).data as ProviderSummary));
+      const details = await Promise.all(
+        biryaniListings.map(async (p) => expectOk(await api.get(`/ondc/provider?${providerQuery(p)}`)).data as ProviderSummary),
+      );
       const cheapest = Math.min(...details.map((d) => d.averagePricePaise ?? Infinity));
       expect(shown.averagePricePaise).toBe(cheapest);
     });
@@ -354,8 +379,24 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
           const hours = o.window ? storeOfferHours({ dayFrom: 1, dayTo: 7, ...o.window }) : null;
           const during = hours ? `, ${hours}` : '';
           return o.kind === 'percent'
-            ? { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `${o.percent}% off up to ₹${o.maxDiscountPaise / 100} above ₹${o.minOrderPaise / 100}${during}`, kind: 'percent', value: o.percent, cap: o.maxDiscountPaise / 100, min: o.minOrderPaise / 100, hours }
-            : { id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)), text: `₹${o.amountPaise / 100} off above ₹${o.minOrderPaise / 100}${during}`, kind: 'flat', value: o.amountPaise / 100, cap: 0, min: o.minOrderPaise / 100, hours };
+            ? {
+                id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)),
+                text: `${o.percent}% off up to ₹${o.maxDiscountPaise / 100} above ₹${o.minOrderPaise / 100}${during}`,
+                kind: 'percent',
+                value: o.percent,
+                cap: o.maxDiscountPaise / 100,
+                min: o.minOrderPaise / 100,
+                hours,
+              }
+            : {
+                id: expect.stringMatching(new RegExp(`(^|-)${o.code}$`)),
+                text: `₹${o.amountPaise / 100} off above ₹${o.minOrderPaise / 100}${during}`,
+                kind: 'flat',
+                value: o.amountPaise / 100,
+                cap: 0,
+                min: o.minOrderPaise / 100,
+                hours,
+              };
         });
         expect(p.offers, p.name).toEqual(expected);
         expect(p.bestDiscountPercent, p.name).toBeGreaterThanOrEqual(Math.max(0, ...expected.filter((o) => o.kind === 'percent').map((o) => o.value)));
@@ -372,7 +413,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       };
       for (const [filter, rule] of Object.entries(rules)) {
         const data: ProviderSummary[] = expectOk(await list({ quickFilters: [filter] })).data;
-        expect(data.map((p) => p.id), filter).toEqual(all.filter(rule).map((p) => p.id));
+        expect(
+          data.map((p) => p.id),
+          filter,
+        ).toEqual(all.filter(rule).map((p) => p.id));
       }
       expect(all.some((p) => !rules.fastDelivery(p))).toBe(true);
       expect(all.some((p) => !rules.cost(p))).toBe(true);
@@ -432,13 +476,33 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const { banners, categories, brands } = body.data;
       expect(categories.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
       expect(categories.map((c: { name: string }) => c.name)).toEqual([
-        'Fruits & Vegetables', 'Dairy Bread & Batters', 'Meat & Eggs', 'Beverages', 'Instant Food', 'Munchies',
-        'Grains Oil & Ghee', 'Home Care', 'Personal Care', 'Pickles & Masala', 'Sweet Tooth', 'Health & Wellness',
+        'Fruits & Vegetables',
+        'Dairy Bread & Batters',
+        'Meat & Eggs',
+        'Beverages',
+        'Instant Food',
+        'Munchies',
+        'Grains Oil & Ghee',
+        'Home Care',
+        'Personal Care',
+        'Pickles & Masala',
+        'Sweet Tooth',
+        'Health & Wellness',
       ]);
-      for (const c of categories) expect(c).toMatchObject({ image: expect.any(String), color: expect.any(String), redirectionURL: expect.stringContaining(String(c.id)), rank: expect.any(Number) });
+      for (const c of categories)
+        expect(c).toMatchObject({
+          image: expect.any(String),
+          color: expect.any(String),
+          redirectionURL: expect.stringContaining(String(c.id)),
+          rank: expect.any(Number),
+        });
       expect(banners.length).toBeGreaterThan(0);
       for (const banner of banners) {
-        expect(banner).toMatchObject({ title: expect.any(String), bgImage: expect.stringMatching(/\/(default|biryani|burger|chicken|rice)\.svg$/), textColor: expect.stringMatching(/^#/) });
+        expect(banner).toMatchObject({
+          title: expect.any(String),
+          bgImage: expect.stringMatching(/\/(default|biryani|burger|chicken|rice)\.svg$/),
+          textColor: expect.stringMatching(/^#/),
+        });
         expect(servesPincode(providerById(banner.providerId), SERVED)).toBe(true);
       }
       expect(new Set(banners.map((b: { providerName: string }) => b.providerName)).size, 'one banner per store (duplicates merged)').toBe(banners.length);
@@ -475,7 +539,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
         // Groceries under RET10; a store's personal care, household and health goods under theirs.
         expect(item.domain).toBe(providerById(item.providerId).domain);
       }
-      expectNonDecreasing(all.map((i) => i.price), 'price-low-high across pages');
+      expectNonDecreasing(
+        all.map((i) => i.price),
+        'price-low-high across pages',
+      );
       expect(expectOk(await items({ page: pages.length }))).toMatchObject({ data: [], completed: true });
     });
 
@@ -519,27 +586,59 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     it('a brand filter returns only that brand, as many as its facet count', async () => {
       const facets: Array<{ value: string; count: number }> = expectOk(await api.post('/ondc/fetch/grocery/filters', { filters: [category7] })).data;
       const [top, second] = facets;
-      const only = (await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'TERM_EQ', field: 'brandName', value: top!.value }], page }))).flat();
+      const only = (
+        await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'TERM_EQ', field: 'brandName', value: top!.value }], page }))
+      ).flat();
       expect(only.length).toBe(top!.count);
       expect(only.every((i) => i.brand === top!.value)).toBe(true);
-      const two = (await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'IN', field: 'brandName', value: [top!.value, second!.value] }], page }))).flat();
+      const two = (
+        await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'IN', field: 'brandName', value: [top!.value, second!.value] }], page }))
+      ).flat();
       expect(two.length).toBe(top!.count + second!.count);
-      const either = (await allPages<ItemWidget>((page) =>
-        items({ filters: [category7], orFilters: [{ type: 'TERM_EQ', field: 'brandName', value: top!.value }, { type: 'TERM_EQ', field: 'brandName', value: second!.value }], page }),
-      )).flat();
+      const either = (
+        await allPages<ItemWidget>((page) =>
+          items({
+            filters: [category7],
+            orFilters: [
+              { type: 'TERM_EQ', field: 'brandName', value: top!.value },
+              { type: 'TERM_EQ', field: 'brandName', value: second!.value },
+            ],
+            page,
+          }),
+        )
+      ).flat();
       expect(ids(either).sort()).toEqual(ids(two).sort());
     });
 
     it('filters by pack size, price range and veg', async () => {
-      const packs: Array<{ value: string; count: number }> = expectOk(await api.post('/ondc/fetch/grocery/filters', { filters: [category7], selectedFilterFieldName: 'packSize' })).data;
+      const packs: Array<{ value: string; count: number }> = expectOk(
+        await api.post('/ondc/fetch/grocery/filters', { filters: [category7], selectedFilterFieldName: 'packSize' }),
+      ).data;
       const pack = packs[0]!;
-      const sized = (await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'IN', field: 'packSize', value: [pack.value] }], page }))).flat();
+      const sized = (
+        await allPages<ItemWidget>((page) => items({ filters: [category7, { type: 'IN', field: 'packSize', value: [pack.value] }], page }))
+      ).flat();
       expect(sized.length).toBe(pack.count);
       expect(sized.every((i) => i.variantAttr.packSize === pack.value)).toBe(true);
-      const cheap: ItemWidget[] = expectOk(await items({ filters: [{ type: 'LTE', field: 'currentPrice', value: 50 }, { type: 'GTE', field: 'currentPrice', value: 20 }], limit: 20 })).data;
+      const cheap: ItemWidget[] = expectOk(
+        await items({
+          filters: [
+            { type: 'LTE', field: 'currentPrice', value: 50 },
+            { type: 'GTE', field: 'currentPrice', value: 20 },
+          ],
+          limit: 20,
+        }),
+      ).data;
       expect(cheap.length).toBeGreaterThan(0);
       for (const i of cheap) expect(i.price >= 2000 && i.price <= 5000, `${i.name} at ${i.price}`).toBe(true);
-      const veg: ItemWidget[] = expectOk(await items({ filters: [{ type: 'TERM_EQ', field: 'isVeg', value: true }, { type: 'TERM_EQ', field: 'categoryId', value: 3 }] })).data;
+      const veg: ItemWidget[] = expectOk(
+        await items({
+          filters: [
+            { type: 'TERM_EQ', field: 'isVeg', value: true },
+            { type: 'TERM_EQ', field: 'categoryId', value: 3 },
+          ],
+        }),
+      ).data;
       for (const i of veg) expect(i.vegNonVeg, i.name).toBe('veg');
     });
 
@@ -547,7 +646,11 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const all = (await allPages<ItemWidget>((page) => items({ filters: [{ type: 'IN', field: 'categoryId', value: [1, 2, 4, 7] }], page }))).flat();
       const sizes = new Set(all.map((i) => i.variantAttr.packSize));
       for (const size of sizes) expect(size).toMatch(/^\d+(\.\d+)? (kg|g|L|ml|pc|pcs|dozen)$/);
-      for (const unit of [' kg', ' g', ' L', ' ml']) expect([...sizes].some((s) => s?.endsWith(unit)), unit).toBe(true);
+      for (const unit of [' kg', ' g', ' L', ' ml'])
+        expect(
+          [...sizes].some((s) => s?.endsWith(unit)),
+          unit,
+        ).toBe(true);
     });
 
     it('within one store: only its items, all of them', async () => {
@@ -562,9 +665,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       expect(atta[0]!.name).toMatch(/atta/i);
       for (const i of atta) expect(i.name).toMatch(/atta|wheat|flour|aata/i);
       const aloo: ItemWidget[] = expectOk(await items({ searchText: 'aloo' })).data;
-      expect(aloo.some((i) => /potato/i.test(i.name) && !/aloo/i.test(i.name)), 'aloo finds potatoes named in English').toBe(true);
+      expect(
+        aloo.some((i) => /potato/i.test(i.name) && !/aloo/i.test(i.name)),
+        'aloo finds potatoes named in English',
+      ).toBe(true);
       const typo: ItemWidget[] = expectOk(await items({ searchText: 'pottato' })).data;
-      expect(typo.some((i) => /potato/i.test(i.name)), 'pottato finds potatoes').toBe(true);
+      expect(
+        typo.some((i) => /potato/i.test(i.name)),
+        'pottato finds potatoes',
+      ).toBe(true);
       expectNoDuplicateProducts([...atta, ...aloo]);
     });
 
@@ -620,7 +729,8 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   describe('POST /ondc/fetch/grocery/filters', () => {
     const facets = (body: Record<string, unknown> = {}, options: CallOptions = {}) => api.post('/ondc/fetch/grocery/filters', body, options);
     const category7 = { type: 'TERM_EQ', field: 'categoryId', value: 7 };
-    const listing = async (body: Record<string, unknown>) => (await allPages<ItemWidget>((page) => api.post('/ondc/fetch/grocery/items', { ...body, page }))).flat();
+    const listing = async (body: Record<string, unknown>) =>
+      (await allPages<ItemWidget>((page) => api.post('/ondc/fetch/grocery/items', { ...body, page }))).flat();
 
     it('brand facet counts (the default field) match the listing, brand by brand', async () => {
       const body = expectOk(await facets({ filters: [category7], exactSearch: false, limit: 100, page: 0 }));
@@ -630,7 +740,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const byBrand = new Map<string, number>();
       for (const i of all) if (i.brand) byBrand.set(i.brand, (byBrand.get(i.brand) ?? 0) + 1);
       expect(Object.fromEntries(values.map((v) => [v.value, v.count]))).toEqual(Object.fromEntries(byBrand));
-      expectNonIncreasing(values.map((v) => v.count), 'facet counts');
+      expectNonIncreasing(
+        values.map((v) => v.count),
+        'facet counts',
+      );
     });
 
     it.each(['itemQuantityBucket', 'discountBucket', 'packSize'])('%s counts add up to the listing', async (field) => {
@@ -653,7 +766,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       for (const searchText of ['atta', 'pottato']) {
         const values: Array<{ value: string; count: number }> = expectOk(await facets({ searchText })).data;
         const all = await listing({ searchText });
-        expect(values.reduce((n, v) => n + v.count, 0), searchText).toBe(all.filter((i) => i.brand).length);
+        expect(
+          values.reduce((n, v) => n + v.count, 0),
+          searchText,
+        ).toBe(all.filter((i) => i.brand).length);
       }
       const scoped = { providerId: store.provider.id, locationId: store.location.id, filters: [category7] };
       const values: Array<{ value: string; count: number }> = expectOk(await facets(scoped)).data;
@@ -825,7 +941,15 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     it('details the open store: STORE_OPEN all day, delivery now, its categories and sub-categories', async () => {
       const answer = await api.get(`/ondc/provider?${providerQuery(store.provider)}&search_text=&city=bengaluru`);
       const detail = expectOk(answer).data;
-      expect(detail).toMatchObject({ id: store.provider.id, locationId: store.location.id, bppId: store.seller.id, openState: 'STORE_OPEN', deliveryType: 'now', servesPincode: true, tatMinutes: 10 });
+      expect(detail).toMatchObject({
+        id: store.provider.id,
+        locationId: store.location.id,
+        bppId: store.seller.id,
+        openState: 'STORE_OPEN',
+        deliveryType: 'now',
+        servesPincode: true,
+        tatMinutes: 10,
+      });
       expect(detail.normWorkingHours.length).toBeGreaterThan(0);
       expect(detail.categories.map((c: { id: string }) => Number(c.id))).toEqual(STORE_CATEGORIES);
       const published = groceryOf(store.provider);
@@ -854,7 +978,11 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
         currentPageNo: 0,
         isSubCategoriesExhausted: true,
         descriptor: { name: store.provider.name },
-        contactDetails: { name: store.provider.name, email: `support@${store.seller.id}`, address: { street: store.location.street, locality: store.location.locality, area_code: store.location.pincode } },
+        contactDetails: {
+          name: store.provider.name,
+          email: `support@${store.seller.id}`,
+          address: { street: store.location.street, locality: store.location.locality, area_code: store.location.pincode },
+        },
       });
       expect(detail.metadata.contactDetails.phone).toMatch(/^\+?[0-9 -]{6,}$/);
       expect(detail.metadata.categoryDetails.map((c) => Number(c.id))).toEqual(STORE_CATEGORIES);
@@ -872,12 +1000,19 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     });
 
     it('gives a restaurant’s categoryMap with each menu’s name and timing tags (SPEC §3 retail flow)', async () => {
-      const detail = providerFetchSchema.parse(expectOk(await api.get(`/ondc/provider?${providerQuery(timedRestaurant)}`, { pincode: timedRestaurant.locations[0]!.pincode })).data);
+      const detail = providerFetchSchema.parse(
+        expectOk(await api.get(`/ondc/provider?${providerQuery(timedRestaurant)}`, { pincode: timedRestaurant.locations[0]!.pincode })).data,
+      );
       expect(detail.categoryMap.map((c) => c.descriptor.name).sort()).toEqual(timedRestaurant.menus.map((m) => m.name).sort());
       const timed = detail.categoryMap.filter((c) => c.tags.some((t) => t.code === 'timing'));
       expect(timed.length).toBeGreaterThan(0);
       for (const menu of timed) {
-        expect(menu.tags.find((t) => t.code === 'timing')!.list.map((e) => e.code).sort()).toEqual(['day_from', 'day_to', 'time_from', 'time_to']);
+        expect(
+          menu.tags
+            .find((t) => t.code === 'timing')!
+            .list.map((e) => e.code)
+            .sort(),
+        ).toEqual(['day_from', 'day_to', 'time_from', 'time_to']);
       }
     });
 
@@ -901,7 +1036,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
       const detail = expectOk(await api.get(`/ondc/provider?${providerQuery(timedRestaurant)}`, { pincode: timedRestaurant.locations[0]!.pincode })).data;
       const menus: Array<{ id: string; available: boolean; itemCount: number }> = detail.categories;
       expect(menus.map((m) => m.id).sort()).toEqual(timedRestaurant.menus.map((m) => m.id).sort());
-      expectNonDecreasing(menus.map((m) => (m.available ? 0 : 1)), 'available menus first');
+      expectNonDecreasing(
+        menus.map((m) => (m.available ? 0 : 1)),
+        'available menus first',
+      );
       for (const menu of timedRestaurant.menus) {
         const shown = menus.find((m) => m.id === menu.id)!;
         expect(shown.itemCount).toBe(dishesOf(timedRestaurant).filter((d) => d.menuId === menu.id).length);
@@ -932,7 +1070,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     it('is true where the store delivers and false elsewhere', async () => {
       const where = store.location.servesPincodes;
       expect(expectOk(await api.get(`/ondc/provider-serviceablity?provider_id=${store.provider.id}`))).toMatchObject({ serviceable: true, pincode: SERVED });
-      expect(expectOk(await api.get(`/ondc/provider-serviceablity?provider_id=${store.provider.id}`, { pincode: UNSERVED }))).toMatchObject({ serviceable: false, pincode: UNSERVED });
+      expect(expectOk(await api.get(`/ondc/provider-serviceablity?provider_id=${store.provider.id}`, { pincode: UNSERVED }))).toMatchObject({
+        serviceable: false,
+        pincode: UNSERVED,
+      });
       const servedByOthers = CITIES.find((c) => c.id === 'bengaluru')!.localities.find((l) => l.served && !where.includes(l.pincode))!.pincode;
       expect(expectOk(await api.get(`/ondc/provider-serviceablity?provider_id=${store.provider.id}`, { pincode: servedByOthers })).serviceable).toBe(false);
     });
@@ -960,9 +1101,14 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     });
 
     it('puts a restaurant’s available menus first', async () => {
-      const data: Array<{ id: string; available: boolean }> = expectOk(await map({ provider_id: timedRestaurant.id, location_id: timedRestaurant.locations[0]!.id })).data;
+      const data: Array<{ id: string; available: boolean }> = expectOk(
+        await map({ provider_id: timedRestaurant.id, location_id: timedRestaurant.locations[0]!.id }),
+      ).data;
       expect(data.length).toBe(timedRestaurant.menus.length);
-      expectNonDecreasing(data.map((m) => (m.available ? 0 : 1)), 'available menus first');
+      expectNonDecreasing(
+        data.map((m) => (m.available ? 0 : 1)),
+        'available menus first',
+      );
     });
 
     it.each([
@@ -991,16 +1137,24 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
     it('sorts by price and filters by sub-category within the store', async () => {
       const low = (await allPages<ItemWidget>((page) => batch({ ...storeIds, sort: 'price-low-high', page }))).flat();
-      expectNonDecreasing(low.map((i) => i.price), 'price-low-high');
+      expectNonDecreasing(
+        low.map((i) => i.price),
+        'price-low-high',
+      );
       const high: ItemWidget[] = expectOk(await batch({ ...storeIds, sort: 'price-high-low' })).data;
-      expectNonIncreasing(high.map((i) => i.price), 'price-high-low');
+      expectNonIncreasing(
+        high.map((i) => i.price),
+        'price-high-low',
+      );
       expect(high[0]!.price).toBe(low.at(-1)!.price);
       const dairy = (await allPages<ItemWidget>((page) => batch({ ...storeIds, filters: [{ type: 'IN', field: 'categoryId', value: [2] }], page }))).flat();
       expect(dairy.length).toBe(groceryOf(store.provider).filter((i) => Math.floor(i.subCategoryId / 100) === 2).length);
     });
 
     it('a restaurant’s dishes, with customisable ones flagged (add-ons are not listed as dishes)', async () => {
-      const all = (await allPages<ItemWidget>((page) => batch({ provider_id: timedRestaurant.id, location_id: timedRestaurant.locations[0]!.id, page }))).flat();
+      const all = (
+        await allPages<ItemWidget>((page) => batch({ provider_id: timedRestaurant.id, location_id: timedRestaurant.locations[0]!.id, page }))
+      ).flat();
       const dishes = dishesOf(timedRestaurant);
       expect(all.map((i) => i.id).sort()).toEqual(dishes.map((d) => d.id).sort());
       for (const item of all) expect(item.customisable, item.name).toBe(dishes.find((d) => d.id === item.id)!.customGroupIds.length > 0);
@@ -1041,7 +1195,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
     it('honours an explicit sort', async () => {
       const all = (await allPages<ItemWidget>((page) => tray({ ...storeIds, sort: 'price-low-high', page }))).flat();
-      expectNonDecreasing(all.map((i) => i.price), 'tray price-low-high');
+      expectNonDecreasing(
+        all.map((i) => i.price),
+        'tray price-low-high',
+      );
     });
 
     it.each([
@@ -1067,7 +1224,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
         expect(item.subCategoryId).toBe(asked!.subCategoryId);
       }
       expect(new Set(data.map((i) => i.variantAttr.packSize)).size).toBe(data.length);
-      expectNonDecreasing(data.map((i) => i.price), 'variants by price');
+      expectNonDecreasing(
+        data.map((i) => i.price),
+        'variants by price',
+      );
     });
 
     it('an unknown item has no variants; bad input is a 400', async () => {
@@ -1080,10 +1240,26 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
 
   it('no catalogue call answers a 5xx to a hostile body', async () => {
     const posts = [
-      '/ondc/landing-page?type=provider', '/ondc/landing-page?type=static', '/ondc/search', '/ondc/curated/list', '/ondc/provider/categorymap',
-      '/ondc/provider/fetch/items/batch', '/ondc/provider/fetch/offer/tray', '/ondc/fetch/variants', '/ondc/fetch/grocery/items', '/ondc/fetch/grocery/filters',
+      '/ondc/landing-page?type=provider',
+      '/ondc/landing-page?type=static',
+      '/ondc/search',
+      '/ondc/curated/list',
+      '/ondc/provider/categorymap',
+      '/ondc/provider/fetch/items/batch',
+      '/ondc/provider/fetch/offer/tray',
+      '/ondc/fetch/variants',
+      '/ondc/fetch/grocery/items',
+      '/ondc/fetch/grocery/filters',
     ];
-    const bad = ['', 'null', '42', '"text"', '[]', '{"a":', JSON.stringify({ filters: [null], sort: {}, limit: {}, page: null, searchText: {}, url: [], categories: {} })];
+    const bad = [
+      '',
+      'null',
+      '42',
+      '"text"',
+      '[]',
+      '{"a":',
+      JSON.stringify({ filters: [null], sort: {}, limit: {}, page: null, searchText: {}, url: [], categories: {} }),
+    ];
     for (const path of posts) {
       for (const body of bad) {
         const answer = await api.post(path, body);

@@ -11,10 +11,28 @@ import { userIdCookieValue } from '../support/identity.ts';
 
 const place = { city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng };
 const home = addressSchema.parse({
-  id: 'home-1', address_type: 'HOME', name: 'Asha Rao', house_number: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage',
-  city: 'Bengaluru', state: 'Karnataka', pin_code: place.pincode, latitude: place.lat, longitude: place.lng, address: '12, Lake View Apartments, Indiranagar 2nd Stage',
+  id: 'home-1',
+  address_type: 'HOME',
+  name: 'Asha Rao',
+  house_number: '12',
+  building: 'Lake View Apartments',
+  locality: 'Indiranagar 2nd Stage',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: place.pincode,
+  latitude: place.lat,
+  longitude: place.lng,
+  address: '12, Lake View Apartments, Indiranagar 2nd Stage',
 });
-const edits = { name: 'Asha R', phone: '9876543210', email: '', door: '14B', building: 'Lake View Towers', locality: 'Indiranagar 2nd Stage', state: 'Karnataka' };
+const edits = {
+  name: 'Asha R',
+  phone: '9876543210',
+  email: '',
+  door: '14B',
+  building: 'Lake View Towers',
+  locality: 'Indiranagar 2nd Stage',
+  state: 'Karnataka',
+};
 
 function signedIn(url: string, userId: string) {
   const client = shopper(url);
@@ -28,7 +46,9 @@ describe.each(inject('servers'))('issue 28: checkout edits kept in the address b
     const asha = signedIn(url, `api-keep-${Date.now()}`);
     expect((await asha.post('/save/unified/address', home)).status).toBe(200);
     expect((await asha.post('/save/unified/address', addressToKeep(home, edits, place, 'unused'))).status).toBe(200);
-    expect(await bookOf(asha)).toEqual([expect.objectContaining({ id: 'home-1', address_type: 'HOME', name: 'Asha R', house_number: '14B', building: 'Lake View Towers' })]);
+    expect(await bookOf(asha)).toEqual([
+      expect.objectContaining({ id: 'home-1', address_type: 'HOME', name: 'Asha R', house_number: '14B', building: 'Lake View Towers' }),
+    ]);
 
     // A new address at another pin of the same pincode (at HOME's own pin it would replace it, SPEC §5: the checkout does not offer that).
     const fresh = addressToKeep(null, { ...edits, door: '3', building: 'Shanti Nivas' }, { ...place, lat: place.lat + 0.002 }, 'checkout-new-1');
@@ -52,7 +72,13 @@ describe.each(inject('servers'))('issue 28: checkout edits kept in the address b
     const asha = signedIn(url, `api-keep-bad-${Date.now()}`);
     expect((await asha.post('/save/unified/address', home)).status).toBe(200);
     const kept = addressToKeep(home, edits, place, 'unused')!;
-    for (const bad of [{ ...kept, name: 'A'.repeat(81) }, { ...kept, pin_code: '5600' }, { ...kept, latitude: 'north' }, { ...kept, id: '../home-1' }, '{"id":']) {
+    for (const bad of [
+      { ...kept, name: 'A'.repeat(81) },
+      { ...kept, pin_code: '5600' },
+      { ...kept, latitude: 'north' },
+      { ...kept, id: '../home-1' },
+      '{"id":',
+    ]) {
       const answer = await asha.post('/save/unified/address', bad);
       expect(answer.status).toBe(400);
       expect((await answer.json()).status).toBe('FAILURE');

@@ -24,7 +24,8 @@ const apply = (client: ReturnType<typeof shopper>, transactionId: string, messag
 const summaryOf = async (client: ReturnType<typeof shopper>, transactionId: string) =>
   ((await (await client.get(`/ondc/checkout/summary?transaction_id=${transactionId}`)).json()) as { data: { totalPaise: number; offer: unknown } }).data;
 
-const cartOf = async (client: ReturnType<typeof shopper>) => ((await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: unknown[] }).data.at(-1) ?? null;
+const cartOf = async (client: ReturnType<typeof shopper>) =>
+  ((await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: unknown[] }).data.at(-1) ?? null;
 
 describe.each(inject('servers'))('issue 28: the checkout money moments on $name', ({ url }) => {
   it('a placed order empties the cart it was placed from, whether or not a page is watching', async () => {
@@ -33,7 +34,11 @@ describe.each(inject('servers'))('issue 28: the checkout money moments on $name'
     expect(orderId).toMatch(/^KO/);
     expect(await cartOf(client)).toBeNull();
     // Nothing re-places it: a select now finds an empty cart.
-    const again = await client.post('/ondc/select', { ondcCity: 'bengaluru', lat_long: `${store.location.lat},${store.location.lng}`, address: { area_code: store.location.pincode } });
+    const again = await client.post('/ondc/select', {
+      ondcCity: 'bengaluru',
+      lat_long: `${store.location.lat},${store.location.lng}`,
+      address: { area_code: store.location.pincode },
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatchObject({ code: 'CART_EMPTY' });
   });
@@ -47,10 +52,16 @@ describe.each(inject('servers'))('issue 28: the checkout money moments on $name'
   it('the offer the store advertises is listed at checkout and, below its minimum, says how much more to add', async () => {
     const client = shopper(url);
     const { transactionId, messageId, answer } = await selectAndQuote(client, lines());
-    const listed = (await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Array<{ code: string; source: string; reason: string | null }>;
+    const listed = (await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Array<{
+      code: string;
+      source: string;
+      reason: string | null;
+    }>;
     // The items' total as the store quoted it: a shelf price can drift from the catalogue's.
     const breakup = answer.message.order.quote.breakup as Array<{ '@ondc/org/title_type': string; price: { value: string } }>;
-    const quotedItemsPaise = breakup.filter((l) => l['@ondc/org/title_type'] === 'item').reduce((total, l) => total + Math.round(Number(l.price.value) * 100), 0);
+    const quotedItemsPaise = breakup
+      .filter((l) => l['@ondc/org/title_type'] === 'item')
+      .reduce((total, l) => total + Math.round(Number(l.price.value) * 100), 0);
     const shortfall = advertised.minOrderPaise - quotedItemsPaise;
     const reason = `Add ${formatRupees(shortfall)} more to use ${advertised.code} (orders of ${formatRupees(advertised.minOrderPaise)} or more)`;
     expect(listed.find((o) => o.code === advertised.code)).toMatchObject({ source: 'store', reason });
@@ -80,7 +91,9 @@ describe.each(inject('servers'))('issue 28: the checkout money moments on $name'
     const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
     const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
     expect(initStatus.checkout.payable.totalPaise).toBe(requoted.checkout.payable.totalPaise);
-    const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    const paid = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+    ).json();
     expect(Math.round(paid.data.amount * 100)).toBe(requoted.checkout.payable.totalPaise);
   });
 

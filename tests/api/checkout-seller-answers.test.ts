@@ -41,7 +41,12 @@ beforeAll(async () => {
     return callbacks === 'hold' ? { delayMs: HOLD_MS } : callbacks === 'drop' ? { upstreams: [] } : undefined;
   });
   server = await startServer(
-    { PORT: String(port), SELLER_NETWORK: 'off', ONDC_GATEWAY_URL: `${network.url}/gateway`, BAP_URI: `http://kirana.localhost:${new URL(proxy.url).port}/bap` },
+    {
+      PORT: String(port),
+      SELLER_NETWORK: 'off',
+      ONDC_GATEWAY_URL: `${network.url}/gateway`,
+      BAP_URI: `http://kirana.localhost:${new URL(proxy.url).port}/bap`,
+    },
     { dataDir, keepDataDir: true },
   );
   ({ owner } = sellers(dataDir));
@@ -64,7 +69,15 @@ function quoteFrom(provider: string, location: string, items: Line[]) {
       fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Serviceable' } } }],
       quote: {
         price: { currency: 'INR', value },
-        breakup: [{ '@ondc/org/item_id': item.id, '@ondc/org/item_quantity': { count: items[0]!.quantity }, '@ondc/org/title_type': 'item', title: item.name, price: { currency: 'INR', value } }],
+        breakup: [
+          {
+            '@ondc/org/item_id': item.id,
+            '@ondc/org/item_quantity': { count: items[0]!.quantity },
+            '@ondc/org/title_type': 'item',
+            title: item.name,
+            price: { currency: 'INR', value },
+          },
+        ],
         ttl: 'P1D',
       },
     },
@@ -87,7 +100,10 @@ describe('a quote for another store than the one asked, signed by the seller ask
     const client = shopper(server.url);
     const items = [{ sku_id: store.items[0]!.id, quantity: 1 }];
     const { transactionId, messageId } = await select(client, items);
-    const forged = { context: callbackContext(server.url, { action: 'on_select', transactionId, messageId, seller: owner }), message: quoteFrom(`${store.provider.id}-elsewhere`, store.location.id, items) };
+    const forged = {
+      context: callbackContext(server.url, { action: 'on_select', transactionId, messageId, seller: owner }),
+      message: quoteFrom(`${store.provider.id}-elsewhere`, store.location.id, items),
+    };
     expect(await postSigned(server.url, 'on_select', forged, owner)).toMatchObject({ status: 200, ack: 'ACK' });
 
     const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${messageId}`, (b) => b['status'] !== 'PENDING', 5);
@@ -115,11 +131,19 @@ describe('a quote for another store than the one asked, signed by the seller ask
     callbacks = 'hold';
     const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
     const initMessageId = init.data.message_id as string;
-    const forged = { context: callbackContext(server.url, { action: 'on_init', transactionId, messageId: initMessageId, seller: owner }), message: quoteFrom(store.provider.id, otherLocation(), items) };
+    const forged = {
+      context: callbackContext(server.url, { action: 'on_init', transactionId, messageId: initMessageId, seller: owner }),
+      message: quoteFrom(store.provider.id, otherLocation(), items),
+    };
     expect(await postSigned(server.url, 'on_init', forged, owner)).toMatchObject({ status: 200, ack: 'ACK' });
 
     const status = await pollFor(client, `/ondc/status?type=init&message_id=${initMessageId}`, (b) => b['order_status'] !== 'PENDING', 5);
-    expect(status).toMatchObject({ order_status: 'FAILED', error: { code: '20004', message: 'Provider location not found' }, onInitTotalPrice: null, order: null });
+    expect(status).toMatchObject({
+      order_status: 'FAILED',
+      error: { code: '20004', message: 'Provider location not found' },
+      onInitTotalPrice: null,
+      order: null,
+    });
     const pay = () => client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' });
     const refused = await pay();
     expect(refused.status).toBe(404);
@@ -144,7 +168,12 @@ describe('SPEC §5 quote checks: every outcome reached through the API', () => {
       title: item.name,
       price: { currency: 'INR', value: total },
       ...(info
-        ? { item: { price: { currency: 'INR', value: unit }, quantity: { available: { count: String(info.available ?? 99) }, maximum: { count: String(info.maximum ?? 99) } } } }
+        ? {
+            item: {
+              price: { currency: 'INR', value: unit },
+              quantity: { available: { count: String(info.available ?? 99) }, maximum: { count: String(info.maximum ?? 99) } },
+            },
+          }
         : {}),
     };
     return {
@@ -183,7 +212,9 @@ describe('SPEC §5 quote checks: every outcome reached through the API', () => {
     callbacks = 'pass';
     const item = store.items[2]!;
     const emptied = await fetch(`${network.url}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(item.id)}/stock`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 0 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 0 }),
     });
     expect(emptied.status).toBe(200);
     const client = shopper(server.url);
@@ -196,7 +227,12 @@ describe('SPEC §5 quote checks: every outcome reached through the API', () => {
 
 describe('SPEC §4 poll pace on the wall clock, with a seller that never answers', () => {
   /** The island's own poll loop (poll.ts) over real requests: each one held by the server. */
-  async function timedPoll<S extends { kind: string }>(client: Client, path: string, options: { intervalMs: number; maxAttempts: number }, step: (answer: never, attempt: number) => S) {
+  async function timedPoll<S extends { kind: string }>(
+    client: Client,
+    path: string,
+    options: { intervalMs: number; maxAttempts: number },
+    step: (answer: never, attempt: number) => S,
+  ) {
     const held: number[] = [];
     const started = Date.now();
     const outcome = await poll(
@@ -226,17 +262,23 @@ describe('SPEC §4 poll pace on the wall clock, with a seller that never answers
 
     callbacks = 'drop';
     const init = await (await client.post('/ondc/init', initBody(quoted.transactionId, items))).json();
-    const initPace = await timedPoll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, INIT_POLL, (answer: InitStatus, n) => initStep(answer, n, 'retail'));
+    const initPace = await timedPoll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, INIT_POLL, (answer: InitStatus, n) =>
+      initStep(answer, n, 'retail'),
+    );
     expect(initPace.outcome).toMatchObject({ kind: 'failed', orderStatus: 'FAILED_TO_PROCEED_WITH_PAYMENT' });
     expect(initPace.held).toHaveLength(5);
     for (const ms of initPace.held) expect(ms).toBeGreaterThanOrEqual(950);
     expect(initPace.elapsedMs).toBeLessThanOrEqual(6_000 + 5 * TRANSIT_MS);
 
     const again = await select(client, items);
-    const selectPace = await timedPoll(client, `/ondc/fetchMessage?type=select&message_id=${again.messageId}`, SELECT_POLL, (answer: SelectAnswer, n) => selectStep(answer, n, 'retail'));
+    const selectPace = await timedPoll(client, `/ondc/fetchMessage?type=select&message_id=${again.messageId}`, SELECT_POLL, (answer: SelectAnswer, n) =>
+      selectStep(answer, n, 'retail'),
+    );
     expect(selectPace.outcome).toMatchObject({ kind: 'failed', label: 'ON_SELECT_POLL_COUNT_EXCEEDED' });
     expect(selectPace.held).toHaveLength(20);
     expect(selectPace.elapsedMs).toBeLessThanOrEqual(21_000 + 20 * TRANSIT_MS);
-    console.log(`poll pace: 5 init attempts ${initPace.elapsedMs} ms, 20 select attempts ${selectPace.elapsedMs} ms (longest request ${Math.max(...initPace.held, ...selectPace.held)} ms)`);
+    console.log(
+      `poll pace: 5 init attempts ${initPace.elapsedMs} ms, 20 select attempts ${selectPace.elapsedMs} ms (longest request ${Math.max(...initPace.held, ...selectPace.held)} ms)`,
+    );
   }, 90_000);
 });

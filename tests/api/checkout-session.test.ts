@@ -41,7 +41,8 @@ describe.each(inject('servers'))('issue 23: the checkout belongs to the server o
     expect(delivery(status.checkout.payable)).toBe(selectDelivery + HIGH_RISE_DROP_FEE_PAISE);
 
     // The amount shown before on_init is not charged: the shopper is asked to look again (SPEC §5).
-    const pay = (amount: number) => client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis', amount });
+    const pay = (amount: number) =>
+      client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis', amount });
     const stale = await pay(quotedPaise / 100);
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.message).toBe(PRICE_UPDATE_MESSAGE);
@@ -57,7 +58,7 @@ describe.each(inject('servers'))('issue 23: the checkout belongs to the server o
     expect(/Delivery charges<\/th> <td[^>]*>(₹[\d,.]+)<\/td>/.exec(page)?.[1]).toBe(formatRupees(selectDelivery + HIGH_RISE_DROP_FEE_PAISE));
   });
 
-  it("a select or init whose items differ from the server cart is refused (409) and nothing goes to the seller", async () => {
+  it('a select or init whose items differ from the server cart is refused (409) and nothing goes to the seller', async () => {
     const client = shopper(url);
     await fillCart(client, lines());
     const selects = sent(dataDir, 'select');

@@ -12,7 +12,11 @@ import { shopper } from '../support/http.ts';
 import { cartUpdate, initBody, lines, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 
 /** Puts `quantity` of a store's item in this shopper's server cart, which select orders (issue 23). */
-async function addToCart(client: Client, at: { seller: { id: string }; provider: { id: string }; location: { id: string }; item: { id: string; name: string } }, quantity: number) {
+async function addToCart(
+  client: Client,
+  at: { seller: { id: string }; provider: { id: string }; location: { id: string }; item: { id: string; name: string } },
+  quantity: number,
+) {
   const added = await client.post('/ondc/cart', {
     action: 'UPDATE_ITEM',
     sku_id: at.item.id,
@@ -63,7 +67,11 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
       await cookieless.post('/ondc/init', initBody(transactionId, lines())),
       await cookieless.post('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initAck.data.message_id }),
     ]) {
-      expect({ status: asked.status, body: await asked.json(), cookie: asked.headers.get('set-cookie') }).toMatchObject({ status: 404, body: { error: { message: 'Unknown transaction' } }, cookie: expect.not.stringContaining('kirana_device') });
+      expect({ status: asked.status, body: await asked.json(), cookie: asked.headers.get('set-cookie') }).toMatchObject({
+        status: 404,
+        body: { error: { message: 'Unknown transaction' } },
+        cookie: expect.not.stringContaining('kirana_device'),
+      });
     }
   });
 
@@ -77,7 +85,12 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const cheap = store.cheapest;
     expect(cheap.pricePaise).toBeLessThan(2000);
     const small = await selectAndQuote(client, [{ sku_id: cheap.id, quantity: 1 }]);
-    const below = await client.post('/ondc/offer/apply', { transactionId: small.transactionId, messageId: small.messageId, cityName: 'bengaluru', manualCoupon: 'FLAT50' });
+    const below = await client.post('/ondc/offer/apply', {
+      transactionId: small.transactionId,
+      messageId: small.messageId,
+      cityName: 'bengaluru',
+      manualCoupon: 'FLAT50',
+    });
     expect(below.status).toBe(422);
     expect(await below.json()).toMatchObject({ errorMessage: 'Invalid coupon' });
   });
@@ -94,7 +107,16 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     // Another shopper is not held back.
     const other = shopper(url);
     const theirs = await selectAndQuote(other, lines());
-    expect((await other.post('/ondc/offer/apply', { transactionId: theirs.transactionId, messageId: theirs.messageId, cityName: 'bengaluru', manualCoupon: 'FLAT50' })).status).toBe(200);
+    expect(
+      (
+        await other.post('/ondc/offer/apply', {
+          transactionId: theirs.transactionId,
+          messageId: theirs.messageId,
+          cityName: 'bengaluru',
+          manualCoupon: 'FLAT50',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses bad offer and init input with a clear 4xx', async () => {
@@ -124,7 +146,10 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     });
     expect(response.status).toBe(422);
     const shortfall = Math.ceil((low.minOrderPaise - low.item.pricePaise) / 100);
-    expect(await response.json()).toMatchObject({ status: 'FAILURE', error: { code: 'MIN_CART_VALUE', shortfall, message: `Add items worth ₹${shortfall} more to place this order` } });
+    expect(await response.json()).toMatchObject({
+      status: 'FAILURE',
+      error: { code: 'MIN_CART_VALUE', shortfall, message: `Add items worth ₹${shortfall} more to place this order` },
+    });
   });
 
   it('item out of stock (40002): quoted at what is left, and the server\'s quote check says "Only {n} available"', async () => {
@@ -139,7 +164,9 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const client = shopper(url);
     const item = store.items[1]!;
     const refused = await client.post('/ondc/cart', {
-      action: 'UPDATE_ITEM', sku_id: item.id, quantity: item.maxPerOrder + 1,
+      action: 'UPDATE_ITEM',
+      sku_id: item.id,
+      quantity: item.maxPerOrder + 1,
       cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
       item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
     });
@@ -147,14 +174,19 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect((await refused.json()).error.message).toMatch(/^Max \d+ .+ can be ordered$/);
   });
 
-  it('price changed: the server\'s quote check flags the line and the ITEM_PRICE_MISMATCH event', async () => {
+  it("price changed: the server's quote check flags the line and the ITEM_PRICE_MISMATCH event", async () => {
     const client = shopper(url);
     const item = store.drifted;
     const { answer } = await selectAndQuote(client, [{ sku_id: item.id, quantity: 1 }]);
     const check = answer.checkout;
     expect(check.priceChanged).toBe(true);
     expect(check.problems).toEqual([{ itemId: item.id, code: 'ITEM_PRICE_CHANGED', message: 'Issue with item' }]);
-    expect(check.events[0]).toMatchObject({ label: 'ITEM_PRICE_MISMATCH', cart_price: paiseToRupees(item.pricePaise), on_select_price: paiseToRupees(currentPricePaise(item)), item_id: item.id });
+    expect(check.events[0]).toMatchObject({
+      label: 'ITEM_PRICE_MISMATCH',
+      cart_price: paiseToRupees(item.pricePaise),
+      on_select_price: paiseToRupees(currentPricePaise(item)),
+      item_id: item.id,
+    });
   });
 
   it('store closed: a disabled store’s item is refused by the cart in SPEC §8’s words, before any network call (issue 28)', async () => {
@@ -168,7 +200,10 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
       item_metadata: { itemId: closed.item.id, name: closed.item.name, providerId: closed.provider.id, locationId: closed.location.id },
     });
     expect(added.status).toBe(409);
-    expect((await added.json()).error).toMatchObject({ code: 'STORE_TEMPORARILY_CLOSED', message: expect.stringMatching(/^The store is not taking orders right now/) });
+    expect((await added.json()).error).toMatchObject({
+      code: 'STORE_TEMPORARILY_CLOSED',
+      message: expect.stringMatching(/^The store is not taking orders right now/),
+    });
     expect(await (await client.get(`/ondc/cart?cityName=${closed.provider.cityId}`)).json()).toMatchObject({ data: [] });
   });
 
@@ -209,17 +244,25 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('payment failure then retry → confirm → on_confirm: the order exists once, whatever is repeated', async () => {
     const client = shopper(url);
     const { transactionId, selectMessageId, initMessageId, total } = await checkoutToInit(client);
-    const applied = await (await client.post('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName: 'bengaluru', manualCoupon: 'SAVE10' })).json();
+    const applied = await (
+      await client.post('/ondc/offer/apply', { transactionId, messageId: selectMessageId, cityName: 'bengaluru', manualCoupon: 'SAVE10' })
+    ).json();
 
-    const failed = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'failure@kirana' })).json();
+    const failed = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'failure@kirana' })
+    ).json();
     expect(failed.data.status).toBe('FAILED');
     const early = await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: failed.data.payment_id });
     expect(early.status).toBe(409);
 
-    const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    const paid = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })
+    ).json();
     expect(paid.data).toMatchObject({ status: 'PAID', amount: Math.round((total - applied.data.discount) * 100) / 100 });
     // A second tap on Pay is the same payment, not a second charge.
-    const again = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })).json();
+    const again = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' })
+    ).json();
     expect(again.data.payment_id).toBe(paid.data.payment_id);
 
     const confirmBody = { transaction_id: transactionId, payment_id: paid.data.payment_id };
@@ -277,7 +320,15 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
       const { transactionId } = await selectAndQuote(client, big);
       const init = await (await client.post('/ondc/init', initBody(transactionId, big))).json();
       const status = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 5);
-      const paid = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis', burn_coins: burn })).json();
+      const paid = await (
+        await client.post('/ondc/payment', {
+          method: 'upi',
+          transaction_id: transactionId,
+          init_message_id: init.data.message_id,
+          vpa: 'asha@okaxis',
+          burn_coins: burn,
+        })
+      ).json();
       expect((await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: paid.data.payment_id })).status).toBe(200);
       return { total: status.onInitTotalPrice as number, payment: paid.data };
     }
@@ -299,12 +350,17 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
 
   it('a customised dish goes to select with its add-ons, built from the server cart', async () => {
     // The one restaurant open around the clock, and a dish with choices.
-    const restaurant = generateNetwork().sellers.flatMap((s) => s.providers).find((p) => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to)!;
+    const restaurant = generateNetwork()
+      .sellers.flatMap((s) => s.providers)
+      .find((p) => p.kind === 'restaurant' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to)!;
     const pizza = [...providerItems(restaurant)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0)!;
     const location = restaurant.locations[0]!;
     const client = shopper(url);
     const groups = await (await client.get(`/ondc/customisations?bpp_id=${restaurant.sellerId}&provider_id=${restaurant.id}&item_id=${pizza.id}`)).json();
-    const tree = groups.data.tree as { rootGroupIds: string[]; groups: Record<string, { options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }> };
+    const tree = groups.data.tree as {
+      rootGroupIds: string[];
+      groups: Record<string, { options: Array<{ id: string; isDefault: boolean; childGroupIds: string[] }> }>;
+    };
     // The default (or first) choice of every group that opens, as the add-on picker preselects.
     const picks: string[] = [];
     const pick = (groupId: string) => {
@@ -326,19 +382,27 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     const items = protocolItems(cart);
     expect(items.map((i) => i.id)).toEqual([pizza.id, ...[...picks].sort()]);
     // The place alone: what is ordered is the server cart.
-    const response = await client.post('/ondc/select', { ondcCity: restaurant.cityId, lat_long: `${location.lat},${location.lng}`, address: { area_code: location.pincode }, cart_version: cart.cart_version });
+    const response = await client.post('/ondc/select', {
+      ondcCity: restaurant.cityId,
+      lat_long: `${location.lat},${location.lng}`,
+      address: { area_code: location.pincode },
+      cart_version: cart.cart_version,
+    });
     expect(response.status).toBe(200);
     const { data } = await response.json();
     const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
     expect(answer.error).toBeNull();
-    const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id']);
+    const quoted = (answer.message.order.quote.breakup as Array<{ '@ondc/org/item_id': string; '@ondc/org/title_type': string }>)
+      .filter((l) => l['@ondc/org/title_type'] === 'item')
+      .map((l) => l['@ondc/org/item_id']);
     expect(quoted).toEqual(items.map((i) => i.id));
   });
 
   it('a payment that times out is withdrawn at the gateway before a retry, so nothing is charged twice', async () => {
     const client = shopper(url);
     const { transactionId, initMessageId } = await checkoutToInit(client);
-    const pay = async (vpa: string) => (await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa })).json()).data;
+    const pay = async (vpa: string) =>
+      (await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa })).json()).data;
     const stuck = await pay('timeout@kirana');
     expect(stuck.status).toBe('PENDING');
     // While the client may still be waiting for it, a second tap is the same payment.
@@ -353,9 +417,16 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
   it('a pending payment is paid after the gateway catches up', async () => {
     const client = shopper(url);
     const { transactionId, initMessageId } = await checkoutToInit(client);
-    const started = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'pending@kirana' })).json();
+    const started = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'pending@kirana' })
+    ).json();
     expect(started.data.status).toBe('PENDING');
-    const paid = await pollFor(client, `/ondc/payment/status?payment_id=${started.data.payment_id}`, (b) => (b['data'] as { status: string }).status !== 'PENDING', 5);
+    const paid = await pollFor(
+      client,
+      `/ondc/payment/status?payment_id=${started.data.payment_id}`,
+      (b) => (b['data'] as { status: string }).status !== 'PENDING',
+      5,
+    );
     expect(paid.data.status).toBe('PAID');
   });
 
@@ -366,6 +437,8 @@ describe.each(inject('servers'))('checkout over the ONDC protocol on $name', ({ 
     expect(refused.status).toBe(404);
     // SPEC §4's words for a checkout with no quote to pay (the island then offers to place the order again).
     expect((await refused.json()).error.message).toBe(NO_QUOTE_TO_PAY_MESSAGE);
-    expect((await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status).toBe(400);
+    expect(
+      (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: selectMessageId, vpa: 'not a vpa' })).status,
+    ).toBe(400);
   });
 });

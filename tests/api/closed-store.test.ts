@@ -41,8 +41,19 @@ describe('a closed store takes nothing into a cart (SPEC §8 STORE_CLOSED)', () 
   });
 
   it('refuses it from the add form without JavaScript too, and the cart page says why', async () => {
-    const form = new URLSearchParams({ city: 'bengaluru', bppId: closed.seller.id, providerId: closed.provider.id, locationId: closed.location.id, itemId: closed.item.id });
-    const answer = await fetch(`${url}/cart/add`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url }, body: form });
+    const form = new URLSearchParams({
+      city: 'bengaluru',
+      bppId: closed.seller.id,
+      providerId: closed.provider.id,
+      locationId: closed.location.id,
+      itemId: closed.item.id,
+    });
+    const answer = await fetch(`${url}/cart/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+      body: form,
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/cart?error=STORE_CLOSED');
     const page = await (await fetch(`${url}/cart?error=STORE_CLOSED`)).text();

@@ -62,7 +62,9 @@ describe('issue 29: delivery instructions in the ONDC order', () => {
     const sent = wire(transactionId);
     for (const action of ['init', 'confirm']) expect(deliveryEnd(sent.find((m) => m.action === action)?.order)).not.toHaveProperty('instructions');
     // Cash on delivery: the store's rider collects it.
-    expect(sent.find((m) => m.action === 'confirm')?.message).toMatchObject({ order: { payment: { type: 'ON-FULFILLMENT', status: 'NOT-PAID', collected_by: 'BPP' } } });
+    expect(sent.find((m) => m.action === 'confirm')?.message).toMatchObject({
+      order: { payment: { type: 'ON-FULFILLMENT', status: 'NOT-PAID', collected_by: 'BPP' } },
+    });
   }, 60_000);
 
   it('a cancel names the delivery it cancels (ONDC 1.2.5 requires the descriptor, 1.2.0 allows it)', async () => {
@@ -72,7 +74,11 @@ describe('issue 29: delivery instructions in the ONDC order', () => {
     const sent = wire(transactionId);
     const delivery = sent.find((m) => m.action === 'on_confirm')?.order?.fulfillments?.find((f) => f.type === 'Delivery') as { id?: string } | undefined;
     expect(delivery?.id).toBeTruthy();
-    expect(sent.find((m) => m.action === 'cancel')?.message).toEqual({ order_id: orderId, cancellation_reason_id: expect.any(String), descriptor: { name: 'fulfillment', short_desc: delivery?.id } });
+    expect(sent.find((m) => m.action === 'cancel')?.message).toEqual({
+      order_id: orderId,
+      cancellation_reason_id: expect.any(String),
+      descriptor: { name: 'fulfillment', short_desc: delivery?.id },
+    });
   }, 60_000);
 
   it.each([
@@ -81,13 +87,17 @@ describe('issue 29: delivery instructions in the ONDC order', () => {
     ['with a lone surrogate', '"gate\\ud800code"'],
     ['with a control character', '"gate\\u001bcode"'],
     ['not text', '42'],
-  ])('written %s are a 400 and send no init', async (_case, instructions) => {
-    const client = shopper(server.url);
-    const { transactionId } = await selectAndQuote(client, lines());
-    const body = JSON.stringify(initBody(transactionId, lines())).replace(/}$/, `,"delivery_instructions":${instructions}}`);
-    const response = await client.post('/ondc/init', body);
-    expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toMatch(/^delivery_instructions: /);
-    expect(wire(transactionId).filter((m) => m.action === 'init')).toEqual([]);
-  }, 60_000);
+  ])(
+    'written %s are a 400 and send no init',
+    async (_case, instructions) => {
+      const client = shopper(server.url);
+      const { transactionId } = await selectAndQuote(client, lines());
+      const body = JSON.stringify(initBody(transactionId, lines())).replace(/}$/, `,"delivery_instructions":${instructions}}`);
+      const response = await client.post('/ondc/init', body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toMatch(/^delivery_instructions: /);
+      expect(wire(transactionId).filter((m) => m.action === 'init')).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -35,8 +35,14 @@ const gstSummaryPaise = (html: string) => {
 
 /** An item taxed above 0 %, one of which costs less than free delivery: the order pays for delivery. */
 const taxedItem = [...providerItems(store.provider)].find(
-  (i) => i.kind === 'grocery' && i.stock >= 20 && !hasListingFlaw(i) && !hasPriceDrift(i) && (itemTaxClass(i)?.ratePercent ?? 0) > 0 &&
-    store.provider.deliveryFeePaise > 0 && (store.provider.freeDeliveryAbovePaise === null || i.pricePaise < store.provider.freeDeliveryAbovePaise),
+  (i) =>
+    i.kind === 'grocery' &&
+    i.stock >= 20 &&
+    !hasListingFlaw(i) &&
+    !hasPriceDrift(i) &&
+    (itemTaxClass(i)?.ratePercent ?? 0) > 0 &&
+    store.provider.deliveryFeePaise > 0 &&
+    (store.provider.freeDeliveryAbovePaise === null || i.pricePaise < store.provider.freeDeliveryAbovePaise),
 )!;
 
 describe('the GST invoice and credit notes (issue 29)', () => {
@@ -46,7 +52,11 @@ describe('the GST invoice and credit notes (issue 29)', () => {
     const { orderId, totalPaise } = await placeOrder(client, 'upi', [...lines(), { sku_id: store.scarce.id, quantity: 2 }], {
       beforePayment: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]),
     });
-    const cut = await until(() => detail(client, orderId), (o) => o.refunds.length === 1 && o.status === 'delivered', 90);
+    const cut = await until(
+      () => detail(client, orderId),
+      (o) => o.refunds.length === 1 && o.status === 'delivered',
+      90,
+    );
     const refundPaise = Math.round(cut.refunds[0]!.amount * 100);
 
     const invoice = await client.get(`/invoice?order_id=${orderId}`);
@@ -122,7 +132,11 @@ describe('the GST invoice and credit notes (issue 29)', () => {
     // Not delivered, no refund: no invoice yet.
     expect((await client.get(`/invoice?order_id=${orderId}`)).status).toBe(409);
     expect((await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' })).status).toBe(200);
-    await until(() => detail(client, orderId), (o) => o.status === 'cancelled' && o.refunds.length > 0, 30);
+    await until(
+      () => detail(client, orderId),
+      (o) => o.status === 'cancelled' && o.refunds.length > 0,
+      30,
+    );
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toContain('Invoice and credit note');
     const html = await (await client.get(`/invoice?order_id=${orderId}`)).text();
@@ -135,7 +149,9 @@ describe('the GST invoice and credit notes (issue 29)', () => {
     // (taxable value plus CGST and SGST by HSN) accounts for every rupee: no coupon, coins or tip here.
     const rate = itemTaxClass(taxedItem)!.ratePercent;
     for (const document of [html, note]) {
-      expect(document).toMatch(new RegExp(`<tr data-charge-gst[^>]*>\\s*<th scope="row"[^>]*>Delivery<span class="tax-doc__hsn"[^>]*>GST ${rate}%, as the goods<`));
+      expect(document).toMatch(
+        new RegExp(`<tr data-charge-gst[^>]*>\\s*<th scope="row"[^>]*>Delivery<span class="tax-doc__hsn"[^>]*>GST ${rate}%, as the goods<`),
+      );
       expect(gstSummaryPaise(document)).toBe(totalPaise);
     }
   }, 120_000);
@@ -143,7 +159,11 @@ describe('the GST invoice and credit notes (issue 29)', () => {
   it('a delivered cash order with nothing refunded has an invoice and no credit note', async () => {
     const client = shopper(server.url);
     const { orderId } = await placeOrder(client, 'cod');
-    await until(() => detail(client, orderId), (o) => o.status === 'delivered', 90);
+    await until(
+      () => detail(client, orderId),
+      (o) => o.status === 'delivered',
+      90,
+    );
     const html = await (await client.get(`/invoice?order_id=${orderId}`)).text();
     expect(creditLinks(html)).toEqual([]);
     const none = await client.get(`/invoice?order_id=${orderId}&credit_note=C1`);

@@ -13,7 +13,14 @@ import { startServer, type StartedServer } from '../support/server.ts';
 const OPS_TOKEN = 'grievance-desk-test-token';
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1', ANALYTICS_TOKEN: OPS_TOKEN, GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+  server = await startServer({
+    NETWORK_CLOCK_SPEED: '120',
+    ONDC_LOG: '1',
+    ANALYTICS_TOKEN: OPS_TOKEN,
+    GRIEVANCE_OFFICER_NAME: 'Kavya Rao',
+    GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example',
+    GRIEVANCE_OFFICER_PHONE: '9845012345',
+  });
 }, 180_000);
 afterAll(async () => {
   // IGM_LOG_OUT=<dir> keeps the protocol log for ONDC's validator (npm run ondc:validate -- <dir>).
@@ -21,18 +28,33 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Issue = { status: string; level: string; last_action_id: string; actions: Array<{ id: string; descriptor: { code: string }; action_by: string }>; resolutions?: Array<{ id: string; ref_id?: string; descriptor: { code: string }; tags?: Array<{ list?: Array<{ descriptor: { code: string }; value?: string }> }> }> };
+type Issue = {
+  status: string;
+  level: string;
+  last_action_id: string;
+  actions: Array<{ id: string; descriptor: { code: string }; action_by: string }>;
+  resolutions?: Array<{
+    id: string;
+    ref_id?: string;
+    descriptor: { code: string };
+    tags?: Array<{ list?: Array<{ descriptor: { code: string }; value?: string }> }>;
+  }>;
+};
 
 async function order(client: Client, orderId: string) {
   return (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
 }
 
-const readIssue = async (client: Client, issueId: string) => ((await (await client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue; status: string; grievance_officer: unknown } }).data;
+const readIssue = async (client: Client, issueId: string) =>
+  ((await (await client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue; status: string; grievance_officer: unknown } }).data;
 const lastCode = (issue: Issue) => issue.actions.at(-1)?.descriptor.code;
 
 function protocolLog(): Array<{ direction?: string; action?: string; body?: { context?: { action?: string }; request?: unknown } }> {
   const dir = path.join(server.dataDir, 'ondc-log');
-  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 let client: Client;
@@ -45,7 +67,11 @@ describe('complaints about an order (IGM 2.0.0)', () => {
   beforeAll(async () => {
     client = shopper(server.url);
     ({ orderId, totalPaise } = await placeOrder(client, 'upi', lines(2)));
-    await until(() => order(client, orderId), (o) => o['status'] === 'delivered', 90);
+    await until(
+      () => order(client, orderId),
+      (o) => o['status'] === 'delivered',
+      90,
+    );
   }, 300_000);
 
   it('refuses bad input with a clear message', async () => {
@@ -54,7 +80,11 @@ describe('complaints about an order (IGM 2.0.0)', () => {
       [{ order_id: orderId, code: 'ITM004', description: 'torn' }, 400, 'description: Tell us what went wrong in at least 10 characters'],
       [{ order_id: orderId, code: 'ITM004', description: 'The packet was torn open' }, 400, 'Choose the items this is about'],
       [{ order_id: orderId, code: 'ITM004', item_ids: ['no-such-item'], description: 'The packet was torn open' }, 400, 'An item is not in this order'],
-      [{ order_id: orderId, code: 'ITM004', item_ids: [store.items[0]!.id], description: 'The packet was torn open', photo_ids: ['AAAAAAAAAAAAAAAAAAAAAAAA'] }, 400, 'A photo does not belong to this order'],
+      [
+        { order_id: orderId, code: 'ITM004', item_ids: [store.items[0]!.id], description: 'The packet was torn open', photo_ids: ['AAAAAAAAAAAAAAAAAAAAAAAA'] },
+        400,
+        'A photo does not belong to this order',
+      ],
       [{ order_id: 'NOSUCHORDER', code: 'FLM002', description: 'Nothing came at all' }, 404, 'No such order'],
       ['not json', 400, 'The request body must be JSON'],
     ];
@@ -70,11 +100,25 @@ describe('complaints about an order (IGM 2.0.0)', () => {
   });
 
   it('a damaged item with a photo → the store offers a refund of its price or a replacement → refund accepted, paid once', async () => {
-    const jpeg = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b5651d' } }).jpeg().toBuffer());
-    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: jpeg, headers: { 'content-type': 'image/jpeg', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b5651d' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, {
+      method: 'POST',
+      body: jpeg,
+      headers: { 'content-type': 'image/jpeg', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     const photoId = ((await upload.json()) as { data: { photo_id: string } }).data.photo_id;
     const item = store.items[0]!;
-    const raised = await client.post('/ondc/issue', { order_id: orderId, code: 'ITM004', item_ids: [item.id], description: 'The packet came torn and wet', photo_ids: [photoId] });
+    const raised = await client.post('/ondc/issue', {
+      order_id: orderId,
+      code: 'ITM004',
+      item_ids: [item.id],
+      description: 'The packet came torn and wet',
+      photo_ids: [photoId],
+    });
     expect(raised.status).toBe(200);
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
 
@@ -92,7 +136,11 @@ describe('complaints about an order (IGM 2.0.0)', () => {
 
     const first = await readIssue(client, issueId);
     expect(first.grievance_officer).toEqual({ name: 'Kavya Rao', email: 'gro@kirana.example', phone: '9845012345' });
-    const proposed = await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    const proposed = await until(
+      () => readIssue(client, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
     expect(proposed.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED']);
     const options = (proposed.issue.resolutions ?? []).filter((r) => r.descriptor.code !== 'PARENT');
     expect(options.map((r) => r.descriptor.code)).toEqual(['REFUND', 'REPLACEMENT']);
@@ -109,9 +157,17 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect((await client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: 'R-none' })).status).toBe(409);
     const accepted = await client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund.id });
     expect(accepted.status).toBe(200);
-    const resolved = await until(() => readIssue(client, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    const resolved = await until(
+      () => readIssue(client, issueId),
+      (d) => d.issue.status === 'RESOLVED',
+      30,
+    );
     expect(lastCode(resolved.issue)).toBe('RESOLVED');
-    const refunded = await until(() => order(client, orderId), (o) => (o['refunds'] as unknown[]).length > 0, 10);
+    const refunded = await until(
+      () => order(client, orderId),
+      (o) => (o['refunds'] as unknown[]).length > 0,
+      10,
+    );
     expect(refunded['refunds']).toEqual([{ amount: Number(amount), status: 'REFUNDED', at: expect.any(String) }]);
     expect(Number(amount) * 100).toBeLessThanOrEqual(totalPaise);
 
@@ -140,13 +196,29 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     escalatedId = issueId;
     // Nothing to escalate before the store has answered or let its time pass.
     expect((await client.post('/ondc/issue/step', { step: 'escalate', issue_id: issueId, reason: 'Nobody has answered me' })).status).toBe(409);
-    await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    await until(
+      () => readIssue(client, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
     expect((await client.post('/ondc/issue/step', { step: 'reject', issue_id: issueId, reason: 'Not enough' })).status).toBe(200);
     const escalated = await client.post('/ondc/issue/step', { step: 'escalate', issue_id: issueId, reason: 'The store would not make it right' });
     expect(escalated.status).toBe(200);
-    const gro = await until(() => readIssue(client, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED' && d.issue.level === 'GRIEVANCE', 30);
+    const gro = await until(
+      () => readIssue(client, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED' && d.issue.level === 'GRIEVANCE',
+      30,
+    );
     expect(gro.issue.actions.at(-1)?.action_by).toBe(`${store.seller.id}-GRO`);
-    expect(gro.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED', 'RESOLUTION_REJECTED', 'ESCALATED', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    expect(gro.issue.actions.map((a) => a.descriptor.code)).toEqual([
+      'OPEN',
+      'PROCESSING',
+      'RESOLUTION_PROPOSED',
+      'RESOLUTION_REJECTED',
+      'ESCALATED',
+      'PROCESSING',
+      'RESOLUTION_PROPOSED',
+    ]);
     // In Hindi: who has it now, and the officers' offer.
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const hindi = await (await fetch(`${server.url}/complaints?issue_id=${issueId}`, { headers: { cookie: `${cookie}; locale=hi` } })).text();
@@ -194,12 +266,22 @@ describe('complaints about an order (IGM 2.0.0)', () => {
 
     // A double submit (the form sent twice): one resolution, one refund.
     const form = new URLSearchParams({ issue_id: issueId, outcome: 'REFUND', amount: '10.50', response: 'Sorry for the late delivery: we refund ₹10.50' });
-    const post = () => ops('/ops/grievances/resolve', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url }, body: form.toString(), redirect: 'manual' });
+    const post = () =>
+      ops('/ops/grievances/resolve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        body: form.toString(),
+        redirect: 'manual',
+      });
     const [first, second] = await Promise.all([post(), post()]);
     expect([first.status, second.status].sort()).toEqual([303, 409]);
     expect((first.status === 303 ? first : second).headers.get('location')).toBe(`/ops/grievances?issue_id=${issueId}&notice=resolved`);
     expect((await post()).status).toBe(409);
-    const refunded = await until(() => order(client, orderId), (o) => (o['refunds'] as unknown[]).length > refundsBefore, 10);
+    const refunded = await until(
+      () => order(client, orderId),
+      (o) => (o['refunds'] as unknown[]).length > refundsBefore,
+      10,
+    );
     expect((refunded['refunds'] as Array<{ amount: number }>).slice(refundsBefore)).toEqual([{ amount: 10.5, status: 'REFUNDED', at: expect.any(String) }]);
 
     // The shopper's thread: our officer's resolution, in their words, and the complaint resolved.
@@ -213,9 +295,15 @@ describe('complaints about an order (IGM 2.0.0)', () => {
 
     // Over the protocol: the issue to the store with our officer's resolution, taken (no refusal),
     // and the store's later word does not reopen it; still one refund.
-    const sent = protocolLog().filter((l) => l.direction === 'out' && l.action === 'issue').map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message).filter((m) => m?.issue?.last_action_id === resolved.issue.last_action_id);
+    const sent = protocolLog()
+      .filter((l) => l.direction === 'out' && l.action === 'issue')
+      .map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message)
+      .filter((m) => m?.issue?.last_action_id === resolved.issue.last_action_id);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.update_target).toEqual([{ path: 'issue.actions', action: 'APPENDED' }, { path: 'issue.resolutions', action: 'APPENDED' }]);
+    expect(sent[0]?.update_target).toEqual([
+      { path: 'issue.actions', action: 'APPENDED' },
+      { path: 'issue.resolutions', action: 'APPENDED' },
+    ]);
     expect((await client.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     const after = await readIssue(client, issueId);
@@ -243,8 +331,17 @@ describe('complaints about an order (IGM 2.0.0)', () => {
   it('a wrong item without a photo: the store asks how it came, the shopper answers, then the store offers a refund', async () => {
     const buyer = shopper(server.url);
     const bought = await placeOrder(buyer, 'upi', lines(1));
-    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
-    const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'ITM003', item_ids: [store.items[0]!.id], description: 'A different brand came in the bag' });
+    await until(
+      () => order(buyer, bought.orderId),
+      (o) => o['status'] === 'delivered',
+      90,
+    );
+    const raised = await buyer.post('/ondc/issue', {
+      order_id: bought.orderId,
+      code: 'ITM003',
+      item_ids: [store.items[0]!.id],
+      description: 'A different brand came in the bag',
+    });
     expect(raised.status).toBe(200);
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
     // Nothing to answer before the store asks.
@@ -252,7 +349,11 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: { message: string } }).error.message).toBe('Nobody has asked for more information');
 
-    const asked = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    const asked = await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'INFO_REQUESTED',
+      30,
+    );
     expect(asked.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'INFO_REQUESTED']);
     const page = await (await buyer.get(`/complaints?issue_id=${issueId}`)).text();
     expect(page).toContain('The store asks');
@@ -267,24 +368,49 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     // Answered from the page's form, without JavaScript: back to the complaint with a notice.
     const cookie = [...buyer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const form = new URLSearchParams({ step: 'info', issue_id: issueId, info: 'The seal was intact but it was another brand of atta' });
-    const posted = await fetch(`${server.url}/ondc/issue/step`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie }, body: form.toString(), redirect: 'manual' });
+    const posted = await fetch(`${server.url}/ondc/issue/step`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie },
+      body: form.toString(),
+      redirect: 'manual',
+    });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(`/complaints?issue_id=${issueId}&notice=info`);
     const answered = (await readIssue(buyer, issueId)).issue.actions.at(-1)!;
-    expect(answered).toMatchObject({ descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was intact but it was another brand of atta' }, ref_id: asked.issue.actions.at(-1)!.id });
+    expect(answered).toMatchObject({
+      descriptor: { code: 'INFO_PROVIDED', short_desc: 'The seal was intact but it was another brand of atta' },
+      ref_id: asked.issue.actions.at(-1)!.id,
+    });
 
     // The store takes the answer and offers; the shopper accepts the refund and closes.
-    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
-    expect(proposed.issue.actions.map((a) => a.descriptor.code)).toEqual(['OPEN', 'PROCESSING', 'INFO_REQUESTED', 'INFO_PROVIDED', 'PROCESSING', 'RESOLUTION_PROPOSED']);
+    const proposed = await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
+    expect(proposed.issue.actions.map((a) => a.descriptor.code)).toEqual([
+      'OPEN',
+      'PROCESSING',
+      'INFO_REQUESTED',
+      'INFO_PROVIDED',
+      'PROCESSING',
+      'RESOLUTION_PROPOSED',
+    ]);
     const refund = (proposed.issue.resolutions ?? []).find((r) => r.descriptor.code === 'REFUND')!;
     expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund.id })).status).toBe(200);
-    await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    await until(
+      () => readIssue(buyer, issueId),
+      (d) => d.issue.status === 'RESOLVED',
+      30,
+    );
     expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
     expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
     expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'One more thing to add here' })).status).toBe(409);
 
     // On the wire: our INFO_PROVIDED names the store's request and appends one action.
-    const sent = protocolLog().filter((l) => l.direction === 'out' && l.action === 'issue').map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message);
+    const sent = protocolLog()
+      .filter((l) => l.direction === 'out' && l.action === 'issue')
+      .map((l) => (l.body as { message?: { update_target?: unknown; issue?: Issue } }).message);
     const info = sent.find((m) => m?.issue?.actions.at(-1)?.descriptor.code === 'INFO_PROVIDED' && m.issue.last_action_id === answered.id);
     expect(info?.update_target).toEqual([{ path: 'issue.actions', action: 'APPENDED' }]);
 
@@ -310,15 +436,36 @@ describe('complaints about an order (IGM 2.0.0)', () => {
   it('a wrong item replaced: asked, answered, the replacement accepted and resolved without a refund, then closed', async () => {
     const buyer = shopper(server.url);
     const bought = await placeOrder(buyer, 'cod', lines(1));
-    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
-    const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'ITM003', item_ids: [store.items[1]!.id], description: 'I got the 1 kg pack, not the one I ordered' });
+    await until(
+      () => order(buyer, bought.orderId),
+      (o) => o['status'] === 'delivered',
+      90,
+    );
+    const raised = await buyer.post('/ondc/issue', {
+      order_id: bought.orderId,
+      code: 'ITM003',
+      item_ids: [store.items[1]!.id],
+      description: 'I got the 1 kg pack, not the one I ordered',
+    });
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
-    await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'INFO_REQUESTED',
+      30,
+    );
     expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'Sealed, but the label says 1 kg' })).status).toBe(200);
-    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    const proposed = await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
     const replacement = (proposed.issue.resolutions ?? []).find((r) => r.descriptor.code === 'REPLACEMENT')!;
     expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: replacement.id })).status).toBe(200);
-    const resolved = await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    const resolved = await until(
+      () => readIssue(buyer, issueId),
+      (d) => d.issue.status === 'RESOLVED',
+      30,
+    );
     expect(resolved.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'RESOLVED' }, ref_id: replacement.id });
     expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
     expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
@@ -329,17 +476,33 @@ describe('complaints about an order (IGM 2.0.0)', () => {
   it('an order marked delivered that never came: the store asks who may have taken it in, then offers no action; accepted and closed', async () => {
     const buyer = shopper(server.url);
     const bought = await placeOrder(buyer, 'cod', lines(1));
-    await until(() => order(buyer, bought.orderId), (o) => o['status'] === 'delivered', 90);
+    await until(
+      () => order(buyer, bought.orderId),
+      (o) => o['status'] === 'delivered',
+      90,
+    );
     const raised = await buyer.post('/ondc/issue', { order_id: bought.orderId, code: 'FLM002', description: 'Marked delivered but nothing reached me' });
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
-    await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'INFO_REQUESTED', 30);
+    await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'INFO_REQUESTED',
+      30,
+    );
     expect(await (await buyer.get(`/complaints?issue_id=${issueId}`)).text()).toContain('Our rider marked the order delivered');
     expect((await buyer.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'The guard had it at the gate after all' })).status).toBe(200);
-    const proposed = await until(() => readIssue(buyer, issueId), (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED', 30);
+    const proposed = await until(
+      () => readIssue(buyer, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
     const options = (proposed.issue.resolutions ?? []).filter((r) => r.descriptor.code !== 'PARENT');
     expect(options.map((r) => r.descriptor.code)).toEqual(['NO_ACTION']);
     expect((await buyer.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: options[0]!.id })).status).toBe(200);
-    await until(() => readIssue(buyer, issueId), (d) => d.issue.status === 'RESOLVED', 30);
+    await until(
+      () => readIssue(buyer, issueId),
+      (d) => d.issue.status === 'RESOLVED',
+      30,
+    );
     expect((await buyer.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
     expect((await buyer.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
     expect((await readIssue(buyer, issueId)).issue.status).toBe('CLOSED');

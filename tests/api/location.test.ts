@@ -11,8 +11,16 @@ function signedIn(url: string, userId: string) {
 
 function address(id: string, type: 'HOME' | 'WORK' | 'OTHER', lat: number, lng: number, extra: Record<string, unknown> = {}) {
   return {
-    id, address_type: type, latitude: lat, longitude: lng, city: 'Bengaluru', state: 'Karnataka', pin_code: '560102',
-    locality: 'HSR Layout', address: `${id}, HSR Layout, Bengaluru, Karnataka 560102`, ...extra,
+    id,
+    address_type: type,
+    latitude: lat,
+    longitude: lng,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin_code: '560102',
+    locality: 'HSR Layout',
+    address: `${id}, HSR Layout, Bengaluru, Karnataka 560102`,
+    ...extra,
   };
 }
 
@@ -25,8 +33,11 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
         status: 'SUCCESS',
         data: {
           formattedAddress: 'HSR Layout, Bengaluru, Karnataka 560102, India',
-          city: { name: 'Bengaluru' }, state: { name: 'Karnataka' }, pinCode: '560102',
-          locality: { name: 'HSR Layout' }, landmark: { name: 'BDA Complex HSR Layout' },
+          city: { name: 'Bengaluru' },
+          state: { name: 'Karnataka' },
+          pinCode: '560102',
+          locality: { name: 'HSR Layout' },
+          landmark: { name: 'BDA Complex HSR Layout' },
         },
       });
     });
@@ -90,7 +101,10 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
       await fetch(`${url}/save/unified/address?id=work-1`, { method: 'DELETE', headers: { origin: url, cookie: `userId=${stranger.cookies.get('userId')}` } });
       expect((await (await user.get('/get/unified/address')).json()).data).toHaveLength(2);
 
-      const deleted = await fetch(`${url}/save/unified/address?id=work-1`, { method: 'DELETE', headers: { origin: url, cookie: `userId=${user.cookies.get('userId')}` } });
+      const deleted = await fetch(`${url}/save/unified/address?id=work-1`, {
+        method: 'DELETE',
+        headers: { origin: url, cookie: `userId=${user.cookies.get('userId')}` },
+      });
       expect((await deleted.json()).data.map((a: { id: string }) => a.id)).toEqual(['home-2']);
     });
 
@@ -124,7 +138,10 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
       expect((await user.post('/sync/unified/address', { not: 'a list' })).status).toBe(400);
       const tooMany = Array.from({ length: 31 }, (_, i) => address(`a${i}`, 'OTHER', 12.9 + i / 1000, 77.6));
       expect((await user.post('/sync/unified/address', tooMany)).status).toBe(400);
-      const bad = await fetch(`${url}/save/unified/address?id=${'x'.repeat(65)}`, { method: 'DELETE', headers: { origin: url, cookie: `userId=${userIdCookieValue('api-bad')}` } });
+      const bad = await fetch(`${url}/save/unified/address?id=${'x'.repeat(65)}`, {
+        method: 'DELETE',
+        headers: { origin: url, cookie: `userId=${userIdCookieValue('api-bad')}` },
+      });
       expect(bad.status).toBe(400);
     });
   });
@@ -158,7 +175,7 @@ describe.each(inject('servers'))('location and addresses on $name', ({ url }) =>
 
   describe('the first visit (issue 29)', () => {
     const LISTING = '/grocery-category?categoryId=7';
-    it('asks a shopper who told us nothing, over the default locality\'s whole catalogue', async () => {
+    it("asks a shopper who told us nothing, over the default locality's whole catalogue", async () => {
       const html = await (await fetch(`${url}${LISTING}`)).text();
       expect(html).toContain('Delivering to HSR Layout, Bengaluru 560102 until you choose.');
       expect(html).toContain('href="/address-map?locate=1"');

@@ -21,11 +21,21 @@ describe('memory of the default set-up', () => {
     server = await startServer({ DATABASE_URL: '' });
     const url = server.url;
     const bodies = [
-      ...Array.from({ length: 72 }, (_, n) => ({ limit: 20, filters: [{ type: 'IN', field: 'categoryId', value: [Math.floor(n / 6 + 1) * 100 + (n % 6) + 1] }] })),
+      ...Array.from({ length: 72 }, (_, n) => ({
+        limit: 20,
+        filters: [{ type: 'IN', field: 'categoryId', value: [Math.floor(n / 6 + 1) * 100 + (n % 6) + 1] }],
+      })),
       ...['atta', 'aloo', 'pottato', 'आटा', 'amul butter', 'rice', 'oil', 'biscuit'].map((searchText) => ({ limit: 20, searchText })),
     ];
     const requests = [
-      ...bodies.map((body) => () => fetch(`${url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: PINCODE }, body: JSON.stringify(body) })),
+      ...bodies.map(
+        (body) => () =>
+          fetch(`${url}/ondc/fetch/grocery/items`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', pincode: PINCODE },
+            body: JSON.stringify(body),
+          }),
+      ),
       ...['/', '/stores', '/grocery-category?categoryId=101', '/grocery-search?q=atta'].map((page) => () => fetch(`${url}${page}`)),
     ];
     // Four at a time, twice over: the second round is answered from the SPEC §4 cache.

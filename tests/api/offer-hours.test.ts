@@ -16,7 +16,9 @@ const enough = (): Line[] => [{ sku_id: item.id, quantity: Math.ceil(evening.min
 
 type Listed = { code: string; source: string; reason: string | null; description: string };
 const listed = async (client: Client, transactionId: string) =>
-  ((await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Listed[]).find((o) => o.code === evening.code);
+  ((await (await client.get(`/ondc/offer/list?transactionId=${transactionId}&cityName=bengaluru`)).json()).data as Listed[]).find(
+    (o) => o.code === evening.code,
+  );
 const apply = (client: Client, transactionId: string, messageId: string, code: string) =>
   client.post('/ondc/offer/apply', { transactionId, messageId, cityName: 'bengaluru', manualCoupon: code });
 
@@ -24,7 +26,11 @@ describe.each(inject('servers'))('an offer with hours, at noon on $name', ({ url
   it('is listed with when it is available, and refused with the same words', async () => {
     const client = shopper(url);
     const { transactionId, messageId } = await selectAndQuote(client, enough());
-    expect(await listed(client, transactionId)).toMatchObject({ source: 'store', reason: 'Available 4 pm–7 pm', description: '₹50 off on orders of ₹249 or more, 4 pm–7 pm' });
+    expect(await listed(client, transactionId)).toMatchObject({
+      source: 'store',
+      reason: 'Available 4 pm–7 pm',
+      description: '₹50 off on orders of ₹249 or more, 4 pm–7 pm',
+    });
     const refused = await apply(client, transactionId, messageId, evening.code.toLowerCase());
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ status: 'FAILURE', errorMessage: 'Available 4 pm–7 pm', reason: 'time' });

@@ -28,13 +28,25 @@ async function detail(client: Client, orderId: string, refresh = false) {
 
 function protocolLog(): Array<{ direction?: string; action?: string; body?: unknown }> {
   const dir = path.join(server.dataDir, 'ondc-log');
-  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** The refund settlements (update_target payment) we sent the seller for an order, after a moment for any late one. */
 async function settlementsSent(orderId: string) {
   await new Promise((r) => setTimeout(r, 1000));
-  type Update = { message: { update_target: string; order: { id: string; fulfillments: Array<{ id: string; type: string }>; payment: { '@ondc/org/settlement_details': Array<{ settlement_amount: string }> } } } };
+  type Update = {
+    message: {
+      update_target: string;
+      order: {
+        id: string;
+        fulfillments: Array<{ id: string; type: string }>;
+        payment: { '@ondc/org/settlement_details': Array<{ settlement_amount: string }> };
+      };
+    };
+  };
   return protocolLog()
     .filter((l) => l.direction === 'out' && l.action === 'update')
     .map((l) => l.body as Update)
@@ -46,12 +58,20 @@ const networkUrl = () => /Kirana seller network on (http:\/\/\S+)/.exec(server.o
 
 /** The embedded seller's own desk cancels one of its orders. */
 function storeCancels(orderId: string, reasonId: string) {
-  return fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: reasonId }) });
+  return fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason_id: reasonId }),
+  });
 }
 
 /** The embedded seller's own desk counts its shelf of one item anew. */
 async function setStock(itemId: string, count: number) {
-  const counted = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(itemId)}/stock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+  const counted = await fetch(`${networkUrl()}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(itemId)}/stock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
   expect(counted.status).toBe(200);
 }
 
@@ -107,7 +127,11 @@ describe('orders after purchase', () => {
     const coins = async () => (await (await client.post('/ondc/cart', cartUpdate(1))).json()).data.at(-1).available_coins_balance as number;
     expect(Math.floor(totalPaise / 10_000)).toBeGreaterThan(0);
     expect(await coins()).toBe(Math.floor(totalPaise / 10_000));
-    expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({ type: 'cancel', order_id: orderId, eligible: true });
+    expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toEqual({
+      type: 'cancel',
+      order_id: orderId,
+      eligible: true,
+    });
     const body = { type: 'cancel', order_id: orderId, reason_id: '006' };
     // A double tap sends one cancel: the second finds the first with the store.
     const [first, second] = await Promise.all([client.post('/ondc/order/update', body), client.post('/ondc/order/update', body)]);
@@ -134,7 +158,10 @@ describe('orders after purchase', () => {
     await until(client, orderId, (o) => o['status'] === 'out_for_delivery' || o['status'] === 'delivered', 60);
     const refused = await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '001' });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed, details: expect.stringMatching(/can no longer be cancelled|already/) } });
+    expect(await refused.json()).toMatchObject({
+      status: 'NACK',
+      error: { message: ORDER_UPDATE_MESSAGES.cancelFailed, details: expect.stringMatching(/can no longer be cancelled|already/) },
+    });
   }, 90_000);
 
   it('another shopper gets 404 on every order call and page; bad input is a clean 400', async () => {
@@ -228,9 +255,18 @@ describe('orders after purchase', () => {
 
     const jpeg = (size: number): Uint8Array<ArrayBuffer> => Uint8Array.from({ length: size }, (_, i) => (i < 3 ? [0xff, 0xd8, 0xff][i]! : i % 251));
     // Photos are decoded and written again (issue 24), so the accepted ones are real images.
-    const photo = async (width: number) => new Uint8Array(await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+    const photo = async (width: number) =>
+      new Uint8Array(
+        await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } })
+          .jpeg()
+          .toBuffer(),
+      );
     const upload = (body: Uint8Array<ArrayBuffer> | string, who = client) =>
-      fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body, headers: { 'content-type': 'image/jpeg', cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'image/jpeg', cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
     // What is not an image by its bytes, or is over 2 MB, is refused whatever it claims to be.
     expect((await upload('<svg xmlns="http://www.w3.org/2000/svg"/>')).status).toBe(400);
     expect((await upload(jpeg(2 * 1024 * 1024 + 1))).status).toBe(413);
@@ -251,13 +287,23 @@ describe('orders after purchase', () => {
     expect((await stranger.post('/ondc/order/update', body)).status).toBe(404);
     const [first, second] = await Promise.all([client.post('/ondc/order/update', body), client.post('/ondc/order/update', body)]);
     const answers = [await first.json(), await second.json()];
-    expect(answers.filter((a) => a.status === 'ACK')).toEqual([expect.objectContaining({ message: ORDER_UPDATE_MESSAGES.submitted, state: 'return_request_submitted' })]);
+    expect(answers.filter((a) => a.status === 'ACK')).toEqual([
+      expect.objectContaining({ message: ORDER_UPDATE_MESSAGES.submitted, state: 'return_request_submitted' }),
+    ]);
     expect(answers.find((a) => a.status !== 'ACK')).toMatchObject({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.returnFailed } });
 
     // The seller got the photos as signed links to our origin; a tampered link shows nothing.
-    const log = readdirSync(path.join(server.dataDir, 'ondc-log')).flatMap((f) => readFileSync(path.join(server.dataDir, 'ondc-log', f), 'utf8').trim().split('\n')).map((l) => JSON.parse(l));
+    const log = readdirSync(path.join(server.dataDir, 'ondc-log'))
+      .flatMap((f) =>
+        readFileSync(path.join(server.dataDir, 'ondc-log', f), 'utf8')
+          .trim()
+          .split('\n'),
+      )
+      .map((l) => JSON.parse(l));
     const update = log.find((l) => l.direction === 'out' && l.action === 'update' && l.body?.message?.order?.id === orderId);
-    const images = (update.body.message.order.fulfillments[0].tags[0].list as Array<{ code: string; value: string }>).find((e) => e.code === 'images')!.value.split(',');
+    const images = (update.body.message.order.fulfillments[0].tags[0].list as Array<{ code: string; value: string }>)
+      .find((e) => e.code === 'images')!
+      .value.split(',');
     expect(images).toHaveLength(2);
     expect((await fetch(connectTarget(images[0]!))).status).toBe(200);
     expect((await fetch(connectTarget(images[0]!.replace(/sig=./, 'sig=x')))).status).toBe(404);
@@ -269,7 +315,9 @@ describe('orders after purchase', () => {
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
     expect(page).toMatch(/Return: <strong[^>]*>Return approved \(keep the item\)<\/strong>/);
     expect(page).toMatch(/Refund initiated on/);
-    expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: expect.stringMatching(/^R/), type: 'Return' }, amount: ((refunded['refunds'] as Array<{ amount: number }>)[0]!.amount).toFixed(2) }]);
+    expect(await settlementsSent(orderId)).toEqual([
+      { fulfillment: { id: expect.stringMatching(/^R/), type: 'Return' }, amount: (refunded['refunds'] as Array<{ amount: number }>)[0]!.amount.toFixed(2) },
+    ]);
   }, 120_000);
 
   it('the store cancels on the way (011): the goods ride back, the shopper reads who cancelled and why, refunded in full once', async () => {
@@ -301,7 +349,9 @@ describe('orders after purchase', () => {
     const items = [...lines(), { sku_id: store.scarce.id, quantity: 2 }];
     // All but one of the scarce item go to another shopper between this one's quote and payment
     // (the server confirms as soon as the payment is made).
-    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, { beforePayment: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]) });
+    const { orderId, totalPaise } = await placeOrder(client, 'upi', items, {
+      beforePayment: () => placeOrder(rival, 'upi', [{ sku_id: store.scarce.id, quantity: store.scarce.stock - 1 }]),
+    });
     const cut = await until(client, orderId, (o) => (o['refunds'] as unknown[]).length === 1 && (o['store_cancelled'] as unknown[]).length === 1, 20);
     expect(cut['status']).not.toBe('cancelled');
     expect(cut['store_cancelled']).toEqual([{ item_id: store.scarce.id, title: expect.any(String), quantity: 1, reason: STORE_CANCEL_REASONS['002'] }]);

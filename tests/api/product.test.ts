@@ -14,7 +14,9 @@ const PRODUCT_PAGE = `/product?provider_id=${encodeURIComponent(store.provider.i
 
 /** One product (same FSSAI licence, same name) sold by two enabled Bengaluru stores: SPEC §5 makes it one entry. */
 function productOfTwoSellers() {
-  const stores = generateNetwork().sellers.flatMap((s) => s.providers).filter((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable');
+  const stores = generateNetwork()
+    .sellers.flatMap((s) => s.providers)
+    .filter((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable');
   const byKey = new Map<string, Array<{ providerId: string; item: GroceryItem }>>();
   for (const provider of stores) {
     for (const i of providerItems(provider)) {
@@ -93,7 +95,7 @@ describe.each(inject('servers'))('product pages on $name', ({ url }) => {
     expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', availability: 'https://schema.org/InStock', url: canonical });
     const shown = /<p class="product__price">\s*<strong>₹([\d,.]+)<\/strong>/.exec(html)?.[1]?.replaceAll(',', '');
     expect(Number(offer['price'])).toBe(Number(shown));
-    const crumbs = (nodes.find((n) => n['@type'] === 'BreadcrumbList')!['itemListElement'] as Json[]);
+    const crumbs = nodes.find((n) => n['@type'] === 'BreadcrumbList')!['itemListElement'] as Json[];
     expect(crumbs[0]).toMatchObject({ position: 1, item: `${origin}/` });
     expect(crumbs.at(-1)).toMatchObject({ name: item.name });
   });

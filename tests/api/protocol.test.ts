@@ -77,9 +77,18 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
     const ack = await (await client.post('/ondc/select', selectBody(store.location.pincode))).json();
     const forged = {
       context: {
-        domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action: 'on_select', core_version: '1.2.0',
-        bap_id: 'kirana-storefront.local', bap_uri: `${url}/bap`, bpp_id: store.seller.id, bpp_uri: 'http://127.0.0.1:1/x',
-        transaction_id: ack.data.transaction_id, message_id: ack.data.message_id, timestamp: new Date().toISOString(),
+        domain: 'ONDC:RET10',
+        country: 'IND',
+        city: 'std:080',
+        action: 'on_select',
+        core_version: '1.2.0',
+        bap_id: 'kirana-storefront.local',
+        bap_uri: `${url}/bap`,
+        bpp_id: store.seller.id,
+        bpp_uri: 'http://127.0.0.1:1/x',
+        transaction_id: ack.data.transaction_id,
+        message_id: ack.data.message_id,
+        timestamp: new Date().toISOString(),
       },
       message: { order: { quote: { price: { currency: 'INR', value: '0.01' }, breakup: [] } } },
     };
@@ -105,7 +114,10 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
     expect(fractional.status).toBe(400);
 
     // Items other than the server cart's (issue 23: the cart is what is ordered).
-    const unknown = await client.post('/ondc/select', { ...selectBody(store.location.pincode), items: [{ sku_id: 'no-such-item', quantity: 1, location_id: store.location.id }] });
+    const unknown = await client.post('/ondc/select', {
+      ...selectBody(store.location.pincode),
+      items: [{ sku_id: 'no-such-item', quantity: 1, location_id: store.location.id }],
+    });
     expect(unknown.status).toBe(409);
     expect((await unknown.json()).error.code).toBe('CART_CHANGED');
 
@@ -145,16 +157,33 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
 
   it('refuses a callback whose signature fails with 401, the scheme it wants, and a NACK echoing its context (Pramaan)', async () => {
     const context = {
-      domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action: 'on_status', core_version: '1.2.0', bap_id: 'kirana.localhost', bap_uri: `${url}/bap`,
-      bpp_id: store.seller.id, bpp_uri: 'http://127.0.0.1:1/x', transaction_id: crypto.randomUUID(), message_id: crypto.randomUUID(), timestamp: new Date().toISOString(),
+      domain: 'ONDC:RET10',
+      country: 'IND',
+      city: 'std:080',
+      action: 'on_status',
+      core_version: '1.2.0',
+      bap_id: 'kirana.localhost',
+      bap_uri: `${url}/bap`,
+      bpp_id: store.seller.id,
+      bpp_uri: 'http://127.0.0.1:1/x',
+      transaction_id: crypto.randomUUID(),
+      message_id: crypto.randomUUID(),
+      timestamp: new Date().toISOString(),
     };
     const response = await fetch(`${url}/bap/on_status`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Signature keyId="nobody|k1|ed25519",algorithm="ed25519",created="1",expires="2",headers="(created) (expires) digest",signature="AAAA"' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Signature keyId="nobody|k1|ed25519",algorithm="ed25519",created="1",expires="2",headers="(created) (expires) digest",signature="AAAA"',
+      },
       body: JSON.stringify({ context, message: { order: { id: 'O1' } } }),
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Signature realm="[^"]+",headers="\(created\) \(expires\) digest"$/);
-    expect(await response.json()).toEqual({ context, message: { ack: { status: 'NACK' } }, error: { type: 'CONTEXT-ERROR', code: '20001', message: expect.stringMatching(/^Invalid Signature/) } });
+    expect(await response.json()).toEqual({
+      context,
+      message: { ack: { status: 'NACK' } },
+      error: { type: 'CONTEXT-ERROR', code: '20001', message: expect.stringMatching(/^Invalid Signature/) },
+    });
   });
 });

@@ -18,7 +18,10 @@ let orderId: string;
 beforeAll(async () => {
   server = await startServer({ NETWORK_CLOCK_SPEED: '120', ONDC_LOG: '1' });
   client = signedIn(`rater-${Date.now()}`);
-  ({ orderId } = await placeOrder(client, 'cod', [{ sku_id: store.items[0]!.id, quantity: 2 }, { sku_id: store.items[1]!.id, quantity: 1 }]));
+  ({ orderId } = await placeOrder(client, 'cod', [
+    { sku_id: store.items[0]!.id, quantity: 2 },
+    { sku_id: store.items[1]!.id, quantity: 1 },
+  ]));
 }, 200_000);
 afterAll(async () => server?.stop());
 
@@ -38,14 +41,22 @@ function postForm(who: Client, fields: Record<string, string>, accept = 'text/ht
   return fetch(`${server.url}/ondc/order/rating`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept, origin: server.url, cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept,
+      origin: server.url,
+      cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 function protocolLog(): Array<{ direction?: string; action?: string; body?: unknown }> {
   const dir = path.join(server.dataDir, 'ondc-log');
-  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 describe('rating a delivered order (ONDC rating / on_rating)', () => {
@@ -90,7 +101,12 @@ describe('rating a delivered order (ONDC rating / on_rating)', () => {
   });
 
   it('rates the order, the store, the rider and an item; the seller records each; a second rating changes nothing', async () => {
-    const answer = await rate(client, [order(5, { comment: 'Quick and polite' }), { rating_category: 'Provider', id: store.provider.id, value: 4 }, { rating_category: 'Agent', id: 'F1', value: 5 }, { rating_category: 'Item', id: store.items[0]!.id, value: 3 }]);
+    const answer = await rate(client, [
+      order(5, { comment: 'Quick and polite' }),
+      { rating_category: 'Provider', id: store.provider.id, value: 4 },
+      { rating_category: 'Agent', id: 'F1', value: 5 },
+      { rating_category: 'Item', id: store.items[0]!.id, value: 3 },
+    ]);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       status: 'ACK',

@@ -40,7 +40,9 @@ describe.each(inject('servers'))('issue 28: a refund capped by a coupon says so,
     const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
     const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
     expect(initStatus.order_status).toBe('CREATED');
-    const payment = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    const payment = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+    ).json();
     const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
     const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
     expect(placed.order_status).toBe('CONFIRMED');

@@ -23,7 +23,10 @@ beforeAll(async () => {
   const networkPort = await freePort();
   // Its own storefront: these tests subscribe, rotate and publish keys in its registry. The smallest
   // catalogue, since none is needed.
-  server = await startServer({ NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' }, { timeoutMs: 240_000, onSpawn: (pid) => (spawned = pid) });
+  server = await startServer(
+    { NETWORK_PORT: String(networkPort), LOG_LEVEL: 'silent', CATALOGUE_SCALE: '1' },
+    { timeoutMs: 240_000, onSpawn: (pid) => (spawned = pid) },
+  );
   networkUrl = `http://127.0.0.1:${networkPort}`;
   bapUrl = `http://${BAP_ID}:${new URL(server.url).port}/bap`;
   registryKey = ((await (await fetch(`${networkUrl}/registry/encryption-public-key`)).json()) as { encryption_public_key: string }).encryption_public_key;
@@ -70,7 +73,10 @@ describe('subscribing to the embedded registry', () => {
     const sent = await sendSubscribe(`${networkUrl}/registry/subscribe`, prepared.request);
     expect(sent).toEqual({ status: 200, reply: expect.objectContaining({ message: { ack: { status: 'ACK' } } }) });
 
-    const { status, entries } = await lookUp({ uniqueKeyId: prepared.keys.uniqueKeyId, privateKey: prepared.keys.signing.privateKey }, { subscriber_id: BAP_ID });
+    const { status, entries } = await lookUp(
+      { uniqueKeyId: prepared.keys.uniqueKeyId, privateKey: prepared.keys.signing.privateKey },
+      { subscriber_id: BAP_ID },
+    );
     expect(status).toBe(200);
     expect(entries).toContainEqual(
       expect.objectContaining({
@@ -96,7 +102,12 @@ describe('a wrong challenge', () => {
   it('is refused by /on_subscribe with a 4xx JSON error, never answered', async () => {
     const prepared = prepare();
     const ours = prepared.keys.encryption.publicKey;
-    const post = (body: unknown) => fetch(`${server.url}/on_subscribe`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${server.url}/on_subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
 
     // encrypted by someone who is not the registry of this subscription
     const impostor = generateEncryptionKeyPair();
@@ -105,7 +116,12 @@ describe('a wrong challenge', () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ error: { code: 'undecryptable-challenge', message: expect.any(String) } });
 
-    for (const body of ['not json', { subscriber_id: BAP_ID }, { subscriber_id: BAP_ID, challenge: '%%%' }, { subscriber_id: 'someone.else.in', challenge: forged }]) {
+    for (const body of [
+      'not json',
+      { subscriber_id: BAP_ID },
+      { subscriber_id: BAP_ID, challenge: '%%%' },
+      { subscriber_id: 'someone.else.in', challenge: forged },
+    ]) {
       const response = await post(body);
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
@@ -124,7 +140,10 @@ describe('a wrong challenge', () => {
     const prepared = prepare(generateEncryptionKeyPair().publicKey);
     const sent = await sendSubscribe(`${networkUrl}/registry/subscribe`, prepared.request);
     expect(sent.status).toBe(400);
-    expect(sent.reply).toMatchObject({ message: { ack: { status: 'NACK' } }, error: { type: 'POLICY-ERROR', code: '132', message: expect.stringMatching(/Encryption verification is failed/) } });
+    expect(sent.reply).toMatchObject({
+      message: { ack: { status: 'NACK' } },
+      error: { type: 'POLICY-ERROR', code: '132', message: expect.stringMatching(/Encryption verification is failed/) },
+    });
   });
 });
 

@@ -30,7 +30,9 @@ async function until(read: () => Promise<string>, want: string, seconds: number)
 }
 
 const cartQuantities = async (client: Client) => {
-  const answer = (await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ provider_id: string; items: Array<{ sku_id: string; quantity: number }> }> };
+  const answer = (await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as {
+    data: Array<{ provider_id: string; items: Array<{ sku_id: string; quantity: number }> }>;
+  };
   const cart = answer.data.at(-1);
   return { providerId: cart?.provider_id ?? null, items: Object.fromEntries((cart?.items ?? []).map((e) => [e.sku_id, e.quantity])) };
 };
@@ -44,7 +46,11 @@ describe.each(inject('servers'))('issue 29 order pages and order again on $name'
 
   it('a cash-on-delivery order: the store heads the confirmation and the order page, with the promise, the address and the cash to pay', async () => {
     const client = shopper(url);
-    const { orderId, totalPaise } = await placeOrder(client, 'cod', items.map((i) => ({ sku_id: i.id, quantity: 2 })));
+    const { orderId, totalPaise } = await placeOrder(
+      client,
+      'cod',
+      items.map((i) => ({ sku_id: i.id, quantity: 2 })),
+    );
     const pay = `Pay ${formatRupees(totalPaise)} in cash on delivery`;
 
     const confirmation = await (await client.get(`/order-confirmation?order_id=${orderId}`)).text();
@@ -86,7 +92,9 @@ describe.each(inject('servers'))('issue 29 order pages and order again on $name'
     expect((await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' })).status).toBe(200);
     await until(() => statusOf(client, orderId), 'cancelled', 30);
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
-    expect(page).toMatch(/<form method="post" action="\/cart\/reorder"[^>]*>\s*<input type="hidden" name="order_id" value="[^"]+"[^>]*>\s*<button[^>]*>Order again<\/button>/);
+    expect(page).toMatch(
+      /<form method="post" action="\/cart\/reorder"[^>]*>\s*<input type="hidden" name="order_id" value="[^"]+"[^>]*>\s*<button[^>]*>Order again<\/button>/,
+    );
 
     // Another shopper: the order is none of theirs, and their cart stays empty.
     const thief = shopper(url);
@@ -116,6 +124,8 @@ describe.each(inject('servers'))('issue 29 order pages and order again on $name'
     expect(json.status).toBe(200);
     const body = (await json.json()) as { status: string; added: number; data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> };
     expect(body).toMatchObject({ status: 'SUCCESS', added: 2 });
-    expect(Object.fromEntries(body.data.at(-1)!.items.map((e) => [e.sku_id, e.quantity]))).toEqual(Object.fromEntries(ordered.map((l) => [l.sku_id, l.quantity * 2])));
+    expect(Object.fromEntries(body.data.at(-1)!.items.map((e) => [e.sku_id, e.quantity]))).toEqual(
+      Object.fromEntries(ordered.map((l) => [l.sku_id, l.quantity * 2])),
+    );
   }, 120_000);
 });

@@ -3,11 +3,32 @@ import { DEFAULT_DELIVERY_LOCATION, deliveryLocationText } from '#/features/loca
 
 // SPEC §2.1 route table plus the named navigation entries.
 const ROUTES = [
-  '/', '/address-map', '/brand-new', '/brand-search', '/camera', '/curated', '/error-page',
-  '/grocery-category', '/grocery-search', '/invoice', '/offers', '/order-history', '/payment',
-  '/privacy-policy', '/search', '/stores', '/sub-category-items', '/terms-and-conditions',
-  '/track-map', '/tracking-details', '/unified-search', '/user-blacklist',
-  '/drivers-list', '/brand', '/cart', '/order-confirmation',
+  '/',
+  '/address-map',
+  '/brand-new',
+  '/brand-search',
+  '/camera',
+  '/curated',
+  '/error-page',
+  '/grocery-category',
+  '/grocery-search',
+  '/invoice',
+  '/offers',
+  '/order-history',
+  '/payment',
+  '/privacy-policy',
+  '/search',
+  '/stores',
+  '/sub-category-items',
+  '/terms-and-conditions',
+  '/track-map',
+  '/tracking-details',
+  '/unified-search',
+  '/user-blacklist',
+  '/drivers-list',
+  '/brand',
+  '/cart',
+  '/order-confirmation',
 ];
 
 describe.each(inject('servers'))('storefront on $name', ({ url }) => {
@@ -19,7 +40,7 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(await response.text()).toMatch(/<title>(?:[^<]+ · )?GROCERY APP<\/title>/);
   });
 
-  it('keeps /test (the operator\'s status page) from shoppers: without an operator token it is not there', async () => {
+  it("keeps /test (the operator's status page) from shoppers: without an operator token it is not there", async () => {
     const response = await fetch(`${url}/test`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('Storefront status');

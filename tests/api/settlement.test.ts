@@ -63,16 +63,23 @@ async function csv(by: 'order' | 'seller'): Promise<CsvRow[]> {
   const response = await fetch(`${server.url}/ops/settlement.csv?by=${by}`, { headers: ops });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/csv');
-  const [header, ...rows] = (await response.text()).trim().split('\r\n').map((l) => l.split(','));
+  const [header, ...rows] = (await response.text())
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
 }
 const paise = (row: CsvRow, column: string) => rupeesToPaise(row[column] ?? 'x');
 
-const detail = async (client: Client, orderId: string) => (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
+const detail = async (client: Client, orderId: string) =>
+  (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json() as Promise<Record<string, unknown>>;
 
 function protocolLog(): Array<{ direction?: string; action?: string; body?: { context?: { message_id?: string } } }> {
   const dir = path.join(server.dataDir, 'ondc-log');
-  return readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** A callback to our /bap endpoint, signed by one of the embedded sellers with its own key. */
@@ -82,7 +89,10 @@ function signedBy(sellerId: string, body: unknown) {
   return fetch(`${server.url}/bap/on_recon`, {
     method: 'POST',
     body: raw,
-    headers: { 'content-type': 'application/json', authorization: signRequest({ body: raw, subscriberId: identity.subscriberId, uniqueKeyId: identity.uniqueKeyId, privateKey: identity.privateKey }) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: signRequest({ body: raw, subscriberId: identity.subscriberId, uniqueKeyId: identity.uniqueKeyId, privateKey: identity.privateKey }),
+    },
   });
 }
 
@@ -97,7 +107,11 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     for (const [i, fate] of fates.entries()) {
       const client = shopper(server.url);
       const chosen = [items[i % 4]!, items[(i + 1) % 4]!];
-      const { orderId, totalPaise } = await placeOrder(client, 'upi', chosen.map((item, k) => ({ sku_id: item.id, quantity: 1 + ((i + k) % 3) })));
+      const { orderId, totalPaise } = await placeOrder(
+        client,
+        'upi',
+        chosen.map((item, k) => ({ sku_id: item.id, quantity: 1 + ((i + k) % 3) })),
+      );
       placed.push({ client, orderId, totalPaise, fate, itemId: chosen[0]!.id });
       if (fate === 'cancelled') {
         const cancel = await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' });
@@ -105,40 +119,75 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
       }
     }
     for (const p of placed) {
-      await until(() => detail(p.client, p.orderId), (o) => o['status'] === (p.fate === 'cancelled' ? 'cancelled' : 'delivered'), 120);
+      await until(
+        () => detail(p.client, p.orderId),
+        (o) => o['status'] === (p.fate === 'cancelled' ? 'cancelled' : 'delivered'),
+        120,
+      );
     }
     // A damaged item sent back from one order: the store lets the shopper keep it and refunds it.
     const returned = placed.find((p) => p.fate === 'returned')!;
-    const photo = new Uint8Array(await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const cookie = [...returned.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${returned.orderId}`, { method: 'POST', body: photo, headers: { 'content-type': 'image/jpeg', cookie } });
+    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${returned.orderId}`, {
+      method: 'POST',
+      body: photo,
+      headers: { 'content-type': 'image/jpeg', cookie },
+    });
     const photoId = ((await upload.json()) as { data: { photo_id: string } }).data.photo_id;
-    const asked = await returned.client.post('/ondc/order/update', { type: 'return', order_id: returned.orderId, reason_id: '003', items: [{ item_id: returned.itemId, quantity: 1 }], photo_ids: [photoId] });
+    const asked = await returned.client.post('/ondc/order/update', {
+      type: 'return',
+      order_id: returned.orderId,
+      reason_id: '003',
+      items: [{ item_id: returned.itemId, quantity: 1 }],
+      photo_ids: [photoId],
+    });
     expect(asked.status).toBe(200);
-    await until(() => detail(returned.client, returned.orderId), (o) => o['return_state'] === 'Liquidated' && (o['refunds'] as unknown[]).length === 1, 60);
+    await until(
+      () => detail(returned.client, returned.orderId),
+      (o) => o['return_state'] === 'Liquidated' && (o['refunds'] as unknown[]).length === 1,
+      60,
+    );
     // A damaged item on one order: the store offers a refund of its price, the shopper accepts.
     const complaint = placed.find((p) => p.fate === 'complaint')!;
-    const raised = await complaint.client.post('/ondc/issue', { order_id: complaint.orderId, code: 'ITM004', item_ids: [complaint.itemId], description: 'The packet came torn and wet' });
+    const raised = await complaint.client.post('/ondc/issue', {
+      order_id: complaint.orderId,
+      code: 'ITM004',
+      item_ids: [complaint.itemId],
+      description: 'The packet came torn and wet',
+    });
     expect(raised.status).toBe(200);
     const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
     type Issue = { status: string; actions: Array<{ descriptor: { code: string } }>; resolutions?: Array<{ id: string; descriptor: { code: string } }> };
     const readIssue = async () => ((await (await complaint.client.get(`/ondc/issue?issue_id=${issueId}`)).json()) as { data: { issue: Issue } }).data.issue;
     // Without a photo the store first asks how the goods came.
     await until(readIssue, (i) => i.actions.at(-1)?.descriptor.code === 'INFO_REQUESTED', 60);
-    expect((await complaint.client.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'The pack was torn along the side and wet' })).status).toBe(200);
+    expect(
+      (await complaint.client.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'The pack was torn along the side and wet' })).status,
+    ).toBe(200);
     const proposed = await until(readIssue, (i) => i.actions.at(-1)?.descriptor.code === 'RESOLUTION_PROPOSED', 60);
     const refund = proposed.resolutions?.find((r) => r.descriptor.code === 'REFUND');
     expect(refund).toBeDefined();
     expect((await complaint.client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund!.id })).status).toBe(200);
     await until(readIssue, (i) => i.status === 'RESOLVED', 60);
-    await until(() => detail(complaint.client, complaint.orderId), (o) => (o['refunds'] as unknown[]).length > 0, 20);
+    await until(
+      () => detail(complaint.client, complaint.orderId),
+      (o) => (o['refunds'] as unknown[]).length > 0,
+      20,
+    );
   }, 600_000);
 
   it('the report is the operator’s only: no token, no report', async () => {
     expect((await fetch(`${server.url}/ops/settlement.csv`)).status).toBe(401);
     expect((await fetch(`${server.url}/ops/settlement.csv`, { headers: { authorization: 'Bearer wrong-token-of-the-same-size!!' } })).status).toBe(401);
     expect((await fetch(`${server.url}/ops/settlement`)).status).toBe(401);
-    expect((await fetch(`${server.url}/ops/settlement/recon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect((await fetch(`${server.url}/ops/settlement/recon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+      401,
+    );
     expect((await fetch(`${server.url}/ops/settlement.csv?by=month`, { headers: ops })).status).toBe(400);
   });
 
@@ -176,7 +225,11 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     const sent = await sendReconsNow();
     expect(sent).toMatchObject({ recons: 1, refused: 0, unreached: 0 });
     expect(sent.orders).toBeGreaterThanOrEqual(placed.length);
-    const answered = await until(() => csv('order'), (rows) => placed.every((p) => rows.find((r) => r['order_id'] === p.orderId)?.['recon'] === 'agreed'), 20);
+    const answered = await until(
+      () => csv('order'),
+      (rows) => placed.every((p) => rows.find((r) => r['order_id'] === p.orderId)?.['recon'] === 'agreed'),
+      20,
+    );
     expect(answered.filter((r) => placed.some((p) => p.orderId === r['order_id'])).map((r) => r['recon'])).toEqual(placed.map(() => 'agreed'));
     // Asked again, nothing has changed: no recon goes.
     expect(await sendReconsNow()).toMatchObject({ recons: 0, orders: 0 });
@@ -187,15 +240,27 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
 
   it('refuses with a NACK an on_recon that is malformed, from another seller, or about an order not in the recon', async () => {
     const log = protocolLog();
-    const recon = log.find((l) => l.direction === 'out' && l.action === 'recon')?.body as { context: Record<string, string>; message: { orders: Array<Record<string, unknown>> } };
+    const recon = log.find((l) => l.direction === 'out' && l.action === 'recon')?.body as {
+      context: Record<string, string>;
+      message: { orders: Array<Record<string, unknown>> };
+    };
     const answer = (orders: unknown[]) => ({
       context: { ...recon.context, action: 'on_recon', timestamp: new Date().toISOString() },
       message: { orders },
     });
     const agreed = (order: Record<string, unknown>) => ({ ...order, recon_accord: true });
-    const nackOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as { message: { ack: { status: string } }; error?: { message?: string } } });
+    const nackOf = async (response: Response) => ({
+      status: response.status,
+      body: (await response.json()) as { message: { ack: { status: string } }; error?: { message?: string } },
+    });
 
-    const unsigned = await nackOf(await fetch(`${server.url}/bap/on_recon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(answer([agreed(recon.message.orders[0]!)])) }));
+    const unsigned = await nackOf(
+      await fetch(`${server.url}/bap/on_recon`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(answer([agreed(recon.message.orders[0]!)])),
+      }),
+    );
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.message.ack.status).toBe('NACK');
 
@@ -203,8 +268,12 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.message.ack.status).toBe('NACK');
 
-    const otherSeller = readdirSync(path.join(server.dataDir, 'network', 'keys')).map((f) => f.replace(/\.json$/, '')).find((id) => id !== store.seller.id)!;
-    const foreign = await nackOf(await signedBy(otherSeller, { ...answer([agreed(recon.message.orders[0]!)]), context: { ...answer([]).context, bpp_id: otherSeller } }));
+    const otherSeller = readdirSync(path.join(server.dataDir, 'network', 'keys'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .find((id) => id !== store.seller.id)!;
+    const foreign = await nackOf(
+      await signedBy(otherSeller, { ...answer([agreed(recon.message.orders[0]!)]), context: { ...answer([]).context, bpp_id: otherSeller } }),
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.body.error?.message).toContain(`sent to ${store.seller.id}`);
 
@@ -218,25 +287,41 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
 
   it('settles the agreed orders through the settlement agency once: each seller paid its share, to the paisa, once', async () => {
     const round = async () => {
-      const response = await fetch(`${server.url}/ops/settlement/settle`, { method: 'POST', headers: { ...ops, 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${server.url}/ops/settlement/settle`, {
+        method: 'POST',
+        headers: { ...ops, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { data: { settle: { settles: number; orders: number } } }).data.settle;
     };
-    expect((await fetch(`${server.url}/ops/settlement/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect((await fetch(`${server.url}/ops/settlement/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+      401,
+    );
     const first = await round();
     expect(first).toMatchObject({ settles: 1 });
     const paid = placed.filter((p) => p.fate !== 'cancelled');
     expect(first.orders).toBeGreaterThanOrEqual(paid.length);
-    const rows = await until(() => csv('order'), (r) => paid.every((p) => r.find((x) => x['order_id'] === p.orderId)?.['payout']?.startsWith('settled ')), 20);
+    const rows = await until(
+      () => csv('order'),
+      (r) => paid.every((p) => r.find((x) => x['order_id'] === p.orderId)?.['payout']?.startsWith('settled ')),
+      20,
+    );
     // Cancelled whole: nothing to move, no settle.
     for (const p of placed.filter((x) => x.fate === 'cancelled')) expect(rows.find((r) => r['order_id'] === p.orderId)?.['payout']).toBe('');
     // The agency's statement: one payout per order, the seller's share to the paisa, our part beside it.
-    const { payouts } = (await (await fetch(`http://127.0.0.1:${env['NETWORK_PORT']}/sa/payouts`)).json()) as { payouts: Array<{ orderId: string; receiverId: string; interParticipantPaise: number; collectorPaise: number }> };
+    const { payouts } = (await (await fetch(`http://127.0.0.1:${env['NETWORK_PORT']}/sa/payouts`)).json()) as {
+      payouts: Array<{ orderId: string; receiverId: string; interParticipantPaise: number; collectorPaise: number }>;
+    };
     for (const p of paid) {
       const row = rows.find((r) => r['order_id'] === p.orderId)!;
       const own = payouts.filter((x) => x.orderId === p.orderId);
       expect(own).toHaveLength(1);
-      expect(own[0]).toMatchObject({ receiverId: store.seller.id, interParticipantPaise: paise(row, 'seller_share'), collectorPaise: paise(row, 'finder_fee') + paise(row, 'tcs') + paise(row, 'tds') });
+      expect(own[0]).toMatchObject({
+        receiverId: store.seller.id,
+        interParticipantPaise: paise(row, 'seller_share'),
+        collectorPaise: paise(row, 'finder_fee') + paise(row, 'tcs') + paise(row, 'tds'),
+      });
       // A marketplace seller app keeps TCS and TDS from its stores itself.
       expect([paise(row, 'tcs'), paise(row, 'tds')]).toEqual([0, 0]);
     }
@@ -254,11 +339,19 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     let claimedRecon = '';
     try {
       const [order] = await database.query<{ payment_id: string }>('SELECT payment_id FROM orders WHERE order_id = $1', [goodwill.orderId]);
-      await database.query("INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, 1000, 'REFUNDED')", [`${goodwill.orderId}:goodwill`, goodwill.orderId, order!.payment_id]);
+      await database.query("INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, 1000, 'REFUNDED')", [
+        `${goodwill.orderId}:goodwill`,
+        goodwill.orderId,
+        order!.payment_id,
+      ]);
       // The recon is claimed and recorded, then its process dies before the seller hears of it.
       let posted: () => void = () => undefined;
       const reachedPost = new Promise<void>((resolve) => (posted = resolve));
-      const dying = { identity: { subscriberId: 'unused' }, bapUri: 'http://127.0.0.1:9/bap', client: { post: () => (posted(), new Promise(() => undefined)) } } as unknown as BuyerApp;
+      const dying = {
+        identity: { subscriberId: 'unused' },
+        bapUri: 'http://127.0.0.1:9/bap',
+        client: { post: () => (posted(), new Promise(() => undefined)) },
+      } as unknown as BuyerApp;
       void sendRecons(database, dying);
       await reachedPost;
       const [claimed] = await database.query<{ message_id: string }>("SELECT message_id FROM settlement_recons WHERE state = 'SENDING'");
@@ -269,7 +362,11 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     server = await startServer(env, { dataDir: server.dataDir, keepDataDir: true });
     started.push(server);
     expect(await sendReconsNow()).toMatchObject({ recons: 1, orders: 1 });
-    const rows = await until(() => csv('order'), (r) => r.find((x) => x['order_id'] === goodwill.orderId)?.['recon'] === 'disagreed', 20);
+    const rows = await until(
+      () => csv('order'),
+      (r) => r.find((x) => x['order_id'] === goodwill.orderId)?.['recon'] === 'disagreed',
+      20,
+    );
     const after = rows.find((r) => r['order_id'] === goodwill.orderId)!;
     expect(paise(after, 'refunds')).toBe(1000);
     expect(paise(after, 'seller_share') + paise(after, 'finder_fee') + paise(after, 'refunds')).toBe(paise(after, 'collected'));
@@ -281,6 +378,8 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     expect(recons.map((l) => l.body?.context?.message_id)).toContain(claimedRecon);
     expect(await sendReconsNow()).toMatchObject({ recons: 0 });
     // The other orders stay agreed.
-    expect(placed.filter((p) => p !== goodwill).map((p) => rows.find((r) => r['order_id'] === p.orderId)?.['recon'])).toEqual(placed.filter((p) => p !== goodwill).map(() => 'agreed'));
+    expect(placed.filter((p) => p !== goodwill).map((p) => rows.find((r) => r['order_id'] === p.orderId)?.['recon'])).toEqual(
+      placed.filter((p) => p !== goodwill).map(() => 'agreed'),
+    );
   }, 300_000);
 });

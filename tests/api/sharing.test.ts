@@ -89,7 +89,7 @@ describe.each(inject('servers'))('shared links on $name', ({ url }) => {
     expect(title(await page('/grocery-category?categoryId=101'))).not.toBe('GROCERY APP');
   });
 
-  it('shows a store\'s own picture, not the brand card, when a store is shared', async () => {
+  it("shows a store's own picture, not the brand card, when a store is shared", async () => {
     const tags = metaTags(await page(STORE_PAGE));
     expect(tags.get('og:image')).toMatch(/\/media\/share\.png\?src=/);
     expect(tags.get('og:image:alt')).toBe(store.provider.name);

@@ -43,8 +43,15 @@ async function signIn(client: Client, dataDir: string, phone: string): Promise<s
 }
 
 const homeAddress = (id: string) => ({
-  id, address_type: 'HOME', latitude: 12.9116, longitude: 77.6389, city: 'Bengaluru', state: 'Karnataka', pin_code: '560102',
-  locality: 'HSR Layout', address: `${id}, HSR Layout, Bengaluru, Karnataka 560102`,
+  id,
+  address_type: 'HOME',
+  latitude: 12.9116,
+  longitude: 77.6389,
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: '560102',
+  locality: 'HSR Layout',
+  address: `${id}, HSR Layout, Bengaluru, Karnataka 560102`,
 });
 
 describe.each(inject('servers'))('issue 29 phone sign-in on $name', ({ url, dataDir }) => {
@@ -65,7 +72,7 @@ describe.each(inject('servers'))('issue 29 phone sign-in on $name', ({ url, data
     await refusal(await verify(client, phone, '123456'), 400, 'NO_CODE');
   });
 
-  it('a code signs the device in once, with the native app\'s signed token in an HttpOnly cookie every private endpoint trusts', async () => {
+  it("a code signs the device in once, with the native app's signed token in an HttpOnly cookie every private endpoint trusts", async () => {
     const client = device(url);
     const phone = freshPhone();
     const asked = Date.now();
@@ -152,8 +159,11 @@ describe.each(inject('servers'))('issue 29 phone sign-in on $name', ({ url, data
     expect((await first.get(`/ondc/order/detail?order_id=${orderId}`)).status).toBe(200);
   }, 90_000);
 
-  it('the device\'s cart becomes the user\'s on sign-in, once: signed out, the device\'s cart is empty', async () => {
-    const cartOf = async (client: Client) => ((await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }).data.flatMap((c) => c.items.map((i) => [i.sku_id, i.quantity]));
+  it("the device's cart becomes the user's on sign-in, once: signed out, the device's cart is empty", async () => {
+    const cartOf = async (client: Client) =>
+      (
+        (await (await client.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }
+      ).data.flatMap((c) => c.items.map((i) => [i.sku_id, i.quantity]));
     const client = device(url);
     expect((await client.post('/ondc/cart', cartUpdate(2))).status).toBe(200);
     const before = await cartOf(client);

@@ -48,11 +48,19 @@ describe('issue 29: the rider’s tip', () => {
     expect(initTotalPaise).toBe(totalPaise);
     const sent = wire(transactionId);
     const at = (action: string) => sent.find((m) => m.action === action);
-    const stated = { code: 'tip', list: [{ code: 'currency', value: 'INR' }, { code: 'value', value: '30.00' }] };
+    const stated = {
+      code: 'tip',
+      list: [
+        { code: 'currency', value: 'INR' },
+        { code: 'value', value: '30.00' },
+      ],
+    };
     expect(tipTag(at('init')?.order)).toEqual(stated);
     expect(tipTag(at('confirm')?.order)).toEqual(stated);
     for (const action of ['on_init', 'confirm', 'on_confirm']) {
-      expect(tipLines(at(action)?.order), action).toEqual([{ '@ondc/org/item_id': 'F1', title: 'Tip', '@ondc/org/title_type': 'misc', price: { currency: 'INR', value: '30.00' } }]);
+      expect(tipLines(at(action)?.order), action).toEqual([
+        { '@ondc/org/item_id': 'F1', title: 'Tip', '@ondc/org/title_type': 'misc', price: { currency: 'INR', value: '30.00' } },
+      ]);
     }
     // Still ONDC 1.2.0 as the validator's schemas read it, both ways.
     for (const action of ['init', 'on_init', 'confirm', 'on_confirm']) expect(orderMessageProblems(action as 'init', at(action)?.message), action).toEqual([]);
@@ -84,13 +92,17 @@ describe('issue 29: the rider’s tip', () => {
     expect(tipLines(sent.find((m) => m.action === 'on_init')?.order)).toEqual([]);
   }, 60_000);
 
-  it.each([['25'], ['-20'], ['20.5'], ['5000'], ['"20"'], ['null']])('of %s is a 400 and sends no init', async (tip) => {
-    const client = shopper(server.url);
-    const { transactionId } = await selectAndQuote(client, lines());
-    const body = JSON.stringify(initBody(transactionId, lines())).replace(/}$/, `,"tip":${tip}}`);
-    const response = await client.post('/ondc/init', body);
-    expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toMatch(/^tip: /);
-    expect(wire(transactionId).filter((m) => m.action === 'init')).toEqual([]);
-  }, 60_000);
+  it.each([['25'], ['-20'], ['20.5'], ['5000'], ['"20"'], ['null']])(
+    'of %s is a 400 and sends no init',
+    async (tip) => {
+      const client = shopper(server.url);
+      const { transactionId } = await selectAndQuote(client, lines());
+      const body = JSON.stringify(initBody(transactionId, lines())).replace(/}$/, `,"tip":${tip}}`);
+      const response = await client.post('/ondc/init', body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toMatch(/^tip: /);
+      expect(wire(transactionId).filter((m) => m.action === 'init')).toEqual([]);
+    },
+    60_000,
+  );
 });

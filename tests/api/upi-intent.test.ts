@@ -40,12 +40,19 @@ async function toPayment(client: Client) {
 type IntentAnswer = { payment_id: string; status: string; amount: number; intent: { link: string; qr: string; expires_in: number } };
 
 async function startIntent(client: Client, checkout: { transaction_id: string; init_message_id: string }, extra: Record<string, unknown> = {}) {
-  const response = await client.post('/ondc/payment', { method: 'upi_intent', transaction_id: checkout.transaction_id, init_message_id: checkout.init_message_id, ...extra });
+  const response = await client.post('/ondc/payment', {
+    method: 'upi_intent',
+    transaction_id: checkout.transaction_id,
+    init_message_id: checkout.init_message_id,
+    ...extra,
+  });
   return { status: response.status, body: await response.json() };
 }
 
-const approve = (link: string) => fetch(`${url}/payment/simulator/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) });
-const paymentStatus = async (client: Client, paymentId: string) => ((await (await client.get(`/ondc/payment/status?payment_id=${paymentId}`)).json()).data as { status: string }).status;
+const approve = (link: string) =>
+  fetch(`${url}/payment/simulator/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) });
+const paymentStatus = async (client: Client, paymentId: string) =>
+  ((await (await client.get(`/ondc/payment/status?payment_id=${paymentId}`)).json()).data as { status: string }).status;
 
 /** The shopper's orders as history lists them. */
 async function orderIds(client: Client): Promise<string[]> {
@@ -54,7 +61,7 @@ async function orderIds(client: Client): Promise<string[]> {
 }
 
 describe('issue 29: paying with a UPI app', () => {
-  it('the intent is for the server\'s payable total; the simulated app\'s approval places the order, once', async () => {
+  it("the intent is for the server's payable total; the simulated app's approval places the order, once", async () => {
     const client = signedIn('pays');
     const checkout = await toPayment(client);
     const started = await startIntent(client, checkout);
@@ -80,7 +87,11 @@ describe('issue 29: paying with a UPI app', () => {
     expect(approved.status).toBe(200);
     expect(await paymentStatus(client, payment.payment_id)).toBe('PAID');
     // The server placed it, with no page confirming: it is in the shopper's history.
-    const placed = await until(() => orderIds(client), (ids) => ids.length > 0, 30);
+    const placed = await until(
+      () => orderIds(client),
+      (ids) => ids.length > 0,
+      30,
+    );
     expect(placed).toHaveLength(1);
     // The page's confirm joins that order; approving again pays nothing more and places nothing more.
     const confirmed = await (await client.post('/ondc/confirm', { transaction_id: checkout.transaction_id, payment_id: payment.payment_id })).json();
@@ -89,7 +100,7 @@ describe('issue 29: paying with a UPI app', () => {
     expect(await orderIds(client)).toEqual(placed);
   }, 120_000);
 
-  it('an intent past its time is not payable: the app\'s approval is refused, the payment fails, no order', async () => {
+  it("an intent past its time is not payable: the app's approval is refused, the payment fails, no order", async () => {
     const client = signedIn('expires');
     const checkout = await toPayment(client);
     const payment = (await startIntent(client, checkout)).body.data as IntentAnswer;
@@ -115,10 +126,16 @@ describe('issue 29: paying with a UPI app', () => {
     expect(await paymentStatus(client, first.payment_id)).toBe('FAILED');
     expect((await approve(first.intent.link)).status).toBe(409);
     expect((await approve(second.intent.link)).status).toBe(200);
-    expect(await until(() => orderIds(client), (ids) => ids.length > 0, 30)).toHaveLength(1);
+    expect(
+      await until(
+        () => orderIds(client),
+        (ids) => ids.length > 0,
+        30,
+      ),
+    ).toHaveLength(1);
   }, 120_000);
 
-  it('another shopper\'s intent is not there for them (404): not its status, not its QR code, not its checkout', async () => {
+  it("another shopper's intent is not there for them (404): not its status, not its QR code, not its checkout", async () => {
     const owner = signedIn('owner');
     const stranger = signedIn('stranger');
     const checkout = await toPayment(owner);
@@ -143,7 +160,11 @@ describe('issue 29: paying with a UPI app', () => {
     ['renew that is not a yes or no', '/ondc/payment', { method: 'upi_intent', transaction_id: 'T-00000000', init_message_id: 'M-00000000', renew: 'please' }],
     ['an approval without a link', '/payment/simulator/approve', {}],
     ['an approval of a web address', '/payment/simulator/approve', { link: 'https://example.com/pay?am=1.00' }],
-    ['an approval with three decimals of rupees', '/payment/simulator/approve', { link: 'upi://pay?pa=kirana@simupi&am=1.005&tr=0f8fad5bd9cb469fa16570867728950e&cu=INR' }],
+    [
+      'an approval with three decimals of rupees',
+      '/payment/simulator/approve',
+      { link: 'upi://pay?pa=kirana@simupi&am=1.005&tr=0f8fad5bd9cb469fa16570867728950e&cu=INR' },
+    ],
   ])('bad input is a 400 JSON answer: %s', async (_, path, body) => {
     const answer = await shopper(url).post(path, body);
     expect(answer.status).toBe(400);
@@ -156,7 +177,7 @@ describe('issue 29: paying with a UPI app', () => {
     expect((await client.get('/ondc/payment/qr?payment_id=0f8fad5b-d9cb-469f-a165-70867728950e')).status).toBe(404);
   });
 
-  it('an approval of a link that is no intent of the simulator\'s is a 404', async () => {
+  it("an approval of a link that is no intent of the simulator's is a 404", async () => {
     expect((await approve('upi://pay?pa=kirana@simupi&am=1.00&tr=0f8fad5bd9cb469fa16570867728950e&cu=INR')).status).toBe(404);
   });
 });

@@ -33,7 +33,11 @@ for (const scale of scales) {
     );
     // Any refusal under load is shown, not just counted.
     for (const body of bodies) {
-      const check = await fetch(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: '560102' }, body });
+      const check = await fetch(`${server.url}/ondc/fetch/grocery/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', pincode: '560102' },
+        body,
+      });
       if (!check.ok) console.log(`  ${check.status} for ${body}: ${(await check.text()).slice(0, 200)}`);
     }
     if (result.non2xx > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats ?? {})}`);

@@ -47,7 +47,13 @@ function lighthouse(url: string, out: string): Run {
 function lighthouseOnce(url: string, out: string): Run {
   const result = spawnSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
-    [url, '--quiet', '--output=json', `--output-path=${out}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-dev-shm-usage'],
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-dev-shm-usage',
+    ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);

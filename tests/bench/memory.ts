@@ -51,26 +51,34 @@ for (const scale of scales) {
       headers: { 'content-type': 'application/json', pincode: PINCODE },
       requests: [{ setupRequest: (request) => ({ ...request, body: bodies[n++ % bodies.length] }) }],
     });
-    console.log(`  grocery items under load: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+    console.log(
+      `  grocery items under load: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    );
     // Every sub-category listing and a few searches once each: cold queries, as after a catalogue change.
     const cold: number[] = [];
     for (const sort of ['relevance', 'price-low-high']) {
       for (let parent = 1; parent <= 12; parent++) {
         for (let sub = 1; sub <= 6; sub++) {
           const body = JSON.stringify({ limit: 20, sort, filters: [{ type: 'IN', field: 'categoryId', value: [parent * 100 + sub] }] });
-          cold.push(await timed(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: PINCODE }, body }));
+          cold.push(
+            await timed(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: PINCODE }, body }),
+          );
         }
       }
     }
     const searches: number[] = [];
     for (const q of ['rice', 'dal', 'pottato', 'आटा', 'biscuit', 'amul butter', 'paneer', 'oil', 'tea', 'soap']) {
       const body = JSON.stringify({ limit: 20, searchText: q });
-      searches.push(await timed(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: PINCODE }, body }));
+      searches.push(
+        await timed(`${server.url}/ondc/fetch/grocery/items`, { method: 'POST', headers: { 'content-type': 'application/json', pincode: PINCODE }, body }),
+      );
     }
     for (const page of PAGES) await timed(`${server.url}${page}`);
     cold.sort((a, b) => a - b);
     searches.sort((a, b) => a - b);
-    console.log(`  cold listings (144, one at a time): p50 ${percentile(cold, 0.5)} ms, p99 ${percentile(cold, 0.99)} ms; cold searches (10): p50 ${percentile(searches, 0.5)} ms, max ${percentile(searches, 1)} ms`);
+    console.log(
+      `  cold listings (144, one at a time): p50 ${percentile(cold, 0.5)} ms, p99 ${percentile(cold, 0.99)} ms; cold searches (10): p50 ${percentile(searches, 0.5)} ms, max ${percentile(searches, 1)} ms`,
+    );
     console.log(line('right after the load', setupMemory(server.pid)));
     // V8 gives back the heap the load grew once allocation has been quiet for a while.
     await new Promise((resolve) => setTimeout(resolve, 20_000));

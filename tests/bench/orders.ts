@@ -31,7 +31,11 @@ try {
   console.log(`Placed ${ids.length} orders for one shopper in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-  const pages = { 'first page': '/order-history', 'last page': `/order-history?page=${Math.ceil(ORDERS / 10) - 1}`, 'one order': `/order-history?order_id=${ids[0]}` };
+  const pages = {
+    'first page': '/order-history',
+    'last page': `/order-history?page=${Math.ceil(ORDERS / 10) - 1}`,
+    'one order': `/order-history?order_id=${ids[0]}`,
+  };
   const rows: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(pages)) {
     const html = await (await client.get(path)).text();
@@ -48,16 +52,25 @@ try {
   console.table(rows);
 
   // A new order: every status the seller pushes, and when the storefront's detail shows it.
-  const { orderId } = await placeOrder(client, 'cod', pool.slice(0, 2).map((i) => ({ sku_id: i.id, quantity: 1 })));
+  const { orderId } = await placeOrder(
+    client,
+    'cod',
+    pool.slice(0, 2).map((i) => ({ sku_id: i.id, quantity: 1 })),
+  );
   const seenAt = new Map<string, number>();
   const until = Date.now() + 30_000;
   while (Date.now() < until && !seenAt.has('delivered')) {
-    const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as { status: string; events: Array<{ status: string; sellerAt: string }> };
+    const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as {
+      status: string;
+      events: Array<{ status: string; sellerAt: string }>;
+    };
     if (!seenAt.has(detail.status)) seenAt.set(detail.status, Date.now());
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const detail = (await (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json()) as { events: Array<{ status: string; sellerAt: string }> };
-  const lags = detail.events.filter((e) => seenAt.has(e.status) && e.status !== 'created').map((e) => ({ status: e.status, 'ms from seller time to detail': seenAt.get(e.status)! - Date.parse(e.sellerAt) }));
+  const lags = detail.events
+    .filter((e) => seenAt.has(e.status) && e.status !== 'created')
+    .map((e) => ({ status: e.status, 'ms from seller time to detail': seenAt.get(e.status)! - Date.parse(e.sellerAt) }));
   console.log('\nPushed on_status → order detail (polled every 20 ms; the open page asks every 5 s):');
   console.table(lags);
 } finally {

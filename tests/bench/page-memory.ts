@@ -53,8 +53,12 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 20_000));
   const memory = processMemory(pid);
   console.log(`page memory: ${PAGES.length} HTML pages, 20 connections, ${DURATION_S} s, brotli`);
-  console.log(`  ${result.requests.total} requests (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
-  console.log(`  storefront RSS before ${before} MB; every ${SAMPLE_MS / 1000} s: ${samples.join(' / ')} MB; right after ${right} MB; 20 s later ${memory.rssMb} MB; peak ${memory.peakMb} MB`);
+  console.log(
+    `  ${result.requests.total} requests (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+  );
+  console.log(
+    `  storefront RSS before ${before} MB; every ${SAMPLE_MS / 1000} s: ${samples.join(' / ')} MB; right after ${right} MB; 20 s later ${memory.rssMb} MB; peak ${memory.peakMb} MB`,
+  );
 } finally {
   await server?.stop();
 }

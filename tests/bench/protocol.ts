@@ -39,7 +39,10 @@ for (const scale of scales) {
       address: { area_code: store.location.pincode },
     };
     // Issue 23: select orders the server cart, so the cart holds what the body names.
-    await fillCart(client, body.items.map((i) => ({ sku_id: i.sku_id, quantity: i.quantity })));
+    await fillCart(
+      client,
+      body.items.map((i) => ({ sku_id: i.sku_id, quantity: i.quantity })),
+    );
     const latencies: number[] = [];
     for (let i = 0; i < roundTrips; i++) {
       const t0 = performance.now();

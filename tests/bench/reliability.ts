@@ -24,7 +24,11 @@ if (!env['TEST_DATABASE_URL'] && (await postgresAnswers())) env['TEST_DATABASE_U
 if (!env['TEST_DATABASE_URL']) console.log('No PostgreSQL: the two-process tests are skipped (set TEST_DATABASE_URL).');
 
 const started = Date.now();
-const child = spawn(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'api', 'tests/reliability'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'api', 'tests/reliability'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let output = '';
 child.stdout.on('data', (chunk: Buffer) => {
   output += chunk;

@@ -60,17 +60,21 @@ async function controlledByWorker(url: string): Promise<boolean> {
 ensureBuilt();
 const server = await startServer();
 const profile = mkdtempSync(path.join(tmpdir(), 'kirana-repeat-'));
-const chrome = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  `--remote-debugging-port=${debuggingPort}`,
-  '--remote-debugging-address=127.0.0.1',
-  `--user-data-dir=${profile}`,
-  'about:blank',
-], { stdio: 'ignore' });
+const chrome = spawn(
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    `--remote-debugging-port=${debuggingPort}`,
+    '--remote-debugging-address=127.0.0.1',
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+);
 try {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   for (const page of pages) {

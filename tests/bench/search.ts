@@ -7,10 +7,53 @@ import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 const QUERIES = [
-  'atta', 'aloo', 'milk', 'rice', 'dal', 'oil', 'sugar', 'salt', 'tea', 'coffee', 'butter', 'paneer', 'ghee', 'biscuit',
-  'soap', 'shampoo', 'onion', 'tomato', 'banana', 'apple', 'bread', 'eggs', 'curd', 'besan', 'masala', 'noodles', 'chips',
-  'pyaz', 'doodh', 'chawal', 'namak', 'cheeni', 'आटा', 'आलू', 'दूध', 'pottato', 'tomatoe', 'biscut', 'shampo', 'panner',
-  'amul butter', 'basmati rice', 'toor dal', 'sunflower oil', 'green tea', 'a', 'x',
+  'atta',
+  'aloo',
+  'milk',
+  'rice',
+  'dal',
+  'oil',
+  'sugar',
+  'salt',
+  'tea',
+  'coffee',
+  'butter',
+  'paneer',
+  'ghee',
+  'biscuit',
+  'soap',
+  'shampoo',
+  'onion',
+  'tomato',
+  'banana',
+  'apple',
+  'bread',
+  'eggs',
+  'curd',
+  'besan',
+  'masala',
+  'noodles',
+  'chips',
+  'pyaz',
+  'doodh',
+  'chawal',
+  'namak',
+  'cheeni',
+  'आटा',
+  'आलू',
+  'दूध',
+  'pottato',
+  'tomatoe',
+  'biscut',
+  'shampo',
+  'panner',
+  'amul butter',
+  'basmati rice',
+  'toor dal',
+  'sunflower oil',
+  'green tea',
+  'a',
+  'x',
 ];
 const PINCODES = (process.env.BENCH_PINCODES ?? '560034,110001,400058,600017').split(',');
 
@@ -36,8 +79,15 @@ async function measure(url: string, label: string) {
   times.sort((a, b) => a - b);
   const at = (p: number) => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(1);
   slowest.sort((a, b) => b.ms - a.ms);
-  console.log(`cold search ${label}: ${times.length} queries (${QUERIES.length} × ${PINCODES.length} pincodes), p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, non-2xx ${failures}`);
-  console.log(`  slowest: ${slowest.slice(0, 6).map((s) => `${s.what} ${s.ms.toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `cold search ${label}: ${times.length} queries (${QUERIES.length} × ${PINCODES.length} pincodes), p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, non-2xx ${failures}`,
+  );
+  console.log(
+    `  slowest: ${slowest
+      .slice(0, 6)
+      .map((s) => `${s.what} ${s.ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
 }
 
 if (process.env.BENCH_URL) {
@@ -46,7 +96,11 @@ if (process.env.BENCH_URL) {
   ensureBuilt();
   for (const scale of (process.env.BENCH_SCALES ?? 'default').split(',')) {
     const server: StartedServer = await startServer(
-      { CATALOGUE_REFRESH_MINUTES: '0', ...(scale === 'default' ? {} : { CATALOGUE_SCALE: scale }), ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) },
+      {
+        CATALOGUE_REFRESH_MINUTES: '0',
+        ...(scale === 'default' ? {} : { CATALOGUE_SCALE: scale }),
+        ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      },
       { timeoutMs: 60 * 60_000 },
     );
     try {

@@ -24,7 +24,14 @@ const store = openGroceryStore();
 // A restaurant open now with a dish that needs no add-ons (a customisable one opens its picker).
 const restaurant = generateNetwork()
   .sellers.flatMap((s) => s.providers)
-  .find((p) => p.kind === 'restaurant' && p.cityId === 'bengaluru' && p.status === 'enable' && [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open') && [...providerItems(p)].some((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5));
+  .find(
+    (p) =>
+      p.kind === 'restaurant' &&
+      p.cityId === 'bengaluru' &&
+      p.status === 'enable' &&
+      [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open') &&
+      [...providerItems(p)].some((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5),
+  );
 const PAGES: Record<string, string> = {
   listing: '/grocery-category?categoryId=101',
   store: providerUrl({ id: store.provider.id, locationId: store.location.id }),
@@ -43,10 +50,14 @@ interface Tap {
 /** Watches, from the page's first script, the first change the tap makes and when the badge shows the count. */
 function recorder() {
   const w = window as unknown as { tapAt?: number; card?: Element | null; feedbackAt?: number; badgeAt?: number };
-  addEventListener('pointerdown', (event) => {
-    w.tapAt ??= event.timeStamp;
-    w.card ??= (event.target as Element).closest('.item-card');
-  }, true);
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      w.tapAt ??= event.timeStamp;
+      w.card ??= (event.target as Element).closest('.item-card');
+    },
+    true,
+  );
   new MutationObserver((mutations) => {
     if (w.tapAt === undefined) return;
     const now = performance.now();
@@ -65,7 +76,12 @@ async function tapOnce(browser: Browser, url: string, moment: Moment): Promise<T
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.44 * 1024 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(recorder);
   let scripts = 0;
@@ -85,7 +101,11 @@ async function tapOnce(browser: Browser, url: string, moment: Moment): Promise<T
     const add = card.locator('.add-to-cart__add');
     await add.waitFor({ state: 'visible', timeout: 120_000 });
     if (moment === '1s') await page.waitForTimeout(1000);
-    if (moment === 'idle') await card.locator('astro-island:not([ssr])').waitFor({ state: 'attached', timeout: 8000 }).catch(() => {});
+    if (moment === 'idle')
+      await card
+        .locator('astro-island:not([ssr])')
+        .waitFor({ state: 'attached', timeout: 8000 })
+        .catch(() => {});
     const scriptsBefore = scripts;
     await add.tap({ timeout: 60_000 });
     const writtenAt = await Promise.race([written, new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000))]);
@@ -97,7 +117,9 @@ async function tapOnce(browser: Browser, url: string, moment: Moment): Promise<T
       return { tapAt: w.tapAt ?? 0, feedbackAt: w.feedbackAt, badgeAt: w.badgeAt, badge: document.querySelector('.cart-badge')?.textContent ?? '' };
     });
     const confirmedAt = seen.badgeAt === undefined || writtenAt === null ? null : Math.max(seen.badgeAt, writtenAt);
-    const cart = (await (await context.request.get(`${new URL(url).origin}/ondc/cart?cityName=bengaluru`, { timeout: 120_000 })).json()) as { data: Array<{ items: Array<{ quantity: number }> }> };
+    const cart = (await (await context.request.get(`${new URL(url).origin}/ondc/cart?cityName=bengaluru`, { timeout: 120_000 })).json()) as {
+      data: Array<{ items: Array<{ quantity: number }> }>;
+    };
     return {
       feedbackMs: seen.feedbackAt === undefined ? null : Math.round(seen.feedbackAt - seen.tapAt),
       confirmedMs: confirmedAt === null ? null : Math.round(confirmedAt - seen.tapAt),

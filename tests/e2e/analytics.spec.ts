@@ -13,11 +13,21 @@ const [first, second] = store.items;
 
 async function recorded(page: Page, sessionId: string): Promise<Array<{ name: string; page: string | null; attributes: Record<string, unknown> }>> {
   const text = await (await page.request.get('/ops/analytics/events?since=1d', { headers: { authorization: `Bearer ${E2E_ANALYTICS_TOKEN}` } })).text();
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((row) => row.session_id === sessionId);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((row) => row.session_id === sessionId);
 }
 
 async function shopAt(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? '' }]);
 }
 
@@ -56,7 +66,8 @@ test.describe('analytics on a phone (360x740)', () => {
     // The removes made offline reach the server cart too; checkout starts once they have (before,
     // on a loaded machine, the payment page found the cart changing under it).
     const serverQuantity = async () =>
-      ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items[0]?.quantity;
+      ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)
+        ?.items[0]?.quantity;
     await expect.poll(serverQuantity).toBe(4);
 
     await page.goto('/payment');
@@ -83,7 +94,11 @@ test.describe('analytics on a phone (360x740)', () => {
   });
 
   test('inside the native app, the six events reach the bridge', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 13) KiranaApp/3.2.0', viewport: { width: 360, height: 740 }, ...(baseURL ? { baseURL } : {}) });
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Linux; Android 13) KiranaApp/3.2.0',
+      viewport: { width: 360, height: 740 },
+      ...(baseURL ? { baseURL } : {}),
+    });
     // The fake app: what the page posts reaches the test, across navigations.
     const seen: string[] = [];
     await context.exposeBinding('__nativeSink', (_source, json: string) => void seen.push((JSON.parse(json) as { event: string }).event));

@@ -11,7 +11,13 @@ const store = openGroceryStore();
 const item = store.items[0]!;
 
 async function cartWithOne(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
   // One in the cart already (a storefront just started may still be learning the store's catalogue).
   await expect(async () => {
@@ -30,7 +36,10 @@ async function cartWithOne(page: Page, baseURL: string | undefined) {
   await page.locator('astro-island[component-url*="CartView"]:not([ssr])').waitFor({ state: 'attached', timeout: 120_000 });
 }
 
-test('a "+" still being saved when "Proceed to checkout" is tapped is in the checkout, which is quoted without "Your cart has changed"', async ({ page, baseURL }, testInfo) => {
+test('a "+" still being saved when "Proceed to checkout" is tapped is in the checkout, which is quoted without "Your cart has changed"', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a tap on a phone: one viewport is enough for a race');
   test.setTimeout(400_000);
   await cartWithOne(page, baseURL);
@@ -47,7 +56,10 @@ test('a "+" still being saved when "Proceed to checkout" is tapped is in the che
     saved();
     await route.fulfill({ response }).catch(() => undefined);
   });
-  await page.getByRole('button', { name: `Add one more ${item.name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Add one more ${item.name}` })
+    .first()
+    .click();
   await expect(page.getByRole('group', { name: `${item.name} quantity` }).first()).toContainText('2', { timeout: 30_000 });
   const leaving = page.waitForRequest((r) => new URL(r.url()).pathname === '/payment', { timeout: 3_000 }).catch(() => null);
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();

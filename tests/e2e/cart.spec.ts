@@ -19,7 +19,9 @@ const groceryStores = providers.filter((p) => p.kind === 'grocery' && inBengalur
 const pizzeria = providers.find((p) => p.kind === 'restaurant' && inBengaluru(p) && p.templateKey === 'pizza') as Provider;
 
 function stocked(provider: Provider, count: number): GroceryItem[] {
-  return [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && i.maxPerOrder >= 4 && !hasListingFlaw(i)).slice(0, count);
+  return [...providerItems(provider)]
+    .filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && i.maxPerOrder >= 4 && !hasListingFlaw(i))
+    .slice(0, count);
 }
 const [storeA, storeB] = groceryStores as [Provider, Provider];
 const [atta, dal] = stocked(storeA, 2) as [GroceryItem, GroceryItem];
@@ -28,7 +30,11 @@ const milk = stocked(storeB, 20).find((i) => i.name !== atta.name && i.name !== 
 const pizza = [...providerItems(pizzeria)].find((i): i is DishItem => i.kind === 'dish' && i.name === 'Margherita Pizza') as DishItem;
 
 /** Where a grocery item's card is: its store's page, under its top category. */
-const at = (provider: Provider, item: GroceryItem) => ({ providerId: provider.id, locationId: provider.locations[0]?.id ?? '', categoryId: Math.floor(item.subCategoryId / 100) });
+const at = (provider: Provider, item: GroceryItem) => ({
+  providerId: provider.id,
+  locationId: provider.locations[0]?.id ?? '',
+  categoryId: Math.floor(item.subCategoryId / 100),
+});
 
 /** A tap on the item's card: its island adds it to the server cart. */
 const tapAdd = (page: Page, provider: Provider, item: GroceryItem) => tapAddOnStorePage(page, at(provider, item), item);
@@ -119,7 +125,9 @@ test.describe('the cart on a phone (360x740)', () => {
     // The pizzeria keeps hours (11:00–03:00): open at the storefront's noon. Its card's Add opens
     // the picker; its defaults make the first line.
     await page.goto(`/brand?provider_id=${encodeURIComponent(pizzeria.id)}&location_id=${encodeURIComponent(pizzeria.locations[0]?.id ?? '')}`);
-    await itemCard(page, pizza.name).getByRole('button', { name: `Add ${pizza.name} to cart` }).click();
+    await itemCard(page, pizza.name)
+      .getByRole('button', { name: `Add ${pizza.name} to cart` })
+      .click();
     const first = page.getByRole('dialog', { name: pizza.name });
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST' && r.ok());
     await chooseDefaults(first);
@@ -156,14 +164,24 @@ test.describe('SPEC §5 minimum cart value', () => {
   const mumbaiStore = providers.find((p) => p.kind === 'grocery' && p.cityId === 'mumbai' && p.minOrderPaise !== null) as Provider;
   // Under half the minimum, so one is short of it, yet a few reach it.
   const minimumPaise = mumbaiStore.minOrderPaise ?? 0;
-  const cheap = stocked(mumbaiStore, 80).find((i) => i.pricePaise < minimumPaise / 2 && i.pricePaise * Math.min(i.maxPerOrder, 4) > minimumPaise * 1.2) as GroceryItem;
+  const cheap = stocked(mumbaiStore, 80).find(
+    (i) => i.pricePaise < minimumPaise / 2 && i.pricePaise * Math.min(i.maxPerOrder, 4) > minimumPaise * 1.2,
+  ) as GroceryItem;
 
   test('below the store’s minimum order the cart asks for the shortfall, rounded up, and holds checkout', async ({ page, context, baseURL }, testInfo) => {
     const where = mumbaiStore.locations[0];
     await context.addCookies([
       {
         name: DELIVERY_LOCATION_COOKIE,
-        value: encodeURIComponent(deliveryLocationCookieValue({ label: where?.locality ?? 'Mumbai', city: 'mumbai', pincode: where?.pincode ?? '', lat: where?.lat ?? 19, lng: where?.lng ?? 72.8 })),
+        value: encodeURIComponent(
+          deliveryLocationCookieValue({
+            label: where?.locality ?? 'Mumbai',
+            city: 'mumbai',
+            pincode: where?.pincode ?? '',
+            lat: where?.lat ?? 19,
+            lng: where?.lng ?? 72.8,
+          }),
+        ),
         url: baseURL ?? '',
       },
     ]);

@@ -8,7 +8,10 @@ test.describe('catalogue journeys', () => {
   test('home → category → brand filter → price low-high → page 2 by scrolling → clear filters', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Stores and restaurants near you' })).toBeVisible();
-    await page.getByRole('list', { name: 'Grocery categories' }).getByRole('link', { name: /Grains Oil/ }).click();
+    await page
+      .getByRole('list', { name: 'Grocery categories' })
+      .getByRole('link', { name: /Grains Oil/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grains Oil & Ghee');
 
     // SPEC §3: Brands is the filter open by default, in the phone's filter sheet (issue 29).
@@ -49,7 +52,12 @@ test.describe('catalogue journeys', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('.item-card__name').first()).toContainText(/atta/i);
     await page.goto('/grocery-search?q=aloo');
-    await expect(page.locator('.item-card__name').filter({ hasText: /potato|aloo/i }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('.item-card__name')
+        .filter({ hasText: /potato|aloo/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test('the header search finds groceries, dishes and stores together, and the keyboard walks its suggestions', async ({ page }, testInfo) => {
@@ -97,7 +105,12 @@ test.describe('catalogue journeys', () => {
     await expect(page).toHaveURL(/q=/);
     await expect(page.locator('.item-card__name').first()).toContainText(/atta/i);
     await page.goto(`/grocery-search?q=${encodeURIComponent('दूध')}`);
-    await expect(page.locator('.item-card__name').filter({ hasText: /milk|doodh/i }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('.item-card__name')
+        .filter({ hasText: /milk|doodh/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test('a provider page shows trays and its open state', async ({ page }, testInfo) => {
@@ -114,7 +127,10 @@ test.describe('catalogue journeys', () => {
     const page = await context.newPage();
     await page.goto('/grocery-category?categoryId=701');
     // The first card that offers Add: a closed store's card says when it opens instead (issue 28).
-    const first = page.locator('.item-card').filter({ has: page.locator('.add-to-cart__add') }).first();
+    const first = page
+      .locator('.item-card')
+      .filter({ has: page.locator('.add-to-cart__add') })
+      .first();
     const heading = first.locator('.item-card__name');
     const name = ((await heading.getAttribute('title')) ?? (await heading.textContent()) ?? '').trim();
     await first.getByRole('button', { name: /add/i }).click();

@@ -27,7 +27,13 @@ async function layoutShift(page: Page): Promise<number> {
 }
 
 test('the cart and checkout pages do not shift as their parts arrive', async ({ page, context, baseURL }, testInfo) => {
-  const place = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const place = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await context.addCookies([
     { name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(place), url: baseURL ?? '' },
     { name: 'userId', value: userIdCookieValue(`e2e-cls-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' },

@@ -14,7 +14,13 @@ const store = openGroceryStore();
 const advertised = store.provider.offers[0]!;
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
@@ -35,62 +41,94 @@ async function toCheckout(page: Page, m: Catalogue = messagesFor('en')) {
 }
 
 for (const locale of ['en', 'hi'] as const) {
-test(`a paid order empties the cart, and the next checkout starts from the saved address and the contact ordered with (${locale})`, async ({ page, context, baseURL }, testInfo) => {
-  const m = messagesFor(locale);
-  const tag = `${locale === 'hi' ? 'hi-' : ''}${testInfo.project.name}`;
-  await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-money-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
-  await deliverToStore(page, baseURL);
-  await page.goto(locale === 'hi' ? '/?lang=hi' : '/');
-  // The shopper's HOME at the store's pincode, saved in the address book earlier.
-  const saved = await page.request.post('/save/unified/address', {
-    data: {
-      id: 'home-1', name: 'Asha Rao', address_type: 'HOME', house_number: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage',
-      city: 'Bengaluru', state: 'Karnataka', pin_code: store.location.pincode, latitude: store.location.lat, longitude: store.location.lng, address: '12, Lake View Apartments, Indiranagar 2nd Stage',
-    },
+  test(`a paid order empties the cart, and the next checkout starts from the saved address and the contact ordered with (${locale})`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const m = messagesFor(locale);
+    const tag = `${locale === 'hi' ? 'hi-' : ''}${testInfo.project.name}`;
+    await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-money-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
+    await deliverToStore(page, baseURL);
+    await page.goto(locale === 'hi' ? '/?lang=hi' : '/');
+    // The shopper's HOME at the store's pincode, saved in the address book earlier.
+    const saved = await page.request.post('/save/unified/address', {
+      data: {
+        id: 'home-1',
+        name: 'Asha Rao',
+        address_type: 'HOME',
+        house_number: '12',
+        building: 'Lake View Apartments',
+        locality: 'Indiranagar 2nd Stage',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pin_code: store.location.pincode,
+        latitude: store.location.lat,
+        longitude: store.location.lng,
+        address: '12, Lake View Apartments, Indiranagar 2nd Stage',
+      },
+    });
+    expect(saved.ok()).toBe(true);
+
+    for (const item of store.items.slice(0, 2)) await addToCart(page, { ...item, addLabel: fill(m.addButton.addLabel, { name: item.name }) });
+    await toCheckout(page, m);
+    // Picked from the book: only the missing mobile number is asked.
+    await expect(page.getByRole('radio', { name: /HOME · 12, Lake View Apartments/ })).toBeChecked();
+    await expect(page.locator('[data-delivery-details]')).toContainText('12, Lake View Apartments, Indiranagar 2nd Stage, Karnataka');
+    await expect(page.getByLabel(m.checkout.state)).toBeHidden();
+    await page.getByLabel(m.checkout.phone).fill('9876543210');
+    await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${tag}.png`, fullPage: true });
+    await page.getByRole('button', { name: m.checkout.place }).click();
+    await expect(page.getByRole('heading', { name: m.checkout.payByUpi })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel(m.checkout.upiId).fill('asha@okaxis');
+    // The bill as it stands when paying: itemised, each charge by its title.
+    const beforePayment = await billRows(page.locator('.bill dl > div:not(.bill__total)'));
+    expect(beforePayment.some((row) => row.startsWith(`${m.spec.deliveryCharges} |`))).toBe(true);
+    await page.getByRole('button', { name: new RegExp(`^${m.checkout.pay.replace('{amount}', '₹[\\d,.]+')}$`) }).click();
+    await expect(page.getByRole('heading', { name: m.confirmation.placed })).toBeVisible({ timeout: 25_000 });
+
+    // The order's bill is the same, line by line.
+    await page.getByRole('link', { name: m.confirmation.follow }).click();
+    await expect(page.locator('.order__bill')).toBeVisible();
+    expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
+    await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${tag}.png`, fullPage: true });
+
+    // The order took the cart with it: nothing re-places it.
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: m.cart.emptyTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: m.cart.checkout })).toHaveCount(0);
+    await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${tag}.png`, fullPage: true });
+
+    // The next order: name and mobile number come back with the address; nothing is typed.
+    await addToCart(page, { ...store.items[0]!, addLabel: fill(m.addButton.addLabel, { name: store.items[0]!.name }) });
+    await toCheckout(page, m);
+    await expect(page.locator('[data-delivery-details]')).toContainText('Asha Rao · 9876543210');
+    await expect(page.getByLabel(m.checkout.phone)).toBeHidden();
+    await expect(page.getByRole('button', { name: m.checkout.place })).toBeEnabled();
   });
-  expect(saved.ok()).toBe(true);
-
-  for (const item of store.items.slice(0, 2)) await addToCart(page, { ...item, addLabel: fill(m.addButton.addLabel, { name: item.name }) });
-  await toCheckout(page, m);
-  // Picked from the book: only the missing mobile number is asked.
-  await expect(page.getByRole('radio', { name: /HOME · 12, Lake View Apartments/ })).toBeChecked();
-  await expect(page.locator('[data-delivery-details]')).toContainText('12, Lake View Apartments, Indiranagar 2nd Stage, Karnataka');
-  await expect(page.getByLabel(m.checkout.state)).toBeHidden();
-  await page.getByLabel(m.checkout.phone).fill('9876543210');
-  await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${tag}.png`, fullPage: true });
-  await page.getByRole('button', { name: m.checkout.place }).click();
-  await expect(page.getByRole('heading', { name: m.checkout.payByUpi })).toBeVisible({ timeout: 15_000 });
-  await page.getByLabel(m.checkout.upiId).fill('asha@okaxis');
-  // The bill as it stands when paying: itemised, each charge by its title.
-  const beforePayment = await billRows(page.locator('.bill dl > div:not(.bill__total)'));
-  expect(beforePayment.some((row) => row.startsWith(`${m.spec.deliveryCharges} |`))).toBe(true);
-  await page.getByRole('button', { name: new RegExp(`^${m.checkout.pay.replace('{amount}', '₹[\\d,.]+')}$`) }).click();
-  await expect(page.getByRole('heading', { name: m.confirmation.placed })).toBeVisible({ timeout: 25_000 });
-
-  // The order's bill is the same, line by line.
-  await page.getByRole('link', { name: m.confirmation.follow }).click();
-  await expect(page.locator('.order__bill')).toBeVisible();
-  expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
-  await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${tag}.png`, fullPage: true });
-
-  // The order took the cart with it: nothing re-places it.
-  await page.goto('/cart');
-  await expect(page.getByRole('heading', { name: m.cart.emptyTitle })).toBeVisible();
-  await expect(page.getByRole('link', { name: m.cart.checkout })).toHaveCount(0);
-  await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${tag}.png`, fullPage: true });
-
-  // The next order: name and mobile number come back with the address; nothing is typed.
-  await addToCart(page, { ...store.items[0]!, addLabel: fill(m.addButton.addLabel, { name: store.items[0]!.name }) });
-  await toCheckout(page, m);
-  await expect(page.locator('[data-delivery-details]')).toContainText('Asha Rao · 9876543210');
-  await expect(page.getByLabel(m.checkout.phone)).toBeHidden();
-  await expect(page.getByRole('button', { name: m.checkout.place })).toBeEnabled();
-});
 }
 
 const OFFER_WORDS = {
-  en: { addOne: (name: string) => `Add one more ${name}`, quantity: (name: string) => `${name} quantity`, checkout: 'Proceed to checkout', summary: 'Order summary', offers: 'Offers', applied: (code: string) => `Coupon ${code} applied`, remove: (code: string) => `Remove coupon ${code}`, storeDiscount: 'Store discount' },
-  hi: { addOne: (name: string) => `एक और ${name} जोड़ें`, quantity: (name: string) => `${name} की मात्रा`, checkout: 'चेकआउट करें', summary: 'ऑर्डर का सारांश', offers: 'ऑफ़र', applied: (code: string) => `कूपन ${code} लग गया`, remove: (code: string) => `कूपन ${code} हटाएँ`, storeDiscount: 'दुकान की छूट' },
+  en: {
+    addOne: (name: string) => `Add one more ${name}`,
+    quantity: (name: string) => `${name} quantity`,
+    checkout: 'Proceed to checkout',
+    summary: 'Order summary',
+    offers: 'Offers',
+    applied: (code: string) => `Coupon ${code} applied`,
+    remove: (code: string) => `Remove coupon ${code}`,
+    storeDiscount: 'Store discount',
+  },
+  hi: {
+    addOne: (name: string) => `एक और ${name} जोड़ें`,
+    quantity: (name: string) => `${name} की मात्रा`,
+    checkout: 'चेकआउट करें',
+    summary: 'ऑर्डर का सारांश',
+    offers: 'ऑफ़र',
+    applied: (code: string) => `कूपन ${code} लग गया`,
+    remove: (code: string) => `कूपन ${code} हटाएँ`,
+    storeDiscount: 'दुकान की छूट',
+  },
 } as const;
 
 for (const locale of ['en', 'hi'] as const) {
@@ -106,17 +144,25 @@ for (const locale of ['en', 'hi'] as const) {
     // new count; after, the island saves it: either way the stepper reads one more before the next tap.
     const quantity = page.getByRole('group', { name: words.quantity(item.name) }).first();
     for (let count = 1; count < needed; count++) {
-      await page.getByRole('button', { name: words.addOne(item.name) }).first().click();
+      await page
+        .getByRole('button', { name: words.addOne(item.name) })
+        .first()
+        .click();
       await expect(quantity).toContainText(String(count + 1), { timeout: 15_000 });
     }
     if (locale === 'en') await expect(page.getByText(`with ${advertised.code}`).first()).toBeVisible();
     // The island saves the last taps after they show: leaving before the server has them, the
     // checkout finds the cart changed (409) under the shopper.
     await expect
-      .poll(async () => {
-        const carts = (await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()).data as Array<{ items: Array<{ sku_id: string; quantity: number }> }>;
-        return carts.at(-1)?.items.find((line) => line.sku_id === item.id)?.quantity;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const carts = (await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()).data as Array<{
+            items: Array<{ sku_id: string; quantity: number }>;
+          }>;
+          return carts.at(-1)?.items.find((line) => line.sku_id === item.id)?.quantity;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(needed);
     await page.getByRole('link', { name: words.checkout }).click();
     await expect(page.getByRole('heading', { name: words.summary })).toBeVisible({ timeout: 25_000 });
@@ -151,8 +197,18 @@ for (const locale of ['en', 'hi'] as const) {
     await page.goto('/');
     const saved = await page.request.post('/save/unified/address', {
       data: {
-        id: 'home-1', name: 'Asha Rao', address_type: 'HOME', house_number: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage',
-        city: 'Bengaluru', state: 'Karnataka', pin_code: store.location.pincode, latitude: store.location.lat, longitude: store.location.lng, address: '12, Lake View Apartments, Indiranagar 2nd Stage',
+        id: 'home-1',
+        name: 'Asha Rao',
+        address_type: 'HOME',
+        house_number: '12',
+        building: 'Lake View Apartments',
+        locality: 'Indiranagar 2nd Stage',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pin_code: store.location.pincode,
+        latitude: store.location.lat,
+        longitude: store.location.lng,
+        address: '12, Lake View Apartments, Indiranagar 2nd Stage',
       },
     });
     expect(saved.ok()).toBe(true);
@@ -179,8 +235,22 @@ for (const locale of ['en', 'hi'] as const) {
 }
 
 const HOURS_WORDS = {
-  en: { storeOffer: '₹50 off above ₹249, 4 pm–7 pm', checkout: 'Proceed to checkout', summary: 'Order summary', offers: 'Offers', available: 'Available 4 pm–7 pm', applied: 'Coupon EVENING50 applied' },
-  hi: { storeOffer: '₹249 से ज़्यादा के ऑर्डर पर ₹50 की छूट, 4 pm–7 pm के बीच', checkout: 'चेकआउट करें', summary: 'ऑर्डर का सारांश', offers: 'ऑफ़र', available: '4 pm–7 pm के बीच मिलेगा', applied: 'कूपन EVENING50 लग गया' },
+  en: {
+    storeOffer: '₹50 off above ₹249, 4 pm–7 pm',
+    checkout: 'Proceed to checkout',
+    summary: 'Order summary',
+    offers: 'Offers',
+    available: 'Available 4 pm–7 pm',
+    applied: 'Coupon EVENING50 applied',
+  },
+  hi: {
+    storeOffer: '₹249 से ज़्यादा के ऑर्डर पर ₹50 की छूट, 4 pm–7 pm के बीच',
+    checkout: 'चेकआउट करें',
+    summary: 'ऑर्डर का सारांश',
+    offers: 'ऑफ़र',
+    available: '4 pm–7 pm के बीच मिलेगा',
+    applied: 'कूपन EVENING50 लग गया',
+  },
 } as const;
 
 // The storefront's clock is at noon (issue 27): the store's evening offer is outside its hours.

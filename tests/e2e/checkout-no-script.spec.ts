@@ -15,7 +15,13 @@ const WORDS = {
 } as const;
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
@@ -26,7 +32,11 @@ test.describe('checkout with JavaScript off', () => {
     test(`says checkout needs JavaScript and leads back to the cart (${locale})`, async ({ page, baseURL }, testInfo) => {
       const words = WORDS[locale];
       await deliverToStore(page, baseURL);
-      const card = await cardOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
+      const card = await cardOnStorePage(
+        page,
+        { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) },
+        item,
+      );
       await card.getByRole('button', { name: `Add ${item.name} to cart` }).click();
 
       await page.goto(`/cart?lang=${locale}`);

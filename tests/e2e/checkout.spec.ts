@@ -9,7 +9,13 @@ import { openGroceryStore } from '../support/fixtures.ts';
 const store = openGroceryStore();
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 

@@ -17,7 +17,8 @@ const providers = network.sellers.flatMap((s) => s.providers);
 const now = clock.now();
 const soon = new Date(now.getTime() + 15 * 60_000);
 const closed = providers.find(
-  (p: Provider) => p.status === 'enable' && storeOpenState(p, now) === 'closed' && storeOpenState(p, soon) === 'closed' && [...providerItems(p)].some((i) => i.stock > 0),
+  (p: Provider) =>
+    p.status === 'enable' && storeOpenState(p, now) === 'closed' && storeOpenState(p, soon) === 'closed' && [...providerItems(p)].some((i) => i.stock > 0),
 ) as Provider;
 const opens = `${Math.floor(closed.openingHours.from / 100)}:${String(closed.openingHours.from % 100).padStart(2, '0')}`;
 const storePage = `/brand?provider_id=${closed.id}&location_id=${closed.locations[0]?.id ?? ''}`;
@@ -53,7 +54,13 @@ test.describe('closed stores on a phone (360x740)', () => {
   });
 
   test('a closed store’s item in a listing says when its store opens and offers no Add', async ({ page }, testInfo) => {
-    const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: listed.location.pincode, lat: listed.location.lat, lng: listed.location.lng });
+    const value = deliveryLocationCookieValue({
+      label: 'Near the store',
+      city: 'bengaluru',
+      pincode: listed.location.pincode,
+      lat: listed.location.lat,
+      lng: listed.location.lng,
+    });
     await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
     await page.goto(`${server.url}/grocery-search?q=${encodeURIComponent(listed.item.name)}`);
     const card = page.locator('.item-card', { has: page.getByRole('heading', { name: listed.item.name, exact: true }) }).first();

@@ -17,7 +17,13 @@ test.describe('help with an order: a complaint the store resolves', () => {
   test.beforeAll(async () => {
     // A storefront and its network take 90 s+ to start on a loaded machine.
     test.setTimeout(180_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60', ANALYTICS_TOKEN: OPS_TOKEN, GRIEVANCE_OFFICER_NAME: 'Kavya Rao', GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example', GRIEVANCE_OFFICER_PHONE: '9845012345' });
+    server = await startServer({
+      NETWORK_CLOCK_SPEED: '60',
+      ANALYTICS_TOKEN: OPS_TOKEN,
+      GRIEVANCE_OFFICER_NAME: 'Kavya Rao',
+      GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example',
+      GRIEVANCE_OFFICER_PHONE: '9845012345',
+    });
   });
   test.afterAll(async () => server?.stop());
 
@@ -71,7 +77,10 @@ test.describe('help with an order: a complaint the store resolves', () => {
     expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
     const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
     const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
-    await page.locator('[data-resolution="REFUND"]').getByRole('button', { name: /^Accept/ }).click();
+    await page
+      .locator('[data-resolution="REFUND"]')
+      .getByRole('button', { name: /^Accept/ })
+      .click();
     // The thread shows the acceptance; the notice above it may already have given way to the
     // store's next step, which the page follows by reloading itself.
     await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
@@ -113,14 +122,19 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.getByRole('heading', { name: m.proposed })).toBeVisible({ timeout: 30_000 });
     const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
     const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
-    await page.locator('[data-resolution="REFUND"]').getByRole('button', { name: new RegExp(`^${m.accept}`) }).click();
+    await page
+      .locator('[data-resolution="REFUND"]')
+      .getByRole('button', { name: new RegExp(`^${m.accept}`) })
+      .click();
     await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
     await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
     await page.screenshot({ path: 'tests/e2e/artifacts/complaint-resolved-hi-phone.png', fullPage: true });
     await page.getByRole('link', { name: new RegExp(`^${m.aboutOrder.replace('{id}', '\\S+')}$`) }).click();
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
     const orders = messagesFor('hi').orders;
-    await expect(page.getByRole('list', { name: orders.refunds })).toContainText(orders.refunded.split('{amount}').join(amount).split(' · ')[0]!, { timeout: 15_000 });
+    await expect(page.getByRole('list', { name: orders.refunds })).toContainText(orders.refunded.split('{amount}').join(amount).split(' · ')[0]!, {
+      timeout: 15_000,
+    });
   });
 
   // A second complaint the store's offer does not settle: the shopper rejects it and escalates;

@@ -12,7 +12,13 @@ const PROMISE = `Delivery in ${/^PT(\d+)M$/.exec(store.provider.tat)?.[1]} minut
 const INSTRUCTIONS = 'Ring twice, leave with the guard';
 
 test('the promise on the product page, cart and checkout; instructions from checkout to the confirmation', async ({ page, baseURL }, testInfo) => {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 
   // A storefront just started may still be learning its catalogue.
@@ -22,7 +28,10 @@ test('the promise on the product page, cart and checkout; instructions from chec
   }).toPass({ timeout: 90_000 });
   await expect(page.locator('.product__promise')).toHaveText(PROMISE);
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await page.locator('.product__action').getByRole('button', { name: `Add ${item.name} to cart` }).click();
+  await page
+    .locator('.product__action')
+    .getByRole('button', { name: `Add ${item.name} to cart` })
+    .click();
   await saved;
   await expect(page.getByRole('group', { name: `${item.name} in cart` })).toBeVisible();
   await page.screenshot({ path: `tests/e2e/artifacts/promise-product-${testInfo.project.name}.png` });

@@ -12,7 +12,13 @@ const store = openGroceryStore();
 const item = store.items[2]!;
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'इंदिरानगर', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'इंदिरानगर',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
@@ -111,7 +117,10 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await fitsTheScreen(page);
     await page.screenshot({ path: 'tests/e2e/artifacts/hindi-address-phone.png', fullPage: true });
     await page.goto('/stores');
-    await page.locator('.site-footer').getByRole('link', { name: /English/ }).click();
+    await page
+      .locator('.site-footer')
+      .getByRole('link', { name: /English/ })
+      .click();
     await expect(page).toHaveURL(/\/stores\?lang=en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
     await page.goto('/cart');

@@ -24,7 +24,9 @@ function scriptLog(page: Page) {
 async function cardWithAdd(page: Page, nth: number) {
   // A page tapped at first paint may still be streaming its cards.
   await page.locator('.item-card .add-to-cart__add').nth(nth).waitFor();
-  const index = await page.locator('.item-card').evaluateAll((cards, n) => cards.map((c, i) => (c.querySelector('.add-to-cart__add') ? i : -1)).filter((i) => i >= 0)[n] ?? -1, nth);
+  const index = await page
+    .locator('.item-card')
+    .evaluateAll((cards, n) => cards.map((c, i) => (c.querySelector('.add-to-cart__add') ? i : -1)).filter((i) => i >= 0)[n] ?? -1, nth);
   expect(index).toBeGreaterThanOrEqual(0);
   return page.locator('.item-card').nth(index);
 }
@@ -164,7 +166,12 @@ test('left alone, the header badge shows what the cart already holds', async ({ 
   const name = await nameOf(card);
   await card.getByRole('button', { name: `Add ${name} to cart` }).click();
   await other.goto('/cart');
-  await expect(other.getByRole('listitem').filter({ has: other.getByText(name, { exact: true }) }).getByRole('group')).toContainText('1');
+  await expect(
+    other
+      .getByRole('listitem')
+      .filter({ has: other.getByText(name, { exact: true }) })
+      .getByRole('group'),
+  ).toContainText('1');
   await page.context().addCookies(await noScripts.cookies());
   await noScripts.close();
   await page.goto(LISTING);

@@ -28,7 +28,10 @@ test.describe('the GST invoice and credit note on a phone', () => {
     const cancel = await page.request.post(`${server.url}/ondc/order/update`, { data: { type: 'cancel', order_id: orderId, reason_id: '006' } });
     expect(cancel.status()).toBe(200);
     await expect
-      .poll(async () => ((await (await page.request.get(`${server.url}/ondc/order/detail?order_id=${orderId}`)).json()) as { refunds: unknown[] }).refunds.length, { timeout: 30_000 })
+      .poll(
+        async () => ((await (await page.request.get(`${server.url}/ondc/order/detail?order_id=${orderId}`)).json()) as { refunds: unknown[] }).refunds.length,
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(0);
 
     await page.goto(`${server.url}/order-history?order_id=${orderId}`);

@@ -34,13 +34,22 @@ test.describe('the whole journey on a phone', () => {
   test.afterAll(async () => server?.stop());
 
   for (const locale of ['en', 'hi'] as const) {
-    test(`${locale}: search → product → add → cart promise → UPI app → confirmation → delivered → rated → order again; the same orders on a second phone`, async ({ page, browser }) => {
+    test(`${locale}: search → product → add → cart promise → UPI app → confirmation → delivered → rated → order again; the same orders on a second phone`, async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(480_000);
       const m = messagesFor(locale);
       const origin = server.url;
       const shot = (step: string) => `tests/e2e/artifacts/journey-${step}-${locale}-phone.png`;
       const phone = freshPhone();
-      const place = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+      const place = deliveryLocationCookieValue({
+        label: 'Near the store',
+        city: 'bengaluru',
+        pincode: store.location.pincode,
+        lat: store.location.lat,
+        lng: store.location.lng,
+      });
       const cookies = (url: string) => [
         { name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(place), url },
         { name: LOCALE_COOKIE, value: locale, url },
@@ -67,7 +76,10 @@ test.describe('the whole journey on a phone', () => {
       const promise = promiseText(durationParts(store.provider.tat)!, locale);
       await expect(page.locator('.product__promise')).toHaveText(promise);
       const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-      await page.locator('.product__action').getByRole('button', { name: fill(m.addButton.addLabel, { name: item.name }) }).click();
+      await page
+        .locator('.product__action')
+        .getByRole('button', { name: fill(m.addButton.addLabel, { name: item.name }) })
+        .click();
       await saved;
       await expect(page.locator('.cart-badge').first()).toHaveText(/^[1१]$/);
       await page.screenshot({ path: shot('2-product') });

@@ -17,11 +17,26 @@ const network = generateNetwork();
 // A closed store's items offer no Add (issue 28): the other store is one open on the storefront's clock
 // (noon IST, tests/support/test-clock.ts) and for the next half hour.
 const openNow = (p: Provider) => [0, 30].every((m) => storeOpenState(p, new Date(testNow().getTime() + m * 60_000)) === 'open');
-const otherStore = network.sellers.flatMap((s) => s.providers).find((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.id !== store.provider.id && p.locations[0]!.servesPincodes.includes(store.location.pincode) && openNow(p))!;
-
+const otherStore = network.sellers
+  .flatMap((s) => s.providers)
+  .find(
+    (p) =>
+      p.kind === 'grocery' &&
+      p.cityId === 'bengaluru' &&
+      p.status === 'enable' &&
+      p.id !== store.provider.id &&
+      p.locations[0]!.servesPincodes.includes(store.location.pincode) &&
+      openNow(p),
+  )!;
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
@@ -77,7 +92,12 @@ test.describe('by keyboard alone', () => {
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
 
-    for (const [label, value] of [['Name', 'Asha Rao'], ['Mobile number', '9876543210'], ['Locality', 'Indiranagar 2nd Stage'], ['State', 'Karnataka']] as const) {
+    for (const [label, value] of [
+      ['Name', 'Asha Rao'],
+      ['Mobile number', '9876543210'],
+      ['Locality', 'Indiranagar 2nd Stage'],
+      ['State', 'Karnataka'],
+    ] as const) {
       const field = page.getByLabel(label, { exact: true });
       await tabTo(page, field);
       await page.keyboard.press('ControlOrMeta+a');

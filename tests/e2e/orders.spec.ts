@@ -51,15 +51,17 @@ test.describe('orders after purchase on a phone (360x740)', () => {
 
     // A return with a photo: the file chooser gets a real JPEG drawn by the browser itself.
     const photo = Buffer.from(
-      (await page.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 2000;
-        canvas.height = 1500;
-        const context = canvas.getContext('2d')!;
-        context.fillStyle = '#b5651d';
-        context.fillRect(0, 0, 2000, 1500);
-        return canvas.toDataURL('image/jpeg', 0.9);
-      })).split(',')[1]!,
+      (
+        await page.evaluate(() => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 2000;
+          canvas.height = 1500;
+          const context = canvas.getContext('2d')!;
+          context.fillStyle = '#b5651d';
+          context.fillRect(0, 0, 2000, 1500);
+          return canvas.toDataURL('image/jpeg', 0.9);
+        })
+      ).split(',')[1]!,
       'base64',
     );
     await page.getByRole('link', { name: 'Back to the order' }).click();
@@ -86,7 +88,12 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.getByLabel('Why do you want to cancel?')).toBeHidden();
     await page.locator('summary', { hasText: 'Cancel order' }).click();
     await expect(page.getByText('Once cancelled, the store stops preparing your order. This cannot be undone.')).toBeVisible();
-    await expect(page.getByLabel('Why do you want to cancel?').locator('option')).toHaveText(['Prices changed', 'Lower price elsewhere', 'Delivery delay', 'Wrong address']);
+    await expect(page.getByLabel('Why do you want to cancel?').locator('option')).toHaveText([
+      'Prices changed',
+      'Lower price elsewhere',
+      'Delivery delay',
+      'Wrong address',
+    ]);
     await page.getByLabel('Why do you want to cancel?').selectOption({ label: 'Delivery delay' });
     await page.getByRole('button', { name: 'Yes, cancel this order' }).click();
     // SPEC §8 quotes the message as written ("succesfully"); it is said once, not on every reload.
@@ -106,7 +113,11 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
     // The store's own desk turns the order down (reason 005) while it is still in the store.
     const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
-    const cancelled = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason_id: '005' }) });
+    const cancelled = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason_id: '005' }),
+    });
     expect(cancelled.status).toBe(200);
     // The open page notices by itself and reloads into the cancelled order.
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });

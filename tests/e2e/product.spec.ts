@@ -11,7 +11,11 @@ const storePage = `/brand?provider_id=${encodeURIComponent(store.provider.id)}&l
 
 test('a card opens its product page, whose Add puts the item in the cart', async ({ page }, testInfo) => {
   // The first card of the store's whole list that offers Add (a storefront just started may still be learning its catalogue).
-  const card = page.getByRole('region', { name: 'All items' }).locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first();
+  const card = page
+    .getByRole('region', { name: 'All items' })
+    .locator('.item-card')
+    .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+    .first();
   await expect(async () => {
     await page.goto(storePage);
     await expect(card).toBeVisible({ timeout: 2_000 });
@@ -34,7 +38,10 @@ test('a card opens its product page, whose Add puts the item in the cart', async
   expect(await seriousViolations(page)).toEqual([]);
 
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await page.locator('.product__action').getByRole('button', { name: `Add ${name} to cart` }).click();
+  await page
+    .locator('.product__action')
+    .getByRole('button', { name: `Add ${name} to cart` })
+    .click();
   await saved;
   await expect(page.locator('.cart-badge').first()).toHaveText('1');
   await expect(page.getByRole('group', { name: `${name} in cart` })).toBeVisible();

@@ -24,7 +24,8 @@ async function workerActive(page: Page): Promise<string> {
 function savedUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
     return urls;
   });
 }
@@ -43,10 +44,19 @@ async function visitListingOnline(page: Page) {
 
 /** The first card with an Add button: its item id, and a locator that still finds it once its form is a stepper. */
 async function firstAddableCard(page: Page) {
-  const first = page.locator('.item-card').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first();
+  const first = page
+    .locator('.item-card')
+    .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+    .first();
   const itemId = (await first.locator('input[name="itemId"]').getAttribute('value')) ?? '';
   const name = (await first.locator('.item-card__name').textContent()) ?? '';
-  return { itemId, card: page.locator('.item-card').filter({ has: page.locator('.item-card__name', { hasText: name }) }).first() };
+  return {
+    itemId,
+    card: page
+      .locator('.item-card')
+      .filter({ has: page.locator('.item-card__name', { hasText: name }) })
+      .first(),
+  };
 }
 
 const pngSize = (body: Buffer) => [body.readUInt32BE(16), body.readUInt32BE(20)];
@@ -83,13 +93,15 @@ test('installable: a manifest with drawn icons and shortcuts, and a registered s
       expect(pngSize(await response.body()).join('x')).toBe(size);
     }
   }
-
 });
 
 test('Chrome finds nothing in the way of installing the app', async ({ baseURL }, testInfo) => {
   // Test contexts are incognito, where Chrome never offers to install: a profile on disk instead.
   const profile = mkdtempSync(path.join(tmpdir(), 'kirana-pwa-'));
-  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, ...(testInfo.project.use.viewport ? { viewport: testInfo.project.use.viewport } : {}) });
+  const browser = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    ...(testInfo.project.use.viewport ? { viewport: testInfo.project.use.viewport } : {}),
+  });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${baseURL}/`);
@@ -106,7 +118,10 @@ test('Chrome finds nothing in the way of installing the app', async ({ baseURL }
   }
 });
 
-test('a listing visited online opens offline from its saved copy, marked, with buying disabled; nothing private is saved', async ({ page, context }, testInfo) => {
+test('a listing visited online opens offline from its saved copy, marked, with buying disabled; nothing private is saved', async ({
+  page,
+  context,
+}, testInfo) => {
   await visitListingOnline(page);
   const heading = await page.getByRole('heading', { level: 1 }).textContent();
   await page.goto('/cart');
@@ -141,7 +156,11 @@ test('a listing visited online opens offline from its saved copy, marked, with b
   await expect(adds.first()).toBeEnabled();
 });
 
-test('saved pages hold nothing of the shopper’s (issue 24): not their delivery address, and never a page marked no-store', async ({ page, context, baseURL }) => {
+test('saved pages hold nothing of the shopper’s (issue 24): not their delivery address, and never a page marked no-store', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // The shopper's own address, as the address picker stores it: shown on every page they open.
   const home = 'Flat 9Z, Hidden Lane';
   const location = { label: home, city: 'bengaluru', pincode: '560102', lat: 12.91, lng: 77.64 };
@@ -151,10 +170,12 @@ test('saved pages hold nothing of the shopper’s (issue 24): not their delivery
 
   const saved = await page.evaluate(async () => {
     const pages = await caches.open('kirana-pages');
-    return Promise.all((await pages.keys()).map(async (request) => {
-      const response = (await pages.match(request))!;
-      return { url: request.url, cacheControl: response.headers.get('cache-control') ?? '', html: await response.text() };
-    }));
+    return Promise.all(
+      (await pages.keys()).map(async (request) => {
+        const response = (await pages.match(request))!;
+        return { url: request.url, cacheControl: response.headers.get('cache-control') ?? '', html: await response.text() };
+      }),
+    );
   });
   expect(saved.map((entry) => new URL(entry.url).pathname + new URL(entry.url).search)).toContain(LISTING);
   for (const entry of saved) {
@@ -170,7 +191,10 @@ test('saved pages hold nothing of the shopper’s (issue 24): not their delivery
   await context.setOffline(false);
 });
 
-test('an add made offline waits as "will sync", reaches the server cart after reconnecting, and checkout waits for the connection', async ({ page, context }, testInfo) => {
+test('an add made offline waits as "will sync", reaches the server cart after reconnecting, and checkout waits for the connection', async ({
+  page,
+  context,
+}, testInfo) => {
   await visitListingOnline(page);
   const { card } = await firstAddableCard(page);
   await card.scrollIntoViewIfNeeded();
@@ -188,7 +212,8 @@ test('an add made offline waits as "will sync", reaches the server cart after re
   await page.screenshot({ path: `tests/e2e/artifacts/offline-will-sync-${testInfo.project.name}.png` });
   expect(await seriousViolations(page)).toEqual([]);
   const serverCart = async () =>
-    ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items.length ?? 0;
+    ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items
+      .length ?? 0;
   expect(await serverCart()).toBe(0);
 
   await context.setOffline(false);
@@ -225,7 +250,10 @@ test('an add made offline survives moving on to a saved copy, and is sent from t
 
   await context.setOffline(false);
   await expect(card.getByText(OFFLINE_MESSAGES.willSync)).toBeHidden();
-  const items = async () => ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }).data.at(-1)?.items ?? [];
+  const items = async () =>
+    (
+      (await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ sku_id: string; quantity: number }> }> }
+    ).data.at(-1)?.items ?? [];
   await expect.poll(items).toEqual([expect.objectContaining({ sku_id: itemId, quantity: 1 })]);
 });
 

@@ -24,12 +24,23 @@ test.describe('rating a delivered order', () => {
   test.afterAll(async () => server?.stop());
 
   async function deliveredOrder(page: Page, shopperId: string) {
-    const place = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+    const place = deliveryLocationCookieValue({
+      label: 'Near the store',
+      city: 'bengaluru',
+      pincode: store.location.pincode,
+      lat: store.location.lat,
+      lng: store.location.lng,
+    });
     await page.context().addCookies([
       { name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(place), url: server.url },
       { name: 'userId', value: userIdCookieValue(shopperId), url: server.url },
     ]);
-    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, server.url);
+    await tapAddOnStorePage(
+      page,
+      { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) },
+      item,
+      server.url,
+    );
     await page.goto(`${server.url}/payment`);
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
     await fillDeliveryDetails(page);
@@ -41,7 +52,10 @@ test.describe('rating a delivered order', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 90_000 });
   }
 
-  test('delivered → stars for the order, the store and the rider with a comment → thanks; the item later without JavaScript', async ({ page, browser }, testInfo) => {
+  test('delivered → stars for the order, the store and the rider with a comment → thanks; the item later without JavaScript', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const device = testInfo.project.name;
     await deliveredOrder(page, `rater-${device}-${Date.now()}`);
@@ -50,8 +64,14 @@ test.describe('rating a delivered order', () => {
     await expect(rating).toBeVisible();
     await rating.getByRole('group', { name: 'Your order overall' }).getByRole('radio', { name: '4 stars' }).check();
     await rating.getByLabel('Anything to tell the store? (optional)').fill('Fresh and on time');
-    await rating.getByRole('group', { name: `The store, ${store.provider.name}` }).getByRole('radio', { name: '5 stars' }).check();
-    await rating.getByRole('group', { name: /^Your delivery partner, / }).getByRole('radio', { name: '5 stars' }).check();
+    await rating
+      .getByRole('group', { name: `The store, ${store.provider.name}` })
+      .getByRole('radio', { name: '5 stars' })
+      .check();
+    await rating
+      .getByRole('group', { name: /^Your delivery partner, / })
+      .getByRole('radio', { name: '5 stars' })
+      .check();
     await expect(rating.getByRole('group', { name: item.name })).toBeVisible();
     await page.screenshot({ path: `tests/e2e/artifacts/rating-form-${device}.png`, fullPage: true });
     expect(await seriousViolations(page), 'axe on the rating form').toEqual([]);

@@ -12,15 +12,26 @@ const store = openGroceryStore();
 const items = store.items.slice(1, 3);
 
 async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-test('cash on delivery → the confirmation names the store, the promise, the address and the cash → cancel → Order again fills the cart', async ({ page, baseURL, isMobile }) => {
+test('cash on delivery → the confirmation names the store, the promise, the address and the cash → cancel → Order again fills the cart', async ({
+  page,
+  baseURL,
+  isMobile,
+}) => {
   test.setTimeout(120_000);
   const device = isMobile ? 'phone' : 'desktop';
   await deliverToStore(page, baseURL);
-  for (const item of items) await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
+  for (const item of items)
+    await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
   await page.goto('/payment');
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
   await fillDeliveryDetails(page);

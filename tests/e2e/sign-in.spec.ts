@@ -38,14 +38,28 @@ async function signInByTapping(page: Page, phone: string, shots: string, options
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
 }
 
-test('sign in with a phone and an SMS code → order → the same number in a second browser sees the same order → sign out', async ({ page, browser, baseURL, isMobile, hasTouch, viewport, deviceScaleFactor }) => {
+test('sign in with a phone and an SMS code → order → the same number in a second browser sees the same order → sign out', async ({
+  page,
+  browser,
+  baseURL,
+  isMobile,
+  hasTouch,
+  viewport,
+  deviceScaleFactor,
+}) => {
   test.setTimeout(150_000);
   const device = isMobile ? 'phone' : 'desktop';
   const phone = freshPhone();
 
   // The first browser, with JavaScript: the forms are sent by the page's script.
   await signInByTapping(page, phone, device, { axe: true });
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
   await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
   await page.goto('/payment');
@@ -57,7 +71,14 @@ test('sign in with a phone and an SMS code → order → the same number in a se
   const orderId = new URL(page.url()).searchParams.get('order_id')!;
 
   // A second browser, another device with nothing of the first's, and no JavaScript: plain forms.
-  const second = await browser.newContext({ ...(baseURL ? { baseURL } : {}), ...(deviceScaleFactor ? { deviceScaleFactor } : {}), isMobile, hasTouch, viewport, javaScriptEnabled: false });
+  const second = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
+    isMobile,
+    hasTouch,
+    viewport,
+    javaScriptEnabled: false,
+  });
   try {
     const other = await second.newPage();
     await other.goto('/order-history');

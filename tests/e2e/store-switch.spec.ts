@@ -27,14 +27,17 @@ const storeB = groceryIn('bengaluru').find(openNow) as Provider;
  */
 const allDayDish = (p: Provider) =>
   p.kind === 'restaurant'
-    ? [...providerItems(p)].find((i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0 && i.stock >= 20 && p.menus.some((m) => m.id === i.menuId && m.timing === null))
+    ? [...providerItems(p)].find(
+        (i): i is DishItem => i.kind === 'dish' && i.customGroupIds.length > 0 && i.stock >= 20 && p.menus.some((m) => m.id === i.menuId && m.timing === null),
+      )
     : undefined;
 const openGroceryIn = (city: string, except: string) => providers.find((p) => p.kind === 'grocery' && p.cityId === city && p.id !== except && openNow(p));
 // A restaurant with a grocery of its city open at the same time, for the cart to switch from.
 const restaurant = providers.find((p) => openNow(p) && allDayDish(p) && openGroceryIn(p.cityId, p.id)) as Provider;
 const dish = allDayDish(restaurant) as DishItem;
 const storePage = (p: Provider) => `/brand?provider_id=${p.id}&location_id=${p.locations[0]?.id ?? ''}`;
-const firstStocked = (p: Provider) => [...providerItems(p)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i)) as GroceryItem;
+const firstStocked = (p: Provider) =>
+  [...providerItems(p)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i)) as GroceryItem;
 
 /**
  * A cart holding one item of another store of the city, open now (a closed store's items are
@@ -49,7 +52,9 @@ async function cartWithAnotherStore(page: Page, other: Provider, baseURL: string
     await page.context().addCookies([
       {
         name: DELIVERY_LOCATION_COOKIE,
-        value: encodeURIComponent(deliveryLocationCookieValue({ label: home.locality, city: other.cityId, pincode: home.pincode, lat: home.lat, lng: home.lng })),
+        value: encodeURIComponent(
+          deliveryLocationCookieValue({ label: home.locality, city: other.cityId, pincode: home.pincode, lat: home.lat, lng: home.lng }),
+        ),
         url: baseURL ?? '',
       },
     ]);
@@ -70,7 +75,9 @@ async function cartWithAnotherStore(page: Page, other: Provider, baseURL: string
 
 /** The first card on the page that offers a plain Add (no add-ons), held by its place in the list. */
 async function cardWithPlainAdd(page: Page) {
-  const index = await page.locator('.item-card').evaluateAll((cards) => cards.findIndex((c) => c.querySelector('.add-to-cart__add') && !c.querySelector('.add-to-cart__hint')));
+  const index = await page
+    .locator('.item-card')
+    .evaluateAll((cards) => cards.findIndex((c) => c.querySelector('.add-to-cart__add') && !c.querySelector('.add-to-cart__hint')));
   expect(index).toBeGreaterThanOrEqual(0);
   return page.locator('.item-card').nth(index);
 }
@@ -92,64 +99,64 @@ for (const locale of ['en', 'hi'] as const) {
   const lang = locale === 'hi' ? '&lang=hi' : '';
   const tag = locale === 'hi' ? '-hi' : '';
   test.describe(`switching stores on a phone (${locale})`, () => {
-  test.skip(({ isMobile }) => !isMobile, 'the phone journey');
+    test.skip(({ isMobile }) => !isMobile, 'the phone journey');
 
-  test('the early-tap store switch replaces the cart', async ({ page, baseURL }) => {
-    await cartWithAnotherStore(page, storeB, baseURL);
-    await page.goto(`${storePage(storeB)}${lang}`);
-    // At once, long before the page's quiet hydration: the tap itself wakes the card.
-    const card = await cardWithPlainAdd(page);
-    const name = await nameOf(card);
-    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
-    const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
-    await expect(sheet).toBeVisible();
-    // The badge counts the cart, which still holds store A's one item.
-    await expect(page.locator('.cart-badge').first()).toHaveText('1');
-    await page.screenshot({ path: `tests/e2e/artifacts/store-switch-early-tap${tag}-phone.png` });
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
-    await sheet.getByRole('button', { name: m.client.yesReplace }).click();
-    expect((await saved).ok()).toBe(true);
-    await expect(sheet).toBeHidden();
-    await expect(card.getByRole('group', { name: says(m.client.inCart, name) })).toContainText('1');
+    test('the early-tap store switch replaces the cart', async ({ page, baseURL }) => {
+      await cartWithAnotherStore(page, storeB, baseURL);
+      await page.goto(`${storePage(storeB)}${lang}`);
+      // At once, long before the page's quiet hydration: the tap itself wakes the card.
+      const card = await cardWithPlainAdd(page);
+      const name = await nameOf(card);
+      await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
+      const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
+      await expect(sheet).toBeVisible();
+      // The badge counts the cart, which still holds store A's one item.
+      await expect(page.locator('.cart-badge').first()).toHaveText('1');
+      await page.screenshot({ path: `tests/e2e/artifacts/store-switch-early-tap${tag}-phone.png` });
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
+      await sheet.getByRole('button', { name: m.client.yesReplace }).click();
+      expect((await saved).ok()).toBe(true);
+      await expect(sheet).toBeHidden();
+      await expect(card.getByRole('group', { name: says(m.client.inCart, name) })).toContainText('1');
 
-    const lines = await cartLines(page, m.cart.lines);
-    await expect(lines).toHaveCount(1);
-    await expect(page.getByRole('heading', { name: storeB.name })).toBeVisible();
+      const lines = await cartLines(page, m.cart.lines);
+      await expect(lines).toHaveCount(1);
+      await expect(page.getByRole('heading', { name: storeB.name })).toBeVisible();
+    });
+
+    test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
+      await cartWithAnotherStore(page, restaurant, baseURL);
+      await page.goto(`${storePage(restaurant)}${lang}`);
+      const name = dish.name;
+      const card = itemCard(page, name);
+      await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
+      const picker = page.getByRole('dialog', { name });
+      await expect(picker).toBeVisible();
+      await chooseDefaults(picker, m.client);
+
+      const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
+      await expect(sheet).toBeVisible();
+      await expect(page.locator('.cart-badge').first()).toHaveText('1');
+      await page.screenshot({ path: `tests/e2e/artifacts/store-switch-customisable${tag}-phone.png` });
+
+      // "No" keeps store A's cart and the badge as it was.
+      await sheet.getByRole('button', { name: m.client.keepCart }).click();
+      await expect(sheet).toBeHidden();
+      await expect(page.locator('.cart-badge').first()).toHaveText('1');
+
+      // Asked again, "Yes" replaces the cart with the dish, which is still there after a reload.
+      await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
+      await chooseDefaults(picker, m.client);
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
+      await sheet.getByRole('button', { name: m.client.yesReplace }).click();
+      expect((await saved).ok()).toBe(true);
+      await expect(page.locator('.cart-badge').first()).toHaveText('1');
+
+      const lines = await cartLines(page, m.cart.lines);
+      await expect(lines).toHaveCount(1);
+      await expect(lines.first()).toContainText(name);
+      await page.reload();
+      await expect(page.getByRole('list', { name: m.cart.lines }).getByRole('listitem').first()).toContainText(name);
+    });
   });
-
-  test('a customisable dish from another store asks, and the badge changes only when the cart does', async ({ page, baseURL }) => {
-    await cartWithAnotherStore(page, restaurant, baseURL);
-    await page.goto(`${storePage(restaurant)}${lang}`);
-    const name = dish.name;
-    const card = itemCard(page, name);
-    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
-    const picker = page.getByRole('dialog', { name });
-    await expect(picker).toBeVisible();
-    await chooseDefaults(picker, m.client);
-
-    const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
-    await expect(sheet).toBeVisible();
-    await expect(page.locator('.cart-badge').first()).toHaveText('1');
-    await page.screenshot({ path: `tests/e2e/artifacts/store-switch-customisable${tag}-phone.png` });
-
-    // "No" keeps store A's cart and the badge as it was.
-    await sheet.getByRole('button', { name: m.client.keepCart }).click();
-    await expect(sheet).toBeHidden();
-    await expect(page.locator('.cart-badge').first()).toHaveText('1');
-
-    // Asked again, "Yes" replaces the cart with the dish, which is still there after a reload.
-    await card.getByRole('button', { name: says(m.addButton.addLabel, name) }).click();
-    await chooseDefaults(picker, m.client);
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
-    await sheet.getByRole('button', { name: m.client.yesReplace }).click();
-    expect((await saved).ok()).toBe(true);
-    await expect(page.locator('.cart-badge').first()).toHaveText('1');
-
-    const lines = await cartLines(page, m.cart.lines);
-    await expect(lines).toHaveCount(1);
-    await expect(lines.first()).toContainText(name);
-    await page.reload();
-    await expect(page.getByRole('list', { name: m.cart.lines }).getByRole('listitem').first()).toContainText(name);
-  });
-});
 }

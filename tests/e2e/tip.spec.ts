@@ -12,7 +12,13 @@ const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '
 
 test('a ₹30 tip picked at checkout is in what the shopper pays and on the confirmation', async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a phone journey');
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
 
   // A storefront just started may still be learning its catalogue.
@@ -21,7 +27,10 @@ test('a ₹30 tip picked at checkout is in what the shopper pays and on the conf
     await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name, { timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await page.locator('.product__action').getByRole('button', { name: `Add ${item.name} to cart` }).click();
+  await page
+    .locator('.product__action')
+    .getByRole('button', { name: `Add ${item.name} to cart` })
+    .click();
   await saved;
 
   await page.goto('/cart');

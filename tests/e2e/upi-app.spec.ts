@@ -15,7 +15,13 @@ const store = openGroceryStore();
 
 async function toPayment(page: Page, baseURL: string | undefined, shopper: string, locale: 'en' | 'hi' = 'en') {
   const url = baseURL ?? 'http://127.0.0.1';
-  const place = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const place = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([
     { name: 'userId', value: userIdCookieValue(`${shopper}-${Date.now()}`), url },
     { name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(place), url },

@@ -5,7 +5,18 @@ import { openGroceryStore } from '../support/fixtures.ts';
 // Issue 13: large text and zoom. A phone's font size at 1.3× and a desktop browser at 200% zoom
 // (a 1280 px window shows 640 CSS px) must not push anything sideways or clip a button.
 const store = openGroceryStore();
-const ROUTES = ['/', '/stores', '/grocery-category?categoryId=7', '/grocery-search?q=atta', providerUrl({ id: store.provider.id, locationId: store.location.id }), productUrl({ providerId: store.provider.id, itemId: store.items[1]!.id }), '/cart', '/search', '/order-history', '/address-map'];
+const ROUTES = [
+  '/',
+  '/stores',
+  '/grocery-category?categoryId=7',
+  '/grocery-search?q=atta',
+  providerUrl({ id: store.provider.id, locationId: store.location.id }),
+  productUrl({ providerId: store.provider.id, itemId: store.items[1]!.id }),
+  '/cart',
+  '/search',
+  '/order-history',
+  '/address-map',
+];
 
 async function overflow(page: Page) {
   return page.evaluate(() => {
@@ -26,7 +37,11 @@ test.describe('large text and zoom', () => {
   for (const route of ROUTES) {
     test(`${route} at 360 px with text at 130 % does not scroll sideways`, async ({ page }) => {
       await page.goto(route);
-      await page.addStyleTag({ content: 'html { font-size: 130% !important; }' }).catch(() => page.evaluate(() => { document.documentElement.style.fontSize = '130%'; }));
+      await page.addStyleTag({ content: 'html { font-size: 130% !important; }' }).catch(() =>
+        page.evaluate(() => {
+          document.documentElement.style.fontSize = '130%';
+        }),
+      );
       expect(await overflow(page)).toEqual({ scroll: 0, wide: [] });
     });
   }

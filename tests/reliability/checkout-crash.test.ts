@@ -80,7 +80,9 @@ describe('kill -9 at random moments during checkout', () => {
       expect(done.orderId).toMatch(/^KO/);
       // A kill that came after the order stood (its step's requests were that quick) times nothing.
       const timed = finished > restarting;
-      const afterRestart = timed ? `, order ${((finished - restarting) / 1000).toFixed(1)}s after restart, ${((finished - back) / 1000).toFixed(1)}s after back` : ', order before the kill';
+      const afterRestart = timed
+        ? `, order ${((finished - restarting) / 1000).toFixed(1)}s after restart, ${((finished - back) / 1000).toFixed(1)}s after back`
+        : ', order before the kill';
       if (timed) {
         ordersAfterRestart.push(finished - restarting);
         ordersAfterBack.push(finished - back);

@@ -133,7 +133,12 @@ describe('kill -9 at random moments', () => {
     }
     const last = await startServer(env, { dataDir });
     started.push(last);
-    report({ test: 'cart kill -9', cycles, restartMs: { max: Math.max(...restarts), median: [...restarts].sort((x, y) => x - y)[Math.floor(restarts.length / 2)] }, acknowledgedKept: true });
+    report({
+      test: 'cart kill -9',
+      cycles,
+      restartMs: { max: Math.max(...restarts), median: [...restarts].sort((x, y) => x - y)[Math.floor(restarts.length / 2)] },
+      acknowledgedKept: true,
+    });
     for (const [cycle, ms] of restarts.entries()) expect(ms, `restart ${cycle + 1}`).toBeLessThan(10_000);
   }, 300_000);
 });
@@ -147,7 +152,10 @@ describe('a second npm start on the data dir of a running storefront', () => {
 
     const second = startServer({ DATABASE_URL: '' }, { dataDir: first.dataDir, keepDataDir: true });
     // Should it start after all, it is stopped rather than left running beside the suite.
-    void second.then((wronglyStarted) => wronglyStarted.stop(), () => undefined);
+    void second.then(
+      (wronglyStarted) => wronglyStarted.stop(),
+      () => undefined,
+    );
     await expect(second).rejects.toThrow(`server exited with 1`);
     await expect(second).rejects.toThrow(`Another Kirana storefront (pid ${first.pid}, ${first.url}) is running on the data dir ${first.dataDir}`);
 

@@ -11,7 +11,10 @@ import { shopper } from '../support/http.ts';
 
 const [server] = inject('servers');
 const url = server!.url;
-const sellerKeys = JSON.parse(readFileSync(path.join(server!.dataDir, 'network', 'keys', `${store.seller.id}.json`), 'utf8')) as { unique_key_id: string; private_key: string };
+const sellerKeys = JSON.parse(readFileSync(path.join(server!.dataDir, 'network', 'keys', `${store.seller.id}.json`), 'utf8')) as {
+  unique_key_id: string;
+  private_key: string;
+};
 
 async function pendingSelect() {
   const client = shopper(url);
@@ -29,9 +32,19 @@ async function pendingSelect() {
 function forgedOnSelect(ack: { data: { transaction_id: string; message_id: string } }) {
   return JSON.stringify({
     context: {
-      domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action: 'on_select', core_version: '1.2.0',
-      bap_id: 'kirana.localhost', bap_uri: `${url}/bap`, bpp_id: store.seller.id, bpp_uri: `http://sellers.localhost:1/sellers/${store.seller.id}`,
-      transaction_id: ack.data.transaction_id, message_id: ack.data.message_id, timestamp: new Date().toISOString(), ttl: 'PT30S',
+      domain: 'ONDC:RET10',
+      country: 'IND',
+      city: 'std:080',
+      action: 'on_select',
+      core_version: '1.2.0',
+      bap_id: 'kirana.localhost',
+      bap_uri: `${url}/bap`,
+      bpp_id: store.seller.id,
+      bpp_uri: `http://sellers.localhost:1/sellers/${store.seller.id}`,
+      transaction_id: ack.data.transaction_id,
+      message_id: ack.data.message_id,
+      timestamp: new Date().toISOString(),
+      ttl: 'PT30S',
     },
     message: { order: { provider: { id: store.provider.id }, items: [], quote: { price: { currency: 'INR', value: '0.01' }, breakup: [] } } },
   });
@@ -47,7 +60,14 @@ describe('forged callbacks', () => {
     const stranger = generateKeyPair();
     const now = Math.floor(Date.now() / 1000);
     const sign = (text: string, extra: { privateKey?: string; created?: number; expires?: number } = {}) =>
-      signRequest({ body: text, subscriberId: store.seller.id, uniqueKeyId: sellerKeys.unique_key_id, privateKey: extra.privateKey ?? sellerKeys.private_key, ...(extra.created ? { created: extra.created } : {}), ...(extra.expires ? { expires: extra.expires } : {}) });
+      signRequest({
+        body: text,
+        subscriberId: store.seller.id,
+        uniqueKeyId: sellerKeys.unique_key_id,
+        privateKey: extra.privateKey ?? sellerKeys.private_key,
+        ...(extra.created ? { created: extra.created } : {}),
+        ...(extra.expires ? { expires: extra.expires } : {}),
+      });
     const attempts: Array<[string, Response]> = [
       ['unsigned', await post(body)],
       ['another key', await post(body, sign(body, { privateKey: stranger.privateKey }))],

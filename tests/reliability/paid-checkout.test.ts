@@ -48,7 +48,13 @@ async function toPayment(client: Client, items: Line[]) {
 }
 
 async function pay(client: Client, checkout: { transactionId: string; initMessageId: string }, options: { vpa?: string; burnCoins?: boolean } = {}) {
-  const response = await client.post('/ondc/payment', { method: 'upi', transaction_id: checkout.transactionId, init_message_id: checkout.initMessageId, vpa: options.vpa ?? 'asha@okaxis', burn_coins: options.burnCoins ?? false });
+  const response = await client.post('/ondc/payment', {
+    method: 'upi',
+    transaction_id: checkout.transactionId,
+    init_message_id: checkout.initMessageId,
+    vpa: options.vpa ?? 'asha@okaxis',
+    burn_coins: options.burnCoins ?? false,
+  });
   expect(response.status).toBe(200);
   return (await response.json()).data as { payment_id: string; status: string; amount: number; coins_burned: number };
 }
@@ -111,7 +117,9 @@ describe('a paid checkout ends in an order or a refund, decided by the server', 
     const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
     for (const line of items) {
       const emptied = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(line.sku_id)}/stock`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 0 }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count: 0 }),
       });
       expect(emptied.status).toBe(200);
     }
@@ -157,10 +165,12 @@ describe('a paid checkout ends in an order or a refund, decided by the server', 
     // Two checkouts at the payment step: one paid at once (its confirm on its way when the kill
     // comes), one the shopper approves in the UPI app while the shop is down. Nobody polls or
     // confirms either after the kill.
-    const ready = await Promise.all(['asha@okaxis', 'pending@kirana'].map(async (vpa) => {
-      const client = shopper(server.url);
-      return { client, vpa, checkout: await toPayment(client, nextItems()) };
-    }));
+    const ready = await Promise.all(
+      ['asha@okaxis', 'pending@kirana'].map(async (vpa) => {
+        const client = shopper(server.url);
+        return { client, vpa, checkout: await toPayment(client, nextItems()) };
+      }),
+    );
     const checkouts: Array<{ client: Client; paidPaise: number; vpa: string }> = [];
     for (const { client, vpa, checkout } of ready) checkouts.push({ client, vpa, paidPaise: Math.round((await pay(client, checkout, { vpa })).amount * 100) });
     process.kill(server.pid, 'SIGKILL');
@@ -179,7 +189,9 @@ describe('a paid checkout ends in an order or a refund, decided by the server', 
     const database = await openDatabase({ url: `file://${path.join(dataDir, 'pglite')}` });
     try {
       expect(await checkMoneyAndOrders(database, dataDir)).toEqual(NO_BREACHES);
-      const [{ unplaced } = { unplaced: 0 }] = await database.query<{ unplaced: number }>("SELECT count(*)::int AS unplaced FROM orders WHERE status = 'failed'");
+      const [{ unplaced } = { unplaced: 0 }] = await database.query<{ unplaced: number }>(
+        "SELECT count(*)::int AS unplaced FROM orders WHERE status = 'failed'",
+      );
       expect(unplaced).toBe(1);
     } finally {
       await database.close();

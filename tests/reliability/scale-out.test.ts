@@ -112,7 +112,9 @@ describe.skipIf(!pgUrl)('two storefront processes on one PostgreSQL', () => {
     await admin.connect();
     const cutAt = Date.now();
     try {
-      const cut = await admin.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name LIKE $1', [`kirana pid ${b.pid} boot %`]);
+      const cut = await admin.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name LIKE $1', [
+        `kirana pid ${b.pid} boot %`,
+      ]);
       expect(cut.rows).toEqual([{ ended: true }]);
     } finally {
       await admin.end();
@@ -132,7 +134,11 @@ describe.skipIf(!pgUrl)('two storefront processes on one PostgreSQL', () => {
     await client.get('/');
     const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ event_name: 'scale_limit', event_id: `e${i}` })));
     const send = (server: StartedServer) =>
-      fetch(`${server.url}/ondc/hive`, { method: 'POST', body: batch, headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      fetch(`${server.url}/ondc/hive`, {
+        method: 'POST',
+        body: batch,
+        headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < EVENTS_PER_MINUTE / 100; i++) statuses.push((await send(i % 2 === 0 ? a : b)).status);
     const over = [(await send(a)).status, (await send(b)).status];
@@ -164,7 +170,10 @@ describe.skipIf(!pgUrl)('two storefront processes on one PostgreSQL', () => {
       });
       const finishedAt = Date.now();
       expect(killedAt, 'killed before the order was confirmed').toBeLessThan(finishedAt);
-      expect(proxy.log.some((entry) => entry.upstream === killed.url && entry.at < killedAt), 'the killed process served part of the checkout').toBe(true);
+      expect(
+        proxy.log.some((entry) => entry.upstream === killed.url && entry.at < killedAt),
+        'the killed process served part of the checkout',
+      ).toBe(true);
       expect(done.orderId).toMatch(/^KO/);
       // The order as the remaining process shows it to the shopper.
       const viewer = shopper(other.url);

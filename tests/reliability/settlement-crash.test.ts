@@ -19,7 +19,12 @@ import { healthy, startServer, type StartedServer } from '../support/server.ts';
 
 const TOKEN = 'settlement-crash-operator-token';
 const ops = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-const TERMS = { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3', '@ondc/org/withholding_amount': '10.00', '@ondc/org/settlement_window': 'P1D' };
+const TERMS = {
+  '@ondc/org/buyer_app_finder_fee_type': 'percent',
+  '@ondc/org/buyer_app_finder_fee_amount': '3',
+  '@ondc/org/withholding_amount': '10.00',
+  '@ondc/org/settlement_window': 'P1D',
+};
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-settlement-crash-'));
 let server: StartedServer | undefined;
 afterAll(async () => {
@@ -53,23 +58,48 @@ async function seed(database: Database, sellers: string[], perSeller: number, ra
       await database.query(
         `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, status, status_at, on_confirm)
          VALUES ($1, $2, 'device:s1', $3, $4, 'Completed', 'delivered', clock_timestamp() - interval '2 days', $5::jsonb)`,
-        [orderId, txn, `P-${orderId}`, amountPaise, JSON.stringify({ id: orderId, provider: { id: 'PR1' }, tags: [{ code: 'bpp_terms', list: [{ code: 'np_type', value: npType }] }] })],
+        [
+          orderId,
+          txn,
+          `P-${orderId}`,
+          amountPaise,
+          JSON.stringify({ id: orderId, provider: { id: 'PR1' }, tags: [{ code: 'bpp_terms', list: [{ code: 'np_type', value: npType }] }] }),
+        ],
       );
       await database.query(
         "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, 'confirm', 'out', $3, $2, $4::jsonb)",
         [txn, `confirm-${orderId}`, sellerId, JSON.stringify({ message: { order: { id: orderId, payment: TERMS } } })],
       );
       if (refundPaise > 0) {
-        await database.query("INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'REFUNDED')", [`${orderId}:C1`, orderId, `P-${orderId}`, refundPaise]);
+        await database.query("INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, 'REFUNDED')", [
+          `${orderId}:C1`,
+          orderId,
+          `P-${orderId}`,
+          refundPaise,
+        ]);
       }
       seeded.push({ orderId, sellerId });
     }
     const recon = `recon-${sellerId}`;
-    await database.query("INSERT INTO settlement_recons (message_id, transaction_id, bpp_id, bpp_uri, state, message) VALUES ($1, $1, $2, 'http://sellers.localhost:1', 'SENT', '{}'::jsonb)", [recon, sellerId]);
+    await database.query(
+      "INSERT INTO settlement_recons (message_id, transaction_id, bpp_id, bpp_uri, state, message) VALUES ($1, $1, $2, 'http://sellers.localhost:1', 'SENT', '{}'::jsonb)",
+      [recon, sellerId],
+    );
     for (const s of await orderSettlements(database, { sellerId })) {
       const l = s.ledger;
-      const figures = { collectedPaise: l.collectedPaise, refundsPaise: l.refundsPaise, feePaise: l.feePaise, tcsPaise: l.tcsPaise, tdsPaise: l.tdsPaise, withholdingPaise: l.withholdingPaise, sharePaise: l.sharePaise };
-      await database.query("INSERT INTO settlement_recon_orders (message_id, order_id, figures, accord, answered_at) VALUES ($1, $2, $3::jsonb, true, clock_timestamp())", [recon, s.orderId, JSON.stringify(figures)]);
+      const figures = {
+        collectedPaise: l.collectedPaise,
+        refundsPaise: l.refundsPaise,
+        feePaise: l.feePaise,
+        tcsPaise: l.tcsPaise,
+        tdsPaise: l.tdsPaise,
+        withholdingPaise: l.withholdingPaise,
+        sharePaise: l.sharePaise,
+      };
+      await database.query(
+        'INSERT INTO settlement_recon_orders (message_id, order_id, figures, accord, answered_at) VALUES ($1, $2, $3::jsonb, true, clock_timestamp())',
+        [recon, s.orderId, JSON.stringify(figures)],
+      );
     }
   }
   return seeded;
@@ -86,7 +116,9 @@ describe('kill -9 mid-settlement', () => {
     // A first start makes the database; the orders are written while it is stopped.
     server = await startServer(env, { dataDir, keepDataDir: true, timeoutMs: 420_000 });
     await server.stop();
-    const sellers = generateNetwork().sellers.slice(0, 4).map((s) => s.id);
+    const sellers = generateNetwork()
+      .sellers.slice(0, 4)
+      .map((s) => s.id);
     expect(sellers).toHaveLength(4);
     const database = await openDatabase({ url: `file://${path.join(dataDir, 'pglite')}` });
     let seeded: Seeded[];
@@ -118,7 +150,10 @@ describe('kill -9 mid-settlement', () => {
     type Row = Record<string, string>;
     const csv = async (by: 'order' | 'seller'): Promise<Row[]> => {
       const text = await (await fetch(`${server!.url}/ops/settlement.csv?by=${by}`, { headers: ops })).text();
-      const [header, ...rows] = text.trim().split('\r\n').map((l) => l.split(','));
+      const [header, ...rows] = text
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(','));
       return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
     };
     let rows: Row[] = [];
@@ -137,8 +172,14 @@ describe('kill -9 mid-settlement', () => {
       const row = rows.find((r) => r['order_id'] === o.orderId);
       const own = payouts.filter((x) => x.orderId === o.orderId);
       expect(own, o.orderId).toHaveLength(1);
-      expect(own[0]).toMatchObject({ receiverId: o.sellerId, interParticipantPaise: p(row, 'seller_share'), collectorPaise: p(row, 'finder_fee') + p(row, 'tcs') + p(row, 'tds') });
-      expect(p(row, 'seller_share') + p(row, 'finder_fee') + p(row, 'tcs') + p(row, 'tds') + p(row, 'refunds')).toBe(p(row, 'collected') + p(row, 'our_discount'));
+      expect(own[0]).toMatchObject({
+        receiverId: o.sellerId,
+        interParticipantPaise: p(row, 'seller_share'),
+        collectorPaise: p(row, 'finder_fee') + p(row, 'tcs') + p(row, 'tds'),
+      });
+      expect(p(row, 'seller_share') + p(row, 'finder_fee') + p(row, 'tcs') + p(row, 'tds') + p(row, 'refunds')).toBe(
+        p(row, 'collected') + p(row, 'our_discount'),
+      );
       keptBack += p(row, 'tcs') + p(row, 'tds');
     }
     // Some sellers are the seller itself: TCS and TDS were kept, and balanced.
@@ -148,6 +189,13 @@ describe('kill -9 mid-settlement', () => {
       expect(paid, s['seller_id']).toBe(p(s, 'seller_share'));
       expect(p(s, 'seller_share') + p(s, 'finder_fee') + p(s, 'tcs') + p(s, 'tds') + p(s, 'refunds')).toBe(p(s, 'collected') + p(s, 'our_discount'));
     }
-    report({ test: 'settlement kills', kills: restarts.length, orders: seeded.length, sellers: sellers.length, payouts: payouts.length, restartMaxMs: Math.max(...restarts) });
+    report({
+      test: 'settlement kills',
+      kills: restarts.length,
+      orders: seeded.length,
+      sellers: sellers.length,
+      payouts: payouts.length,
+      restartMaxMs: Math.max(...restarts),
+    });
   }, 900_000);
 });

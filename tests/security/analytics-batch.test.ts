@@ -17,14 +17,22 @@ afterAll(async () => server?.stop());
 async function storedNames(prefix: string): Promise<string[]> {
   const response = await fetch(`${server.url}/ops/analytics/events?since=1d`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
-  return (await response.text()).split('\n').filter(Boolean).map((line) => String(JSON.parse(line).name)).filter((name) => name.startsWith(prefix));
+  return (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => String(JSON.parse(line).name))
+    .filter((name) => name.startsWith(prefix));
 }
 
 async function visitor() {
   const client = shopper(server.url);
   await client.get('/');
   return (path: string, body: unknown) =>
-    fetch(server.url + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: server.url, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    fetch(server.url + path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
 }
 
 describe('a mixed analytics batch', () => {
@@ -67,6 +75,9 @@ describe('a mixed analytics batch', () => {
     const send = await visitor();
     const answer = await send('/ondc/hive', [{ event_name: 'x\ud800' }]);
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ status: 'FAILURE', error: { message: expect.stringMatching(/surrogate/i), details: { refused: [{ index: 0 }] } } });
+    expect(await answer.json()).toMatchObject({
+      status: 'FAILURE',
+      error: { message: expect.stringMatching(/surrogate/i), details: { refused: [{ index: 0 }] } },
+    });
   });
 });

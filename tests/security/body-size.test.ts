@@ -33,7 +33,13 @@ function sendFiftyMb(path: string, chunked: boolean): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...(chunked ? {} : { 'content-length': BODY_BYTES }) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, ...(chunked ? {} : { 'content-length': BODY_BYTES }) },
+      },
       (response) => {
         const ms = performance.now() - started;
         let body = '';
@@ -70,7 +76,10 @@ describe('50 MB bodies', () => {
     const paths = ['/ondc/select', '/bap/on_search', '/ondc/hive', '/ondc/order/return-photo', '/sync/unified/address', '/', '/no-such-page'];
     // Each route once with a small body first (its code loads on first use), then at rest: what
     // starting took is given back within a few seconds.
-    for (const path of paths) await (await fetch(`${server.url}${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: server.url } })).arrayBuffer();
+    for (const path of paths)
+      await (
+        await fetch(`${server.url}${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: server.url } })
+      ).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const before = rssMb();
     let peak = before;
@@ -88,9 +97,14 @@ describe('50 MB bodies', () => {
       expect(answer.status, where).toBe(413);
       expect(answer.ms, where).toBeLessThan(1000);
       const limit = bodyLimitFor(answer.path);
-      expect(JSON.parse(answer.body), where).toEqual({ status: 'FAILURE', error: { message: expect.stringContaining(limit >= MB ? `${limit / MB} MB` : `${limit / 1024} KB`) } });
+      expect(JSON.parse(answer.body), where).toEqual({
+        status: 'FAILURE',
+        error: { message: expect.stringContaining(limit >= MB ? `${limit / MB} MB` : `${limit / 1024} KB`) },
+      });
     }
-    console.log(`security body-size ${JSON.stringify({ requests: answers.length, slowestMs: Math.round(Math.max(...answers.map((a) => a.ms))), rssBeforeMb: Math.round(before), rssPeakMb: Math.round(peak) })}`);
+    console.log(
+      `security body-size ${JSON.stringify({ requests: answers.length, slowestMs: Math.round(Math.max(...answers.map((a) => a.ms))), rssBeforeMb: Math.round(before), rssPeakMb: Math.round(peak) })}`,
+    );
     expect(peak - before, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`).toBeLessThan(10);
     // The storefront is still there for everyone else.
     expect((await fetch(`${server.url}/healthz`)).status).toBeLessThan(500);
@@ -100,7 +114,11 @@ describe('50 MB bodies', () => {
     const body = JSON.stringify({ context: { action: 'on_search' }, message: { pad: 'x'.repeat(1.5 * MB) } });
     const answer = await fetch(`${server.url}/bap/on_search`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(answer.status).not.toBe(413);
-    const small = await fetch(`${server.url}/ondc/hive`, { method: 'POST', body: JSON.stringify([{ event_name: 'x'.repeat(70) }]).padEnd(65 * 1024, ' '), headers: { 'content-type': 'application/json', origin: server.url } });
+    const small = await fetch(`${server.url}/ondc/hive`, {
+      method: 'POST',
+      body: JSON.stringify([{ event_name: 'x'.repeat(70) }]).padEnd(65 * 1024, ' '),
+      headers: { 'content-type': 'application/json', origin: server.url },
+    });
     expect(small.status).toBe(413);
   }, 30_000);
 });

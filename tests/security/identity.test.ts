@@ -23,7 +23,10 @@ let server: StartedServer;
 let plentiful: Awaited<ReturnType<typeof plentifulItems>> = [];
 beforeAll(async () => {
   // Orders reach Delivered within ~15 s (a network minute in 0.5 s), and stay cancellable ~5 s.
-  server = await startServer({ NETWORK_CLOCK_SPEED: '120', SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE), ANALYTICS_TOKEN: 'ops-token-for-tests' }, { timeoutMs: 240_000 });
+  server = await startServer(
+    { NETWORK_CLOCK_SPEED: '120', SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE), ANALYTICS_TOKEN: 'ops-token-for-tests' },
+    { timeoutMs: 240_000 },
+  );
   plentiful = await plentifulItems(server.url, 6, 20);
 }, 300_000);
 afterAll(async () => server?.stop());
@@ -57,10 +60,22 @@ async function newShopper(userToken: string | null): Promise<Client> {
 const cookieHeader = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 // A real photo: the storefront decodes and re-encodes every return photo (issue 24), so bytes that
 // only start like a JPEG are refused before any owner check.
-const jpeg = async (width: number) => new Uint8Array(await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+const jpeg = async (width: number) =>
+  new Uint8Array(
+    await sharp({ create: { width, height: 240, channels: 3, background: '#c84' } })
+      .jpeg()
+      .toBuffer(),
+  );
 const homeAddress = (id: string, locality = 'HSR Layout') => ({
-  id, address_type: 'HOME', latitude: 12.9116, longitude: 77.6389, city: 'Bengaluru', state: 'Karnataka', pin_code: '560102',
-  locality, address: `${id}, ${locality}, Bengaluru, Karnataka 560102`,
+  id,
+  address_type: 'HOME',
+  latitude: 12.9116,
+  longitude: 77.6389,
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: '560102',
+  locality,
+  address: `${id}, ${locality}, Bengaluru, Karnataka 560102`,
 });
 const refused = (status: number) => status === 401 || status === 403 || status === 404;
 
@@ -93,7 +108,11 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
     const delivered = await order(owner, vpa);
     for (let i = 0; i < 80 && (await orderStatus(owner, delivered.orderId)).status !== 'delivered'; i++) await new Promise((r) => setTimeout(r, 500));
     expect((await orderStatus(owner, delivered.orderId)).status).toBe('delivered');
-    const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: await jpeg(320), headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) } });
+    const photo = await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, {
+      method: 'POST',
+      body: await jpeg(320),
+      headers: { 'content-type': 'image/jpeg', cookie: cookieHeader(owner) },
+    });
     expect(photo.status).toBe(200);
     const photoId = String((await photo.json()).data.photo_id);
     // A's saved address and cart.
@@ -119,26 +138,65 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
 
     // The cancel first, while A's order can still be cancelled.
     for (const [variant, thief] of variants) {
-      await attempt(`${variant}: order write (cancel → refund)`, async () => refused(await status(thief.post('/ondc/order/update', { type: 'cancel', order_id: pending.orderId, reason_id: '001' }))));
+      await attempt(`${variant}: order write (cancel → refund)`, async () =>
+        refused(await status(thief.post('/ondc/order/update', { type: 'cancel', order_id: pending.orderId, reason_id: '001' }))),
+      );
     }
 
     for (const [variant, thief] of variants) {
       const header = { cookie: cookieHeader(thief) };
       const tries: Array<[string, () => Promise<boolean>]> = [
         ['cart read', () => hides(thief.get('/ondc/cart?cityName=bengaluru'), cartReference)],
-        ['cart write (update its cart)', async () => refused(await status(thief.post('/ondc/cart', { ...cartUpdate(9, store.items[2]!), cart_reference_id: cartReference })))],
-        ['cart write (clear its cart)', async () => refused(await status(thief.post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: cartReference })))],
+        [
+          'cart write (update its cart)',
+          async () => refused(await status(thief.post('/ondc/cart', { ...cartUpdate(9, store.items[2]!), cart_reference_id: cartReference }))),
+        ],
+        [
+          'cart write (clear its cart)',
+          async () => refused(await status(thief.post('/ondc/clear-cart', { action: 'CLEAR_CART', cart_reference_id: cartReference }))),
+        ],
         ['addresses read', () => hides(thief.get('/get/unified/address'), addressId)],
-        ['addresses write (add a drop point)', async () => refused(await status(thief.post('/save/unified/address', homeAddress('attacker-drop', 'Attacker drop point'))))],
+        [
+          'addresses write (add a drop point)',
+          async () => refused(await status(thief.post('/save/unified/address', homeAddress('attacker-drop', 'Attacker drop point')))),
+        ],
         ['addresses write (sync a list over it)', async () => refused(await status(thief.post('/sync/unified/address', [homeAddress('attacker-sync')])))],
-        ['addresses write (delete its home)', async () => refused((await fetch(`${server.url}/save/unified/address?id=${addressId}`, { method: 'DELETE', headers: { ...header, origin: server.url } })).status)],
+        [
+          'addresses write (delete its home)',
+          async () =>
+            refused(
+              (await fetch(`${server.url}/save/unified/address?id=${addressId}`, { method: 'DELETE', headers: { ...header, origin: server.url } })).status,
+            ),
+        ],
         ['UPI id read', () => hides(thief.get('/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account'), vpa)],
         ['transaction read (on_select)', async () => refused(await status(thief.get(`/ondc/fetchMessage?type=select&message_id=${pending.selectMessageId}`)))],
-        ['transaction read (on_init: name, phone, address)', async () => refused(await status(thief.get(`/ondc/status?type=init&message_id=${pending.initMessageId}`)))],
-        ['transaction write (init its transaction)', async () => refused(await status(thief.post('/ondc/init', initBody(pending.transactionId, pending.items))))],
+        [
+          'transaction read (on_init: name, phone, address)',
+          async () => refused(await status(thief.get(`/ondc/status?type=init&message_id=${pending.initMessageId}`))),
+        ],
+        [
+          'transaction write (init its transaction)',
+          async () => refused(await status(thief.post('/ondc/init', initBody(pending.transactionId, pending.items)))),
+        ],
         ['payment read', async () => refused(await status(thief.get(`/ondc/payment/status?payment_id=${pending.paymentId}`)))],
-        ['payment write (pay for its checkout)', async () => refused(await status(thief.post('/ondc/payment', { method: 'upi', transaction_id: pending.transactionId, init_message_id: pending.initMessageId, vpa: 'thief@okaxis' })))],
-        ['payment write (confirm with its payment)', async () => refused(await status(thief.post('/ondc/confirm', { transaction_id: pending.transactionId, payment_id: pending.paymentId })))],
+        [
+          'payment write (pay for its checkout)',
+          async () =>
+            refused(
+              await status(
+                thief.post('/ondc/payment', {
+                  method: 'upi',
+                  transaction_id: pending.transactionId,
+                  init_message_id: pending.initMessageId,
+                  vpa: 'thief@okaxis',
+                }),
+              ),
+            ),
+        ],
+        [
+          'payment write (confirm with its payment)',
+          async () => refused(await status(thief.post('/ondc/confirm', { transaction_id: pending.transactionId, payment_id: pending.paymentId }))),
+        ],
         ['payment page', () => hides(thief.get(`/payment?transaction_id=${pending.transactionId}`), vpa, pending.paymentId)],
         ['order read (detail)', async () => refused(await status(thief.get(`/ondc/order/detail?order_id=${pending.orderId}`)))],
         ['order read (history list)', () => hides(thief.get('/order-history'), pending.orderId, delivered.orderId)],
@@ -151,9 +209,35 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
         ['tracking read (riders)', () => hides(thief.get(`/drivers-list?order_id=${pending.orderId}`), pending.orderId)],
         ['invoice read', async () => refused(await status(thief.get(`/invoice?order_id=${delivered.orderId}`)))],
         ['return photo read', async () => refused(await status(thief.get(`/return-photos/${photoId}`)))],
-        ['return photo write (upload to its order)', async () => refused((await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, { method: 'POST', body: await jpeg(200), headers: { ...header, 'content-type': 'image/jpeg' } })).status)],
+        [
+          'return photo write (upload to its order)',
+          async () =>
+            refused(
+              (
+                await fetch(`${server.url}/ondc/order/return-photo?order_id=${delivered.orderId}`, {
+                  method: 'POST',
+                  body: await jpeg(200),
+                  headers: { ...header, 'content-type': 'image/jpeg' },
+                })
+              ).status,
+            ),
+        ],
         ['return photo page (camera)', () => hides(thief.get(`/camera?order_id=${delivered.orderId}`), delivered.orderId)],
-        ['order write (return with its photo → refund)', async () => refused(await status(thief.post('/ondc/order/update', { type: 'return', order_id: delivered.orderId, reason_id: '003', items: [{ item_id: delivered.items[0]!.sku_id, quantity: 1 }], photo_ids: [photoId] })))],
+        [
+          'order write (return with its photo → refund)',
+          async () =>
+            refused(
+              await status(
+                thief.post('/ondc/order/update', {
+                  type: 'return',
+                  order_id: delivered.orderId,
+                  reason_id: '003',
+                  items: [{ item_id: delivered.items[0]!.sku_id, quantity: 1 }],
+                  photo_ids: [photoId],
+                }),
+              ),
+            ),
+        ],
       ];
       for (const [name, tryIt] of tries) await attempt(`${variant}: ${name}`, tryIt);
     }
@@ -166,12 +250,16 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
     const addresses = await (await owner.get('/get/unified/address')).text();
     expect(addresses).toContain(addressId);
     expect(addresses).not.toContain('attacker');
-    for (const paid of [pending, delivered]) expect((await (await owner.get(`/ondc/payment/status?payment_id=${paid.paymentId}`)).json()).data.status).toBe('PAID');
+    for (const paid of [pending, delivered])
+      expect((await (await owner.get(`/ondc/payment/status?payment_id=${paid.paymentId}`)).json()).data.status).toBe('PAID');
     expect((await orderStatus(owner, pending.orderId)).status).not.toBe('cancelled');
     expect((await orderStatus(owner, delivered.orderId)).status).toBe('delivered');
     expect((await owner.get(`/return-photos/${photoId}`)).status).toBe(200);
     // The UPI id is A's to see, from the server (SPEC §7.3), with no cookie a page script can read.
-    expect(await (await owner.get('/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account')).json()).toMatchObject({ success: true, vpa });
+    expect(await (await owner.get('/kong-api/package_api/v3/payment/getInstrumentDetails?instrumentType=upi_account')).json()).toMatchObject({
+      success: true,
+      vpa,
+    });
     expect(owner.cookies.get('payment-identifier') ?? '').toBe('');
   }, 240_000);
 
@@ -187,7 +275,11 @@ describe('issue 24: a userId cookie that is not a valid token for A gets nothing
     for (let i = 0; i < 20 && rows.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 300));
       const ndjson = await (await fetch(`${server.url}/ops/analytics/events?since=1d`, { headers: { authorization: 'Bearer ops-token-for-tests' } })).text();
-      rows = ndjson.split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r: { name: string }) => r.name.startsWith(marker));
+      rows = ndjson
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((r: { name: string }) => r.name.startsWith(marker));
     }
     const forged = rows.find((r) => r.name.endsWith('_forged'));
     const signed = rows.find((r) => r.name.endsWith('_signed'));
@@ -216,7 +308,9 @@ describe('issue 24: the device’s cart moves to the user who signs in on it, on
     }
     // The user's other device (the app on another phone) has it too; the bare device has it no more.
     const elsewhere = await newShopper(userIdCookieValue(userId));
-    expect((await (await elsewhere.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: first.id, quantity: 3 })]);
+    expect((await (await elsewhere.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([
+      expect.objectContaining({ sku_id: first.id, quantity: 3 }),
+    ]);
     const signedOut = shopper(server.url);
     signedOut.cookies.set('kirana_device', deviceCookie!);
     expect((await (await signedOut.get('/ondc/cart?cityName=bengaluru')).json()).data ?? []).toEqual([]);
@@ -225,15 +319,21 @@ describe('issue 24: the device’s cart moves to the user who signs in on it, on
     expect((await signedOut.post('/ondc/cart', cartUpdate(1, second))).status).toBe(200);
     const again = await (await device.get('/ondc/cart?cityName=bengaluru')).json();
     expect(again.data[0].items).toEqual([expect.objectContaining({ sku_id: first.id, quantity: 3 })]);
-    expect((await (await signedOut.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: second.id, quantity: 1 })]);
+    expect((await (await signedOut.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([
+      expect.objectContaining({ sku_id: second.id, quantity: 1 }),
+    ]);
 
     // A user who already has a cart keeps it: another device's cart stays with that device.
     const other = await newShopper(null);
     expect((await other.post('/ondc/cart', cartUpdate(2, second))).status).toBe(200);
     other.cookies.set('userId', userIdCookieValue(userId));
-    expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: first.id, quantity: 3 })]);
+    expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([
+      expect.objectContaining({ sku_id: first.id, quantity: 3 }),
+    ]);
     other.cookies.delete('userId');
-    expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([expect.objectContaining({ sku_id: second.id, quantity: 2 })]);
+    expect((await (await other.get('/ondc/cart?cityName=bengaluru')).json()).data[0].items).toEqual([
+      expect.objectContaining({ sku_id: second.id, quantity: 2 }),
+    ]);
   }, 120_000);
 });
 
@@ -273,26 +373,33 @@ describe('issue 24: cookies on an https shop, and the test secret', () => {
     const started = startServer({ PUBLIC_SITE_URL: 'https://shop.example.in' }, { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) });
     await expect(started).rejects.toThrow(/public test secret/);
     // Had it started (or hung), it must not outlive the test.
-    await started.then((s) => s.stop()).catch(() => {
-      try {
-        if (pid) process.kill(pid, 'SIGKILL');
-      } catch {
-        // Refused: it has exited already.
-      }
-    });
+    await started
+      .then((s) => s.stop())
+      .catch(() => {
+        try {
+          if (pid) process.kill(pid, 'SIGKILL');
+        } catch {
+          // Refused: it has exited already.
+        }
+      });
   }, 90_000);
 
   it('refuses to start where others can reach the shop when phone sign-in codes would go to the SMS simulator (issue 29)', async () => {
     let pid = 0;
-    const started = startServer({ PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex') }, { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) });
+    const started = startServer(
+      { PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex') },
+      { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) },
+    );
     await expect(started).rejects.toThrow(/SMS simulator/);
-    await started.then((s) => s.stop()).catch(() => {
-      try {
-        if (pid) process.kill(pid, 'SIGKILL');
-      } catch {
-        // Refused: it has exited already.
-      }
-    });
+    await started
+      .then((s) => s.stop())
+      .catch(() => {
+        try {
+          if (pid) process.kill(pid, 'SIGKILL');
+        } catch {
+          // Refused: it has exited already.
+        }
+      });
   }, 90_000);
 
   it('every cookie we set is Secure under an https public URL, and HttpOnly unless a page reads it', async () => {
@@ -310,18 +417,35 @@ describe('issue 24: cookies on an https shop, and the test secret', () => {
       const setCookies: string[] = [];
       const home = await fetch(`${https.url}/?lang=hi`);
       setCookies.push(...home.headers.getSetCookie());
-      const added = await fetch(`${https.url}/ondc/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cartUpdate(1)) });
+      const added = await fetch(`${https.url}/ondc/cart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(cartUpdate(1)),
+      });
       setCookies.push(...added.headers.getSetCookie());
-      const chosen = await fetch(`${https.url}/address-map`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: https.url }, body: 'pincode=560102&locality=HSR+Layout' });
+      const chosen = await fetch(`${https.url}/address-map`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: https.url },
+        body: 'pincode=560102&locality=HSR+Layout',
+      });
       setCookies.push(...chosen.headers.getSetCookie());
       const old = await fetch(`${https.url}/`, { headers: { cookie: 'payment-identifier=asha%40okaxis' } });
       setCookies.push(...old.headers.getSetCookie());
       const phone = freshPhone();
       const asked = Date.now();
-      const codeSent = await fetch(`${https.url}/sign-in/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+      const codeSent = await fetch(`${https.url}/sign-in/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone }),
+      });
       setCookies.push(...codeSent.headers.getSetCookie());
       const code = await lastSignInCode(https.dataDir, phone, asked);
-      const signedIn = await fetch(`${https.url}/sign-in/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, code }) });
+      const signedIn = await fetch(`${https.url}/sign-in/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone, code }),
+      });
       expect(signedIn.status).toBe(200);
       setCookies.push(...signedIn.headers.getSetCookie());
       const byName = new Map(setCookies.map((c) => [c.split('=')[0]!, c]));

@@ -24,7 +24,12 @@ describe('callbacks are checked whole before they change an order', () => {
   }, 60_000);
 
   const push = (action: string, order: Record<string, unknown>) =>
-    postSigned(url, action, { context: callbackContext(url, { action, transactionId, messageId: crypto.randomUUID(), seller: owner }), message: { order } }, owner);
+    postSigned(
+      url,
+      action,
+      { context: callbackContext(url, { action, transactionId, messageId: crypto.randomUUID(), seller: owner }), message: { order } },
+      owner,
+    );
   const detail = async () => (await client.get(`/ondc/order/detail?order_id=${orderId}`)).json();
 
   async function expectUnchanged(before: { status: string; events: unknown[] }) {
@@ -48,14 +53,19 @@ describe('callbacks are checked whole before they change an order', () => {
     });
     const reply = await push('on_status', forged);
     expect(reply).toMatchObject({ status: 400, ack: 'NACK', error: { type: 'JSON-SCHEMA-ERROR', code: '20006' } });
-    expect((await push('on_status', { ...forged, quote: { price: { currency: 'INR', value: '63.00' } } })).error?.path).toBe('message.order.fulfillments.0.state.descriptor.code');
+    expect((await push('on_status', { ...forged, quote: { price: { currency: 'INR', value: '63.00' } } })).error?.path).toBe(
+      'message.order.fulfillments.0.state.descriptor.code',
+    );
     expect((await push('on_status', { ...forged, state: 'Teleported', fulfillments: [] })).error?.path).toBe('message.order.state');
     await expectUnchanged(before);
   });
 
   it('refuses fulfillments that are null or a string with a 400, never a 500, and the order page still answers', async () => {
     const before = await detail();
-    const cancel = await push('on_cancel', reportedOrder(orderId, { state: 'Cancelled', cancellation: { cancelled_by: owner.id, reason: { id: '005' } }, fulfillments: null }));
+    const cancel = await push(
+      'on_cancel',
+      reportedOrder(orderId, { state: 'Cancelled', cancellation: { cancelled_by: owner.id, reason: { id: '005' } }, fulfillments: null }),
+    );
     expect(cancel).toMatchObject({ status: 400, ack: 'NACK', error: { type: 'JSON-SCHEMA-ERROR', path: 'message.order.fulfillments' } });
     const status = await push('on_status', reportedOrder(orderId, { fulfillments: 'Order-delivered' }));
     expect(status).toMatchObject({ status: 400, ack: 'NACK', error: { type: 'JSON-SCHEMA-ERROR', path: 'message.order.fulfillments' } });
@@ -64,12 +74,39 @@ describe('callbacks are checked whole before they change an order', () => {
 
   it('refuses moves the order state machine does not make: delivered straight after created, cancelled without a Cancel fulfillment, a refund for a return nobody asked for', async () => {
     const before = await detail();
-    const jump = await push('on_status', reportedOrder(orderId, { state: 'Completed', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }] }));
+    const jump = await push(
+      'on_status',
+      reportedOrder(orderId, { state: 'Completed', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }] }),
+    );
     expect(jump).toMatchObject({ status: 400, ack: 'NACK', error: { type: 'DOMAIN-ERROR', code: '20007' } });
-    const bareCancel = await push('on_cancel', reportedOrder(orderId, { state: 'Cancelled', cancellation: { cancelled_by: owner.id, reason: { id: '005' } }, fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }] }));
+    const bareCancel = await push(
+      'on_cancel',
+      reportedOrder(orderId, {
+        state: 'Cancelled',
+        cancellation: { cancelled_by: owner.id, reason: { id: '005' } },
+        fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }],
+      }),
+    );
     expect(bareCancel).toMatchObject({ status: 400, error: { code: '20007' } });
-    const trail = { code: 'quote_trail', list: [{ code: 'type', value: 'item' }, { code: 'id', value: store.items[0]!.id }, { code: 'currency', value: 'INR' }, { code: 'value', value: '-111.00' }] };
-    const unasked = await push('on_update', reportedOrder(orderId, { state: 'Accepted', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }, { id: 'R1', type: 'Return', state: { descriptor: { code: 'Liquidated' } }, tags: [trail] }] }));
+    const trail = {
+      code: 'quote_trail',
+      list: [
+        { code: 'type', value: 'item' },
+        { code: 'id', value: store.items[0]!.id },
+        { code: 'currency', value: 'INR' },
+        { code: 'value', value: '-111.00' },
+      ],
+    };
+    const unasked = await push(
+      'on_update',
+      reportedOrder(orderId, {
+        state: 'Accepted',
+        fulfillments: [
+          { id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } },
+          { id: 'R1', type: 'Return', state: { descriptor: { code: 'Liquidated' } }, tags: [trail] },
+        ],
+      }),
+    );
     expect(unasked).toMatchObject({ status: 400, error: { code: '20007' } });
     await expectUnchanged(before);
   });

@@ -12,18 +12,54 @@ const [server] = inject('servers');
 const url = server!.url;
 const { owner, rogue } = sellers(server!.dataDir);
 
-type Issue = { id: string; status: string; level: string; last_action_id: string; updated_at: string; actors: Array<Record<string, unknown>>; actions: Array<Record<string, unknown> & { id: string }>; resolutions?: unknown[] };
+type Issue = {
+  id: string;
+  status: string;
+  level: string;
+  last_action_id: string;
+  updated_at: string;
+  actors: Array<Record<string, unknown>>;
+  actions: Array<Record<string, unknown> & { id: string }>;
+  resolutions?: unknown[];
+};
 
-const sellerActor = (seller: SellerKey) => ({ id: seller.id, type: 'COUNTERPARTY_NP', info: { org: { name: `${seller.id}::ONDC:RET10` }, contact: { phone: '9876543210', email: 'store@example.in' } } });
+const sellerActor = (seller: SellerKey) => ({
+  id: seller.id,
+  type: 'COUNTERPARTY_NP',
+  info: { org: { name: `${seller.id}::ONDC:RET10` }, contact: { phone: '9876543210', email: 'store@example.in' } },
+});
 
 function withStep(issue: Issue, seller: SellerKey, step: Record<string, unknown>, changes: Partial<Issue> = {}): Issue {
   const at = new Date().toISOString();
-  const action = { id: 'A9S', descriptor: { code: 'PROCESSING', short_desc: 'Looking into it' }, updated_at: at, action_by: seller.id, actor_details: { name: 'Store' }, ...step };
-  return { ...issue, status: 'PROCESSING', actors: [...issue.actors, sellerActor(seller)], ...changes, actions: [...issue.actions, action], last_action_id: action.id, updated_at: at };
+  const action = {
+    id: 'A9S',
+    descriptor: { code: 'PROCESSING', short_desc: 'Looking into it' },
+    updated_at: at,
+    action_by: seller.id,
+    actor_details: { name: 'Store' },
+    ...step,
+  };
+  return {
+    ...issue,
+    status: 'PROCESSING',
+    actors: [...issue.actors, sellerActor(seller)],
+    ...changes,
+    actions: [...issue.actions, action],
+    last_action_id: action.id,
+    updated_at: at,
+  };
 }
 
 const push = (transactionId: string, issue: Issue, seller: SellerKey, action = 'on_issue', messageId: string = crypto.randomUUID()) =>
-  postSigned(url, action, { context: callbackContext(url, { action, transactionId, messageId, seller }), message: { update_target: [{ path: 'issue.actions', action: 'APPENDED' }], issue } }, seller);
+  postSigned(
+    url,
+    action,
+    {
+      context: callbackContext(url, { action, transactionId, messageId, seller }),
+      message: { update_target: [{ path: 'issue.actions', action: 'APPENDED' }], issue },
+    },
+    seller,
+  );
 
 describe('a seller speaks only for complaints about its own orders', () => {
   it('another seller’s on_issue and on_issue_status are refused; the order’s own store cannot act for the shopper nor pay itself a refund', async () => {
@@ -57,8 +93,19 @@ describe('a seller speaks only for complaints about its own orders', () => {
 
     // The store reports a ₹99,999 refund resolved that the shopper never accepted: kept as its
     // word, but nothing is paid.
-    const refund = { id: 'RX-1', descriptor: { code: 'REFUND', short_desc: 'Refund' }, updated_at: new Date().toISOString(), proposed_by: owner.id, tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: '99999.00' }] }] };
-    const resolved = withStep(ours, owner, { descriptor: { code: 'RESOLVED', short_desc: 'Refunded', name: 'REFUND' }, ref_id: 'RX-1', ref_type: 'RESOLUTIONS' }, { status: 'RESOLVED', resolutions: [refund] });
+    const refund = {
+      id: 'RX-1',
+      descriptor: { code: 'REFUND', short_desc: 'Refund' },
+      updated_at: new Date().toISOString(),
+      proposed_by: owner.id,
+      tags: [{ descriptor: { code: 'RESOLUTION_DETAILS' }, list: [{ descriptor: { code: 'REFUND_AMOUNT' }, value: '99999.00' }] }],
+    };
+    const resolved = withStep(
+      ours,
+      owner,
+      { descriptor: { code: 'RESOLVED', short_desc: 'Refunded', name: 'REFUND' }, ref_id: 'RX-1', ref_type: 'RESOLUTIONS' },
+      { status: 'RESOLVED', resolutions: [refund] },
+    );
     expect(await push(transactionId, resolved, owner)).toMatchObject({ status: 200, ack: 'ACK' });
     expect((await read()).status).toBe('RESOLVED');
     await new Promise((r) => setTimeout(r, 1000));

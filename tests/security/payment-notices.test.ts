@@ -18,12 +18,15 @@ async function pendingPayment(client: Client, sku: string) {
   const { transactionId } = await selectAndQuote(client, items);
   const init = await (await client.post('/ondc/init', initBody(transactionId, items))).json();
   await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
-  const payment = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'timeout@kirana' })).json();
+  const payment = await (
+    await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'timeout@kirana' })
+  ).json();
   expect(payment.data.status).toBe('PENDING');
   return { transactionId, paymentId: payment.data.payment_id as string, amountPaise: Math.round(Number(payment.data.amount) * 100) };
 }
 
-const statusOf = async (client: Client, paymentId: string) => ((await (await client.get(`/ondc/payment/status?payment_id=${paymentId}`)).json()).data as { status: string }).status;
+const statusOf = async (client: Client, paymentId: string) =>
+  ((await (await client.get(`/ondc/payment/status?payment_id=${paymentId}`)).json()).data as { status: string }).status;
 
 describe('payment notices are taken only as the gateway signed them, for that payment and amount', () => {
   const asha = shopper(url);
@@ -36,7 +39,8 @@ describe('payment notices are taken only as the gateway signed them, for that pa
     b = await pendingPayment(ravi, second!.id);
   }, 120_000);
 
-  const paid = (payment: typeof a, amountPaise = payment.amountPaise) => noticeBody({ payment_id: payment.paymentId, status: 'PAID', amount_paise: amountPaise });
+  const paid = (payment: typeof a, amountPaise = payment.amountPaise) =>
+    noticeBody({ payment_id: payment.paymentId, status: 'PAID', amount_paise: amountPaise });
 
   it('refuses an unsigned notice and one signed with another secret', async () => {
     const body = paid(a);

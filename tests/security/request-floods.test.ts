@@ -15,13 +15,24 @@ const WRITES_PER_MINUTE = 4;
 // act before any route, whatever the cart then answers.
 let server: StartedServer;
 beforeAll(async () => {
-  server = await startServer({ SELLER_NETWORK: 'off', NEW_DEVICE_LIMIT: String(NEW_DEVICES_PER_MINUTE), SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE) }, { timeoutMs: 300_000 });
+  server = await startServer(
+    { SELLER_NETWORK: 'off', NEW_DEVICE_LIMIT: String(NEW_DEVICES_PER_MINUTE), SHOPPER_WRITE_LIMIT: String(WRITES_PER_MINUTE) },
+    { timeoutMs: 300_000 },
+  );
 }, 320_000);
 afterAll(async () => server?.stop());
 
-const deviceCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith('kirana_device='))?.split(';')[0];
+const deviceCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('kirana_device='))
+    ?.split(';')[0];
 const addToCart = (cookie?: string) =>
-  fetch(`${server.url}/ondc/cart`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(cartUpdate(1)) });
+  fetch(`${server.url}/ondc/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(cartUpdate(1)),
+  });
 const securityHeaders = (response: Response) => Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, response.headers.get(name)]));
 
 /** Waits until the rest of this minute can hold `needed` seconds of requests (allowances are per clock minute). */

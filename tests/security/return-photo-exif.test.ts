@@ -47,7 +47,11 @@ describe('return photos', () => {
     expect(photo.includes('PhoneCo')).toBe(true);
 
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: new Uint8Array(photo), headers: { 'content-type': 'image/jpeg', origin: server.url, cookie } });
+    const upload = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, {
+      method: 'POST',
+      body: new Uint8Array(photo),
+      headers: { 'content-type': 'image/jpeg', origin: server.url, cookie },
+    });
     expect(upload.status).toBe(200);
     const { data } = await upload.json();
     const served = await client.get(`/return-photos/${data.photo_id}`);
@@ -63,7 +67,11 @@ describe('return photos', () => {
     expect(metadata.orientation ?? 1).toBe(1);
 
     // What only claims to be a photo is still refused.
-    const fake = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, { method: 'POST', body: new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 2, 3]), headers: { 'content-type': 'image/jpeg', origin: server.url, cookie } });
+    const fake = await fetch(`${server.url}/ondc/order/return-photo?order_id=${orderId}`, {
+      method: 'POST',
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 2, 3]),
+      headers: { 'content-type': 'image/jpeg', origin: server.url, cookie },
+    });
     expect(fake.status).toBe(400);
   }, 180_000);
 });

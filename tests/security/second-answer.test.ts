@@ -16,7 +16,16 @@ type Answer = { context: Record<string, unknown>; message: { order: Record<strin
 /** The stored answer again, with another total and a fresh timestamp: a new message for the same request. */
 function another(answer: Answer, action: string, value: string) {
   return {
-    context: { ...callbackContext(url, { action, transactionId: answer.context['transaction_id'] as string, messageId: answer.context['message_id'] as string, seller: owner }), bap_id: answer.context['bap_id'], bap_uri: answer.context['bap_uri'] },
+    context: {
+      ...callbackContext(url, {
+        action,
+        transactionId: answer.context['transaction_id'] as string,
+        messageId: answer.context['message_id'] as string,
+        seller: owner,
+      }),
+      bap_id: answer.context['bap_id'],
+      bap_uri: answer.context['bap_uri'],
+    },
     message: { order: { ...answer.message.order, quote: { ...answer.message.order.quote, price: { currency: 'INR', value } } } },
   };
 }
@@ -36,9 +45,25 @@ describe('one answer per request', () => {
 
     const init = await (await client.post('/ondc/init', initBody(transactionId, ordered))).json();
     await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] === 'CREATED', 10);
-    const onInit = await postSigned(url, 'on_init', { context: callbackContext(url, { action: 'on_init', transactionId, messageId: init.data.message_id, seller: owner }), message: { order: { provider: { id: store.provider.id }, items: [{ id: store.items[0]!.id, fulfillment_id: 'F1', quantity: { count: 1 } }], quote: { price: { currency: 'INR', value: '2.00' }, breakup: [] } } } }, owner);
+    const onInit = await postSigned(
+      url,
+      'on_init',
+      {
+        context: callbackContext(url, { action: 'on_init', transactionId, messageId: init.data.message_id, seller: owner }),
+        message: {
+          order: {
+            provider: { id: store.provider.id },
+            items: [{ id: store.items[0]!.id, fulfillment_id: 'F1', quantity: { count: 1 } }],
+            quote: { price: { currency: 'INR', value: '2.00' }, breakup: [] },
+          },
+        },
+      },
+      owner,
+    );
     expect(onInit).toMatchObject({ status: 409, ack: 'NACK', error: { code: '20008' } });
-    const payment = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    const payment = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+    ).json();
     expect(payment.status).toBe('SUCCESS');
     expect(Number(payment.data.amount)).toBeGreaterThan(2);
   }, 60_000);

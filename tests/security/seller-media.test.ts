@@ -25,7 +25,10 @@ describe('seller images through /media', () => {
       const csp = (response.headers.get('content-security-policy') ?? '').split(/[;,]/).map((d) => d.trim());
       expect(csp, path).toContain('sandbox');
       expect(csp, path).toContain("default-src 'none'");
-      expect(csp.some((d) => /^script-src\b/.test(d)), path).toBe(false);
+      expect(
+        csp.some((d) => /^script-src\b/.test(d)),
+        path,
+      ).toBe(false);
       expect(response.headers.get('content-disposition'), path).toBe('inline');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       await response.arrayBuffer();

@@ -43,9 +43,14 @@ describe('a seller speaks only for its own transactions', () => {
 
     const init = await (await client.post('/ondc/init', initBody(transactionId, lines()))).json();
     await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
-    const onInit = { context: callbackContext(url, { action: 'on_init', transactionId, messageId: init.data.message_id, seller: rogue }), message: offer('1.00') };
+    const onInit = {
+      context: callbackContext(url, { action: 'on_init', transactionId, messageId: init.data.message_id, seller: rogue }),
+      message: offer('1.00'),
+    };
     expectRefusedAsAnotherSeller(await postSigned(url, 'on_init', onInit, rogue));
-    const payment = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    const payment = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+    ).json();
     expect(Number(payment.data.amount)).toBeGreaterThan(1);
   }, 60_000);
 
@@ -54,13 +59,17 @@ describe('a seller speaks only for its own transactions', () => {
     const { transactionId } = await selectAndQuote(client, lines());
     const init = await (await client.post('/ondc/init', initBody(transactionId, lines()))).json();
     await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
-    const payment = await (await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })).json();
+    const payment = await (
+      await client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+    ).json();
     const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
     const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
     const orderId = placed['order_id'] as string;
     const onConfirm = {
       context: callbackContext(url, { action: 'on_confirm', transactionId, messageId: confirmed.data.message_id, seller: rogue }),
-      message: { order: reportedOrder(orderId, { state: 'Cancelled', provider: { id: 'rogue', descriptor: { name: 'ROGUE STORE' } }, quote: cheapQuote('1.00') }) },
+      message: {
+        order: reportedOrder(orderId, { state: 'Cancelled', provider: { id: 'rogue', descriptor: { name: 'ROGUE STORE' } }, quote: cheapQuote('1.00') }),
+      },
     };
     expectRefusedAsAnotherSeller(await postSigned(url, 'on_confirm', onConfirm, rogue));
     const again = await (await client.get(`/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`)).json();
@@ -77,9 +86,25 @@ describe('a seller speaks only for its own transactions', () => {
     const at = new Date().toISOString();
     const delivered = reportedOrder(orderId, {
       state: 'Completed',
-      fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } }, start: { time: { timestamp: at } }, end: { time: { timestamp: at } } }],
+      fulfillments: [
+        {
+          id: 'F1',
+          type: 'Delivery',
+          state: { descriptor: { code: 'Order-delivered' } },
+          start: { time: { timestamp: at } },
+          end: { time: { timestamp: at } },
+        },
+      ],
     });
-    const trail = { code: 'quote_trail', list: [{ code: 'type', value: 'item' }, { code: 'id', value: store.items[0]!.id }, { code: 'currency', value: 'INR' }, { code: 'value', value: '-66.00' }] };
+    const trail = {
+      code: 'quote_trail',
+      list: [
+        { code: 'type', value: 'item' },
+        { code: 'id', value: store.items[0]!.id },
+        { code: 'currency', value: 'INR' },
+        { code: 'value', value: '-66.00' },
+      ],
+    };
     const cancelled = reportedOrder(orderId, {
       state: 'Cancelled',
       cancellation: { cancelled_by: rogue.id, reason: { id: '005' } },
@@ -91,7 +116,13 @@ describe('a seller speaks only for its own transactions', () => {
     const liquidated = reportedOrder(orderId, {
       state: 'Completed',
       fulfillments: [
-        { id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } }, start: { time: { timestamp: at } }, end: { time: { timestamp: at } } },
+        {
+          id: 'F1',
+          type: 'Delivery',
+          state: { descriptor: { code: 'Order-delivered' } },
+          start: { time: { timestamp: at } },
+          end: { time: { timestamp: at } },
+        },
         { id: 'R1', type: 'Return', state: { descriptor: { code: 'Liquidated' } }, tags: [trail] },
       ],
     });

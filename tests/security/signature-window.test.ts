@@ -28,7 +28,9 @@ describe('signature lifetime and clock skew', () => {
   // it may send at any time, so only its signature and timestamp decide.
   const statusPush = (timestamp?: Date) => ({
     context: callbackContext(url, { action: 'on_status', transactionId, messageId: crypto.randomUUID(), seller: owner, ...(timestamp ? { timestamp } : {}) }),
-    message: { order: reportedOrder(orderId, { state: 'Created', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }] }) },
+    message: {
+      order: reportedOrder(orderId, { state: 'Created', fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }] }),
+    },
   });
   const push = (signature: Signature, timestamp?: Date) => postSigned(url, 'on_status', statusPush(timestamp), owner, signature);
 

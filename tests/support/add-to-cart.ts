@@ -3,7 +3,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title; the name is the card's link). */
 export function itemCard(page: Page, name: string): Locator {
-  return page.locator('.item-card').filter({ has: page.locator(`.item-card__name[title="${name}"], .item-card__name a:text-is("${name}")`) }).first();
+  return page
+    .locator('.item-card')
+    .filter({ has: page.locator(`.item-card__name[title="${name}"], .item-card__name a:text-is("${name}")`) })
+    .first();
 }
 
 type StoreAt = { providerId: string; locationId: string; categoryId: number | string };
@@ -16,7 +19,9 @@ export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: str
   const card = itemCard(page, item.name);
   // A storefront just started may still be learning its catalogues: the store's page is asked again.
   await expect(async () => {
-    await page.goto(`${origin}/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`);
+    await page.goto(
+      `${origin}/brand?provider_id=${encodeURIComponent(at.providerId)}&location_id=${encodeURIComponent(at.locationId)}&category=${encodeURIComponent(String(at.categoryId))}`,
+    );
     await expect(card.getByRole('button', { name: item.addLabel ?? `Add ${item.name} to cart` })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   return card;

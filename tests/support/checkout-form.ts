@@ -21,10 +21,21 @@ export async function fillDeliveryDetails(page: Page, locale: Locale = 'en') {
  */
 export async function placeOrderOnStorePage(page: Page, origin: string, payment: 'cod' | 'upi' = 'cod'): Promise<string> {
   const store = openGroceryStore();
-  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng });
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
   await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: origin }]);
   const item = store.items[0]!;
-  await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item, origin);
+  await tapAddOnStorePage(
+    page,
+    { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) },
+    item,
+    origin,
+  );
   await page.goto(`${origin}/payment`);
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
   await fillDeliveryDetails(page);

@@ -116,17 +116,33 @@ export async function placeOrder(
   options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string>; init?: Record<string, unknown> } = {},
 ) {
   const { transactionId } = await selectAndQuote(client, items);
-  const init = await (await client.post('/ondc/init', { ...initBody(transactionId, items, options.address ? { address: options.address } : {}), ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}), ...options.init })).json();
+  const init = await (
+    await client.post('/ondc/init', {
+      ...initBody(transactionId, items, options.address ? { address: options.address } : {}),
+      ...(method === 'cod' ? { payment_type: 'ON-FULFILLMENT' } : {}),
+      ...options.init,
+    })
+  ).json();
   const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(initStatus.order_status).toBe('CREATED');
   await options.beforePayment?.();
-  const payment = await (await client.post('/ondc/payment', method === 'upi'
-    ? { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' }
-    : { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id })).json();
+  const payment = await (
+    await client.post(
+      '/ondc/payment',
+      method === 'upi'
+        ? { method: 'upi', transaction_id: transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' }
+        : { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id },
+    )
+  ).json();
   const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
   const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');
-  return { transactionId, orderId: placed.order_id as string, totalPaise: Math.round(Number(payment.data.amount) * 100), initTotalPaise: initStatus.checkout?.payable?.totalPaise as number | undefined };
+  return {
+    transactionId,
+    orderId: placed.order_id as string,
+    totalPaise: Math.round(Number(payment.data.amount) * 100),
+    initTotalPaise: initStatus.checkout?.payable?.totalPaise as number | undefined,
+  };
 }
 
 /**
@@ -143,7 +159,9 @@ export async function plentifulItems(url: string, count: number, minStock: numbe
   for (const item of candidates) {
     if (sold.length >= count) break;
     const answer = await probe.post('/ondc/cart', {
-      action: 'UPDATE_ITEM', sku_id: item.id, quantity: 1,
+      action: 'UPDATE_ITEM',
+      sku_id: item.id,
+      quantity: 1,
       cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
       item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
     });

@@ -14,7 +14,9 @@ export default async function waitForCatalogue(config: FullConfig) {
   const deadline = Date.now() + 5 * 60_000;
   let settledItems = -1;
   for (;;) {
-    const health = await fetch(`${baseURL}/healthz`).then((r) => r.json() as Promise<{ catalogue?: { items: number; pagesWaiting: number } }>).catch(() => null);
+    const health = await fetch(`${baseURL}/healthz`)
+      .then((r) => r.json() as Promise<{ catalogue?: { items: number; pagesWaiting: number } }>)
+      .catch(() => null);
     const items = health?.catalogue && health.catalogue.pagesWaiting === 0 ? health.catalogue.items : -1;
     // Settled: nothing waiting, and the same count as a moment ago (sellers send in bursts).
     if (items > 0 && items === settledItems) return;

@@ -13,16 +13,22 @@ const network = generateNetwork();
 /** A grocery store in Bengaluru that is enabled and open around the clock, and items it stocks. */
 export function openGroceryStore() {
   const seller = network.sellers.find((s) =>
-    s.providers.some((p) => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to),
+    s.providers.some(
+      (p) =>
+        p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to,
+    ),
   );
   const provider = seller?.providers.find(
-    (p): p is GroceryStore => p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to,
+    (p): p is GroceryStore =>
+      p.kind === 'grocery' && p.cityId === 'bengaluru' && p.status === 'enable' && p.openingHours.from === ALL_DAY.from && p.openingHours.to === ALL_DAY.to,
   );
   if (!seller || !provider) throw new Error('the generator has no all-day grocery store in Bengaluru');
   const location = provider.locations[0]!;
   // Stock for every order the shared storefronts' tests place (the sellers never restock): with 10
   // on the shelf, the eleventh order of a run was refused at init. At the catalogue's price.
-  const items = [...providerItems(provider)].filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 60 && !hasListingFlaw(i) && !hasPriceDrift(i)).slice(0, 3);
+  const items = [...providerItems(provider)]
+    .filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 60 && !hasListingFlaw(i) && !hasPriceDrift(i))
+    .slice(0, 3);
   // One item with less stock than a shopper may order at once: asking for more is out of stock (40002).
   const scarce = [...providerItems(provider)].find((i) => i.kind === 'grocery' && i.stock > 0 && i.stock < i.maxPerOrder && !hasListingFlaw(i));
   if (!scarce) throw new Error('the all-day store has no item scarcer than its per-order maximum');
@@ -75,7 +81,9 @@ export function lunchRestaurant() {
     for (const provider of seller.providers) {
       if (provider.kind !== 'restaurant' || provider.cityId !== 'bengaluru' || provider.status !== 'enable') continue;
       const allDayMenus = new Set(provider.menus.filter((m) => m.timing === null).map((m) => m.id));
-      const dish = [...providerItems(provider)].find((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDayMenus.has(i.menuId) && !hasListingFlaw(i));
+      const dish = [...providerItems(provider)].find(
+        (i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5 && allDayMenus.has(i.menuId) && !hasListingFlaw(i),
+      );
       if (dish && provider.openingHours.from <= 1200 && provider.openingHours.to >= 1400) return { seller, provider, location: provider.locations[0]!, dish };
     }
   }
@@ -96,7 +104,9 @@ export function closedGroceryStore(now: Date = testNow(), minutes = 15) {
     const location = provider.locations[0]!;
     const others = providers.filter((o) => o.provider !== provider && o.provider.locations.some((l) => l.servesPincodes.includes(location.pincode)));
     const namesElsewhere = new Set(others.flatMap((o) => [...providerItems(o.provider)].map((i) => i.name.toLowerCase())));
-    const item = [...providerItems(provider)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i) && !hasPriceDrift(i) && !namesElsewhere.has(i.name.toLowerCase()));
+    const item = [...providerItems(provider)].find(
+      (i): i is GroceryItem => i.kind === 'grocery' && i.stock > 0 && !hasListingFlaw(i) && !hasPriceDrift(i) && !namesElsewhere.has(i.name.toLowerCase()),
+    );
     if (!item) continue;
     const from = provider.openingHours.from;
     return { seller, provider: provider as GroceryStore, location, item, opensAt: `${Math.floor(from / 100)}:${String(from % 100).padStart(2, '0')}` };

@@ -41,7 +41,9 @@ export async function checkMoneyAndOrders(database: Queryable, networkDataDir: s
        WHERE o.status = 'failed' AND p.status = 'PAID'
          AND (SELECT coalesce(sum(r.amount_paise), 0) FROM payment_refunds r WHERE r.order_id = o.order_id AND r.status = 'REFUNDED') <> p.amount_paise`,
     ),
-    placedAndRefunded: await ids(`SELECT o.order_id AS id FROM orders o JOIN payment_refunds r ON r.order_id = o.order_id WHERE o.status <> 'failed' AND r.refund_id LIKE '%:unplaced'`),
+    placedAndRefunded: await ids(
+      `SELECT o.order_id AS id FROM orders o JOIN payment_refunds r ON r.order_id = o.order_id WHERE o.status <> 'failed' AND r.refund_id LIKE '%:unplaced'`,
+    ),
     coinsBelowZero: await ids(
       `SELECT shopper_key AS id FROM (
          SELECT l.shopper_key, sum(l.coins) AS ledger,
@@ -50,7 +52,9 @@ export async function checkMoneyAndOrders(database: Queryable, networkDataDir: s
          FROM coin_ledger l GROUP BY l.shopper_key) b
        WHERE ledger < 0 OR spendable < 0`,
     ),
-    coinsHeldAfterEnd: await ids(`SELECT r.payment_id AS id FROM coin_reservations r JOIN payments p ON p.payment_id = r.payment_id WHERE r.state = 'held' AND p.finished_at IS NOT NULL`),
+    coinsHeldAfterEnd: await ids(
+      `SELECT r.payment_id AS id FROM coin_reservations r JOIN payments p ON p.payment_id = r.payment_id WHERE r.state = 'held' AND p.finished_at IS NOT NULL`,
+    ),
     doublePayments: await ids(`SELECT transaction_id AS id FROM payments WHERE status = 'PAID' GROUP BY transaction_id HAVING count(*) > 1`),
     overRefunded: await ids(
       `SELECT p.payment_id AS id FROM payments p JOIN payment_refunds r ON r.payment_id = p.payment_id GROUP BY p.payment_id, p.amount_paise HAVING sum(r.amount_paise) > p.amount_paise

@@ -39,7 +39,10 @@ async function poll(client: Client, path: string, done: (body: Json) => boolean,
 export type Checkout = { transactionId: string; paymentId: string; orderId: string; retries: number; seconds: number };
 
 /** A UPI checkout, select to confirmed order, carried through failures until `limitMs` passes. */
-export async function checkoutThroughFailures(client: Client, options: { limitMs: number; items?: Line[]; onStep?: (step: string) => void }): Promise<Checkout> {
+export async function checkoutThroughFailures(
+  client: Client,
+  options: { limitMs: number; items?: Line[]; onStep?: (step: string) => void },
+): Promise<Checkout> {
   const items = options.items ?? lines();
   const started = Date.now();
   let retries = 0;
@@ -56,7 +59,13 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
 
   const quoted = await step('select', async () => {
     // Issue 23: select orders the server cart; a cart call cut by a kill is tried again.
-    if (!(await fillCart(client, items).then(() => true, () => false))) return null;
+    if (
+      !(await fillCart(client, items).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return null;
     const sent = await attempt(() => client.post('/ondc/select', selectBody(items)));
     if (sent?.status !== 200 || !sent.body.data) return null;
     const messageId = String(sent.body.data['message_id']);
@@ -75,7 +84,9 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
     return answer?.['order_status'] === 'CREATED' ? messageId : null;
   });
   const paymentId = await step('payment', async () => {
-    const sent = await attempt(() => client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' }));
+    const sent = await attempt(() =>
+      client.post('/ondc/payment', { method: 'upi', transaction_id: transactionId, init_message_id: initMessageId, vpa: 'asha@okaxis' }),
+    );
     if (sent?.status !== 200 || !sent.body.data) return null;
     const id = String(sent.body.data['payment_id']);
     if (sent.body.data['status'] === 'PAID') return id;
@@ -88,7 +99,12 @@ export async function checkoutThroughFailures(client: Client, options: { limitMs
     const sent = await attempt(() => client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: paymentId }));
     // 409 "being placed": a process that stopped mid-confirm holds the claim until it is stale.
     if (sent?.status !== 200 || !sent.body.data) return null;
-    const answer = await poll(client, `/ondc/status?type=confirm&message_id=${String(sent.body.data['message_id'])}`, (b) => b['order_status'] === 'CONFIRMED', 10);
+    const answer = await poll(
+      client,
+      `/ondc/status?type=confirm&message_id=${String(sent.body.data['message_id'])}`,
+      (b) => b['order_status'] === 'CONFIRMED',
+      10,
+    );
     if (answer) return String(answer['order_id']);
     // An on_confirm lost with a stopped process: the crash-resume sweep asks the seller with
     // status, and the order stands once its answer is in.

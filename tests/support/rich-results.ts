@@ -15,13 +15,35 @@ const absoluteUrl = (v: unknown): v is string => text(v) && /^https?:\/\/[^/\s]+
 const typesOf = (node: Json): string[] => (Array.isArray(node['@type']) ? (node['@type'] as string[]) : [String(node['@type'] ?? '')]);
 
 /** schema.org's ItemAvailability values (Google reads the full URL or the short name). */
-const AVAILABILITY = ['BackOrder', 'Discontinued', 'InStock', 'InStoreOnly', 'LimitedAvailability', 'MadeToOrder', 'OnlineOnly', 'OutOfStock', 'PreOrder', 'PreSale', 'Reserved', 'SoldOut'];
+const AVAILABILITY = [
+  'BackOrder',
+  'Discontinued',
+  'InStock',
+  'InStoreOnly',
+  'LimitedAvailability',
+  'MadeToOrder',
+  'OnlineOnly',
+  'OutOfStock',
+  'PreOrder',
+  'PreSale',
+  'Reserved',
+  'SoldOut',
+];
 const CONDITION = ['NewCondition', 'RefurbishedCondition', 'UsedCondition', 'DamagedCondition'];
 const RETURN_CATEGORY = ['MerchantReturnFiniteReturnWindow', 'MerchantReturnNotPermitted', 'MerchantReturnUnlimitedWindow', 'MerchantReturnUnspecified'];
 const enumValue = (v: unknown, values: string[]) => text(v) && values.includes(v.replace(/^https?:\/\/schema\.org\//, ''));
 
 /** Types Google accepts for a local business rich result: LocalBusiness and its subtypes we use. */
-const LOCAL_BUSINESS = new Set(['LocalBusiness', 'Store', 'GroceryStore', 'FoodEstablishment', 'Restaurant', 'CafeOrCoffeeShop', 'Bakery', 'FastFoodRestaurant']);
+const LOCAL_BUSINESS = new Set([
+  'LocalBusiness',
+  'Store',
+  'GroceryStore',
+  'FoodEstablishment',
+  'Restaurant',
+  'CafeOrCoffeeShop',
+  'Bakery',
+  'FastFoodRestaurant',
+]);
 
 /** Every node of a page's JSON-LD scripts: each top-level object and each member of an @graph. */
 export function jsonLdNodes(html: string): Json[] {
@@ -59,15 +81,19 @@ export function checkProduct(node: Json): Finding {
     else if (!enumValue(offer['itemCondition'], CONDITION)) errors.push('offers.itemCondition (not an OfferItemCondition)');
     const policy = offer['hasMerchantReturnPolicy'] ?? node['hasMerchantReturnPolicy'];
     if (!present(policy)) warnings.push('hasMerchantReturnPolicy');
-    else if (!isObject(policy) || !text(policy['applicableCountry']) || !enumValue(policy['returnPolicyCategory'], RETURN_CATEGORY)) errors.push('hasMerchantReturnPolicy (applicableCountry, returnPolicyCategory)');
-    else if (String(policy['returnPolicyCategory']).endsWith('MerchantReturnFiniteReturnWindow') && !(Number(policy['merchantReturnDays']) > 0)) errors.push('hasMerchantReturnPolicy.merchantReturnDays');
+    else if (!isObject(policy) || !text(policy['applicableCountry']) || !enumValue(policy['returnPolicyCategory'], RETURN_CATEGORY))
+      errors.push('hasMerchantReturnPolicy (applicableCountry, returnPolicyCategory)');
+    else if (String(policy['returnPolicyCategory']).endsWith('MerchantReturnFiniteReturnWindow') && !(Number(policy['merchantReturnDays']) > 0))
+      errors.push('hasMerchantReturnPolicy.merchantReturnDays');
     if (!present(offer['shippingDetails'])) warnings.push('offers.shippingDetails');
   }
   if (!text(node['description'])) warnings.push('description');
   if (!(isObject(node['brand']) ? text(node['brand']['name']) : text(node['brand']))) warnings.push('brand.name');
   if (!text(node['sku'])) warnings.push('sku');
   if (!['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn'].some((k) => text(node[k]))) warnings.push('gtin');
-  else for (const k of ['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14']) if (present(node[k]) && !/^\d{8,14}$/.test(String(node[k]))) errors.push(`${k} (8 to 14 digits)`);
+  else
+    for (const k of ['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14'])
+      if (present(node[k]) && !/^\d{8,14}$/.test(String(node[k]))) errors.push(`${k} (8 to 14 digits)`);
   const rating = node['aggregateRating'];
   if (!present(rating) && !present(node['review'])) warnings.push('aggregateRating');
   else if (isObject(rating)) {
@@ -118,7 +144,8 @@ export function checkLocalBusiness(node: Json): Finding {
     for (const field of ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode']) if (!text(address[field])) warnings.push(`address.${field}`);
     if (!text(address['addressCountry'])) warnings.push('address.addressCountry');
     else if (!/^[A-Z]{2}$/.test(address['addressCountry'])) errors.push('address.addressCountry (ISO 3166 alpha-2)');
-    if (text(address['postalCode']) && address['addressCountry'] === 'IN' && !/^\d{6}$/.test(address['postalCode'])) errors.push('address.postalCode (an Indian PIN code)');
+    if (text(address['postalCode']) && address['addressCountry'] === 'IN' && !/^\d{6}$/.test(address['postalCode']))
+      errors.push('address.postalCode (an Indian PIN code)');
   }
   if (!absoluteUrl(node['url'])) warnings.push('url');
   if (!text(node['telephone'])) warnings.push('telephone');
@@ -134,9 +161,16 @@ export function checkLocalBusiness(node: Json): Finding {
   }
   const hours = node['openingHoursSpecification'];
   if (!present(hours)) warnings.push('openingHoursSpecification');
-  else for (const spec of Array.isArray(hours) ? hours : [hours]) {
-    if (!isObject(spec) || !present(spec['dayOfWeek']) || !/^\d{2}:\d{2}(:\d{2})?$/.test(String(spec['opens'])) || !/^\d{2}:\d{2}(:\d{2})?$/.test(String(spec['closes']))) errors.push('openingHoursSpecification (dayOfWeek, opens, closes)');
-  }
+  else
+    for (const spec of Array.isArray(hours) ? hours : [hours]) {
+      if (
+        !isObject(spec) ||
+        !present(spec['dayOfWeek']) ||
+        !/^\d{2}:\d{2}(:\d{2})?$/.test(String(spec['opens'])) ||
+        !/^\d{2}:\d{2}(:\d{2})?$/.test(String(spec['closes']))
+      )
+        errors.push('openingHoursSpecification (dayOfWeek, opens, closes)');
+    }
   if (typesOf(node).some((t) => ['Restaurant', 'FoodEstablishment', 'CafeOrCoffeeShop', 'Bakery', 'FastFoodRestaurant'].includes(t))) {
     if (!present(node['servesCuisine'])) warnings.push('servesCuisine');
     if (!present(node['menu']) && !present(node['hasMenu'])) warnings.push('menu');
@@ -176,7 +210,8 @@ export function checkWebSite(node: Json): Finding {
       const target = search['target'];
       const template = isObject(target) ? target['urlTemplate'] : target;
       if (!(absoluteUrl(template) && template.includes('{search_term_string}'))) errors.push('potentialAction.target.urlTemplate');
-      else if (new URL(template.replace('{search_term_string}', 'x')).origin !== new URL(String(node['url'])).origin) errors.push('potentialAction.target.urlTemplate (the site\'s own origin)');
+      else if (new URL(template.replace('{search_term_string}', 'x')).origin !== new URL(String(node['url'])).origin)
+        errors.push("potentialAction.target.urlTemplate (the site's own origin)");
       const input = search['query-input'];
       const inputName = isObject(input) ? input['valueName'] : String(input ?? '').match(/name=(\w+)/)?.[1];
       if (inputName !== 'search_term_string') errors.push('potentialAction.query-input');

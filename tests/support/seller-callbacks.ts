@@ -14,7 +14,9 @@ function sellerKey(dataDir: string, sellerId: string): SellerKey {
 
 /** The seller of the checkout store, and another real seller of the same network. */
 export function sellers(dataDir: string): { owner: SellerKey; rogue: SellerKey } {
-  const other = readdirSync(path.join(dataDir, 'network', 'keys')).map((f) => f.replace(/\.json$/, '')).find((id) => id !== store.seller.id);
+  const other = readdirSync(path.join(dataDir, 'network', 'keys'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .find((id) => id !== store.seller.id);
   if (!other) throw new Error('the network has only one seller');
   return { owner: sellerKey(dataDir, store.seller.id), rogue: sellerKey(dataDir, other) };
 }
@@ -22,11 +24,24 @@ export function sellers(dataDir: string): { owner: SellerKey; rogue: SellerKey }
 export type CallbackContext = Record<string, unknown> & { action: string; transaction_id: string; message_id: string; bpp_id: string };
 
 /** A callback context for our storefront, as the embedded sellers write it. */
-export function callbackContext(url: string, input: { action: string; transactionId: string; messageId: string; seller: SellerKey; timestamp?: Date }): CallbackContext {
+export function callbackContext(
+  url: string,
+  input: { action: string; transactionId: string; messageId: string; seller: SellerKey; timestamp?: Date },
+): CallbackContext {
   return {
-    domain: 'ONDC:RET10', country: 'IND', city: 'std:080', action: input.action, core_version: '1.2.0',
-    bap_id: 'kirana.localhost', bap_uri: `${url}/bap`, bpp_id: input.seller.id, bpp_uri: `http://sellers.localhost:1/sellers/${input.seller.id}`,
-    transaction_id: input.transactionId, message_id: input.messageId, timestamp: (input.timestamp ?? new Date()).toISOString(), ttl: 'PT30S',
+    domain: 'ONDC:RET10',
+    country: 'IND',
+    city: 'std:080',
+    action: input.action,
+    core_version: '1.2.0',
+    bap_id: 'kirana.localhost',
+    bap_uri: `${url}/bap`,
+    bpp_id: input.seller.id,
+    bpp_uri: `http://sellers.localhost:1/sellers/${input.seller.id}`,
+    transaction_id: input.transactionId,
+    message_id: input.messageId,
+    timestamp: (input.timestamp ?? new Date()).toISOString(),
+    ttl: 'PT30S',
   };
 }
 
@@ -37,7 +52,10 @@ export async function postSigned(url: string, action: string, body: unknown, sel
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const authorization = signRequest({ body: text, subscriberId: seller.id, uniqueKeyId: seller.uniqueKeyId, privateKey: seller.privateKey, ...signature });
   const response = await fetch(`${url}/bap/${action}`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', authorization } });
-  const reply = (await response.json().catch(() => null)) as { message?: { ack?: { status?: string } }; error?: { type?: string; code?: string; path?: string; message?: string } } | null;
+  const reply = (await response.json().catch(() => null)) as {
+    message?: { ack?: { status?: string } };
+    error?: { type?: string; code?: string; path?: string; message?: string };
+  } | null;
   return { status: response.status, ack: reply?.message?.ack?.status, error: reply?.error };
 }
 

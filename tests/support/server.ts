@@ -34,15 +34,21 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   // An in-memory storefront starts from the migrated template, not from an empty database (issue 27).
   const template = (env['DATABASE_URL'] ?? 'memory://') === 'memory://' ? { PGLITE_TEMPLATE: await migratedTemplateFile() } : {};
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)],
-    {
-      cwd: root,
-      env: { ...process.env, ...START_ENV, ...TEST_APP_AUTH_ENV, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', ...template, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...START_ENV,
+      ...TEST_APP_AUTH_ENV,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      ...template,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // The storefront listens before it has learned the catalogues, but says so only after.
   options.onSpawn?.(child.pid ?? 0);
   let log = '';

@@ -102,5 +102,6 @@ export function drainStash(fallbackName: string, fallbackProperties?: Record<str
     stash = null;
   }
   const events = stash ?? [{ name: fallbackName, ...(fallbackProperties ? { properties: fallbackProperties } : {}), at: new Date().toISOString() }];
-  for (const event of events) void queue.push({ event_name: event.name, ...common(), timestamp: event.at, ...(event.properties ? { properties: event.properties } : {}) });
+  for (const event of events)
+    void queue.push({ event_name: event.name, ...common(), timestamp: event.at, ...(event.properties ? { properties: event.properties } : {}) });
 }

@@ -39,7 +39,10 @@ export const hiveEventSchema = z
 export type HiveEvent = z.infer<typeof hiveEventSchema>;
 
 /** The batch as a whole, before each event is checked on its own (one bad event loses only itself). */
-export const hiveArraySchema = z.array(z.unknown(), { error: 'Expected a JSON array of events' }).min(1, 'Send at least one event').max(MAX_BATCH, `At most ${MAX_BATCH} events at once`);
+export const hiveArraySchema = z
+  .array(z.unknown(), { error: 'Expected a JSON array of events' })
+  .min(1, 'Send at least one event')
+  .max(MAX_BATCH, `At most ${MAX_BATCH} events at once`);
 
 /** SPEC §7.5 POST /ondc/log: one event with `event` and `type` (home_page_loaded, not-initialised). */
 export const logEventSchema = z
@@ -57,7 +60,10 @@ export const trackingEventSchema = z
       page_source: text(80).optional(),
       source: z.enum(['app', 'android_mweb', 'ios_mweb', 'other_mweb', 'desktop']),
       lob: z.enum(['electric', 'mobility']),
-      identifier: z.string().regex(/^\+?\d{10,13}$/, 'identifier is a mobile number').optional(),
+      identifier: z
+        .string()
+        .regex(/^\+?\d{10,13}$/, 'identifier is a mobile number')
+        .optional(),
     }),
   })
   .strict();

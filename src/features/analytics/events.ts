@@ -27,4 +27,3 @@ export function sourceOf(userAgent: string, inNativeApp: boolean): 'app' | 'andr
 export function lobOf(tenant: Tenant): 'electric' | 'mobility' {
   return tenant === 'ev_delivery' ? 'electric' : 'mobility';
 }
-

@@ -37,7 +37,12 @@ describe('the §7.5 fields of an event', () => {
   });
 
   it('keep the landing page’s utm fields, ignore another site as referrer, and follow the tenant', () => {
-    const fields = eventFields(facts({ landingUtm: { utm_source: 'whatsapp' }, referrer: 'https://elsewhere.example/x', sessionTenant: 'ev_delivery', inNativeApp: true }, { tenant: 'nonsense' }));
+    const fields = eventFields(
+      facts(
+        { landingUtm: { utm_source: 'whatsapp' }, referrer: 'https://elsewhere.example/x', sessionTenant: 'ev_delivery', inNativeApp: true },
+        { tenant: 'nonsense' },
+      ),
+    );
     expect(fields).toMatchObject({ utm_source: 'whatsapp', source: 'app', lob: 'electric' });
     expect(fields).not.toHaveProperty('ref_page');
     expect(fields).not.toHaveProperty('utm_campaign');
@@ -46,6 +51,9 @@ describe('the §7.5 fields of an event', () => {
 
   it('say desktop and iOS where they are', () => {
     expect(eventFields(facts({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' })).source).toBe('desktop');
-    expect(eventFields(facts({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' }))).toMatchObject({ source: 'ios_mweb', os_name: 'ios' });
+    expect(eventFields(facts({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' }))).toMatchObject({
+      source: 'ios_mweb',
+      os_name: 'ios',
+    });
   });
 });

@@ -22,7 +22,9 @@ export type PageFacts = {
 
 /** utm fields of a landing URL (SPEC §7.5), at most 100 characters each. */
 export function utmOf(url: URL): Utm {
-  return Object.fromEntries((['utm_source', 'utm_medium', 'utm_campaign'] as const).flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!.slice(0, 100)]] : [])));
+  return Object.fromEntries(
+    (['utm_source', 'utm_medium', 'utm_campaign'] as const).flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!.slice(0, 100)]] : [])),
+  );
 }
 
 export function eventFields(facts: PageFacts): Omit<HiveEvent, 'event_name'> {

@@ -10,7 +10,13 @@ import { shopperKey } from '#/features/platform/shopper.server.ts';
 import { hiveArraySchema, hiveEventSchema, logEventSchema, trackingEventSchema, type HiveEvent } from './event-schemas.ts';
 import { hashIdentifier, rateLimit, recordEvents, type EventRow } from './store.server.ts';
 
-type Input = { request: Request; cookies: AstroCookies; userId: string | null | undefined; claimedUserId?: string | null | undefined; clientAddress: string | undefined };
+type Input = {
+  request: Request;
+  cookies: AstroCookies;
+  userId: string | null | undefined;
+  claimedUserId?: string | null | undefined;
+  clientAddress: string | undefined;
+};
 
 /** The body as JSON, unchecked: its size was checked while it was read (body-limits.ts). */
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
@@ -45,7 +51,10 @@ function senderOf(input: Input): { shopper: string | null; sender: string } {
 async function limited(sender: string, events: number): Promise<Response | null> {
   const wait = await rateLimit(getDatabase(), sender, events);
   if (wait === null) return null;
-  return new Response(JSON.stringify({ error: { message: 'Too many events: try again later' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(wait) } });
+  return new Response(JSON.stringify({ error: { message: 'Too many events: try again later' } }), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': String(wait) },
+  });
 }
 
 const accepted = (count: number, refused: Array<{ index: number; message: string }> = []) =>
@@ -128,9 +137,22 @@ function hiveRow(input: Input, event: HiveEvent, shopper: string | null): EventR
 export function takeLog(input: Input): Promise<Response> {
   return take(input, logEventSchema, ({ event: name, ...attributes }, shopper) => [
     {
-      endpoint: 'log', name, shopper_key: shopper, session_id: str(attributes['session_id']), device_id: str(attributes['device_id']), page: str(attributes['page_name']),
-      source: str(attributes['source']), lob: str(attributes['lob']), event_id: str(attributes['event_id']), city_name: str(attributes['city_name']), pincode: str(attributes['pincode']),
-      utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes,
+      endpoint: 'log',
+      name,
+      shopper_key: shopper,
+      session_id: str(attributes['session_id']),
+      device_id: str(attributes['device_id']),
+      page: str(attributes['page_name']),
+      source: str(attributes['source']),
+      lob: str(attributes['lob']),
+      event_id: str(attributes['event_id']),
+      city_name: str(attributes['city_name']),
+      pincode: str(attributes['pincode']),
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      identifier_hash: null,
+      attributes,
     },
   ]);
 }
@@ -141,8 +163,20 @@ export function takeTracking(input: Input): Promise<Response> {
     const { identifier, eventName, page_source: pageSource, source, lob } = event.data;
     return [
       {
-        endpoint: 'ins', name: eventName, shopper_key: shopper, session_id: null, device_id: null, page: pageSource ?? null, source, lob, event_id: event.id,
-        city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null,
+        endpoint: 'ins',
+        name: eventName,
+        shopper_key: shopper,
+        session_id: null,
+        device_id: null,
+        page: pageSource ?? null,
+        source,
+        lob,
+        event_id: event.id,
+        city_name: null,
+        pincode: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
         identifier_hash: identifier ? hashIdentifier(identifier) : null,
         attributes: { id: event.id, ...(event.metadata ? { metadata: event.metadata } : {}) },
       },

@@ -21,12 +21,25 @@ describe('native bridge (SPEC §7.5, §9 retries)', () => {
   it('retries a bridge that is not ready 3 times, waiting 800 ms more each time', async () => {
     const waits: number[] = [];
     let calls = 0;
-    const failing = { KiranaNative: { postMessage: () => { calls++; throw new Error('not ready'); } } };
+    const failing = {
+      KiranaNative: {
+        postMessage: () => {
+          calls++;
+          throw new Error('not ready');
+        },
+      },
+    };
     expect(await callNative(failing, 'place_order_click', {}, async (ms) => void waits.push(ms))).toBe(false);
     expect(calls).toBe(1 + BRIDGE_RETRIES);
     expect(waits).toEqual([800, 1600, 2400]);
     let ready = 0;
-    const late = { KiranaNative: { postMessage: () => { if (++ready < 3) throw new Error('not ready'); } } };
+    const late = {
+      KiranaNative: {
+        postMessage: () => {
+          if (++ready < 3) throw new Error('not ready');
+        },
+      },
+    };
     expect(await callNative(late, 'order_summary_loaded', {}, async () => {})).toBe(true);
     expect(ready).toBe(3);
   });

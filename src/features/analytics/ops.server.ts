@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { jsonError } from '#/lib/http/json.ts';
 
 export const sinceSchema = z.object({
-  since: z.string().regex(/^\d{1,3}[dh]$/, 'since is like 7d or 12h').default('7d'),
+  since: z
+    .string()
+    .regex(/^\d{1,3}[dh]$/, 'since is like 7d or 12h')
+    .default('7d'),
   name: z.string().max(80).optional(),
   limit: z.coerce.number().int().min(1).max(100_000).default(10_000),
 });

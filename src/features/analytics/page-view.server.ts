@@ -18,7 +18,15 @@ function isCrawler(userAgent: string): boolean {
 }
 
 /** Records one shopper-facing page answered with HTML; home also logs home_page_loaded (SPEC §7.5). */
-export function recordPageView(input: { url: URL; status: number; userAgent: string; cookies: AstroCookies; sessionId: string; shopper: string | null; tenant: Tenant }): void {
+export function recordPageView(input: {
+  url: URL;
+  status: number;
+  userAgent: string;
+  cookies: AstroCookies;
+  sessionId: string;
+  shopper: string | null;
+  tenant: Tenant;
+}): void {
   if (input.status >= 400 || isCrawler(input.userAgent)) return;
   const page = analyticsPageName(input.url.pathname);
   const location = readDeliveryLocation(input.cookies.get(DELIVERY_LOCATION_COOKIE)?.value);
@@ -41,7 +49,13 @@ export function recordPageView(input: { url: URL; status: number; userAgent: str
   };
   const rows: EventRow[] = [{ ...base, endpoint: 'hive', name: 'page_view' }];
   // No customer-engagement service runs in this storefront: its flag says so.
-  if (page === 'home_page') rows.push({ ...base, endpoint: 'log', name: 'home_page_loaded', attributes: { ...base.attributes, type: 'info', customer_engagement_service_loaded: false } });
+  if (page === 'home_page')
+    rows.push({
+      ...base,
+      endpoint: 'log',
+      name: 'home_page_loaded',
+      attributes: { ...base.attributes, type: 'info', customer_engagement_service_loaded: false },
+    });
   recordEvents(getDatabase(), rows);
 }
 
@@ -49,8 +63,22 @@ export function recordPageView(input: { url: URL; status: number; userAgent: str
 export function recordShopperEvent(name: string, shopper: string, attributes: Record<string, unknown>, sessionId: string | null = null): void {
   recordEvents(getDatabase(), [
     {
-      endpoint: 'hive', name, shopper_key: shopper, session_id: sessionId, device_id: null, page: null, source: null, lob: null, event_id: crypto.randomUUID(),
-      city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes,
+      endpoint: 'hive',
+      name,
+      shopper_key: shopper,
+      session_id: sessionId,
+      device_id: null,
+      page: null,
+      source: null,
+      lob: null,
+      event_id: crypto.randomUUID(),
+      city_name: null,
+      pincode: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      identifier_hash: null,
+      attributes,
     },
   ]);
 }

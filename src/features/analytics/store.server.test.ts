@@ -5,11 +5,36 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#/db/client.ts';
 import { testDatabases } from '#/db/testing.ts';
-import { EVENTS_PER_MINUTE, flushAnalytics, funnelSince, hashIdentifier, loadAnalyticsSalt, pruneAnalytics, rateLimit, recordEvents, type EventRow } from './store.server.ts';
+import {
+  EVENTS_PER_MINUTE,
+  flushAnalytics,
+  funnelSince,
+  hashIdentifier,
+  loadAnalyticsSalt,
+  pruneAnalytics,
+  rateLimit,
+  recordEvents,
+  type EventRow,
+} from './store.server.ts';
 
 const row = (name: string, extra: Partial<EventRow> = {}): EventRow => ({
-  endpoint: 'hive', name, shopper_key: null, session_id: 's1', device_id: null, page: null, source: null, lob: null, event_id: null,
-  city_name: null, pincode: null, utm_source: null, utm_medium: null, utm_campaign: null, identifier_hash: null, attributes: {}, ...extra,
+  endpoint: 'hive',
+  name,
+  shopper_key: null,
+  session_id: 's1',
+  device_id: null,
+  page: null,
+  source: null,
+  lob: null,
+  event_id: null,
+  city_name: null,
+  pincode: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  identifier_hash: null,
+  attributes: {},
+  ...extra,
 });
 
 describe.each(testDatabases())('hashed identifiers on $name', ({ open }) => {
@@ -53,7 +78,10 @@ describe.each(testDatabases())('the analytics salt made at first start on $name'
   it('is one salt for two processes starting together on a new database', async () => {
     const database = await open();
     try {
-      const salts = await Promise.all([loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-'))), loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-')))]);
+      const salts = await Promise.all([
+        loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-'))),
+        loadAnalyticsSalt(database, mkdtempSync(path.join(tmpdir(), 'kirana-salt-'))),
+      ]);
       expect(salts[0]).toHaveLength(32);
       expect(salts[0]?.equals(salts[1]!)).toBe(true);
     } finally {
@@ -99,7 +127,9 @@ describe.each(testDatabases())('analytics events on $name', ({ open }) => {
   });
 
   it('prunes events older than the retention', async () => {
-    await database.query("INSERT INTO analytics_events (endpoint, name, received_at) VALUES ('hive', 'old', clock_timestamp() - interval '100 days'), ('hive', 'recent', clock_timestamp() - interval '10 days')");
+    await database.query(
+      "INSERT INTO analytics_events (endpoint, name, received_at) VALUES ('hive', 'old', clock_timestamp() - interval '100 days'), ('hive', 'recent', clock_timestamp() - interval '10 days')",
+    );
     expect(await pruneAnalytics(database, 90)).toBe(1);
     const names = (await database.query<{ name: string }>("SELECT name FROM analytics_events WHERE name IN ('old', 'recent')")).map((r) => r.name);
     expect(names).toEqual(['recent']);

@@ -124,7 +124,7 @@ export function hashIdentifier(identifier: string): string {
 /** Deletes events older than `days`; the count deleted. */
 export async function pruneAnalytics(database: Database, days: number): Promise<number> {
   await pruneAllowances(database, EVENT_LIMIT);
-  const deleted = await database.query("DELETE FROM analytics_events WHERE received_at < clock_timestamp() - make_interval(days => $1) RETURNING id", [days]);
+  const deleted = await database.query('DELETE FROM analytics_events WHERE received_at < clock_timestamp() - make_interval(days => $1) RETURNING id', [days]);
   return deleted.length;
 }
 
@@ -148,7 +148,10 @@ export async function eventsSince(database: Database, since: Date, limit: number
 /** The funnel steps: which events count as reaching each. */
 export const FUNNEL = [
   { step: 'home', when: "name = 'page_view' AND page = 'home_page'" },
-  { step: 'listing', when: "name = 'page_view' AND page IN ('grocery-category_page', 'sub-category-items_page', 'grocery-search_page', 'search_page', 'brand_page', 'stores_page')" },
+  {
+    step: 'listing',
+    when: "name = 'page_view' AND page IN ('grocery-category_page', 'sub-category-items_page', 'grocery-search_page', 'search_page', 'brand_page', 'stores_page')",
+  },
   { step: 'cart', when: "name = 'add_to_cart'" },
   { step: 'checkout', when: "name = 'page_view' AND page = 'payment_page'" },
   { step: 'order', when: "name = 'order_placed'" },

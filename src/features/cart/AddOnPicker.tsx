@@ -70,11 +70,7 @@ export default function AddOnPicker({ item, onAdd, onClose }: Props) {
     <Sheet titleId={titleId} onClose={onClose}>
       <header className="sheet__header">
         <h2 id={titleId}>{item.name}</h2>
-        {pages.length > 1 && (
-          <p className="sheet__step">
-            {fill(t.step, { current, total: pages.length })}
-          </p>
-        )}
+        {pages.length > 1 && <p className="sheet__step">{fill(t.step, { current, total: pages.length })}</p>}
         <button type="button" className="sheet__close" aria-label={t.close} onClick={onClose}>
           ×
         </button>
@@ -97,7 +93,9 @@ export default function AddOnPicker({ item, onAdd, onClose }: Props) {
                   onChange={() => toggle(option.id, group.id)}
                 />
                 <span className="addon-option__name">{option.name}</span>
-                <span className="addon-option__price">{option.inStock ? (option.pricePaise > 0 ? `+${formatRupees(option.pricePaise, locale)}` : '') : t.outOfStock}</span>
+                <span className="addon-option__price">
+                  {option.inStock ? (option.pricePaise > 0 ? `+${formatRupees(option.pricePaise, locale)}` : '') : t.outOfStock}
+                </span>
               </label>
             ))}
             {limitGroup === group.id && <p className="addon-group__limit">{fill(t.upTo, { n: group.max })}</p>}

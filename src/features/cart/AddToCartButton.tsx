@@ -147,13 +147,25 @@ export default function AddToCartButton({ item, city, t }: Props) {
       ) : (
         <div ref={bindRoot} className="add-to-cart">
           <div className="stepper" role="group" aria-label={fill(clientText().client.inCart, { name: item.name })}>
-            <button type="button" className="stepper__button" aria-label={fill(clientText().client.removeOne, { name: item.name })} disabled={offlineCopy} onClick={less}>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={fill(clientText().client.removeOne, { name: item.name })}
+              disabled={offlineCopy}
+              onClick={less}
+            >
               −
             </button>
             <span className="stepper__count" aria-live="polite">
               {quantity}
             </span>
-            <button type="button" className="stepper__button" aria-label={fill(clientText().client.addOne, { name: item.name })} disabled={offlineCopy || quantity >= maximum} onClick={more}>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={fill(clientText().client.addOne, { name: item.name })}
+              disabled={offlineCopy || quantity >= maximum}
+              onClick={more}
+            >
               +
             </button>
           </div>
@@ -181,7 +193,12 @@ export default function AddToCartButton({ item, city, t }: Props) {
             <h2 id={chooserTitle}>{clientText().client.repeatTitle}</h2>
             <p>
               {item.name}
-              {last.entry.item_metadata.length > 1 ? `: ${last.entry.item_metadata.slice(1).map((c) => c.descriptor.name).join(', ')}` : ''}
+              {last.entry.item_metadata.length > 1
+                ? `: ${last.entry.item_metadata
+                    .slice(1)
+                    .map((c) => c.descriptor.name)
+                    .join(', ')}`
+                : ''}
             </p>
             <div className="sheet__actions">
               <button type="button" className="button button--quiet" onClick={() => setSheet('picker')}>

@@ -44,7 +44,16 @@ interface Props {
 }
 
 /** A form that works without JS (POST /cart/update) and, hydrated, calls `onSubmit` instead. */
-function LineForm(props: { city: string; lineId: string; quantity: number; label: string; text: string; disabled?: boolean; onSubmit: () => void; className?: string }) {
+function LineForm(props: {
+  city: string;
+  lineId: string;
+  quantity: number;
+  label: string;
+  text: string;
+  disabled?: boolean;
+  onSubmit: () => void;
+  className?: string;
+}) {
   return (
     <form
       method="post"
@@ -154,7 +163,11 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
           const pack = item?.variantAttr?.['pack_size'];
           return (
             <li key={target.lineKey} className="cart-line">
-              {item?.descriptor.images[0] ? <img className="cart-line__image" src={item.descriptor.images[0]} alt="" width="56" height="56" /> : <span className="cart-line__image" />}
+              {item?.descriptor.images[0] ? (
+                <img className="cart-line__image" src={item.descriptor.images[0]} alt="" width="56" height="56" />
+              ) : (
+                <span className="cart-line__image" />
+              )}
               <div className="cart-line__about">
                 <p className="cart-line__name">
                   <VegMark veg={item?.veg ?? null} t={t} /> {name}
@@ -174,7 +187,14 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
               </div>
               <div className="cart-line__controls">
                 <div className="stepper" role="group" aria-label={fill(t.quantity, { name })}>
-                  <LineForm city={city} lineId={target.lineKey} quantity={entry.quantity - 1} label={fill(t.removeOne, { name })} text="−" onSubmit={() => changeQuantity(target, -1, 'cart')} />
+                  <LineForm
+                    city={city}
+                    lineId={target.lineKey}
+                    quantity={entry.quantity - 1}
+                    label={fill(t.removeOne, { name })}
+                    text="−"
+                    onSubmit={() => changeQuantity(target, -1, 'cart')}
+                  />
                   <span className="stepper__count" aria-live="polite">
                     {entry.quantity}
                   </span>
@@ -190,7 +210,15 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
                 </div>
                 <p className="cart-line__total">{rupees(unit.price * entry.quantity)}</p>
                 {willSync.has(target.lineKey) && <p className="cart-line__sync">{t.willSync}</p>}
-                <LineForm city={city} lineId={target.lineKey} quantity={0} label={fill(t.removeFromCart, { name })} text={t.remove} className="link-button" onSubmit={() => setQuantity(target, 0, 'cart')} />
+                <LineForm
+                  city={city}
+                  lineId={target.lineKey}
+                  quantity={0}
+                  label={fill(t.removeFromCart, { name })}
+                  text={t.remove}
+                  className="link-button"
+                  onSubmit={() => setQuantity(target, 0, 'cart')}
+                />
               </div>
             </li>
           );
@@ -258,7 +286,11 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
             {t.checkout}
           </button>
         )}
-        {!online && <p className="cart-actions__offline" role="status">{t.checkoutNeedsConnection}</p>}
+        {!online && (
+          <p className="cart-actions__offline" role="status">
+            {t.checkoutNeedsConnection}
+          </p>
+        )}
         <form
           method="post"
           action="/cart/update"

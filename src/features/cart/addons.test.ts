@@ -28,10 +28,7 @@ const group = (id: string, min: number, max: number, seq: number, options: AddOn
 const pizza: AddOnTree = {
   rootGroupIds: ['size', 'dips'],
   groups: {
-    size: group('size', 1, 1, 1, [
-      option('regular', 0, { isDefault: true, childGroupIds: ['crust'] }),
-      option('large', 30000, { childGroupIds: ['crust'] }),
-    ]),
+    size: group('size', 1, 1, 1, [option('regular', 0, { isDefault: true, childGroupIds: ['crust'] }), option('large', 30000, { childGroupIds: ['crust'] })]),
     crust: group('crust', 1, 1, 3, [
       option('classic', 0, { isDefault: true, childGroupIds: ['toppings'] }),
       option('burst', 9900, { childGroupIds: ['toppings'] }),

@@ -105,7 +105,12 @@ function withDefaults(tree: AddOnTree, selection: readonly string[], groupIds: R
       visited.add(id);
       const group = tree.groups[id];
       if (!group || group.options.some((o) => current.includes(o.id))) continue;
-      current.push(...group.options.filter((o) => o.isDefault && o.inStock).slice(0, group.max).map((o) => o.id));
+      current.push(
+        ...group.options
+          .filter((o) => o.isDefault && o.inStock)
+          .slice(0, group.max)
+          .map((o) => o.id),
+      );
     }
     pending = openGroupIds(tree, current).filter((id) => !before.has(id) && !visited.has(id));
   }

@@ -193,7 +193,9 @@ describe.each(testDatabases())('cart service on $name', ({ open }) => {
       const shopper = newShopper();
       const item = store[0] as FixtureItem;
       expect(await updateCart(database, shopper, setItem(item, item.maxQuantity + 1))).toMatchObject({ status: 400, code: 'QUANTITY_LIMIT' });
-      expect(await updateCart(database, shopper, { ...setItem(item, 1), sku_id: 'nope', item_metadata: { itemId: 'nope', providerId: item.providerId } })).toMatchObject({
+      expect(
+        await updateCart(database, shopper, { ...setItem(item, 1), sku_id: 'nope', item_metadata: { itemId: 'nope', providerId: item.providerId } }),
+      ).toMatchObject({
         status: 404,
         code: 'ITEM_NOT_FOUND',
       });
@@ -206,14 +208,22 @@ describe.each(testDatabases())('cart service on $name', ({ open }) => {
       const shopper = newShopper();
       const item = store[3] as FixtureItem;
       await updateCart(database, shopper, setItem(item, 3));
-      await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [item.bppId, item.providerId, item.itemId]);
+      await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [
+        item.bppId,
+        item.providerId,
+        item.itemId,
+      ]);
       try {
         expect(await updateCart(database, shopper, setItem(item, 4))).toMatchObject({ status: 400, code: 'ITEM_UNAVAILABLE' });
         const fewer = await updateCart(database, shopper, setItem(item, 2));
         expect(fewer.ok).toBe(true);
         expect(fewer.cart?.items[0]?.item_metadata[0]?.quantity.available.count).toBe('0');
       } finally {
-        await database.query('UPDATE catalogue_items SET in_stock = true WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [item.bppId, item.providerId, item.itemId]);
+        await database.query('UPDATE catalogue_items SET in_stock = true WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [
+          item.bppId,
+          item.providerId,
+          item.itemId,
+        ]);
       }
     });
   });

@@ -16,9 +16,7 @@ import { defaultSelection, describeProblem, orderedSelection, selectionProblems,
 import { cartTotals, lineIdOf, lineKeyOf, providerWord } from './cart.ts';
 import type { Cart, CartEntry, CartErrorCode, CartLine, CartUpdate } from './payload.ts';
 
-export type CartResult =
-  | { ok: true; cart: Cart | null }
-  | { ok: false; status: 400 | 404 | 409; code: CartErrorCode; message: string; cart: Cart | null };
+export type CartResult = { ok: true; cart: Cart | null } | { ok: false; status: 400 | 404 | 409; code: CartErrorCode; message: string; cart: Cart | null };
 
 /** A refusal raised inside a transaction: it rolls the transaction back, then becomes a CartResult. */
 class CartRefusal extends Error {
@@ -90,10 +88,10 @@ function configValue(tags: readonly CatalogTag[], entry: string): number | null 
 /** The dish's customisation groups from the provider's custom_group categories and its customization items. */
 async function loadAddOnTree(q: Queryable, dish: CatalogueItemRow): Promise<AddOnTree> {
   if (dish.custom_group_ids.length === 0) return { rootGroupIds: [], groups: {} };
-  const [provider] = await q.query<{ categories: CatalogCategory[] }>(
-    'SELECT categories FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
-    [dish.bpp_id, dish.provider_id],
-  );
+  const [provider] = await q.query<{ categories: CatalogCategory[] }>('SELECT categories FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
+    dish.bpp_id,
+    dish.provider_id,
+  ]);
   const options = await q.query<CatalogueItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
      WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.kind = 'customization' ORDER BY i.item_id`,
@@ -165,9 +163,7 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
     id: row.item_id,
     location_id: row.location_id,
     price: { value: paiseToRupees(row.price_paise), maximum_value: paiseToRupees(Math.max(row.mrp_paise, row.price_paise)) },
-    tags: isCustomisation
-      ? [typeTag('customization'), { code: 'parent', list: [{ code: 'id', value: row.parent_group_id ?? '' }] }]
-      : [typeTag('item')],
+    tags: isCustomisation ? [typeTag('customization'), { code: 'parent', list: [{ code: 'id', value: row.parent_group_id ?? '' }] }] : [typeTag('item')],
     variantAttr: isCustomisation ? null : packOf(row),
     parentItemId,
     descriptor: { name: row.name, images: row.image ? [row.image] : [] },
@@ -183,7 +179,9 @@ function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine 
  */
 function offerStrip(offers: unknown, itemTotalPaise: number): Cart['offer_strip'] {
   const now = storeHoursNow();
-  const described = storeOffersOf(offers).filter((offer) => storeOfferOpen(offer, now)).map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
+  const described = storeOffersOf(offers)
+    .filter((offer) => storeOfferOpen(offer, now))
+    .map((offer) => ({ code: offer.code, minPaise: offer.minPaise, benefit: storeOfferBenefit(offer) }));
   const qualifying = described.filter((o) => o.minPaise <= itemTotalPaise).sort((a, b) => b.minPaise - a.minPaise)[0];
   if (qualifying) return { code: qualifying.code, text: `${qualifying.benefit} with ${qualifying.code}` };
   const next = described.sort((a, b) => a.minPaise - b.minPaise)[0];
@@ -203,7 +201,16 @@ async function findCartRow(q: Queryable, shopper: string, cityCode: string, lock
 /** The cart as SPEC §3 answers it; null when the shopper has no items in this city. */
 async function snapshot(q: Queryable, shopper: string, cityCode: string, options: { offer: boolean }): Promise<Cart | null> {
   const [cart] = await q.query<
-    CartRow & { domain: string; location_id: string; name: string; image: string | null; min_order_paise: number | null; offers: unknown; bpp_uri: string; seller_name: string }
+    CartRow & {
+      domain: string;
+      location_id: string;
+      name: string;
+      image: string | null;
+      min_order_paise: number | null;
+      offers: unknown;
+      bpp_uri: string;
+      seller_name: string;
+    }
   >(
     `SELECT c.cart_reference_id, c.bpp_id, c.provider_id, c.version, p.domain, p.location_id, p.name, p.image,
             p.min_order_paise, p.offers, s.bpp_uri, s.name AS seller_name
@@ -302,7 +309,8 @@ async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItem
 async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
   // SPEC §8 order-level errors: a store that is not open takes nothing into a cart (issue 28).
   const store = storeOpenNow(item, storeHoursNow());
-  if (store.state !== 'STORE_OPEN') throw new CartRefusal(409, store.state, storeClosedMessage(store.opensAt, item.domain === 'ONDC:RET11' ? 'food' : 'retail'));
+  if (store.state !== 'STORE_OPEN')
+    throw new CartRefusal(409, store.state, storeClosedMessage(store.opensAt, item.domain === 'ONDC:RET11' ? 'food' : 'retail'));
   if (!item.in_stock) throw new CartRefusal(400, 'ITEM_UNAVAILABLE', `${item.name} is out of stock`);
   // SPEC §5 wording of the quote checks: "Max {n} {title} can be ordered".
   if (quantity > item.max_quantity) throw new CartRefusal(400, 'QUANTITY_LIMIT', `Max ${item.max_quantity} ${item.name} can be ordered`);
@@ -361,10 +369,11 @@ async function lineQuantity(q: Queryable, row: CartRow, lineId: string): Promise
 }
 
 async function deleteLine(q: Queryable, row: CartRow, lineId: string): Promise<boolean> {
-  const deleted = await q.query<{ line_id: string }>(
-    'DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND line_id = $3 RETURNING line_id',
-    [row.shopper_key, row.city_code, lineId],
-  );
+  const deleted = await q.query<{ line_id: string }>('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND line_id = $3 RETURNING line_id', [
+    row.shopper_key,
+    row.city_code,
+    lineId,
+  ]);
   return deleted.length > 0;
 }
 
@@ -442,10 +451,10 @@ async function cityOfUpdate(database: Database, shopper: string, update: CartUpd
     ]);
     return row?.city_code;
   }
-  const [row] = await database.query<{ city_code: string }>(
-    'SELECT city_code FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
-    [update.cart_metadata.bpp_id, update.item_metadata.providerId],
-  );
+  const [row] = await database.query<{ city_code: string }>('SELECT city_code FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
+    update.cart_metadata.bpp_id,
+    update.item_metadata.providerId,
+  ]);
   return row?.city_code;
 }
 
@@ -491,7 +500,13 @@ export async function clearCityCart(database: Database, shopper: string, cityCod
  * was not ordered; another store's cart (the shopper moved on) is left alone.
  */
 export async function emptyOrderedCart(q: Queryable, order: { shopper: string; paymentId: string }): Promise<void> {
-  const [placed] = await q.query<{ city: string; bpp_id: string | null; provider_id: string | null; cart_version: number; lines: Array<{ itemId: string }> | string }>(
+  const [placed] = await q.query<{
+    city: string;
+    bpp_id: string | null;
+    provider_id: string | null;
+    cart_version: number;
+    lines: Array<{ itemId: string }> | string;
+  }>(
     `SELECT t.city, t.bpp_id, m.body->'message'->'order'->'provider'->>'id' AS provider_id, r.cart_version, r.lines FROM payments p
      JOIN ondc_transactions t ON t.transaction_id = p.transaction_id
      JOIN checkout_requests r ON r.message_id = p.init_message_id
@@ -505,7 +520,11 @@ export async function emptyOrderedCart(q: Queryable, order: { shopper: string; p
   if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;
   if (row.version === placed.cart_version) return clearLockedCart(q, row);
   const lines = typeof placed.lines === 'string' ? (JSON.parse(placed.lines) as Array<{ itemId: string }>) : placed.lines;
-  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [row.shopper_key, row.city_code, lines.map((l) => l.itemId)]);
+  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [
+    row.shopper_key,
+    row.city_code,
+    lines.map((l) => l.itemId),
+  ]);
   await finish(q, row, { bppId: row.bpp_id ?? '', providerId: row.provider_id ?? '' }, { newReference: false });
 }
 
@@ -582,7 +601,10 @@ async function cartsOf(q: Queryable, shopper: string, cityCode?: string): Promis
     `SELECT city_code, bpp_id, provider_id FROM carts WHERE shopper_key = $1${cityCode === undefined ? '' : ' AND city_code = $2'} ORDER BY city_code FOR UPDATE`,
     cityCode === undefined ? [shopper] : [shopper, cityCode],
   );
-  const counts = await q.query<{ city_code: string; lines: number }>('SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code', [shopper]);
+  const counts = await q.query<{ city_code: string; lines: number }>(
+    'SELECT city_code, count(*)::int AS lines FROM cart_lines WHERE shopper_key = $1 GROUP BY city_code',
+    [shopper],
+  );
   return carts.map((cart) => ({ ...cart, lines: counts.find((c) => c.city_code === cart.city_code)?.lines ?? 0 }));
 }
 

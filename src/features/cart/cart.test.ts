@@ -46,7 +46,10 @@ describe('SPEC §4 cart load: domain mismatch', () => {
 
 describe('SPEC §3 cartProducts quantity map', () => {
   it('adds up the lines of each item, customised lines included', () => {
-    const cart = cartOf([[atta, 2], [dal, 1]]);
+    const cart = cartOf([
+      [atta, 2],
+      [dal, 1],
+    ]);
     const customised = entry(dal, 3);
     customised.item_metadata[0] = { ...customised.item_metadata[0]!, parentItemId: 'Lx' };
     expect(quantityMap({ items: [...cart.items, customised] })).toEqual({ atta: 2, dal: 4 });

@@ -5,9 +5,18 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
 
 // Ids of the catalogue (bpp ids are hostnames, item ids slugs): no spaces, nothing to escape.
-const idSchema = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9._:@~/-]+$/, 'Expected an id');
+const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:@~/-]+$/, 'Expected an id');
 const referenceSchema = z.uuid({ error: 'cart_reference_id must be a cart reference id' });
-const lineIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:@~/-]+$/, 'Expected a cart line id');
+const lineIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:@~/-]+$/, 'Expected a cart line id');
 const rupeesSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 const tagSchema = z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) });
 

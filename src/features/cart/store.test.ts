@@ -132,7 +132,12 @@ describe('a stale update: conflict, reload, apply again', () => {
 
 describe('SPEC §4 quantity 0 and undefined', () => {
   it('turns quantity 0 into a DELETE_ITEM', async () => {
-    $cart.set(cartOf([[atta, 1], [dal, 2]]));
+    $cart.set(
+      cartOf([
+        [atta, 1],
+        [dal, 2],
+      ]),
+    );
     const requests = server(success(cartOf([[dal, 2]], { version: 2 })));
     setQuantity({ item: atta, lineKey: 'atta', customisations: null }, 0, 'cart');
     await cartSettled();
@@ -151,7 +156,14 @@ describe('SPEC §4 quantity 0 and undefined', () => {
 });
 
 describe('SPEC §4 provider change', () => {
-  beforeEach(() => $cart.set(cartOf([[atta, 2], [dal, 1]])));
+  beforeEach(() =>
+    $cart.set(
+      cartOf([
+        [atta, 2],
+        [dal, 1],
+      ]),
+    ),
+  );
 
   it('opens the popup for another provider’s item; cancel restores the prior quantity map', () => {
     const requests = server();
@@ -179,7 +191,15 @@ describe('SPEC §4 provider change', () => {
   });
 
   it('sends "Yes, replace" for an add held before the cart had loaded (the tap that woke the card)', async () => {
-    const requests = server(success(cartOf([[atta, 2], [dal, 1]])), success(cartOf([[milk, 1]], { reference: '6f1c1a8e-0000-4000-8000-000000000003' })));
+    const requests = server(
+      success(
+        cartOf([
+          [atta, 2],
+          [dal, 1],
+        ]),
+      ),
+      success(cartOf([[milk, 1]], { reference: '6f1c1a8e-0000-4000-8000-000000000003' })),
+    );
     const loaded = loadCart('bengaluru');
     addToCart(milk, { context: 'listing' });
     await loaded;
@@ -284,7 +304,18 @@ describe('issue 15: taps without a connection wait in the queue and sync when it
     expect([...$willSync.get()]).toEqual(expect.arrayContaining(['atta', 'dal']));
     expect(toasts()).toEqual([]);
 
-    server(success(cartOf([[atta, 1]])), success(cartOf([[atta, 1], [dal, 1]], { version: 2 })));
+    server(
+      success(cartOf([[atta, 1]])),
+      success(
+        cartOf(
+          [
+            [atta, 1],
+            [dal, 1],
+          ],
+          { version: 2 },
+        ),
+      ),
+    );
     await reconnect();
     expect($waitingForConnection.get()).toBe(false);
     expect($willSync.get().size).toBe(0);
@@ -362,7 +393,19 @@ describe('issue 15: taps without a connection wait in the queue and sync when it
     restoreOfflineTaps();
     expect([...$willSync.get()]).toEqual(expect.arrayContaining(['atta', 'dal']));
     expect($cartProducts.get()).toEqual({ atta: 2, dal: 1 });
-    const requests = server(success(cartOf([[atta, 1]], { version: 4 })), success(cartOf([[atta, 2]], { version: 5 })), success(cartOf([[atta, 2], [dal, 1]], { version: 6 })));
+    const requests = server(
+      success(cartOf([[atta, 1]], { version: 4 })),
+      success(cartOf([[atta, 2]], { version: 5 })),
+      success(
+        cartOf(
+          [
+            [atta, 2],
+            [dal, 1],
+          ],
+          { version: 6 },
+        ),
+      ),
+    );
     await loadCart('bengaluru');
     await cartSettled();
     expect(requests.slice(1).map((r) => [r.body?.['sku_id'], r.body?.['quantity'], r.body?.['version']])).toEqual([
@@ -381,7 +424,12 @@ describe('issue 15: taps without a connection wait in the queue and sync when it
       removeItem: (key: string) => void kept.delete(key),
     });
     $cart.set(cartOf([[atta, 1]], { version: 4 }));
-    kept.set(OFFLINE_TAPS_KEY, JSON.stringify([{ id: 1, kind: 'change', target: { item: atta, lineKey: 'atta', customisations: null }, delta: 1, context: 'listing', held: false, offline: true }]));
+    kept.set(
+      OFFLINE_TAPS_KEY,
+      JSON.stringify([
+        { id: 1, kind: 'change', target: { item: atta, lineKey: 'atta', customisations: null }, delta: 1, context: 'listing', held: false, offline: true },
+      ]),
+    );
     restoreOfflineTaps();
     const requests = server(success(cartOf([[atta, 2]], { version: 5 })), failure(409, 'CART_CONFLICT', cartOf([[atta, 2]], { version: 5 })));
     await loadCart('bengaluru');

@@ -57,8 +57,7 @@ export const $cartLoad = atom<CartLoad>({ state: 'idle' });
 export type CartContext = 'cart' | 'listing';
 
 /** The item of a line, as the cart update payload names it (provider name and domain for the popup's words). */
-export type ItemRef = Pick<AddToCartItem, 'bppId' | 'providerId' | 'locationId' | 'itemId' | 'name'> &
-  Partial<Pick<AddToCartItem, 'providerName' | 'domain'>>;
+export type ItemRef = Pick<AddToCartItem, 'bppId' | 'providerId' | 'locationId' | 'itemId' | 'name'> & Partial<Pick<AddToCartItem, 'providerName' | 'domain'>>;
 
 /** A cart line: an item with one set of customisations, or (customisations null) the existing line `lineKey`. */
 export interface LineTarget {

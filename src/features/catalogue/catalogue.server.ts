@@ -4,7 +4,19 @@ import type { Database } from '#/db/client.ts';
 import { domainSchema, ttlToMs, type Domain } from '#/ondc/context.ts';
 import { availableFirst, isCategoryAvailable, type CategoryTiming } from './category-availability.ts';
 import { GROCERY_SUB_CATEGORIES, findCategory } from './categories.ts';
-import { LIMITS, type Filter, type FilterField, type GroceryFiltersRequest, type GroceryItemsRequest, type ItemWidget, type LandingProvidersRequest, type Page, type ProviderFetch, type ProviderItemsRequest, type SortName } from './catalogue.ts';
+import {
+  LIMITS,
+  type Filter,
+  type FilterField,
+  type GroceryFiltersRequest,
+  type GroceryItemsRequest,
+  type ItemWidget,
+  type LandingProvidersRequest,
+  type Page,
+  type ProviderFetch,
+  type ProviderItemsRequest,
+  type SortName,
+} from './catalogue.ts';
 import { discountPercentSql, packSize, packSizeSql } from './format.ts';
 import { activeAtSql, dedupeKey, dedupeWinners, offeredAtSql, productGroupSql, winnerFirstSql } from './dedupe.ts';
 import { deliveryType, isListCompleted, orderByTitle } from './item-rules.ts';
@@ -137,7 +149,11 @@ async function searchSql(database: Database, pincode: string, searchText: string
   const keys = rows.map((r) => (r.known.length > 0 ? r.known : (r.near ?? [])));
   if (cities.length === 0 || keys.length !== terms.length || keys.some((k) => k.length === 0)) return null;
   return {
-    where: keys.map((k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`).join(' AND '),
+    where: keys
+      .map(
+        (k) => `catalogue_search_keys(i.city_code, i.search_document) && ${params.add(cities.flatMap((city) => k.map((word) => `${city} ${word}`)))}::text[]`,
+      )
+      .join(' AND '),
     // Added only by a query that ranks: a parameter left unused would stay untyped. The name is
     // compared with the words as the catalogue spells them (आटा is atta there).
     rankInputs: () => ({ tsquery: params.add(query), text: params.add(romanisedText(searchText).toLowerCase()) }),
@@ -236,7 +252,6 @@ function orderSql(sort: SortName): string {
   }
 }
 
-
 export const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.location_id, i.name, i.brand, i.pack_value, i.pack_unit, i.price_paise,
   i.mrp_paise, i.price_lower_paise, i.price_upper_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.fssai_licence, i.title,
   i.tray_tags, i.rating, i.rating_count, i.image, i.sub_category_id, i.custom_group_ids, i.city_code, i.dedupe_key`;
@@ -331,7 +346,17 @@ async function queryGroceryItems(database: Database, place: ShopperPlace, reques
   if (request.searchText) {
     const search = await searchSql(database, place.pincode, request.searchText, params);
     if (!search) return page([], request.page, request.limit);
-    const sql = searchPageSql({ search, pincode: place.pincode, itemWhere, providerWhere, sort: request.sort, preferredSellerId: place.preferredSellerId, limit: request.limit, page: request.page, params });
+    const sql = searchPageSql({
+      search,
+      pincode: place.pincode,
+      itemWhere,
+      providerWhere,
+      sort: request.sort,
+      preferredSellerId: place.preferredSellerId,
+      limit: request.limit,
+      page: request.page,
+      params,
+    });
     return page((await database.query<ItemRecord>(sql, params.values)).map(toWidget), request.page, request.limit);
   }
   const preferred = params.add(place.preferredSellerId ?? '');
@@ -617,7 +642,8 @@ function factsOf(s: ProviderSummary) {
 const OPEN_FIRST: Record<StoreOpenState, number> = { STORE_OPEN: 0, STORE_CLOSED: 1, STORE_TEMPORARILY_CLOSED: 2 };
 
 function sortProviders(list: ProviderSummary[], sort: SortName): ProviderSummary[] {
-  const by = (f: (p: ProviderSummary) => number) => [...list].sort((a, b) => OPEN_FIRST[a.openState] - OPEN_FIRST[b.openState] || f(a) - f(b) || a.name.localeCompare(b.name));
+  const by = (f: (p: ProviderSummary) => number) =>
+    [...list].sort((a, b) => OPEN_FIRST[a.openState] - OPEN_FIRST[b.openState] || f(a) - f(b) || a.name.localeCompare(b.name));
   switch (sort) {
     case 'rating':
       return by((p) => -(p.rating ?? 0));
@@ -714,7 +740,13 @@ export async function storeSummary(
 /** SPEC §3 provider fetch answer: the store in the SPEC's names, with its first page of items. */
 export async function providerFetch(database: Database, place: ShopperPlace, detail: ProviderDetail): Promise<ProviderFetch> {
   const items = await providerItems(database, place, {
-    provider_id: detail.id, location_id: detail.locationId, filters: [], orFilters: [], sort: 'relevance', limit: LIMITS.page, page: 0,
+    provider_id: detail.id,
+    location_id: detail.locationId,
+    filters: [],
+    orFilters: [],
+    sort: 'relevance',
+    limit: LIMITS.page,
+    page: 0,
   });
   const itemTags = await database.query<{ tag: string }>(
     `SELECT DISTINCT unnest(tray_tags) AS tag FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' ORDER BY 1`,
@@ -758,13 +790,20 @@ async function providerCategories(database: Database, row: ProviderRecord, now: 
       `SELECT unnest(menu_ids) AS menu, count(*)::int AS n FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' GROUP BY 1`,
       [row.bpp_id, row.provider_id],
     );
-    const list = menus
-      .map((c) => {
-        const timing = c.tags.find((t) => t.code === 'timing')?.list;
-        const value = (code: string) => Number(timing?.find((e) => e.code === code)?.value);
-        const timings: CategoryTiming[] = timing ? [{ dayFrom: value('day_from'), dayTo: value('day_to'), timeFrom: value('time_from'), timeTo: value('time_to') }] : [];
-        return { id: c.id, name: c.descriptor.name, available: isCategoryAvailable(timings, now), itemCount: counts.find((x) => x.menu === c.id)?.n ?? 0, subCategories: [] };
-      });
+    const list = menus.map((c) => {
+      const timing = c.tags.find((t) => t.code === 'timing')?.list;
+      const value = (code: string) => Number(timing?.find((e) => e.code === code)?.value);
+      const timings: CategoryTiming[] = timing
+        ? [{ dayFrom: value('day_from'), dayTo: value('day_to'), timeFrom: value('time_from'), timeTo: value('time_to') }]
+        : [];
+      return {
+        id: c.id,
+        name: c.descriptor.name,
+        available: isCategoryAvailable(timings, now),
+        itemCount: counts.find((x) => x.menu === c.id)?.n ?? 0,
+        subCategories: [],
+      };
+    });
     return availableFirst(list, (c) => c.available);
   }
   const counts = await database.query<{ sub_category_id: number; n: number }>(
@@ -813,7 +852,11 @@ export async function providerItems(
 }
 
 /** SPEC §7.2 variants: the same product in other pack sizes at this store (same brand, same name before the size). */
-export async function variantsOf(database: Database, place: ShopperPlace, input: { providerId: string; locationId: string; variantId: string }): Promise<ItemWidget[]> {
+export async function variantsOf(
+  database: Database,
+  place: ShopperPlace,
+  input: { providerId: string; locationId: string; variantId: string },
+): Promise<ItemWidget[]> {
   const rows = await database.query<ItemRecord>(
     `WITH base AS (SELECT brand, sub_category_id, regexp_replace(name, '\\s*[0-9.]+\\s*(kg|g|L|ml|pcs?|units?|dozen)\\y.*$', '', 'i') AS stem
                    FROM catalogue_items WHERE provider_id = $1 AND location_id = $2 AND item_id = $3)
@@ -885,9 +928,9 @@ export async function popularBrands(database: Database, place: ShopperPlace, lim
 
 /** Whether any seller delivers to the pincode (SPEC §4 provider serviceability). */
 export async function providerServes(database: Database, providerId: string, pincode: string): Promise<boolean | null> {
-  const rows = await database.query<{ serves: boolean }>(
-    'SELECT $2 = ANY(serves_pincodes) AS serves FROM catalogue_providers WHERE provider_id = $1 LIMIT 1',
-    [providerId, pincode],
-  );
+  const rows = await database.query<{ serves: boolean }>('SELECT $2 = ANY(serves_pincodes) AS serves FROM catalogue_providers WHERE provider_id = $1 LIMIT 1', [
+    providerId,
+    pincode,
+  ]);
   return rows[0]?.serves ?? null;
 }

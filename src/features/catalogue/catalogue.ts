@@ -7,8 +7,18 @@ export const LIMITS = { page: 20, searchDishes: 30, unifiedItems: 5, filters: 10
 
 /** Fields a filter may name, and what they mean in our catalogue. */
 const FILTER_FIELDS = [
-  'brandName', 'itemQuantityBucket', 'discountBucket', 'packSize', 'subCategoryId', 'categoryId',
-  'currentPrice', 'isVeg', 'providerId', 'inStock', 'rating', 'trayTag',
+  'brandName',
+  'itemQuantityBucket',
+  'discountBucket',
+  'packSize',
+  'subCategoryId',
+  'categoryId',
+  'currentPrice',
+  'isVeg',
+  'providerId',
+  'inStock',
+  'rating',
+  'trayTag',
 ] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
@@ -21,15 +31,30 @@ const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
 const FIELD_VALUES: Record<FilterField, { types: ReadonlyArray<'TERM_EQ' | 'IN' | 'LTE' | 'GTE'>; valid: (v: unknown) => boolean; says: string }> = (() => {
   const text = { types: ['TERM_EQ', 'IN'], valid: (v: unknown) => typeof v === 'string', says: 'text with TERM_EQ or IN' } as const;
   const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN);
-  const id = { types: ['TERM_EQ', 'IN'], valid: (v: unknown) => Number.isInteger(numeric(v)) && numeric(v) >= 1 && numeric(v) <= 99_999, says: 'category ids (whole numbers 1–99999) with TERM_EQ or IN' } as const;
-  const flag = { types: ['TERM_EQ'], valid: (v: unknown) => typeof v === 'boolean' || v === 'true' || v === 'false', says: 'true or false with TERM_EQ' } as const;
+  const id = {
+    types: ['TERM_EQ', 'IN'],
+    valid: (v: unknown) => Number.isInteger(numeric(v)) && numeric(v) >= 1 && numeric(v) <= 99_999,
+    says: 'category ids (whole numbers 1–99999) with TERM_EQ or IN',
+  } as const;
+  const flag = {
+    types: ['TERM_EQ'],
+    valid: (v: unknown) => typeof v === 'boolean' || v === 'true' || v === 'false',
+    says: 'true or false with TERM_EQ',
+  } as const;
   const all = ['TERM_EQ', 'IN', 'LTE', 'GTE'] as const;
   return {
-    brandName: text, itemQuantityBucket: text, discountBucket: text, packSize: text, providerId: text, trayTag: text,
-    subCategoryId: id, categoryId: id,
+    brandName: text,
+    itemQuantityBucket: text,
+    discountBucket: text,
+    packSize: text,
+    providerId: text,
+    trayTag: text,
+    subCategoryId: id,
+    categoryId: id,
     currentPrice: { types: all, valid: (v) => numeric(v) >= 0 && numeric(v) <= 1_000_000, says: 'rupees from 0 to 1000000' },
     rating: { types: all, valid: (v) => numeric(v) >= 0 && numeric(v) <= 5, says: 'a rating from 0 to 5' },
-    isVeg: flag, inStock: flag,
+    isVeg: flag,
+    inStock: flag,
   };
 })();
 
@@ -100,7 +125,10 @@ export type ProviderItemsRequest = z.infer<typeof providerItemsSchema>;
 export const categoryMapSchema = z.object({
   provider_id: z.string().min(1).max(200),
   location_id: z.string().min(1).max(200),
-  categories: z.array(z.object({ id: z.union([z.string(), z.number()]) })).max(100).default([]),
+  categories: z
+    .array(z.object({ id: z.union([z.string(), z.number()]) }))
+    .max(100)
+    .default([]),
   filters: filtersSchema,
   orFilters: filtersSchema,
 });
@@ -108,7 +136,10 @@ export const categoryMapSchema = z.object({
 export const landingProvidersSchema = z.object({
   widget: z.string().min(1).max(50).default('default'),
   filters: filtersSchema,
-  quickFilters: z.array(z.enum(['fastDelivery', 'offer', 'rating', 'cost', 'isVeg'])).max(5).default([]),
+  quickFilters: z
+    .array(z.enum(['fastDelivery', 'offer', 'rating', 'cost', 'isVeg']))
+    .max(5)
+    .default([]),
   sort: sortSchema.default('nearest'),
   limit: limitSchema(LIMITS.page),
   page: pageSchema,
@@ -175,7 +206,11 @@ const itemWidgetSchema = z.object({
    * Whether its store takes orders now (SPEC §4), and when one closed by its hours opens (HHMM):
    * issue 28; its `@ondc/org/TAT` (ISO), which listings of stores serving the shopper promise (issue 29).
    */
-  store: z.object({ state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']), opensAt: z.number().int().nullable(), tat: z.string().nullable() }),
+  store: z.object({
+    state: z.enum(['STORE_OPEN', 'STORE_CLOSED', 'STORE_TEMPORARILY_CLOSED']),
+    opensAt: z.number().int().nullable(),
+    tat: z.string().nullable(),
+  }),
 });
 export type ItemWidget = z.infer<typeof itemWidgetSchema>;
 
@@ -199,7 +234,13 @@ export const providerFetchSchema = z.object({
       name: z.string().nullable(),
       phone: z.string().nullable(),
       email: z.string().nullable(),
-      address: z.object({ street: z.string().nullable(), locality: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), area_code: z.string().nullable() }),
+      address: z.object({
+        street: z.string().nullable(),
+        locality: z.string().nullable(),
+        city: z.string().nullable(),
+        state: z.string().nullable(),
+        area_code: z.string().nullable(),
+      }),
     }),
     provider_id: z.string(),
     seller_id: z.string(),
@@ -212,11 +253,13 @@ export const providerFetchSchema = z.object({
   // restaurant's menus (descriptor.name and timing tags: day_from, day_to, time_from, time_to).
   locationStatus: z.string(),
   providerStatus: z.string(),
-  categoryMap: z.array(z.object({
-    id: z.string(),
-    descriptor: z.object({ name: z.string() }),
-    tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) })),
-  })),
+  categoryMap: z.array(
+    z.object({
+      id: z.string(),
+      descriptor: z.object({ name: z.string() }),
+      tags: z.array(z.object({ code: z.string(), list: z.array(z.object({ code: z.string(), value: z.string() })) })),
+    }),
+  ),
 });
 export type ProviderFetch = z.infer<typeof providerFetchSchema>;
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_SUB_CATEGORIES_ID,
-  GROCERY_CATEGORIES,
-  GROCERY_SUB_CATEGORIES,
-  findCategory,
-  groceryCategorySchema,
-  subCategoriesOf,
-} from './categories.ts';
+import { ALL_SUB_CATEGORIES_ID, GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES, findCategory, groceryCategorySchema, subCategoriesOf } from './categories.ts';
 
 describe('SPEC §3 grocery categories', () => {
   it('has the 12 top-level categories in order', () => {

@@ -21,18 +21,68 @@ export function categoryUrl(categoryId: number) {
 
 // Top-level ids are 1–12; sub-category ids are the parent id × 100 + 1…6 (SPEC §3: 101–1206).
 const TREE: Array<{ name: string; slug: string; color: string; subs: [string, string, string, string, string, string] }> = [
-  { name: 'Fruits & Vegetables', slug: 'fruits-vegetables', color: '#2e7d32', subs: ['Fresh Vegetables', 'Fresh Fruits', 'Leafy Greens & Herbs', 'Exotic Fruits & Veggies', 'Cuts & Sprouts', 'Onion, Potato & Tomato'] },
-  { name: 'Dairy Bread & Batters', slug: 'dairy-bread-batters', color: '#1565c0', subs: ['Milk', 'Curd & Yogurt', 'Paneer & Cheese', 'Butter & Ghee', 'Bread & Pav', 'Dosa & Idli Batter'] },
+  {
+    name: 'Fruits & Vegetables',
+    slug: 'fruits-vegetables',
+    color: '#2e7d32',
+    subs: ['Fresh Vegetables', 'Fresh Fruits', 'Leafy Greens & Herbs', 'Exotic Fruits & Veggies', 'Cuts & Sprouts', 'Onion, Potato & Tomato'],
+  },
+  {
+    name: 'Dairy Bread & Batters',
+    slug: 'dairy-bread-batters',
+    color: '#1565c0',
+    subs: ['Milk', 'Curd & Yogurt', 'Paneer & Cheese', 'Butter & Ghee', 'Bread & Pav', 'Dosa & Idli Batter'],
+  },
   { name: 'Meat & Eggs', slug: 'meat-eggs', color: '#c62828', subs: ['Chicken', 'Mutton', 'Fish & Seafood', 'Eggs', 'Prawns', 'Marinated & Ready to Cook'] },
   { name: 'Beverages', slug: 'beverages', color: '#6d4c41', subs: ['Tea', 'Coffee', 'Juices', 'Soft Drinks', 'Health Drinks', 'Water & Soda'] },
-  { name: 'Instant Food', slug: 'instant-food', color: '#ef6c00', subs: ['Noodles', 'Pasta & Vermicelli', 'Ready to Eat Meals', 'Breakfast Mixes', 'Soups', 'Frozen Snacks'] },
-  { name: 'Munchies', slug: 'munchies', color: '#f9a825', subs: ['Chips & Crisps', 'Namkeen', 'Biscuits & Cookies', 'Popcorn', 'Nuts & Dry Fruits', 'Rusk & Khari'] },
-  { name: 'Grains Oil & Ghee', slug: 'grains-oil-ghee', color: '#8d6e63', subs: ['Atta & Flours', 'Rice', 'Dals & Pulses', 'Cooking Oil', 'Desi Ghee', 'Sugar, Salt & Jaggery'] },
-  { name: 'Home Care', slug: 'home-care', color: '#00838f', subs: ['Detergents', 'Dishwash', 'Floor & Surface Cleaners', 'Toilet Cleaners', 'Pooja Needs', 'Fresheners & Repellents'] },
-  { name: 'Personal Care', slug: 'personal-care', color: '#ad1457', subs: ['Bath & Soaps', 'Hair Care', 'Oral Care', 'Skin Care', 'Shaving & Grooming', 'Feminine Hygiene'] },
-  { name: 'Pickles & Masala', slug: 'pickles-masala', color: '#bf360c', subs: ['Pickles', 'Whole Spices', 'Powdered Masala', 'Blended Masala', 'Chutney & Sauces', 'Papad'] },
-  { name: 'Sweet Tooth', slug: 'sweet-tooth', color: '#8e24aa', subs: ['Indian Sweets', 'Chocolates', 'Ice Creams', 'Cakes & Pastries', 'Honey & Spreads', 'Candies & Mints'] },
-  { name: 'Health & Wellness', slug: 'health-wellness', color: '#00695c', subs: ['Ayurveda', 'Protein & Supplements', 'Sugar Free', 'Baby Care', 'First Aid', 'Organic Staples'] },
+  {
+    name: 'Instant Food',
+    slug: 'instant-food',
+    color: '#ef6c00',
+    subs: ['Noodles', 'Pasta & Vermicelli', 'Ready to Eat Meals', 'Breakfast Mixes', 'Soups', 'Frozen Snacks'],
+  },
+  {
+    name: 'Munchies',
+    slug: 'munchies',
+    color: '#f9a825',
+    subs: ['Chips & Crisps', 'Namkeen', 'Biscuits & Cookies', 'Popcorn', 'Nuts & Dry Fruits', 'Rusk & Khari'],
+  },
+  {
+    name: 'Grains Oil & Ghee',
+    slug: 'grains-oil-ghee',
+    color: '#8d6e63',
+    subs: ['Atta & Flours', 'Rice', 'Dals & Pulses', 'Cooking Oil', 'Desi Ghee', 'Sugar, Salt & Jaggery'],
+  },
+  {
+    name: 'Home Care',
+    slug: 'home-care',
+    color: '#00838f',
+    subs: ['Detergents', 'Dishwash', 'Floor & Surface Cleaners', 'Toilet Cleaners', 'Pooja Needs', 'Fresheners & Repellents'],
+  },
+  {
+    name: 'Personal Care',
+    slug: 'personal-care',
+    color: '#ad1457',
+    subs: ['Bath & Soaps', 'Hair Care', 'Oral Care', 'Skin Care', 'Shaving & Grooming', 'Feminine Hygiene'],
+  },
+  {
+    name: 'Pickles & Masala',
+    slug: 'pickles-masala',
+    color: '#bf360c',
+    subs: ['Pickles', 'Whole Spices', 'Powdered Masala', 'Blended Masala', 'Chutney & Sauces', 'Papad'],
+  },
+  {
+    name: 'Sweet Tooth',
+    slug: 'sweet-tooth',
+    color: '#8e24aa',
+    subs: ['Indian Sweets', 'Chocolates', 'Ice Creams', 'Cakes & Pastries', 'Honey & Spreads', 'Candies & Mints'],
+  },
+  {
+    name: 'Health & Wellness',
+    slug: 'health-wellness',
+    color: '#00695c',
+    subs: ['Ayurveda', 'Protein & Supplements', 'Sugar Free', 'Baby Care', 'First Aid', 'Organic Staples'],
+  },
 ];
 
 export const GROCERY_CATEGORIES: GroceryCategory[] = TREE.map((c, i) => ({

@@ -35,7 +35,14 @@ interface Entry {
 }
 
 const entry = (store: string, id: string, name: string, licence: string | null, price: number, pack: [string, string] = ['1', 'unit']): Entry => ({
-  bpp: STORES.find((s) => s.id === store)!.bpp, store, id, name, licence, price, packValue: pack[0], packUnit: pack[1],
+  bpp: STORES.find((s) => s.id === store)!.bpp,
+  store,
+  id,
+  name,
+  licence,
+  price,
+  packValue: pack[0],
+  packUnit: pack[1],
 });
 
 const ENTRIES: Entry[] = [
@@ -134,7 +141,9 @@ describe.each(testDatabases())('SPEC §5 dedupe winner, TypeScript and SQL, on $
 
   it('the per-city flag (the canonical page) is the same rule over every store of the city', async () => {
     for (const preferredSellerId of [undefined, DARK]) {
-      await database.query(`INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key) SELECT DISTINCT city_code, dedupe_key FROM catalogue_items WHERE dedupe_key IS NOT NULL ON CONFLICT DO NOTHING`);
+      await database.query(
+        `INSERT INTO catalogue_dedupe_pending (city_code, dedupe_key) SELECT DISTINCT city_code, dedupe_key FROM catalogue_items WHERE dedupe_key IS NOT NULL ON CONFLICT DO NOTHING`,
+      );
       while ((await settleDedupe(database, preferredSellerId, 50)) > 0);
       const active = await database.query<{ item_id: string }>(`SELECT item_id FROM catalogue_items WHERE is_active AND dedupe_key IS NOT NULL`);
       const expected = dedupeWinners(ENTRIES, asDedupe, preferredSellerId).filter((e) => e.licence !== null);

@@ -7,12 +7,33 @@ import { discountPercent, discountPercentSql, packSize, packSizeSql } from './fo
 
 /** [price, MRP] in paise. */
 const PRICES: Array<[number, number]> = [
-  [7100, 10000], [9500, 10000], [9501, 10000], [10000, 10000], [12000, 10000], [0, 10000], [100, 0], [6667, 10000], [19_900, 30_000_000], [33_333, 99_999],
+  [7100, 10000],
+  [9500, 10000],
+  [9501, 10000],
+  [10000, 10000],
+  [12000, 10000],
+  [0, 10000],
+  [100, 0],
+  [6667, 10000],
+  [19_900, 30_000_000],
+  [33_333, 99_999],
 ];
 
 const PACKS: Array<[string | null, string | null]> = [
-  ['500', 'gram'], ['1', 'kilogram'], ['0.50', 'kilogram'], ['1.0', 'litre'], ['200', 'millilitre'], ['2', 'Kilograms'],
-  ['1', 'unit'], ['6', 'unit'], ['6.00', 'unit'], ['12', 'dozen'], ['1', 'tonne'], ['750', 'Millilitres'], [null, 'gram'], ['5', null],
+  ['500', 'gram'],
+  ['1', 'kilogram'],
+  ['0.50', 'kilogram'],
+  ['1.0', 'litre'],
+  ['200', 'millilitre'],
+  ['2', 'Kilograms'],
+  ['1', 'unit'],
+  ['6', 'unit'],
+  ['6.00', 'unit'],
+  ['12', 'dozen'],
+  ['1', 'tonne'],
+  ['750', 'Millilitres'],
+  [null, 'gram'],
+  ['5', null],
 ];
 
 describe.each(testDatabases())('catalogue rules in TypeScript and SQL on $name', ({ open }) => {
@@ -32,7 +53,20 @@ describe.each(testDatabases())('catalogue rules in TypeScript and SQL on $name',
     );
     expect(rows.map((r) => r.size)).toEqual(PACKS.map(([value, unit]) => packSize(value, unit)));
     expect(rows.map((r) => r.size)).toEqual([
-      '500 g', '1 kg', '0.5 kg', '1 L', '200 ml', '2 kg', '1 pc', '6 pcs', '6 pcs', '12 dozen', '1 tonne', '750 ml', null, null,
+      '500 g',
+      '1 kg',
+      '0.5 kg',
+      '1 L',
+      '200 ml',
+      '2 kg',
+      '1 pc',
+      '6 pcs',
+      '6 pcs',
+      '12 dozen',
+      '1 tonne',
+      '750 ml',
+      null,
+      null,
     ]);
   });
 

@@ -5,7 +5,11 @@ describe('SPEC §3 offer card templates', () => {
   it('has default, biryani, burger, chicken and rice, each with title, bgImage and textColor', () => {
     expect(Object.keys(OFFER_CARD_TEMPLATES)).toEqual(['default', 'biryani', 'burger', 'chicken', 'rice']);
     for (const card of Object.values(OFFER_CARD_TEMPLATES)) {
-      expect(card).toEqual({ title: expect.any(String), bgImage: expect.stringMatching(/^\/images\/offers\/.+\.svg$/), textColor: expect.stringMatching(/^#/) });
+      expect(card).toEqual({
+        title: expect.any(String),
+        bgImage: expect.stringMatching(/^\/images\/offers\/.+\.svg$/),
+        textColor: expect.stringMatching(/^#/),
+      });
     }
   });
   it('picks a template by what a store cooks', () => {

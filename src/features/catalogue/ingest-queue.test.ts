@@ -84,7 +84,10 @@ describe('the ingestion worker', () => {
     wakeCatalogueIngestion(database, app);
     await drained(database);
 
-    const [row] = await database.query<{ price_paise: number }>('SELECT price_paise FROM catalogue_items WHERE provider_id = $1 AND item_id = $2', [store.id, item.id]);
+    const [row] = await database.query<{ price_paise: number }>('SELECT price_paise FROM catalogue_items WHERE provider_id = $1 AND item_id = $2', [
+      store.id,
+      item.id,
+    ]);
     expect(row?.price_paise).toBe(100);
     const [left] = await database.query<{ pages: number; groups: number }>(
       'SELECT (SELECT count(*)::int FROM ondc_inbox) AS pages, (SELECT count(*)::int FROM catalogue_dedupe_pending) AS groups',

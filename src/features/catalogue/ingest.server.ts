@@ -9,43 +9,126 @@ import { winnerFirstSql, winsOverSql } from './dedupe.ts';
 import { catalogRows, isIncrementalCatalog, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 
 const PROVIDER_COLUMNS: Array<[keyof ProviderRow, string]> = [
-  ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['domain', 'domain'], ['cityCode', 'city_code'], ['name', 'name'],
-  ['shortDesc', 'short_desc'], ['image', 'image'], ['status', 'status'], ['locationId', 'location_id'],
-  ['locationStatus', 'location_status'], ['lat', 'lat'], ['lng', 'lng'], ['street', 'street'], ['locality', 'locality'],
-  ['city', 'city'], ['state', 'state'], ['areaCode', 'area_code'], ['radiusKm', 'radius_km'],
-  ['servesPincodes', 'serves_pincodes'], ['opensAt', 'opens_at'], ['closesAt', 'closes_at'], ['rating', 'rating'],
-  ['ratingCount', 'rating_count'], ['tat', 'tat'], ['deliveryFeePaise', 'delivery_fee_paise'],
-  ['freeDeliveryAbovePaise', 'free_delivery_above_paise'], ['minOrderPaise', 'min_order_paise'],
-  ['internalTags', 'internal_tags'], ['cuisines', 'cuisines'], ['pureVeg', 'pure_veg'], ['fssaiLicence', 'fssai_licence'],
-  ['consumerCare', 'consumer_care'], ['categories', 'categories'], ['offers', 'offers'],
+  ['bppId', 'bpp_id'],
+  ['providerId', 'provider_id'],
+  ['domain', 'domain'],
+  ['cityCode', 'city_code'],
+  ['name', 'name'],
+  ['shortDesc', 'short_desc'],
+  ['image', 'image'],
+  ['status', 'status'],
+  ['locationId', 'location_id'],
+  ['locationStatus', 'location_status'],
+  ['lat', 'lat'],
+  ['lng', 'lng'],
+  ['street', 'street'],
+  ['locality', 'locality'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['areaCode', 'area_code'],
+  ['radiusKm', 'radius_km'],
+  ['servesPincodes', 'serves_pincodes'],
+  ['opensAt', 'opens_at'],
+  ['closesAt', 'closes_at'],
+  ['rating', 'rating'],
+  ['ratingCount', 'rating_count'],
+  ['tat', 'tat'],
+  ['deliveryFeePaise', 'delivery_fee_paise'],
+  ['freeDeliveryAbovePaise', 'free_delivery_above_paise'],
+  ['minOrderPaise', 'min_order_paise'],
+  ['internalTags', 'internal_tags'],
+  ['cuisines', 'cuisines'],
+  ['pureVeg', 'pure_veg'],
+  ['fssaiLicence', 'fssai_licence'],
+  ['consumerCare', 'consumer_care'],
+  ['categories', 'categories'],
+  ['offers', 'offers'],
 ];
 
 const ITEM_COLUMNS: Array<[keyof ItemRow, string]> = [
-  ['bppId', 'bpp_id'], ['providerId', 'provider_id'], ['itemId', 'item_id'], ['cityCode', 'city_code'],
-  ['locationId', 'location_id'], ['kind', 'kind'], ['name', 'name'], ['shortDesc', 'short_desc'], ['image', 'image'],
-  ['ondcCategory', 'ondc_category'], ['subCategoryId', 'sub_category_id'], ['brand', 'brand'], ['packValue', 'pack_value'],
-  ['packUnit', 'pack_unit'], ['pricePaise', 'price_paise'], ['mrpPaise', 'mrp_paise'], ['priceLowerPaise', 'price_lower_paise'],
-  ['priceUpperPaise', 'price_upper_paise'], ['inStock', 'in_stock'], ['maxQuantity', 'max_quantity'],
-  ['vegNonVeg', 'veg_nonveg'], ['fssaiLicence', 'fssai_licence'], ['title', 'title'], ['trayTags', 'tray_tags'],
-  ['rating', 'rating'], ['ratingCount', 'rating_count'], ['customGroupIds', 'custom_group_ids'],
-  ['parentGroupId', 'parent_group_id'], ['isDefault', 'is_default'], ['childGroupIds', 'child_group_ids'],
-  ['menuIds', 'menu_ids'], ['dedupeKey', 'dedupe_key'], ['returnable', 'returnable'], ['returnWindow', 'return_window'],
-  ['longDesc', 'long_desc'], ['gtin', 'gtin'], ['parentItemId', 'parent_item_id'], ['cancellable', 'cancellable'], ['timeToShip', 'time_to_ship'],
-  ['availableOnCod', 'available_on_cod'], ['statutory', 'statutory'], ['sellerUpdatedAt', 'seller_updated_at'],
-  ['hsnCode', 'hsn_code'], ['gstRate', 'gst_rate'],
+  ['bppId', 'bpp_id'],
+  ['providerId', 'provider_id'],
+  ['itemId', 'item_id'],
+  ['cityCode', 'city_code'],
+  ['locationId', 'location_id'],
+  ['kind', 'kind'],
+  ['name', 'name'],
+  ['shortDesc', 'short_desc'],
+  ['image', 'image'],
+  ['ondcCategory', 'ondc_category'],
+  ['subCategoryId', 'sub_category_id'],
+  ['brand', 'brand'],
+  ['packValue', 'pack_value'],
+  ['packUnit', 'pack_unit'],
+  ['pricePaise', 'price_paise'],
+  ['mrpPaise', 'mrp_paise'],
+  ['priceLowerPaise', 'price_lower_paise'],
+  ['priceUpperPaise', 'price_upper_paise'],
+  ['inStock', 'in_stock'],
+  ['maxQuantity', 'max_quantity'],
+  ['vegNonVeg', 'veg_nonveg'],
+  ['fssaiLicence', 'fssai_licence'],
+  ['title', 'title'],
+  ['trayTags', 'tray_tags'],
+  ['rating', 'rating'],
+  ['ratingCount', 'rating_count'],
+  ['customGroupIds', 'custom_group_ids'],
+  ['parentGroupId', 'parent_group_id'],
+  ['isDefault', 'is_default'],
+  ['childGroupIds', 'child_group_ids'],
+  ['menuIds', 'menu_ids'],
+  ['dedupeKey', 'dedupe_key'],
+  ['returnable', 'returnable'],
+  ['returnWindow', 'return_window'],
+  ['longDesc', 'long_desc'],
+  ['gtin', 'gtin'],
+  ['parentItemId', 'parent_item_id'],
+  ['cancellable', 'cancellable'],
+  ['timeToShip', 'time_to_ship'],
+  ['availableOnCod', 'available_on_cod'],
+  ['statutory', 'statutory'],
+  ['sellerUpdatedAt', 'seller_updated_at'],
+  ['hsnCode', 'hsn_code'],
+  ['gstRate', 'gst_rate'],
 ];
 
 /** Column types for jsonb_to_recordset: rows travel as one JSON parameter, parsed by the database. */
 const COLUMN_TYPES: Record<string, string> = {
-  lat: 'double precision', lng: 'double precision', radius_km: 'double precision', rating: 'real',
-  serves_pincodes: 'text[]', internal_tags: 'text[]', cuisines: 'text[]', tray_tags: 'text[]',
-  custom_group_ids: 'text[]', child_group_ids: 'text[]', menu_ids: 'text[]',
-  opens_at: 'integer', closes_at: 'integer', rating_count: 'integer', delivery_fee_paise: 'integer',
-  free_delivery_above_paise: 'integer', min_order_paise: 'integer', sub_category_id: 'integer',
-  price_paise: 'integer', mrp_paise: 'integer', price_lower_paise: 'integer', price_upper_paise: 'integer',
-  max_quantity: 'integer', pack_value: 'numeric', gst_rate: 'numeric', pure_veg: 'boolean', in_stock: 'boolean', is_default: 'boolean', returnable: 'boolean',
-  cancellable: 'boolean', available_on_cod: 'boolean', seller_updated_at: 'timestamptz',
-  categories: 'jsonb', offers: 'jsonb', statutory: 'jsonb',
+  lat: 'double precision',
+  lng: 'double precision',
+  radius_km: 'double precision',
+  rating: 'real',
+  serves_pincodes: 'text[]',
+  internal_tags: 'text[]',
+  cuisines: 'text[]',
+  tray_tags: 'text[]',
+  custom_group_ids: 'text[]',
+  child_group_ids: 'text[]',
+  menu_ids: 'text[]',
+  opens_at: 'integer',
+  closes_at: 'integer',
+  rating_count: 'integer',
+  delivery_fee_paise: 'integer',
+  free_delivery_above_paise: 'integer',
+  min_order_paise: 'integer',
+  sub_category_id: 'integer',
+  price_paise: 'integer',
+  mrp_paise: 'integer',
+  price_lower_paise: 'integer',
+  price_upper_paise: 'integer',
+  max_quantity: 'integer',
+  pack_value: 'numeric',
+  gst_rate: 'numeric',
+  pure_veg: 'boolean',
+  in_stock: 'boolean',
+  is_default: 'boolean',
+  returnable: 'boolean',
+  cancellable: 'boolean',
+  available_on_cod: 'boolean',
+  seller_updated_at: 'timestamptz',
+  categories: 'jsonb',
+  offers: 'jsonb',
+  statutory: 'jsonb',
 };
 
 /**
@@ -89,9 +172,7 @@ const ACTIVE_ON_ARRIVAL = (preferredSellerId: string | undefined): InsertOnly =>
   params: [preferredSellerId ?? ''],
 });
 
-export type IngestResult =
-  | { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] }
-  | { ok: false; error: string };
+export type IngestResult = { ok: true; providers: number; items: number; cities: string[]; rejected: Rejection[] } | { ok: false; error: string };
 
 /**
  * A SPEC §5 dedupe group (the entries of one city sharing a licence and name) a page touched:
@@ -187,7 +268,13 @@ async function ingestFull(database: Queryable, envelope: CallbackEnvelope, recei
     // The version the seller's catalogue came in is the one its orders are spoken in (issue 25).
     [bppId, context.bpp_uri, catalog['bpp/descriptor']?.name ?? null, context.core_version],
   );
-  await upsert(database, 'catalogue_providers', PROVIDER_COLUMNS, ['bpp_id', 'provider_id'], rows.map((r) => r.provider));
+  await upsert(
+    database,
+    'catalogue_providers',
+    PROVIDER_COLUMNS,
+    ['bpp_id', 'provider_id'],
+    rows.map((r) => r.provider),
+  );
   const items = rows.flatMap((r) => r.items);
   const changed = await upsertItems(database, bppId, items, preferredSellerId);
   for (const row of rows) changed.push(...(await removeItems(database, bppId, row.provider.providerId, row.unlisted)));
@@ -220,7 +307,13 @@ type StoredProvider = { provider_id: string; city_code: string; location_id: str
  * open state, and each changed item (price, stock, switched on or off) replace what we had. A
  * store we never had a full listing of waits for the next full refresh.
  */
-async function ingestIncrement(database: Queryable, bppId: string, domain: string, received: unknown, preferredSellerId: string | undefined): Promise<IngestResult> {
+async function ingestIncrement(
+  database: Queryable,
+  bppId: string,
+  domain: string,
+  received: unknown,
+  preferredSellerId: string | undefined,
+): Promise<IngestResult> {
   const parsed = incrementalCatalogSchema.safeParse(received);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   const providers = parsed.data['bpp/providers'];
@@ -247,13 +340,23 @@ async function ingestIncrement(database: Queryable, bppId: string, domain: strin
     }
     const categories = [...row.categories.filter((c) => !provider.categories?.some((n) => n.id === c.id)), ...(provider.categories ?? [])];
     if (provider.categories) {
-      await database.query('UPDATE catalogue_providers SET categories = $3::jsonb WHERE bpp_id = $1 AND provider_id = $2', [bppId, provider.id, JSON.stringify(categories)]);
+      await database.query('UPDATE catalogue_providers SET categories = $3::jsonb WHERE bpp_id = $1 AND provider_id = $2', [
+        bppId,
+        provider.id,
+        JSON.stringify(categories),
+      ]);
     }
     const judged = judgeItems(
       { id: provider.id, items: provider.items ?? [] },
       { domain, categoryIds: new Set(categories.map((c) => c.id)), locationIds: new Set([row.location_id]) },
     );
-    const listed = await keepMenus(database, bppId, provider.id, judged.listed, itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }));
+    const listed = await keepMenus(
+      database,
+      bppId,
+      provider.id,
+      judged.listed,
+      itemRows({ id: provider.id, items: judged.listed }, { bppId, cityCode: row.city_code }),
+    );
     changed.push(...(await upsertItems(database, bppId, listed, preferredSellerId)));
     changed.push(...(await removeItems(database, bppId, provider.id, [...judged.disabled, ...judged.rejected.map((r) => r.itemId)])));
     items += listed.length;

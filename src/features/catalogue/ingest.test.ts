@@ -51,12 +51,24 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
 
   it('keeps each item’s HSN code and GST rate from its tax tag (issue 29), and none a seller wrote wrongly', async () => {
     const envelope = onSearchFrom(0);
-    const providers = (envelope.message as { catalog: { 'bpp/providers': Array<{ id: string; items: Array<{ id: string; tags: Array<{ code: string; list: Array<{ code: string; value: string }> }> }> }> } }).catalog['bpp/providers'];
+    const providers = (
+      envelope.message as {
+        catalog: {
+          'bpp/providers': Array<{ id: string; items: Array<{ id: string; tags: Array<{ code: string; list: Array<{ code: string; value: string }> }> }> }>;
+        };
+      }
+    ).catalog['bpp/providers'];
     const [good, bad] = providers[0]!.items;
     const tax = bad!.tags.find((t) => t.code === 'tax')!;
-    tax.list = [{ code: 'hsn_code', value: '10O6' }, { code: 'gst_rate', value: '140' }];
+    tax.list = [
+      { code: 'hsn_code', value: '10O6' },
+      { code: 'gst_rate', value: '140' },
+    ];
     expect((await ingestOnSearch(database, envelope)).ok).toBe(true);
-    const rows = await database.query<{ item_id: string; hsn_code: string | null; gst_rate: string | null }>('SELECT item_id, hsn_code, gst_rate::text FROM catalogue_items WHERE item_id = ANY($1::text[]) ORDER BY item_id = $2 DESC', [[good!.id, bad!.id], good!.id]);
+    const rows = await database.query<{ item_id: string; hsn_code: string | null; gst_rate: string | null }>(
+      'SELECT item_id, hsn_code, gst_rate::text FROM catalogue_items WHERE item_id = ANY($1::text[]) ORDER BY item_id = $2 DESC',
+      [[good!.id, bad!.id], good!.id],
+    );
     const stated = good!.tags.find((t) => t.code === 'tax')!.list;
     expect(rows).toEqual([
       { item_id: good!.id, hsn_code: stated.find((e) => e.code === 'hsn_code')!.value, gst_rate: stated.find((e) => e.code === 'gst_rate')!.value },
@@ -106,10 +118,7 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     expect(pair).toBeDefined();
     await redoDedupeFor(database, pair!.dear);
     await settleAll(database, pair!.dear);
-    const active = await database.query<{ bpp_id: string }>(
-      'SELECT bpp_id FROM catalogue_items WHERE dedupe_key = $1 AND is_active',
-      [pair!.dedupe_key],
-    );
+    const active = await database.query<{ bpp_id: string }>('SELECT bpp_id FROM catalogue_items WHERE dedupe_key = $1 AND is_active', [pair!.dedupe_key]);
     expect(active.map((r) => r.bpp_id)).toEqual([pair!.dear]);
   });
 
@@ -122,7 +131,10 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     const broken = { ...envelope, message: { catalog: { ...catalog, 'bpp/providers': [{ ...provider, items: [good, zeroPriced] }] } } };
     const result = await ingestOnSearch(database, broken);
     expect(result.ok && result.rejected).toEqual([{ providerId: provider.id, itemId: bad!['id'], code: '91010', detail: 'price.value is 0' }]);
-    const listed = await database.query<{ item_id: string }>('SELECT item_id FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2)', [provider.id, [good!['id'], bad!['id']]]);
+    const listed = await database.query<{ item_id: string }>('SELECT item_id FROM catalogue_items WHERE provider_id = $1 AND item_id = ANY($2)', [
+      provider.id,
+      [good!['id'], bad!['id']],
+    ]);
     expect(listed.map((r) => r.item_id)).toEqual([good!['id']]);
     await ingestOnSearch(database, envelope);
   });
@@ -161,7 +173,7 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     await ingestOnSearch(database, envelope);
   });
 
-  it("keeps a changed dish on its menus when the delta does not name them", async () => {
+  it('keeps a changed dish on its menus when the delta does not name them', async () => {
     const sellerIndex = network.sellers.findIndex((s) => s.providers.some((p) => p.kind === 'restaurant' && p.cityCode === BLR));
     const seller = network.sellers[sellerIndex]!;
     const restaurant = seller.providers.find((p) => p.kind === 'restaurant' && p.cityCode === BLR)!;
@@ -172,9 +184,15 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     await ingestOnSearch(database, { context, message: { catalog: full } });
     const dish = full['bpp/providers'][0]!.items.find((i) => !i.related && i.category_ids)!;
     const { category_ids: _menus, ...changed } = { ...dish, quantity: { ...dish.quantity, available: { count: '0' } } };
-    const result = await ingestOnSearch(database, { context: { ...context, city: '*' }, message: { catalog: { 'bpp/providers': [{ id: restaurant.id, items: [changed] }] } } });
+    const result = await ingestOnSearch(database, {
+      context: { ...context, city: '*' },
+      message: { catalog: { 'bpp/providers': [{ id: restaurant.id, items: [changed] }] } },
+    });
     expect(result.ok && result.rejected).toEqual([]);
-    const [row] = await database.query<{ menu_ids: string[]; in_stock: boolean }>('SELECT menu_ids, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = $2', [restaurant.id, dish.id]);
+    const [row] = await database.query<{ menu_ids: string[]; in_stock: boolean }>(
+      'SELECT menu_ids, in_stock FROM catalogue_items WHERE provider_id = $1 AND item_id = $2',
+      [restaurant.id, dish.id],
+    );
     expect(row).toEqual({ menu_ids: dish.category_ids!.map((ref) => ref.split(':')[0]), in_stock: false });
   });
 

@@ -100,7 +100,10 @@ const num = (value: string | null) => (value === null || value === '' ? null : N
 const hhmm = (value: string | undefined) => (value ? Number.parseInt(value, 10) : null);
 
 /** A store as listed: a location without an area_code (ONDC allows it) serves the pincodes it names. */
-function providerRow(provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>, meta: { bppId: string; domain: string; cityCode: string }): ProviderRow {
+function providerRow(
+  provider: Omit<ReceivedProvider, 'items'> & Pick<CatalogProvider, 'items'>,
+  meta: { bppId: string; domain: string; cityCode: string },
+): ProviderRow {
   const location = provider.locations[0];
   if (!location) throw new Error(`provider ${provider.id} has no location`);
   const [lat, lng] = location.gps.split(',').map((n) => Number(n.trim()));
@@ -152,8 +155,7 @@ export function itemRows(provider: Pick<CatalogProvider, 'id' | 'items'>, meta: 
   return provider.items.map((item) => {
     const tags = item.tags;
     const kind = first(tags, 'type', 'type') === 'customization' ? 'customization' : 'item';
-    const licence =
-      first(tags, 'kirana', 'fssai_license_no') ?? licenceNumber(item['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no);
+    const licence = first(tags, 'kirana', 'fssai_license_no') ?? licenceNumber(item['@ondc/org/statutory_reqs_prepackaged_food']?.brand_owner_FSSAI_license_no);
     const veg = tags.find((t) => t.code === 'veg_nonveg')?.list.find((e) => e.value === 'yes')?.code ?? null;
     const range = item.price.tags?.find((t) => t.code === 'range');
     const lower = range?.list.find((e) => e.code === 'lower')?.value;
@@ -285,7 +287,12 @@ export function catalogRows(providers: readonly ReceivedProvider[], meta: { bppI
     });
     const provider = { ...received, items: judged.listed };
     const row = providerRow(provider, meta);
-    return { provider: row, items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }), unlisted: [...judged.disabled, ...judged.rejected.map((r) => r.itemId)], rejected: judged.rejected };
+    return {
+      provider: row,
+      items: itemRows(provider, { bppId: meta.bppId, cityCode: row.cityCode }),
+      unlisted: [...judged.disabled, ...judged.rejected.map((r) => r.itemId)],
+      rejected: judged.rejected,
+    };
   });
 }
 
@@ -310,7 +317,10 @@ export function statutoryOf(item: CatalogItem): ItemStatutory | null {
     packedOn: real(packaged?.month_year_of_manufacture_packing_import),
     brandOwnerFssai: licenceNumber(food?.brand_owner_FSSAI_license_no) ?? undefined,
     // Sellers often write the brand owner's licence again as the "other" one: said once.
-    otherFssai: licenceNumber(food?.other_FSSAI_license_no) === licenceNumber(food?.brand_owner_FSSAI_license_no) ? undefined : (licenceNumber(food?.other_FSSAI_license_no) ?? undefined),
+    otherFssai:
+      licenceNumber(food?.other_FSSAI_license_no) === licenceNumber(food?.brand_owner_FSSAI_license_no)
+        ? undefined
+        : (licenceNumber(food?.other_FSSAI_license_no) ?? undefined),
     importerFssai: licenceNumber(food?.importer_FSSAI_license_no) ?? undefined,
     nutrition: real(food?.nutritional_info),
     additives: real(food?.additives_info),

@@ -8,8 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { incrementalCatalogSchema, receivedCatalogSchema } from '#/ondc/catalog.ts';
 import { catalogRows, isIncrementalCatalog, judgeProviders } from './ingest.ts';
 
-type Payload = { from: string; body: { context: { domain: string }; message: { catalog: { 'bpp/fulfillments'?: Array<{ type: string }>; 'bpp/providers': Array<Record<string, unknown>> } } } };
-const { payloads } = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures/ondc-1.2.0/workbench.json'), 'utf8')) as { payloads: Payload[] };
+type Payload = {
+  from: string;
+  body: {
+    context: { domain: string };
+    message: { catalog: { 'bpp/fulfillments'?: Array<{ type: string }>; 'bpp/providers': Array<Record<string, unknown>> } };
+  };
+};
+const { payloads } = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures/ondc-1.2.0/workbench.json'), 'utf8')) as {
+  payloads: Payload[];
+};
 const fullCatalogues = payloads.filter((p) => p.from.startsWith('draft-RET10-1.2.0 Search_and_Custom_Menu__Full_Catalog_City_.yaml on_search'));
 
 function listed(catalog: Payload['body']['message']['catalog']) {
@@ -45,15 +53,22 @@ describe('catalogues as ONDC sends them', () => {
 // Every RET10/RET11 catalogue ONDC publishes for 1.2.0 (the RET-Spec examples and the Workbench
 // mock seller's payloads, tests/fixtures/ondc-1.2.0, sources and commits in each file): its
 // stores are listed and none of their items is rejected; an incremental refresh is read.
-type Published = { from: string; body: { context: { action: string; domain: string; bpp_id: string; city: string }; message: { catalog: Record<string, unknown> & { 'bpp/providers': unknown[] } } } };
+type Published = {
+  from: string;
+  body: {
+    context: { action: string; domain: string; bpp_id: string; city: string };
+    message: { catalog: Record<string, unknown> & { 'bpp/providers': unknown[] } };
+  };
+};
 const published = ['ret-spec', 'workbench'].flatMap((name) =>
-  (JSON.parse(readFileSync(path.join(import.meta.dirname, `../../../tests/fixtures/ondc-1.2.0/${name}.json`), 'utf8')) as { payloads: Published[] }).payloads.filter(
-    (p) => p.body.context.action === 'on_search' && ['ONDC:RET10', 'ONDC:RET11'].includes(p.body.context.domain),
-  ),
+  (
+    JSON.parse(readFileSync(path.join(import.meta.dirname, `../../../tests/fixtures/ondc-1.2.0/${name}.json`), 'utf8')) as { payloads: Published[] }
+  ).payloads.filter((p) => p.body.context.action === 'on_search' && ['ONDC:RET10', 'ONDC:RET11'].includes(p.body.context.domain)),
 );
 // The Workbench RET11 "Complete Auto Flow" answers a search with stores named by id alone (its
 // mock fills them in later pages): nothing to show, so they are refused with a reason, not listed.
-const placeholders = (p: Published) => (p.body.message.catalog['bpp/providers'] as Array<Record<string, unknown>>).every((provider) => Object.keys(provider).join() === 'id');
+const placeholders = (p: Published) =>
+  (p.body.message.catalog['bpp/providers'] as Array<Record<string, unknown>>).every((provider) => Object.keys(provider).join() === 'id');
 
 describe("ONDC's published 1.2.0 catalogues, RET10 and RET11", () => {
   const full = published.filter((p) => !isIncrementalCatalog(p.body.message.catalog) && !placeholders(p));
@@ -91,13 +106,21 @@ describe("ONDC's published 1.2.0 catalogues, RET10 and RET11", () => {
 
   it('lists the F&B example: add-ons sold with their dish, offers of a kind we do not know left out, hours from the schedule', () => {
     const fnb = full.find((p) => p.from.endsWith('on_search_F&B_Pizza.yaml'))!;
-    const [row] = catalogRows(judgeProviders(fnb.body.message.catalog['bpp/providers']).providers, { bppId: 'sellerNP.com', domain: 'ONDC:RET11', cityCode: 'std:080' });
+    const [row] = catalogRows(judgeProviders(fnb.body.message.catalog['bpp/providers']).providers, {
+      bppId: 'sellerNP.com',
+      domain: 'ONDC:RET11',
+      cityCode: 'std:080',
+    });
     const addOns = row!.items.filter((item) => item.kind === 'customization');
     expect(addOns.length).toBeGreaterThan(5);
     expect(new Set(addOns.map((item) => item.locationId))).toEqual(new Set([row!.provider.locationId]));
     expect(row!.provider.opensAt).not.toBeNull();
     const withOffers = full.find((p) => p.from.endsWith('on_search_F&B.yaml'))!;
-    const [store] = catalogRows(judgeProviders(withOffers.body.message.catalog['bpp/providers']).providers, { bppId: 'sellerNP.com', domain: 'ONDC:RET11', cityCode: 'std:080' });
+    const [store] = catalogRows(judgeProviders(withOffers.body.message.catalog['bpp/providers']).providers, {
+      bppId: 'sellerNP.com',
+      domain: 'ONDC:RET11',
+      cityCode: 'std:080',
+    });
     expect((store!.provider.offers as Array<{ descriptor: { code: string } }>).map((o) => o.descriptor.code)).toEqual(['buyXgetY', 'freebie']);
   });
 });

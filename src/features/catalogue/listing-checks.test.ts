@@ -80,7 +80,10 @@ describe('the embedded sellers list mistakes a buyer app must catch', () => {
     expect(codes(listed(store, flawed, 'web'))).toEqual([]);
   });
   it('a dish without a photo is rejected for that (91003)', () => {
-    const plain = network.sellers.flatMap((s) => s.providers).flatMap((p) => [...providerItems(p)]).find((i) => i.kind === 'dish' && hasListingFlaw(i))!;
+    const plain = network.sellers
+      .flatMap((s) => s.providers)
+      .flatMap((p) => [...providerItems(p)])
+      .find((i) => i.kind === 'dish' && hasListingFlaw(i))!;
     const owner = network.sellers.flatMap((s) => s.providers).find((p) => plain.id.startsWith(p.id))!;
     expect(listingProblems(listed(owner, plain, 'first'), 'ONDC:RET11', noGroups).map((p) => p.code)).toEqual(['91003']);
   });

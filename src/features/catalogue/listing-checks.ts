@@ -12,13 +12,44 @@ export type ListingProblem = { code: ItemRejectionCode; detail: string };
 // RET10 category_id: ondc-notes §4 says three generations are in use and all are accepted: the
 // classic 1.2 sheet, the validator's list, and the coded taxonomy (RET10-1000 … RET10-105F).
 const RET10_CATEGORIES = new Set([
-  'Fruits and Vegetables', 'Masala & Seasoning', 'Oil & Ghee', 'Gourmet & World Foods', 'Foodgrains', 'Eggs, Meat & Fish',
-  'Cleaning & Household', 'Beverages', 'Beauty & Hygiene', 'Bakery, Cakes & Dairy', 'Kitchen Accessories', 'Baby Care',
-  'Snacks & Branded Foods', 'Pet Care', 'Stationery', 'Dairy and Cheese', 'Snacks, Dry Fruits, Nuts', 'Pasta, Soup and Noodles',
-  'Cereals and Breakfast', 'Sauces, Spreads and Dips', 'Chocolates and Biscuits', 'Cooking and Baking Needs',
-  'Tinned and Processed Food', 'Atta, Flours and Sooji', 'Rice and Rice Products', 'Dals and Pulses', 'Salt, Sugar and Jaggery',
-  'Energy and Soft Drinks', 'Water', 'Tea and Coffee', 'Fruit Juices and Fruit Drinks', 'Snacks and Namkeen',
-  'Ready to Cook and Eat', 'Pickles and Chutney', 'Indian Sweets', 'Frozen Vegetables', 'Frozen Snacks', 'Gift Voucher',
+  'Fruits and Vegetables',
+  'Masala & Seasoning',
+  'Oil & Ghee',
+  'Gourmet & World Foods',
+  'Foodgrains',
+  'Eggs, Meat & Fish',
+  'Cleaning & Household',
+  'Beverages',
+  'Beauty & Hygiene',
+  'Bakery, Cakes & Dairy',
+  'Kitchen Accessories',
+  'Baby Care',
+  'Snacks & Branded Foods',
+  'Pet Care',
+  'Stationery',
+  'Dairy and Cheese',
+  'Snacks, Dry Fruits, Nuts',
+  'Pasta, Soup and Noodles',
+  'Cereals and Breakfast',
+  'Sauces, Spreads and Dips',
+  'Chocolates and Biscuits',
+  'Cooking and Baking Needs',
+  'Tinned and Processed Food',
+  'Atta, Flours and Sooji',
+  'Rice and Rice Products',
+  'Dals and Pulses',
+  'Salt, Sugar and Jaggery',
+  'Energy and Soft Drinks',
+  'Water',
+  'Tea and Coffee',
+  'Fruit Juices and Fruit Drinks',
+  'Snacks and Namkeen',
+  'Ready to Cook and Eat',
+  'Pickles and Chutney',
+  'Indian Sweets',
+  'Frozen Vegetables',
+  'Frozen Snacks',
+  'Gift Voucher',
 ]);
 const CODED_RET10_CATEGORY = /^RET10-[0-9A-F]{4}$/;
 
@@ -110,7 +141,8 @@ export function listingProblems(raw: unknown, domain: string, categoryIds: Reado
   if (price === null) problems.push({ code: '91010', detail: 'price.value is missing or not a number' });
   else if (price < 0) problems.push({ code: '91024', detail: `price.value is ${String(item.price?.value)}` });
   else if (price === 0 && sellable) problems.push({ code: '91010', detail: 'price.value is 0' });
-  else if (mrp !== null && price > mrp) problems.push({ code: '91001', detail: `price ${String(item.price?.value)} is above MRP ${String(item.price?.maximum_value)}` });
+  else if (mrp !== null && price > mrp)
+    problems.push({ code: '91001', detail: `price ${String(item.price?.value)} is above MRP ${String(item.price?.maximum_value)}` });
 
   if (typeof item.category_id !== 'string' || item.category_id.trim() === '') {
     problems.push({ code: '91021', detail: 'category_id is missing' });

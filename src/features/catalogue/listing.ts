@@ -25,7 +25,15 @@ export interface ListingState {
 }
 
 export function readListingState(params: URLSearchParams): ListingState {
-  const picked = Object.fromEntries(FACETS.map((f) => [f.field, params.getAll(f.param).filter((v) => v.length > 0 && v.length <= 100).slice(0, 20)])) as Record<FacetField, string[]>;
+  const picked = Object.fromEntries(
+    FACETS.map((f) => [
+      f.field,
+      params
+        .getAll(f.param)
+        .filter((v) => v.length > 0 && v.length <= 100)
+        .slice(0, 20),
+    ]),
+  ) as Record<FacetField, string[]>;
   const sortParam = params.get('sort') ?? 'relevance';
   const sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as SortName) : 'relevance';
   const page = Math.min(500, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));

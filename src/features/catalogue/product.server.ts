@@ -60,7 +60,11 @@ export async function productPage(database: Database, query: ProductQuery, place
   if (!row) return null;
   const store = await storeSummary(database, { bppId: row.bpp_id, providerId: row.provider_id, place });
   if (!store) return null;
-  const [variants, similar, canonical] = await Promise.all([variantsOfGroup(database, place, row), similarItems(database, place, row), canonicalListing(database, row)]);
+  const [variants, similar, canonical] = await Promise.all([
+    variantsOfGroup(database, place, row),
+    similarItems(database, place, row),
+    canonicalListing(database, row),
+  ]);
   const statutory = itemStatutorySchema.safeParse(row.statutory);
   return {
     item: toWidget(row),
@@ -82,7 +86,8 @@ export async function productPage(database: Database, query: ProductQuery, place
 /** A description that the name (or the short description) already holds says nothing new: "500 g" under "Onion 500 g". */
 function descriptions(row: ProductRecord): { shortDesc: string | null; longDesc: string | null } {
   const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
-  const adds = (text: string | null, said: Array<string | null>): text is string => !!text?.trim() && !said.some((s) => s && squeeze(s).includes(squeeze(text)));
+  const adds = (text: string | null, said: Array<string | null>): text is string =>
+    !!text?.trim() && !said.some((s) => s && squeeze(s).includes(squeeze(text)));
   const shortDesc = adds(row.short_desc, [row.name]) ? row.short_desc : null;
   return { shortDesc, longDesc: adds(row.long_desc, [row.name, shortDesc]) ? row.long_desc : null };
 }
@@ -107,9 +112,12 @@ async function variantsOfGroup(database: Database, place: ShopperPlace, row: Pro
  */
 async function similarItems(database: Database, place: ShopperPlace, row: ProductRecord): Promise<ItemWidget[]> {
   const category = row.sub_category_id === null ? null : Math.floor(row.sub_category_id / 100);
-  const alike = category !== null
-    ? { where: 'i.sub_category_id BETWEEN $4::int * 100 + 1 AND $4::int * 100 + 6', value: category }
-    : row.menu_ids.length > 0 ? { where: 'i.menu_ids && $4::text[]', value: row.menu_ids } : null;
+  const alike =
+    category !== null
+      ? { where: 'i.sub_category_id BETWEEN $4::int * 100 + 1 AND $4::int * 100 + 6', value: category }
+      : row.menu_ids.length > 0
+        ? { where: 'i.menu_ids && $4::text[]', value: row.menu_ids }
+        : null;
   if (!alike) return [];
   const rows = await database.query<ItemRecord>(
     `SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, ${activeAtSql('i', '$6', '$7')} AS is_active

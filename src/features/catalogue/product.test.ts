@@ -143,7 +143,11 @@ describe('what ingest keeps of an item for its page', () => {
     expect(statutoryOf(food)).not.toHaveProperty('importerFssai');
     // The network writes the brand owner's licence as the "other" one too: a page says it once.
     expect(statutoryOf(food)).not.toHaveProperty('otherFssai');
-    const loose = { ...food, '@ondc/org/statutory_reqs_prepackaged_food': undefined, '@ondc/org/statutory_reqs_packaged_commodities': undefined } as unknown as CatalogItem;
+    const loose = {
+      ...food,
+      '@ondc/org/statutory_reqs_prepackaged_food': undefined,
+      '@ondc/org/statutory_reqs_packaged_commodities': undefined,
+    } as unknown as CatalogItem;
     expect(statutoryOf(loose)).toBeNull();
   });
 

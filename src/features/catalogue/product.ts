@@ -87,7 +87,9 @@ export function productJsonLd(product: ProductFacts) {
         ...(product.gtin ? { gtin: product.gtin } : {}),
         ...(product.description ? { description: product.description } : {}),
         ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
-        ...(product.rating !== null && product.ratingCount ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, ratingCount: product.ratingCount } } : {}),
+        ...(product.rating !== null && product.ratingCount
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, ratingCount: product.ratingCount } }
+          : {}),
         offers: {
           '@type': 'Offer',
           url: product.url,
@@ -96,14 +98,25 @@ export function productJsonLd(product: ProductFacts) {
           availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
           seller: { '@type': 'Organization', name: product.storeName },
-          hasMerchantReturnPolicy: product.returnable && days > 0
-            ? { '@type': 'MerchantReturnPolicy', applicableCountry: 'IN', returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow', merchantReturnDays: days }
-            : { '@type': 'MerchantReturnPolicy', applicableCountry: 'IN', returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' },
+          hasMerchantReturnPolicy:
+            product.returnable && days > 0
+              ? {
+                  '@type': 'MerchantReturnPolicy',
+                  applicableCountry: 'IN',
+                  returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+                  merchantReturnDays: days,
+                }
+              : { '@type': 'MerchantReturnPolicy', applicableCountry: 'IN', returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' },
         },
       },
       {
         '@type': 'BreadcrumbList',
-        itemListElement: product.breadcrumb.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, ...(crumb.url ? { item: crumb.url } : {}) })),
+        itemListElement: product.breadcrumb.map((crumb, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: crumb.name,
+          ...(crumb.url ? { item: crumb.url } : {}),
+        })),
       },
     ],
   };

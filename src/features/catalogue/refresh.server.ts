@@ -24,7 +24,15 @@ const SEARCH_INTENT = {
 };
 
 /** One catalogue search to the gateway, in a transaction of its own and on no shopper's behalf. */
-function searchCatalogue(database: Database, app: BuyerApp, domain: Domain, city: string, message: SendInput['message'], at?: Date, lifetimeMs: number = TRANSACTION_LIFETIME_MS.search) {
+function searchCatalogue(
+  database: Database,
+  app: BuyerApp,
+  domain: Domain,
+  city: string,
+  message: SendInput['message'],
+  at?: Date,
+  lifetimeMs: number = TRANSACTION_LIFETIME_MS.search,
+) {
   return sendRequest(database, app, {
     action: 'search',
     url: app.gatewayUrl,
@@ -76,7 +84,8 @@ async function requestCatalogueChanges(database: Database, app: BuyerApp, since:
  */
 async function requestCataloguePushes(database: Database, app: BuyerApp, since: Date, lifetimeMs: number, now = new Date()) {
   const results = [];
-  for (const domain of DOMAINS) results.push(await searchCatalogue(database, app, domain, '*', pushSearchIntent(since), new Date(now.getTime() + 1), lifetimeMs));
+  for (const domain of DOMAINS)
+    results.push(await searchCatalogue(database, app, domain, '*', pushSearchIntent(since), new Date(now.getTime() + 1), lifetimeMs));
   return results;
 }
 

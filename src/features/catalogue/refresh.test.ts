@@ -28,7 +28,15 @@ describe('catalogue refresh schedule', () => {
 describe('incremental search intent (ONDC catalog_inc)', () => {
   it('names the window with start_time before end_time, and our finder fee', () => {
     const intent = incrementalSearchIntent(t(0), t(5)).intent;
-    expect(intent.tags).toEqual([{ code: 'catalog_inc', list: [{ code: 'start_time', value: t(0).toISOString() }, { code: 'end_time', value: t(5).toISOString() }] }]);
+    expect(intent.tags).toEqual([
+      {
+        code: 'catalog_inc',
+        list: [
+          { code: 'start_time', value: t(0).toISOString() },
+          { code: 'end_time', value: t(5).toISOString() },
+        ],
+      },
+    ]);
     expect(intent.payment['@ondc/org/buyer_app_finder_fee_amount']).toBe('3');
   });
 });

@@ -29,7 +29,13 @@ describe.each(testDatabases())('search at scale on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     await database.query(`INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ('seller', 'http://seller.localhost', 'Seller')`);
-    await addItems(database, 'std:080', 'blr-store', ['Fresh Potato 1 kg', 'Aashirvaad Atta 5 kg', 'Khatta Meetha 200 g', 'Biryani Masala 50 g', 'Instant Dosa Mix 200 g']);
+    await addItems(database, 'std:080', 'blr-store', [
+      'Fresh Potato 1 kg',
+      'Aashirvaad Atta 5 kg',
+      'Khatta Meetha 200 g',
+      'Biryani Masala 50 g',
+      'Instant Dosa Mix 200 g',
+    ]);
     await addItems(database, 'std:011', 'del-store', ['Fresh Tomato 500 g', 'Basmati Rice 1 kg']);
   });
   afterAll(async () => {
@@ -93,8 +99,20 @@ describe.each(testDatabases())('a common word’s page on $name', ({ open }) => 
   beforeAll(async () => {
     database = await open();
     await database.query(`INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name) VALUES ('seller', 'http://seller.localhost', 'Seller')`);
-    await addItems(database, 'std:080', 'store-a', names, names.map((_, n) => 10000 + (n % 3)));
-    await addItems(database, 'std:080', 'store-b', names, names.map((_, n) => 10001 - (n % 3)));
+    await addItems(
+      database,
+      'std:080',
+      'store-a',
+      names,
+      names.map((_, n) => 10000 + (n % 3)),
+    );
+    await addItems(
+      database,
+      'std:080',
+      'store-b',
+      names,
+      names.map((_, n) => 10001 - (n % 3)),
+    );
     await database.query(`UPDATE catalogue_items SET fssai_licence = $1, dedupe_key = $1 || ':' || lower(replace(name, ' ', ''))`, [LICENCE]);
     await database.query('ANALYZE catalogue_items');
   });

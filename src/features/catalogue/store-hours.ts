@@ -47,12 +47,7 @@ export function clockTime(hhmm: number): string {
 const ENABLED = new Set(['enable', 'open']);
 
 /** SPEC §4: open only when both statuses are enable/open and, if hours exist, now is at or up to 5 after a listed time. */
-export function storeOpenState(input: {
-  locationStatus: string;
-  providerStatus: string;
-  workingHours: readonly number[];
-  now: Date;
-}): StoreOpenState {
+export function storeOpenState(input: { locationStatus: string; providerStatus: string; workingHours: readonly number[]; now: Date }): StoreOpenState {
   if (!ENABLED.has(input.locationStatus.toLowerCase()) || !ENABLED.has(input.providerStatus.toLowerCase())) {
     return 'STORE_TEMPORARILY_CLOSED';
   }

@@ -50,13 +50,54 @@ const GROUPS: string[][] = [
 
 // The same products typed in Devanagari (issue 15): each word stands for its romanised key above.
 const DEVANAGARI: ReadonlyArray<readonly [string, string]> = [
-  ['आलू', 'aloo'], ['प्याज', 'pyaz'], ['प्याज़', 'pyaz'], ['टमाटर', 'tamatar'], ['आटा', 'atta'], ['दूध', 'doodh'], ['चावल', 'chawal'],
-  ['दाल', 'dal'], ['चीनी', 'cheeni'], ['शक्कर', 'shakkar'], ['नमक', 'namak'], ['दही', 'dahi'], ['मक्खन', 'makhan'], ['तेल', 'tel'],
-  ['अंडा', 'anda'], ['अंडे', 'ande'], ['मुर्गी', 'murgi'], ['मुर्ग', 'murgh'], ['गोभी', 'gobhi'], ['भिंडी', 'bhindi'], ['पालक', 'palak'],
-  ['बैंगन', 'baingan'], ['मिर्च', 'mirch'], ['मिर्ची', 'mirchi'], ['अदरक', 'adrak'], ['लहसुन', 'lehsun'], ['हल्दी', 'haldi'],
-  ['जीरा', 'jeera'], ['धनिया', 'dhania'], ['चाय', 'chai'], ['केला', 'kela'], ['आम', 'aam'], ['सेब', 'seb'], ['बेसन', 'besan'],
-  ['सूजी', 'sooji'], ['मटर', 'matar'], ['गाजर', 'gajar'], ['खीरा', 'kheera'], ['नींबू', 'nimbu'], ['पनीर', 'paneer'], ['घी', 'ghee'],
-  ['नमकीन', 'namkeen'], ['मिठाई', 'mithai'], ['सब्जी', 'sabzi'], ['सब्ज़ी', 'sabzi'], ['मछली', 'machli'], ['गोश्त', 'gosht'], ['पानी', 'pani'],
+  ['आलू', 'aloo'],
+  ['प्याज', 'pyaz'],
+  ['प्याज़', 'pyaz'],
+  ['टमाटर', 'tamatar'],
+  ['आटा', 'atta'],
+  ['दूध', 'doodh'],
+  ['चावल', 'chawal'],
+  ['दाल', 'dal'],
+  ['चीनी', 'cheeni'],
+  ['शक्कर', 'shakkar'],
+  ['नमक', 'namak'],
+  ['दही', 'dahi'],
+  ['मक्खन', 'makhan'],
+  ['तेल', 'tel'],
+  ['अंडा', 'anda'],
+  ['अंडे', 'ande'],
+  ['मुर्गी', 'murgi'],
+  ['मुर्ग', 'murgh'],
+  ['गोभी', 'gobhi'],
+  ['भिंडी', 'bhindi'],
+  ['पालक', 'palak'],
+  ['बैंगन', 'baingan'],
+  ['मिर्च', 'mirch'],
+  ['मिर्ची', 'mirchi'],
+  ['अदरक', 'adrak'],
+  ['लहसुन', 'lehsun'],
+  ['हल्दी', 'haldi'],
+  ['जीरा', 'jeera'],
+  ['धनिया', 'dhania'],
+  ['चाय', 'chai'],
+  ['केला', 'kela'],
+  ['आम', 'aam'],
+  ['सेब', 'seb'],
+  ['बेसन', 'besan'],
+  ['सूजी', 'sooji'],
+  ['मटर', 'matar'],
+  ['गाजर', 'gajar'],
+  ['खीरा', 'kheera'],
+  ['नींबू', 'nimbu'],
+  ['पनीर', 'paneer'],
+  ['घी', 'ghee'],
+  ['नमकीन', 'namkeen'],
+  ['मिठाई', 'mithai'],
+  ['सब्जी', 'sabzi'],
+  ['सब्ज़ी', 'sabzi'],
+  ['मछली', 'machli'],
+  ['गोश्त', 'gosht'],
+  ['पानी', 'pani'],
 ];
 const FROM_DEVANAGARI = new Map(DEVANAGARI.map(([hindi, latin]) => [hindi.normalize('NFC'), latin]));
 
@@ -103,7 +144,14 @@ export function searchTerms(text: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   for (const typed of text.split(/\s+/)) {
     // Latin words split at punctuation ("atta');" is atta); a Devanagari word is read whole.
-    const pieces = hasDevanagari(typed) ? [spellingsOf(typed).map(latinWord)] : typed.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, ' ').split(' ').map((w) => [w]);
+    const pieces = hasDevanagari(typed)
+      ? [spellingsOf(typed).map(latinWord)]
+      : typed
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z0-9]/g, ' ')
+          .split(' ')
+          .map((w) => [w]);
     for (const spellings of pieces) {
       const [word, ...others] = [...new Set(spellings.filter((s) => s.length > 0))];
       if (!word) continue;

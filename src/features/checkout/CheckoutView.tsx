@@ -9,7 +9,20 @@ import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type 
 import { mountToastHost } from '#/features/platform/toast-host.ts';
 import { $isCoinBurnEnabled } from '#/features/cart/store.ts';
 import { coinsEnabled, type CoinConfig } from '#/features/coins/coins.ts';
-import { $checkout, applyCoupon, keepAddress, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, setCoinBurn, startCheckout, type CustomerForm } from './store.ts';
+import {
+  $checkout,
+  applyCoupon,
+  keepAddress,
+  leaveUpiApp,
+  payAndConfirm,
+  payWithUpiApp,
+  placeOrder,
+  proceedToPay,
+  removeOffer,
+  setCoinBurn,
+  startCheckout,
+  type CustomerForm,
+} from './store.ts';
 import { UpiAppWait } from './UpiAppWait.tsx';
 import { billRow, type SummaryLine } from './summary.ts';
 import { INSTRUCTIONS_MAX_CHARS } from './instructions.ts';
@@ -55,7 +68,10 @@ export default function CheckoutView({
     mountToastHost();
     // SPEC §5: coins only with the uiConfig flag and the isCoinEnabled cookie 'true'.
     const cookie = /(?:^|;\s*)isCoinEnabled=([^;]*)/.exec(document.cookie)?.[1];
-    const offer = coinsEnabled(coinProgramme.config, cookie) && cart.available_coins_balance > 0 ? { programme: coinProgramme.name, config: coinProgramme.config, balance: cart.available_coins_balance } : null;
+    const offer =
+      coinsEnabled(coinProgramme.config, cookie) && cart.available_coins_balance > 0
+        ? { programme: coinProgramme.name, config: coinProgramme.config, balance: cart.available_coins_balance }
+        : null;
     setCoins(offer);
     void startCheckout(cart, place);
   }, [cart, place, coinProgramme]);
@@ -96,7 +112,12 @@ export default function CheckoutView({
   const total = state.lines.find((l) => l.kind === 'total');
 
   // The checkout's place is kept while it is quoted (checkout.css), so the page below does not move.
-  if (state.phase === 'quoting') return <p role="status" className="checkout checkout--quoting">{t.quoting}</p>;
+  if (state.phase === 'quoting')
+    return (
+      <p role="status" className="checkout checkout--quoting">
+        {t.quoting}
+      </p>
+    );
   if (state.phase === 'failed') {
     return (
       <section className="notice notice--error" role="alert">
@@ -121,7 +142,18 @@ export default function CheckoutView({
     const data = new FormData(event.currentTarget);
     const field = (name: keyof CustomerForm) => String(data.get(name) ?? '').trim();
     const paymentType = data.get('paymentType') === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
-    const form: CustomerForm = { paymentType, name: field('name'), phone: field('phone'), email: field('email'), door: field('door'), building: field('building'), locality: field('locality'), state: field('state'), instructions: field('instructions'), tip: Number(data.get('tip')) || 0 };
+    const form: CustomerForm = {
+      paymentType,
+      name: field('name'),
+      phone: field('phone'),
+      email: field('email'),
+      door: field('door'),
+      building: field('building'),
+      locality: field('locality'),
+      state: field('state'),
+      instructions: field('instructions'),
+      tip: Number(data.get('tip')) || 0,
+    };
     // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
     if (data.get('keepAddress') === 'on') {
       const kept = addressToKeep(chosen, form, place, crypto.randomUUID());
@@ -152,12 +184,17 @@ export default function CheckoutView({
       <section className="bill" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t.summary}</h2>
         {promise && <p data-delivery-promise>{promise}</p>}
-        <dl>{state.lines.map((line, index) => <SummaryRow key={index} line={line} t={t} />)}</dl>
+        <dl>
+          {state.lines.map((line, index) => (
+            <SummaryRow key={index} line={line} t={t} />
+          ))}
+        </dl>
       </section>
 
       {coins && state.burnableCoins > 0 && (
         <label className="checkout-coins">
-          <input type="checkbox" checked={burnCoins} onChange={(event) => void setCoinBurn(event.target.checked)} /> {fill(t.useCoins, { coins: state.burnableCoins, programme: coins.programme, balance: coins.balance })}
+          <input type="checkbox" checked={burnCoins} onChange={(event) => void setCoinBurn(event.target.checked)} />{' '}
+          {fill(t.useCoins, { coins: state.burnableCoins, programme: coins.programme, balance: coins.balance })}
         </label>
       )}
 
@@ -186,7 +223,12 @@ export default function CheckoutView({
             applied && (
               <p key={applied.code} className="checkout-applied">
                 <span role="status">{fill(t.couponApplied, { code: applied.code })}</span>{' '}
-                <button type="button" className="link-button" aria-label={fill(t.removeCoupon, { code: applied.code })} onClick={() => void removeOffer(applied.code)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={fill(t.removeCoupon, { code: applied.code })}
+                  onClick={() => void removeOffer(applied.code)}
+                >
                   {t.remove}
                 </button>
               </p>
@@ -203,7 +245,8 @@ export default function CheckoutView({
               <legend>{t.savedAddresses}</legend>
               {book.map((address) => (
                 <label key={address.id}>
-                  <input type="radio" name="savedAddress" value={address.id} checked={chosen?.id === address.id} onChange={() => pick(address.id)} /> {addressLine(address)}
+                  <input type="radio" name="savedAddress" value={address.id} checked={chosen?.id === address.id} onChange={() => pick(address.id)} />{' '}
+                  {addressLine(address)}
                 </label>
               ))}
               <label>
@@ -223,13 +266,27 @@ export default function CheckoutView({
           )}
           {/* Keyed by the address: picking another starts its fields afresh. Filled fields stay in the form, out of sight. */}
           <div key={chosen?.id ?? NEW_ADDRESS}>
-            <label hidden={hide('name')}>{t.name} <input name="name" required autoComplete="name" defaultValue={details.name} /></label>
-            <label hidden={hide('phone')}>{t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" defaultValue={details.phone} /></label>
-            <label hidden={hide('email')}>{t.email} <input name="email" type="email" maxLength={200} autoComplete="email" defaultValue={details.email} /></label>
-            <label hidden={hide('door')}>{t.door} <input name="door" autoComplete="address-line1" defaultValue={details.door} /></label>
-            <label hidden={hide('building')}>{t.building} <input name="building" defaultValue={details.building} /></label>
-            <label hidden={hide('locality')}>{t.locality} <input name="locality" required defaultValue={details.locality} /></label>
-            <label hidden={hide('state')}>{t.state} <input name="state" required defaultValue={details.state} /></label>
+            <label hidden={hide('name')}>
+              {t.name} <input name="name" required autoComplete="name" defaultValue={details.name} />
+            </label>
+            <label hidden={hide('phone')}>
+              {t.phone} <input name="phone" required inputMode="numeric" pattern="[6-9][0-9]{9}" autoComplete="tel-national" defaultValue={details.phone} />
+            </label>
+            <label hidden={hide('email')}>
+              {t.email} <input name="email" type="email" maxLength={200} autoComplete="email" defaultValue={details.email} />
+            </label>
+            <label hidden={hide('door')}>
+              {t.door} <input name="door" autoComplete="address-line1" defaultValue={details.door} />
+            </label>
+            <label hidden={hide('building')}>
+              {t.building} <input name="building" defaultValue={details.building} />
+            </label>
+            <label hidden={hide('locality')}>
+              {t.locality} <input name="locality" required defaultValue={details.locality} />
+            </label>
+            <label hidden={hide('state')}>
+              {t.state} <input name="state" required defaultValue={details.state} />
+            </label>
           </div>
           {keepOffered && (
             <label className="checkout-keep">
@@ -240,7 +297,9 @@ export default function CheckoutView({
             {t.instructions}
             <textarea name="instructions" rows={2} maxLength={INSTRUCTIONS_MAX_CHARS} aria-describedby="instructions-hint" />
           </label>
-          <small id="instructions-hint" className="checkout-instructions-hint">{t.instructionsHint}</small>
+          <small id="instructions-hint" className="checkout-instructions-hint">
+            {t.instructionsHint}
+          </small>
           <fieldset className="checkout-tip" aria-describedby="tip-hint">
             <legend>{t.tip}</legend>
             {TIP_CHOICES_RUPEES.map((rupees) => (
@@ -252,8 +311,12 @@ export default function CheckoutView({
           </fieldset>
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
-            <label><input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}</label>
-            <label><input type="radio" name="paymentType" value="ON-FULFILLMENT" /> {t.cod}</label>
+            <label>
+              <input type="radio" name="paymentType" value="ON-ORDER" defaultChecked /> {t.upi}
+            </label>
+            <label>
+              <input type="radio" name="paymentType" value="ON-FULFILLMENT" /> {t.cod}
+            </label>
           </fieldset>
           <button type="submit" className="button" disabled={state.phase === 'placing' || state.problems.length > 0}>
             {state.phase === 'placing' ? t.placing : t.place}
@@ -281,7 +344,16 @@ export default function CheckoutView({
           >
             <p className="checkout-pay__or">{t.orUpiId}</p>
             <label>
-              {t.upiId} <input name="vpa" required value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" autoFocus={state.upiIdAsked} />
+              {t.upiId}{' '}
+              <input
+                name="vpa"
+                required
+                value={vpa}
+                onChange={(e) => setVpa(e.target.value)}
+                placeholder="name@bank"
+                autoComplete="off"
+                autoFocus={state.upiIdAsked}
+              />
             </label>
             <button type="submit" className="button button--quiet" disabled={state.phase === 'paying'}>
               {state.phase === 'paying' ? t.paying : fill(t.pay, { amount: total?.amount ?? '' })}

@@ -4,7 +4,19 @@ import { addressesAtPlace, addressToKeep, missingDetails, startingDetails } from
 
 const place = { label: 'Indiranagar', city: 'bengaluru', pincode: '560038', lat: 12.97, lng: 77.64 };
 const saved = (id: string, overrides: Record<string, unknown>) =>
-  addressSchema.parse({ id, latitude: 12.97, longitude: 77.64, pin_code: '560038', city: 'Bengaluru', state: 'Karnataka', locality: 'Indiranagar 2nd Stage', house_number: '12', building: 'Lake View Apartments', name: 'Asha Rao', ...overrides });
+  addressSchema.parse({
+    id,
+    latitude: 12.97,
+    longitude: 77.64,
+    pin_code: '560038',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    locality: 'Indiranagar 2nd Stage',
+    house_number: '12',
+    building: 'Lake View Apartments',
+    name: 'Asha Rao',
+    ...overrides,
+  });
 
 describe('issue 28: checkout starts from the address book', () => {
   it('offers the saved addresses at the quoted place, HOME first, then the nearest', () => {
@@ -17,7 +29,15 @@ describe('issue 28: checkout starts from the address book', () => {
 
   it('fills every field from the saved address and the kept contact: nothing is missing', () => {
     const details = startingDetails(saved('h', { address_type: 'HOME' }), { name: 'Asha R', phone: '9876543210', email: null }, place);
-    expect(details).toEqual({ name: 'Asha R', phone: '9876543210', email: '', door: '12', building: 'Lake View Apartments', locality: 'Indiranagar 2nd Stage', state: 'Karnataka' });
+    expect(details).toEqual({
+      name: 'Asha R',
+      phone: '9876543210',
+      email: '',
+      door: '12',
+      building: 'Lake View Apartments',
+      locality: 'Indiranagar 2nd Stage',
+      state: 'Karnataka',
+    });
     expect(missingDetails(details)).toEqual([]);
   });
 
@@ -38,12 +58,29 @@ describe('issue 28: checkout starts from the address book', () => {
 });
 
 describe('issue 28: checkout edits kept in the address book', () => {
-  const details = { name: 'Asha Rao', phone: '9876543210', email: '', door: '14B', building: 'Lake View Towers', locality: 'Indiranagar 2nd Stage', state: 'Karnataka' };
+  const details = {
+    name: 'Asha Rao',
+    phone: '9876543210',
+    email: '',
+    door: '14B',
+    building: 'Lake View Towers',
+    locality: 'Indiranagar 2nd Stage',
+    state: 'Karnataka',
+  };
 
   it('an edited saved address keeps its id, type and pin, with the new flat, building and name', () => {
     const home = saved('home-1', { address_type: 'HOME', address: '12, Lake View Apartments, Indiranagar 2nd Stage' });
     const kept = addressToKeep(home, { ...details, name: 'Asha R' }, { ...place, city: 'bengaluru' }, 'unused');
-    expect(kept).toMatchObject({ id: 'home-1', address_type: 'HOME', latitude: 12.97, longitude: 77.64, pin_code: '560038', name: 'Asha R', house_number: '14B', building: 'Lake View Towers' });
+    expect(kept).toMatchObject({
+      id: 'home-1',
+      address_type: 'HOME',
+      latitude: 12.97,
+      longitude: 77.64,
+      pin_code: '560038',
+      name: 'Asha R',
+      house_number: '14B',
+      building: 'Lake View Towers',
+    });
     expect(kept?.address).toBe('14B, Lake View Towers, Indiranagar 2nd Stage, Bengaluru, Karnataka');
     // Saved again under its id, it replaces the one it came from (SPEC §5 replace rules).
     expect(applySavedAddress([home], kept!)).toEqual([kept]);
@@ -51,7 +88,16 @@ describe('issue 28: checkout edits kept in the address book', () => {
 
   it('a new address is an OTHER address at the quoted place, in the city as shoppers write it', () => {
     const kept = addressToKeep(null, details, { ...place, city: 'bengaluru' }, 'new-1');
-    expect(kept).toMatchObject({ id: 'new-1', address_type: 'OTHER', pin_code: '560038', latitude: 12.97, longitude: 77.64, city: 'Bengaluru', house_number: '14B', source: 'form' });
+    expect(kept).toMatchObject({
+      id: 'new-1',
+      address_type: 'OTHER',
+      pin_code: '560038',
+      latitude: 12.97,
+      longitude: 77.64,
+      city: 'Bengaluru',
+      house_number: '14B',
+      source: 'form',
+    });
   });
 
   it('details the book cannot hold keep nothing', () => {

@@ -29,7 +29,11 @@ export function addressesAtPlace(saved: readonly Address[], place: Pick<Delivery
  * The details a checkout starts from: the chosen address (none: a new one at the place) and the
  * kept contact. The state of a place in a city we serve is known, so nobody types "Karnataka".
  */
-export function startingDetails(address: Address | null, contact: { name: string; phone: string; email: string | null } | null, place: Pick<DeliveryLocation, 'label' | 'city'>): DeliveryDetails {
+export function startingDetails(
+  address: Address | null,
+  contact: { name: string; phone: string; email: string | null } | null,
+  place: Pick<DeliveryLocation, 'label' | 'city'>,
+): DeliveryDetails {
   return {
     name: contact?.name || address?.name || '',
     phone: contact?.phone ?? '',
@@ -47,7 +51,13 @@ export function missingDetails(details: DeliveryDetails): DetailField[] {
 }
 
 /** The address fields a shopper can change at checkout, as the saved address names them. */
-const editableFields = (details: DeliveryDetails) => ({ name: details.name.trim(), house_number: details.door.trim(), building: details.building.trim(), locality: details.locality.trim(), state: details.state.trim() });
+const editableFields = (details: DeliveryDetails) => ({
+  name: details.name.trim(),
+  house_number: details.door.trim(),
+  building: details.building.trim(),
+  locality: details.locality.trim(),
+  state: details.state.trim(),
+});
 
 /**
  * Issue 28: the address book entry the checkout's details make. An edited saved address keeps its
@@ -55,9 +65,26 @@ const editableFields = (details: DeliveryDetails) => ({ name: details.name.trim(
  * place. The one-line address is what the shopper confirmed, in the order the picker shows it.
  * Details the book cannot hold (a name past its length) keep nothing; the order goes on.
  */
-export function addressToKeep(chosen: Address | null, details: DeliveryDetails, place: Pick<DeliveryLocation, 'city' | 'pincode' | 'lat' | 'lng'>, newId: string): Address | null {
+export function addressToKeep(
+  chosen: Address | null,
+  details: DeliveryDetails,
+  place: Pick<DeliveryLocation, 'city' | 'pincode' | 'lat' | 'lng'>,
+  newId: string,
+): Address | null {
   const edited = editableFields(details);
-  const base = chosen ?? { id: newId, address_type: 'OTHER', source: 'form', latitude: place.lat, longitude: place.lng, pin_code: place.pincode, city: cityDisplayName(place.city) };
-  const address = addressSchema.safeParse({ ...base, ...edited, address: [edited.house_number, edited.building, edited.locality, base.city, edited.state].filter(Boolean).join(', ') });
+  const base = chosen ?? {
+    id: newId,
+    address_type: 'OTHER',
+    source: 'form',
+    latitude: place.lat,
+    longitude: place.lng,
+    pin_code: place.pincode,
+    city: cityDisplayName(place.city),
+  };
+  const address = addressSchema.safeParse({
+    ...base,
+    ...edited,
+    address: [edited.house_number, edited.building, edited.locality, base.city, edited.state].filter(Boolean).join(', '),
+  });
   return address.success ? address.data : null;
 }

@@ -146,7 +146,14 @@ type InitChecked = QuoteOutcome & {
   previousTotal: number | null;
 };
 
-async function initChecked(database: Database, shopper: string, messageId: string, transactionId: string, quote: Quote, burnCoins: boolean): Promise<InitChecked> {
+async function initChecked(
+  database: Database,
+  shopper: string,
+  messageId: string,
+  transactionId: string,
+  quote: Quote,
+  burnCoins: boolean,
+): Promise<InitChecked> {
   const check = (await quoteOutcome(database, messageId, quote)) ?? { problems: [], events: [], priceChanged: false };
   const due = await payableFor(database, shopper, transactionId, { messageId, action: 'init' }, burnCoins);
   const select = await latestSelect(database, transactionId);
@@ -154,7 +161,12 @@ async function initChecked(database: Database, shopper: string, messageId: strin
   // The tip our init stated is no change of price (a select has none to quote); a seller's tip
   // other than it is one, which the shopper sees and accepts before paying.
   const changed = due !== null && before !== null && before.totalPaise + (await askedTip(database, messageId)) !== due.totalPaise;
-  return { ...check, priceChanged: check.priceChanged || changed, payable: due ? payableView(due) : null, previousTotal: changed && before ? before.totalPaise / 100 : null };
+  return {
+    ...check,
+    priceChanged: check.priceChanged || changed,
+    payable: due ? payableView(due) : null,
+    previousTotal: changed && before ? before.totalPaise / 100 : null,
+  };
 }
 
 /** Issue 29: the tip our init stated to the seller, in paise. */

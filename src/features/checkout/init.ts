@@ -21,7 +21,11 @@ export type InitAddress = z.infer<typeof initAddressSchema>;
 
 export const initRequestSchema = selectRequestSchema.omit({ items: true, address: true, transaction_id: true }).extend({
   // An init continues the checkout its select started.
-  transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/),
+  transaction_id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
   items: z
     .array(
       z.object({
@@ -30,7 +34,10 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
         fulfillment_id: z.string().min(1).max(64).optional(),
         location_id: z.string().min(1).max(200),
         parent_item_id: z.string().max(64).optional(),
-        tags: z.array(z.looseObject({ code: z.string() })).max(50).optional(),
+        tags: z
+          .array(z.looseObject({ code: z.string() }))
+          .max(50)
+          .optional(),
       }),
     )
     .min(1)

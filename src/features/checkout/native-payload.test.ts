@@ -8,7 +8,11 @@ describe('bridgeOrder (issue 29: the native app’s order payload)', () => {
     const cart = {
       items: [
         { sku_id: 'atta-5kg', quantity: 2, item_metadata: [line('atta-5kg', 'Atta 5 kg', '245.00')] },
-        { sku_id: 'pizza', quantity: 1, item_metadata: [line('pizza', 'Margherita', '199.00'), line('c1', 'Thin crust', '0.00'), line('c2', 'Olives', '30.00')] },
+        {
+          sku_id: 'pizza',
+          quantity: 1,
+          item_metadata: [line('pizza', 'Margherita', '199.00'), line('c1', 'Thin crust', '0.00'), line('c2', 'Olives', '30.00')],
+        },
       ],
     } as unknown as Parameters<typeof bridgeOrder>[0];
     expect(bridgeOrder(cart, 932.25)).toEqual({

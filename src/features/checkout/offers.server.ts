@@ -11,7 +11,11 @@ import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 import { quoteSchema } from './quote-check.ts';
 import { vetStore } from './seller-answer.server.ts';
 
-const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
+const idSchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
 export const offerListQuerySchema = z.object({ transactionId: idSchema, cityName: z.string().min(1).max(40) });
 
@@ -61,7 +65,13 @@ function offerView(row: OfferRow) {
   };
 }
 
-export type OfferFailure = { ok: false; status: 400 | 404 | 409 | 422 | 429; message: string; retryAfterSeconds?: number; reason?: 'minimum' | 'store' | 'time' };
+export type OfferFailure = {
+  ok: false;
+  status: 400 | 404 | 409 | 422 | 429;
+  message: string;
+  retryAfterSeconds?: number;
+  reason?: 'minimum' | 'store' | 'time';
+};
 
 /** The store a checkout is quoting (its latest select's), with the offers its catalogue advertises. */
 type CheckoutStore = { bpp_id: string; provider_id: string; name: string; offers: unknown };
@@ -157,12 +167,18 @@ export async function listOffers(database: Database, shopper: string, query: z.i
  * The seller's quote for `messageId` in this transaction: its item total (a store offer's minimum
  * is on it) and its item total with item discounts (the storefront's coupons apply to it).
  */
-async function quotedTotals(database: Database, shopper: string, transactionId: string, messageId: string): Promise<{ itemsPaise: number; cartPaise: number } | null> {
+async function quotedTotals(
+  database: Database,
+  shopper: string,
+  transactionId: string,
+  messageId: string,
+): Promise<{ itemsPaise: number; cartPaise: number } | null> {
   const answer = await vetStore(database, messageId, 'select', await findAnswer(database, { messageId, action: 'select', shopperKey: shopper }));
   if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
   const quote = quoteSchema.safeParse((answer.message?.['order'] as { quote?: unknown } | undefined)?.quote);
   if (!quote.success) return null;
-  const sum = (types: readonly string[]) => quote.data.breakup.filter((e) => types.includes(e['@ondc/org/title_type'])).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
+  const sum = (types: readonly string[]) =>
+    quote.data.breakup.filter((e) => types.includes(e['@ondc/org/title_type'])).reduce((total, e) => total + rupeesToPaise(e.price.value), 0);
   return { itemsPaise: sum(['item']), cartPaise: sum(['item', 'discount']) };
 }
 
@@ -189,7 +205,8 @@ export async function applyOffer(database: Database, shopper: string, input: Off
     await tx.query('INSERT INTO coupon_attempts (shopper_key, code, attempted_at) VALUES ($1, $2, $3)', [shopper, input.manualCoupon, now.toISOString()]);
     return null;
   });
-  if (waitSeconds !== null) return { ok: false, status: 429, message: 'Too many coupon attempts. Please try again in a few minutes', retryAfterSeconds: waitSeconds };
+  if (waitSeconds !== null)
+    return { ok: false, status: 429, message: 'Too many coupon attempts. Please try again in a few minutes', retryAfterSeconds: waitSeconds };
 
   const refused = await ownTransaction(database, shopper, input.transactionId);
   if (refused) return refused;
@@ -252,22 +269,27 @@ export async function removeOffer(database: Database, shopper: string, input: Of
     input.code,
   ]);
   if (store) return { ok: true, removed: { code: store.code, source: 'store' } };
-  const [own] = await database.query<{ code: string }>('DELETE FROM applied_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [input.transactionId, input.code]);
+  const [own] = await database.query<{ code: string }>('DELETE FROM applied_offers WHERE transaction_id = $1 AND code = $2 RETURNING code', [
+    input.transactionId,
+    input.code,
+  ]);
   if (own) return { ok: true, removed: { code: own.code, source: 'storefront' } };
   return { ok: false, status: 404, message: `${input.code} is not applied to this order` };
 }
 
 /** Whether another store of the city advertises the code (then it is not this cart's to give). */
 async function advertisedInCity(database: Database, city: string, code: string): Promise<boolean> {
-  const rows = await database.query('SELECT 1 FROM catalogue_providers WHERE city_code = $1 AND offers @> $2::jsonb LIMIT 1', [city, JSON.stringify([{ id: code }])]);
+  const rows = await database.query('SELECT 1 FROM catalogue_providers WHERE city_code = $1 AND offers @> $2::jsonb LIMIT 1', [
+    city,
+    JSON.stringify([{ id: code }]),
+  ]);
   return rows.length > 0;
 }
 
 /** The offer applied to a transaction, if any (init and confirm charge the discounted total). */
 export async function appliedOffer(database: Database, transactionId: string) {
-  const [row] = await database.query<{ code: string; discount_paise: number }>(
-    'SELECT code, discount_paise FROM applied_offers WHERE transaction_id = $1',
-    [transactionId],
-  );
+  const [row] = await database.query<{ code: string; discount_paise: number }>('SELECT code, discount_paise FROM applied_offers WHERE transaction_id = $1', [
+    transactionId,
+  ]);
   return row ?? null;
 }

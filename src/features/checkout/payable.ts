@@ -41,7 +41,9 @@ export function payable(input: PayableInput): Payable {
   const burned = coins?.burn ? burnable.coins : 0;
   const coinDiscountPaise = coins?.burn ? burnable.discountPaise : 0;
   const lines =
-    coins && coinDiscountPaise > 0 ? orderSummary({ quote: input.quote, couponDiscountPaise, coins: { programme: coins.programme, discountPaise: coinDiscountPaise } }) : before;
+    coins && coinDiscountPaise > 0
+      ? orderSummary({ quote: input.quote, couponDiscountPaise, coins: { programme: coins.programme, discountPaise: coinDiscountPaise } })
+      : before;
   const totalPaise = lines.find((line) => line.kind === 'total')?.amountPaise ?? 0;
   return {
     lines,

@@ -21,11 +21,15 @@ describe('SPEC §4 select poll: every 1 s, at most 20 times', () => {
   it('runs the poll loop with 1 s sleeps and gives up after 20 polls', async () => {
     const sleeps: number[] = [];
     let calls = 0;
-    const outcome = await poll(async () => (calls++, { status: 'PENDING' as const }), (a: SelectAnswer, n) => selectStep(a, n, 'retail'), {
-      ...SELECT_POLL,
-      sleep: async (ms) => void sleeps.push(ms),
-      now: () => 0,
-    });
+    const outcome = await poll(
+      async () => (calls++, { status: 'PENDING' as const }),
+      (a: SelectAnswer, n) => selectStep(a, n, 'retail'),
+      {
+        ...SELECT_POLL,
+        sleep: async (ms) => void sleeps.push(ms),
+        now: () => 0,
+      },
+    );
     expect(calls).toBe(20);
     expect(sleeps).toEqual(Array(19).fill(1000));
     expect(outcome).toMatchObject({ kind: 'failed', label: 'ON_SELECT_POLL_COUNT_EXCEEDED' });
@@ -44,9 +48,20 @@ describe('SPEC §4 a select NACK is an error', () => {
 
 describe('SPEC §8 serviceability codes on select stop polling with isServiceable false', () => {
   it.each(['30008', '30009', '30010', '60001', '60002', '60003'])('%s: location not serviceable', (code) =>
-    expect(selectStep(answered({ code, message: 'x' }), 1, 'retail')).toEqual({ kind: 'failed', message: 'Your location is not serviceable', isServiceable: false, label: null }));
+    expect(selectStep(answered({ code, message: 'x' }), 1, 'retail')).toEqual({
+      kind: 'failed',
+      message: 'Your location is not serviceable',
+      isServiceable: false,
+      label: null,
+    }),
+  );
   it.each(['30011', '60004'])('%s: no delivery partners', (code) =>
-    expect(selectStep(answered({ code, message: 'x' }), 1, 'retail')).toMatchObject({ kind: 'failed', message: 'No delivery partners are available right now', isServiceable: false }));
+    expect(selectStep(answered({ code, message: 'x' }), 1, 'retail')).toMatchObject({
+      kind: 'failed',
+      message: 'No delivery partners are available right now',
+      isServiceable: false,
+    }),
+  );
 });
 
 describe('SPEC §4 a quote answer', () => {
@@ -55,7 +70,10 @@ describe('SPEC §4 a quote answer', () => {
   it('keeps the quote with an item error and names it (40002)', () =>
     expect(selectStep(answered({ code: '40002', message: 'x' }), 1, 'retail')).toMatchObject({ kind: 'quote', notice: 'Item quantity unavailable' }));
   it('reads "store" for retail when a store is closed (30017) without a quote', () =>
-    expect(selectStep(answered({ code: '30017', message: 'x' }, null), 1, 'retail')).toMatchObject({ kind: 'failed', message: 'The store is not taking orders right now' }));
+    expect(selectStep(answered({ code: '30017', message: 'x' }, null), 1, 'retail')).toMatchObject({
+      kind: 'failed',
+      message: 'The store is not taking orders right now',
+    }));
   it('an unknown code reads "Something went wrong" with the code', () =>
     expect(selectStep(answered({ code: '99999', message: 'x' }, null), 1, 'retail')).toMatchObject({ message: 'Something went wrong (99999)' }));
 });
@@ -72,7 +90,8 @@ const status = (overrides: Partial<InitStatus>): InitStatus => ({ order_status: 
 
 describe('SPEC §4 init poll: every 1 s, at most 5 times', () => {
   it('is 1000 ms and 5 attempts', () => expect(INIT_POLL).toEqual({ intervalMs: 1000, maxAttempts: 5 }));
-  it('CREATED ends the poll', () => expect(initStep(status({ order_status: 'CREATED', onInitTotalPrice: 245.5 }), 2, 'retail')).toEqual({ kind: 'created', totalRupees: 245.5 }));
+  it('CREATED ends the poll', () =>
+    expect(initStep(status({ order_status: 'CREATED', onInitTotalPrice: 245.5 }), 2, 'retail')).toEqual({ kind: 'created', totalRupees: 245.5 }));
   it('waits while pending before the 5th poll', () => expect(initStep(status({}), 4, 'retail')).toEqual({ kind: 'wait' }));
   it("past the maximum: FAILED_TO_PROCEED_WITH_PAYMENT and 'Failed to proceed with payment'", () =>
     expect(initStep(status({}), 5, 'retail')).toEqual({
@@ -83,7 +102,11 @@ describe('SPEC §4 init poll: every 1 s, at most 5 times', () => {
     }));
   it('the loop stops after 5 polls', async () => {
     let calls = 0;
-    const outcome = await poll(async () => (calls++, status({})), (s: InitStatus, n) => initStep(s, n, 'retail'), { ...INIT_POLL, sleep: async () => {} });
+    const outcome = await poll(
+      async () => (calls++, status({})),
+      (s: InitStatus, n) => initStep(s, n, 'retail'),
+      { ...INIT_POLL, sleep: async () => {} },
+    );
     expect(calls).toBe(5);
     expect(outcome).toMatchObject({ orderStatus: 'FAILED_TO_PROCEED_WITH_PAYMENT' });
   });
@@ -91,13 +114,24 @@ describe('SPEC §4 init poll: every 1 s, at most 5 times', () => {
 
 describe('SPEC §8 init errors', () => {
   it("ON_INIT_VALIDATION_FAILURE → 'Validation error, please retry'", () =>
-    expect(initStep(status({ order_status: 'ON_INIT_VALIDATION_FAILURE' }), 1, 'retail')).toMatchObject({ kind: 'failed', toast: 'Validation error, please retry' }));
+    expect(initStep(status({ order_status: 'ON_INIT_VALIDATION_FAILURE' }), 1, 'retail')).toMatchObject({
+      kind: 'failed',
+      toast: 'Validation error, please retry',
+    }));
   it.each(['30008', '30009', '30010', '30011', '60001', '60002', '60003', '60004'])("%s → 'Your location is not serviceable'", (code) =>
-    expect(initStep(status({ order_status: 'FAILED', error: { code, message: 'x' } }), 1, 'retail')).toMatchObject({ toast: 'Your location is not serviceable' }));
+    expect(initStep(status({ order_status: 'FAILED', error: { code, message: 'x' } }), 1, 'retail')).toMatchObject({
+      toast: 'Your location is not serviceable',
+    }),
+  );
   it.each(['20005', '21002', '21003', '30004', '40002'])("%s → 'There is some issue with one or more items'", (code) =>
-    expect(initStep(status({ order_status: 'FAILED', error: { code, message: 'x' } }), 1, 'retail')).toMatchObject({ toast: 'There is some issue with one or more items' }));
+    expect(initStep(status({ order_status: 'FAILED', error: { code, message: 'x' } }), 1, 'retail')).toMatchObject({
+      toast: 'There is some issue with one or more items',
+    }),
+  );
   it('other init errors show their message', () =>
-    expect(initStep(status({ order_status: 'FAILED', error: { code: '40004', message: 'x' } }), 1, 'retail')).toMatchObject({ toast: 'Payment type not supported' }));
+    expect(initStep(status({ order_status: 'FAILED', error: { code: '40004', message: 'x' } }), 1, 'retail')).toMatchObject({
+      toast: 'Payment type not supported',
+    }));
 });
 
 // Issue 23: one attempt per second of wall time. A fake clock: a seller that never answers, the

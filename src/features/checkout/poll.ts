@@ -26,7 +26,11 @@ type ProtocolError = { code: string | null; message: string | null } | null;
 export type SelectAnswer =
   | { status: 'PENDING' }
   | { status: 'NACK'; error: ProtocolError }
-  | { status: 'SUCCESS'; message: { order?: { fulfillments?: Array<{ state?: { descriptor?: { code?: string } } }> } & Record<string, unknown> }; error: ProtocolError };
+  | {
+      status: 'SUCCESS';
+      message: { order?: { fulfillments?: Array<{ state?: { descriptor?: { code?: string } } }> } & Record<string, unknown> };
+      error: ProtocolError;
+    };
 
 export type SelectStep =
   | { kind: 'wait' }

@@ -48,10 +48,16 @@ describe('SPEC §5 an item is unavailable', () => {
 
 describe('SPEC §5 quote quantity against the cart quantity', () => {
   it('a cart quantity above the quote count reads "Only {n} available"', () => {
-    expect(checkQuote([{ ...line, quantity: 3 }], quote(entry({ count: 1 }))).problems[0]).toMatchObject({ code: 'ONLY_X_AVAILABLE', message: 'Only 1 available' });
+    expect(checkQuote([{ ...line, quantity: 3 }], quote(entry({ count: 1 }))).problems[0]).toMatchObject({
+      code: 'ONLY_X_AVAILABLE',
+      message: 'Only 1 available',
+    });
   });
   it('any other difference reads "Issue with item"', () => {
-    expect(checkQuote([{ ...line, quantity: 1 }], quote(entry({ count: 2 }))).problems[0]).toMatchObject({ code: 'ITEM_QUANTITY_MISMATCH', message: 'Issue with item' });
+    expect(checkQuote([{ ...line, quantity: 1 }], quote(entry({ count: 2 }))).problems[0]).toMatchObject({
+      code: 'ITEM_QUANTITY_MISMATCH',
+      message: 'Issue with item',
+    });
   });
 });
 
@@ -80,8 +86,17 @@ describe('SPEC §5 price change', () => {
 describe('SPEC §5 customised lines', () => {
   it('match the quote line of the same parent_item_id', () => {
     const a = { ...entry(), item: { parent_item_id: 'L1', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } } };
-    const b = { ...entry({ count: 1 }), item: { parent_item_id: 'L2', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } } };
-    const result = checkQuote([{ ...line, parentItemId: 'L1' }, { ...line, parentItemId: 'L2', quantity: 1 }], quote(a, b));
+    const b = {
+      ...entry({ count: 1 }),
+      item: { parent_item_id: 'L2', quantity: { available: { count: 10 }, maximum: { count: 5 } }, price: { value: '245.50' } },
+    };
+    const result = checkQuote(
+      [
+        { ...line, parentItemId: 'L1' },
+        { ...line, parentItemId: 'L2', quantity: 1 },
+      ],
+      quote(a, b),
+    );
     expect(result.problems).toEqual([]);
   });
 });
@@ -96,9 +111,12 @@ describe('issue 23: the quote is for the store asked (SPEC §8 network codes 200
     expect(storeMismatch(asked, { provider: { id: 'P2', locations: [{ id: 'L1' }] } })).toEqual({ code: '20003', message: 'Provider not found' });
     expect(storeMismatch(asked, {})).toEqual({ code: '20003', message: 'Provider not found' });
   });
-  it("refuses another location, the provider's or an item's, as \"Provider location not found\"", () => {
+  it('refuses another location, the provider\'s or an item\'s, as "Provider location not found"', () => {
     expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L2' }] } })).toEqual({ code: '20004', message: 'Provider location not found' });
-    expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L1' }] }, items: [{ location_id: 'L2' }] })).toEqual({ code: '20004', message: 'Provider location not found' });
+    expect(storeMismatch(asked, { provider: { id: 'P1', locations: [{ id: 'L1' }] }, items: [{ location_id: 'L2' }] })).toEqual({
+      code: '20004',
+      message: 'Provider location not found',
+    });
   });
 });
 
@@ -107,9 +125,9 @@ describe('issue 23: the quote is for the store asked (SPEC §8 network codes 200
 describe("the quotes of ONDC's published on_select and on_init", () => {
   type Published = { from: string; body: { context: { action: string }; message?: { order?: { quote?: unknown } } } };
   const quotes = ['ret-spec', 'workbench'].flatMap((name) =>
-    (JSON.parse(readFileSync(path.join(import.meta.dirname, `../../../tests/fixtures/ondc-1.2.0/${name}.json`), 'utf8')) as { payloads: Published[] }).payloads.filter(
-      (p) => ['on_select', 'on_init'].includes(p.body.context.action) && p.body.message?.order?.quote !== undefined,
-    ),
+    (
+      JSON.parse(readFileSync(path.join(import.meta.dirname, `../../../tests/fixtures/ondc-1.2.0/${name}.json`), 'utf8')) as { payloads: Published[] }
+    ).payloads.filter((p) => ['on_select', 'on_init'].includes(p.body.context.action) && p.body.message?.order?.quote !== undefined),
   );
 
   it('reads every one', () => {
@@ -127,7 +145,13 @@ describe("the quotes of ONDC's published on_select and on_init", () => {
         { '@ondc/org/item_id': 'F1', '@ondc/org/title_type': 'packing', price: { value: 12.5 } },
       ],
     });
-    expect(read.breakup.map((l) => [l.title, l.price.value])).toEqual([['Plain Atta', '100.00'], ['Delivery charges', '0.00'], ['packing', '12.50']]);
-    expect(quoteSchema.safeParse({ price: { value: '1.00' }, breakup: [{ title: 'Tax', '@ondc/org/title_type': 'tax', price: { value: 0.125 } }] }).success).toBe(false);
+    expect(read.breakup.map((l) => [l.title, l.price.value])).toEqual([
+      ['Plain Atta', '100.00'],
+      ['Delivery charges', '0.00'],
+      ['packing', '12.50'],
+    ]);
+    expect(
+      quoteSchema.safeParse({ price: { value: '1.00' }, breakup: [{ title: 'Tax', '@ondc/org/title_type': 'tax', price: { value: 0.125 } }] }).success,
+    ).toBe(false);
   });
 });

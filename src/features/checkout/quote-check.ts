@@ -25,7 +25,10 @@ const breakupEntrySchema = z.object({
   item: z
     .object({
       parent_item_id: z.string().optional(),
-      quantity: z.object({ available: z.object({ count: countSchema }), maximum: z.object({ count: countSchema }) }).partial().optional(),
+      quantity: z
+        .object({ available: z.object({ count: countSchema }), maximum: z.object({ count: countSchema }) })
+        .partial()
+        .optional(),
       price: z.object({ value: rupeesSchema }).optional(),
     })
     .optional(),
@@ -47,14 +50,7 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** SPEC §4 item error states in a quote. */
-const ITEM_ERRORS = [
-  'ITEM_UNAVAILABLE',
-  'ITEM_QUANTITY_MISMATCH',
-  'ONLY_X_AVAILABLE',
-  'MAX_LIMIT_REACHED',
-  'ITEM_PRICE_CHANGED',
-  'INFO_NOT_FOUND',
-] as const;
+const ITEM_ERRORS = ['ITEM_UNAVAILABLE', 'ITEM_QUANTITY_MISMATCH', 'ONLY_X_AVAILABLE', 'MAX_LIMIT_REACHED', 'ITEM_PRICE_CHANGED', 'INFO_NOT_FOUND'] as const;
 type ItemErrorCode = (typeof ITEM_ERRORS)[number];
 
 /** A cart line as the select sent it: unit price in paise, quantity asked for. */

@@ -33,13 +33,26 @@ const clock = (hhmm: number) => `${Math.floor(hhmm / 100)}:${String(hhmm % 100).
 
 describe('select and init refuse a store that is not open (SPEC §8 order-level errors, issue 28)', () => {
   it('a store closed by its hours: STORE_CLOSED in the SPEC §8 words, with the time it opens', async () => {
-    expect(await check('closed-store')).toEqual({ ok: false, status: 409, code: 'STORE_CLOSED', message: `The store is not taking orders right now. Opens at ${clock(inIndia(120))}` });
+    expect(await check('closed-store')).toEqual({
+      ok: false,
+      status: 409,
+      code: 'STORE_CLOSED',
+      message: `The store is not taking orders right now. Opens at ${clock(inIndia(120))}`,
+    });
   });
   it('says "restaurant" for food', async () => {
-    expect(await check('closed-kitchen')).toMatchObject({ code: 'STORE_CLOSED', message: expect.stringMatching(/^The restaurant is not taking orders right now\. Opens at /) });
+    expect(await check('closed-kitchen')).toMatchObject({
+      code: 'STORE_CLOSED',
+      message: expect.stringMatching(/^The restaurant is not taking orders right now\. Opens at /),
+    });
   });
   it('a store its seller paused: STORE_TEMPORARILY_CLOSED, with no time', async () => {
-    expect(await check('paused-store')).toEqual({ ok: false, status: 409, code: 'STORE_TEMPORARILY_CLOSED', message: 'The store is not taking orders right now' });
+    expect(await check('paused-store')).toEqual({
+      ok: false,
+      status: 409,
+      code: 'STORE_TEMPORARILY_CLOSED',
+      message: 'The store is not taking orders right now',
+    });
   });
   it('an open store goes on to the item checks', async () => {
     expect(await check('open-store')).toEqual({ ok: false, status: 400, message: 'Unknown item I1 for this store' });
@@ -49,7 +62,8 @@ describe('select and init refuse a store that is not open (SPEC §8 order-level 
 describe('select reads the city as the cart and the offers do (ondc/cities.ts)', () => {
   const inCity = (ondcCity: string) => checkStore(database, { ondcCity, bppId: 'seller.test', providerId: 'open-store', items: [{ id: 'I1', quantity: 1 }] });
   it('takes a served city by code, id or name', async () => {
-    for (const city of ['std:080', 'bengaluru', 'Bengaluru']) expect(await inCity(city)).toEqual({ ok: false, status: 400, message: 'Unknown item I1 for this store' });
+    for (const city of ['std:080', 'bengaluru', 'Bengaluru'])
+      expect(await inCity(city)).toEqual({ ok: false, status: 400, message: 'Unknown item I1 for this store' });
   });
   it('refuses a well-formed code of a city we do not serve', async () => {
     expect(await inCity('std:999')).toEqual({ ok: false, status: 400, message: 'We do not deliver in std:999 yet' });

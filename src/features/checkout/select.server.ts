@@ -45,7 +45,8 @@ export async function checkStore(
   if (!provider) return { ok: false, status: 404, message: 'This store is no longer on the network' };
   // SPEC §8 order-level errors (issue 28): a closed store is not asked for a quote it would refuse.
   const open = storeOpenNow(provider, storeHoursNow());
-  if (open.state !== 'STORE_OPEN') return { ok: false, status: 409, code: open.state, message: storeClosedMessage(open.opensAt, provider.domain === 'ONDC:RET11' ? 'food' : 'retail') };
+  if (open.state !== 'STORE_OPEN')
+    return { ok: false, status: 409, code: open.state, message: storeClosedMessage(open.opensAt, provider.domain === 'ONDC:RET11' ? 'food' : 'retail') };
 
   const skus = [...new Set(request.items.map((i) => i.id))];
   const known = await database.query<{ item_id: string; price_paise: number }>(

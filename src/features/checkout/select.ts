@@ -15,7 +15,10 @@ export const selectRequestSchema = z.object({
   provider: z
     .object({
       id: z.string().min(1).max(200),
-      locations: z.array(z.union([z.string().min(1), z.object({ id: z.string().min(1) })])).min(1).max(10),
+      locations: z
+        .array(z.union([z.string().min(1), z.object({ id: z.string().min(1) })]))
+        .min(1)
+        .max(10),
     })
     .optional(),
   /** The cart version the client shows (SPEC §3 cart_version); another version is a 409. */
@@ -27,15 +30,26 @@ export const selectRequestSchema = z.object({
         quantity: z.number().int().positive().max(1000),
         location_id: z.string().min(1).max(200),
         parent_item_id: z.string().max(64).optional(),
-        tags: z.array(z.looseObject({ code: z.string() })).max(50).optional(),
+        tags: z
+          .array(z.looseObject({ code: z.string() }))
+          .max(50)
+          .optional(),
       }),
     )
     .min(1)
     .max(100)
     .optional(),
-  lat_long: z.string().regex(/^-?\d{1,2}(\.\d+)?,\s?-?\d{1,3}(\.\d+)?$/, 'Expected "lat,lng"').optional(),
+  lat_long: z
+    .string()
+    .regex(/^-?\d{1,2}(\.\d+)?,\s?-?\d{1,3}(\.\d+)?$/, 'Expected "lat,lng"')
+    .optional(),
   address: z.object({ area_code: z.string().regex(/^\d{6}$/, 'Expected a 6-digit pincode') }).optional(),
-  transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/).optional(),
+  transaction_id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/)
+    .optional(),
 });
 export type SelectRequest = z.infer<typeof selectRequestSchema>;
 

@@ -8,7 +8,16 @@ import { findAnswer } from '#/ondc/message-store.server.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
 import { readCart } from '#/features/cart/cart.server.ts';
 import type { Cart } from '#/features/cart/payload.ts';
-import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, checkedLines, protocolItems, sameItems, type ClientCopy, type ProtocolItem, type SessionFailure } from './session.ts';
+import {
+  CART_CHANGED_MESSAGE,
+  CART_EMPTY_MESSAGE,
+  checkedLines,
+  protocolItems,
+  sameItems,
+  type ClientCopy,
+  type ProtocolItem,
+  type SessionFailure,
+} from './session.ts';
 import { coinBalance, COIN_PROGRAMME } from '#/features/coins/coins.server.ts';
 import { appliedOffer } from './offers.server.ts';
 import { vetStore } from './seller-answer.server.ts';
@@ -100,7 +109,11 @@ export async function payableFor(
 }
 
 /** The latest request of a transaction that has a quote to pay: its init once answered, else its select. */
-export async function latestQuoted(database: Database, shopper: string, transactionId: string): Promise<{ messageId: string; action: 'select' | 'init' } | null> {
+export async function latestQuoted(
+  database: Database,
+  shopper: string,
+  transactionId: string,
+): Promise<{ messageId: string; action: 'select' | 'init' } | null> {
   const rows = await database.query<{ message_id: string; action: 'select' | 'init' }>(
     'SELECT message_id, action FROM checkout_requests WHERE transaction_id = $1 ORDER BY created_at DESC LIMIT 4',
     [transactionId],

@@ -5,13 +5,25 @@ import type { Cart } from '#/features/cart/payload.ts';
 import type { CheckedLine } from './quote-check.ts';
 
 /** What the seller is asked for: one protocol item per cart line and customisation (ondc-notes §4). */
-export type ProtocolItem = { id: string; quantity: number; location_id: string; parent_item_id?: string; tags?: Array<{ code: string } & Record<string, unknown>> };
+export type ProtocolItem = {
+  id: string;
+  quantity: number;
+  location_id: string;
+  parent_item_id?: string;
+  tags?: Array<{ code: string } & Record<string, unknown>>;
+};
 
 /** The items the client may send with select/init: only compared with the server cart. */
 export type ClientItem = { id: string; quantity: number; parent_item_id?: string | undefined };
 
 /** What a select or init says of the cart it was sent from: its city, and what it believes the cart holds. */
-export type ClientCopy = { ondcCity: string; items?: ClientItem[] | undefined; providerId?: string | undefined; bppId?: string | undefined; cartVersion?: number | undefined };
+export type ClientCopy = {
+  ondcCity: string;
+  items?: ClientItem[] | undefined;
+  providerId?: string | undefined;
+  bppId?: string | undefined;
+  cartVersion?: number | undefined;
+};
 
 /** A line as select (`sku_id`) or init (`id`, the ONDC item id) names it. */
 type RequestLine = ({ sku_id: string } | { id: string }) & { quantity: number; parent_item_id?: string | undefined };
@@ -79,10 +91,10 @@ export function checkedLines(cart: Cart): CheckedLine[] {
   }));
 }
 
-const itemKey = (item: { id: string; quantity: number; parent_item_id?: string | undefined }) => `${item.id}\u0000${item.parent_item_id ?? ''}\u0000${item.quantity}`;
+const itemKey = (item: { id: string; quantity: number; parent_item_id?: string | undefined }) =>
+  `${item.id}\u0000${item.parent_item_id ?? ''}\u0000${item.quantity}`;
 /** The same items in the same quantities, in any order. */
 export const sameItems = (a: readonly ClientItem[], b: readonly ClientItem[]) => {
   const keys = (items: readonly ClientItem[]) => items.map(itemKey).sort().join('\u0001');
   return keys(a) === keys(b);
 };
-

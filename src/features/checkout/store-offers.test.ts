@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { offerRequest, otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOfferText, storeOffersOf } from './store-offers.ts';
+import {
+  offerRequest,
+  otherStoreReason,
+  storeOfferBenefit,
+  storeOfferHours,
+  storeOfferOpen,
+  storeOfferReason,
+  storeOfferText,
+  storeOffersOf,
+} from './store-offers.ts';
 
 // As the embedded sellers' catalogues write them (src/network/catalogue/on-search.ts).
 const catalogue = [
@@ -7,22 +16,49 @@ const catalogue = [
     id: 'FRESH15',
     tags: [
       { code: 'qualifier', list: [{ code: 'min_value', value: '299.00' }] },
-      { code: 'benefit', list: [{ code: 'value_type', value: 'percent' }, { code: 'value', value: '-15' }, { code: 'value_cap', value: '-75.00' }] },
+      {
+        code: 'benefit',
+        list: [
+          { code: 'value_type', value: 'percent' },
+          { code: 'value', value: '-15' },
+          { code: 'value_cap', value: '-75.00' },
+        ],
+      },
     ],
   },
   {
     id: 'P1-FLAT75',
     tags: [
       { code: 'qualifier', list: [{ code: 'min_value', value: '499.00' }] },
-      { code: 'benefit', list: [{ code: 'value_type', value: 'amount' }, { code: 'value', value: '-75.00' }] },
+      {
+        code: 'benefit',
+        list: [
+          { code: 'value_type', value: 'amount' },
+          { code: 'value', value: '-75.00' },
+        ],
+      },
     ],
   },
   {
     id: 'EVENING50',
     tags: [
       { code: 'qualifier', list: [{ code: 'min_value', value: '249.00' }] },
-      { code: 'benefit', list: [{ code: 'value_type', value: 'amount' }, { code: 'value', value: '-50.00' }] },
-      { code: 'timing', list: [{ code: 'day_from', value: '1' }, { code: 'day_to', value: '7' }, { code: 'time_from', value: '1600' }, { code: 'time_to', value: '1900' }] },
+      {
+        code: 'benefit',
+        list: [
+          { code: 'value_type', value: 'amount' },
+          { code: 'value', value: '-50.00' },
+        ],
+      },
+      {
+        code: 'timing',
+        list: [
+          { code: 'day_from', value: '1' },
+          { code: 'day_to', value: '7' },
+          { code: 'time_from', value: '1600' },
+          { code: 'time_to', value: '1900' },
+        ],
+      },
     ],
   },
   { id: 'EMPTY', tags: [] },
@@ -56,7 +92,11 @@ describe('issue 28: an advertised offer that does not apply says why', () => {
     expect(storeOfferReason(fresh!, 29900, noon)).toBeNull();
   });
   it('below the minimum, names the shortfall and the minimum', () => {
-    expect(storeOfferReason(fresh!, 25000, noon)).toEqual({ reason: 'minimum', shortfallPaise: 4900, message: 'Add ₹49 more to use FRESH15 (orders of ₹299 or more)' });
+    expect(storeOfferReason(fresh!, 25000, noon)).toEqual({
+      reason: 'minimum',
+      shortfallPaise: 4900,
+      message: 'Add ₹49 more to use FRESH15 (orders of ₹299 or more)',
+    });
   });
   it("another store's offer names this cart's store", () => {
     expect(otherStoreReason('FLAT75', 'FreshMart Indiranagar')).toEqual({ reason: 'store', message: 'FLAT75 is not an offer of FreshMart Indiranagar' });

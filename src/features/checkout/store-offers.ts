@@ -94,7 +94,11 @@ export function storeOfferReason(offer: StoreOffer, itemTotalPaise: number | nul
   if (offer.timing && !storeOfferOpen(offer, now)) return { reason: 'time', message: `Available ${storeOfferHours(offer.timing)}` };
   if (itemTotalPaise === null || itemTotalPaise >= offer.minPaise) return null;
   const shortfallPaise = offer.minPaise - itemTotalPaise;
-  return { reason: 'minimum', shortfallPaise, message: `Add ${formatRupees(shortfallPaise)} more to use ${offer.code} (orders of ${formatRupees(offer.minPaise)} or more)` };
+  return {
+    reason: 'minimum',
+    shortfallPaise,
+    message: `Add ${formatRupees(shortfallPaise)} more to use ${offer.code} (orders of ${formatRupees(offer.minPaise)} or more)`,
+  };
 }
 
 /** A code another store advertises: it applies there, not to this cart's store. */

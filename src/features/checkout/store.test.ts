@@ -54,7 +54,12 @@ const lines = (totalPaise: number, deliveryPaise: number): SummaryLine[] => [
   { kind: 'delivery', label: 'Delivery charges', amountPaise: deliveryPaise, amount: '', struck: null, benefit: null },
   { kind: 'total', label: 'Total', amountPaise: totalPaise, amount: '' },
 ];
-const payable = (totalPaise: number, deliveryPaise: number) => ({ lines: lines(totalPaise, deliveryPaise), total: totalPaise / 100, totalPaise, coins: { burnable: 0, burned: 0, discountPaise: 0 } });
+const payable = (totalPaise: number, deliveryPaise: number) => ({
+  lines: lines(totalPaise, deliveryPaise),
+  total: totalPaise / 100,
+  totalPaise,
+  coins: { burnable: 0, burned: 0, discountPaise: 0 },
+});
 const quoted = {
   status: 'SUCCESS',
   error: null,
@@ -99,10 +104,31 @@ describe('checkout store (issue 23): the server builds the order and says what i
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
     routes.push([
       /^\/ondc\/status\?type=init/,
-      () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } }),
+      () => ({
+        json: {
+          order_status: 'CREATED',
+          error: null,
+          onInitTotalPrice: 535.5,
+          checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) },
+        },
+      }),
     ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '12', building: 'Lake Tower', locality: 'Indiranagar', state: 'Karnataka', instructions: 'Ring twice', tip: 20 }), 100);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '12',
+        building: 'Lake Tower',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: 'Ring twice',
+        tip: 20,
+      }),
+      100,
+    );
     const init = calls.find((c) => c.url === '/ondc/init');
     expect(init?.body).not.toHaveProperty('items');
     // Issue 29: what the shopper wrote for the rider goes with the init.
@@ -125,7 +151,21 @@ describe('checkout store (issue 23): the server builds the order and says what i
     await run(startCheckout(cart, place), 1000);
     const closed = storeClosedMessage(800, 'retail');
     routes.push([/^\/ondc\/init$/, () => ({ status: 409, json: { status: 'FAILURE', error: { message: closed, code: 'STORE_CLOSED' } } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '',
+        building: '',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: '',
+        tip: 0,
+      }),
+      1000,
+    );
     expect(closed).toMatch(/\. Opens at 8:00$/);
     expect($checkout.get()).toMatchObject({ phase: 'failed', message: closed, isServiceable: false });
     expect(calls.some((c) => c.url.startsWith('/ondc/status') || c.url === '/ondc/payment')).toBe(false);
@@ -135,7 +175,21 @@ describe('checkout store (issue 23): the server builds the order and says what i
     serveSelect(0);
     await run(startCheckout(cart, place), 1000);
     routes.push([/^\/ondc\/init$/, () => ({ status: 409, json: { status: 'FAILURE', error: { message: CART_CHANGED_MESSAGE, code: 'CART_CHANGED' } } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '',
+        building: '',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: '',
+        tip: 0,
+      }),
+      1000,
+    );
     expect($checkout.get().phase).toBe('quoted');
     expect($toasts.get().map((t) => t.message)).toContain(CART_CHANGED_MESSAGE);
   });
@@ -145,9 +199,26 @@ describe('checkout store (issue 23): the server builds the order and says what i
     serveSelect(0);
     await run(startCheckout(cart, place), 1000);
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
-    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
+    routes.push([
+      /^\/ondc\/status\?type=init/,
+      () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } }),
+    ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '',
+        building: '',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: '',
+        tip: 0,
+      }),
+      1000,
+    );
     // No instructions written: the init names none.
     expect(calls.find((c) => c.url === '/ondc/init')?.body).not.toHaveProperty('delivery_instructions');
   }
@@ -185,29 +256,55 @@ describe('checkout store (issue 23): the server builds the order and says what i
     refusals.push({ status: 404, json: { status: 'FAILURE', error: { message: NO_QUOTE_TO_PAY_MESSAGE } } });
     await run(payAndConfirm('asha@okaxis'), 0);
     expect($checkout.get()).toMatchObject({ phase: 'quoted', message: 'Failed to proceed with payment' });
-    expect($toasts.get().map((t) => t.message)).toEqual(expect.arrayContaining([INVALID_UPI_ID_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, 'Failed to proceed with payment']));
+    expect($toasts.get().map((t) => t.message)).toEqual(
+      expect.arrayContaining([INVALID_UPI_ID_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, 'Failed to proceed with payment']),
+    );
   });
 });
 
-describe('paying with a UPI app (issue 29): the server\'s intent, then the wait for the approval', () => {
+describe("paying with a UPI app (issue 29): the server's intent, then the wait for the approval", () => {
   const link = 'upi://pay?pa=kirana%40simupi&pn=Kirana&am=520.00&tr=0f8fad5bd9cb469fa16570867728950e&tn=Kirana%20order&cu=INR';
-  const pending = (expiresIn: number) => ({ payment_id: 'pay-0002', status: 'PENDING', intent: { link, qr: '/ondc/payment/qr?payment_id=pay-0002', expires_in: expiresIn } });
+  const pending = (expiresIn: number) => ({
+    payment_id: 'pay-0002',
+    status: 'PENDING',
+    intent: { link, qr: '/ondc/payment/qr?payment_id=pay-0002', expires_in: expiresIn },
+  });
   const statusPolls = () => calls.filter((c) => c.url.startsWith('/ondc/payment/status'));
 
   async function atPayment() {
     serveSelect(0);
     await run(startCheckout(cart, place), 1000);
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
-    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } })]);
+    routes.push([
+      /^\/ondc\/status\?type=init/,
+      () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 520, checkout: { ...quoted.checkout, previousTotal: null } } }),
+    ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 1000);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '',
+        building: '',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: '',
+        tip: 0,
+      }),
+      1000,
+    );
   }
 
-  it('a phone is sent to the server\'s link; the page asks every 2 s and opens the confirmation once the app approves', async () => {
+  it("a phone is sent to the server's link; the page asks every 2 s and opens the confirmation once the app approves", async () => {
     await atPayment();
     let polls = 0;
     routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: pending(300) } })]);
-    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: ++polls < 3 ? pending(300 - polls * 2) : { payment_id: 'pay-0002', status: 'PAID' } } })]);
+    routes.push([
+      /^\/ondc\/payment\/status/,
+      () => ({ json: { status: 'SUCCESS', data: ++polls < 3 ? pending(300 - polls * 2) : { payment_id: 'pay-0002', status: 'PAID' } } }),
+    ]);
     routes.push([/^\/ondc\/confirm$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-confirm', order_id: 'KO2' } } })]);
     routes.push([/^\/ondc\/status\?type=confirm/, () => ({ json: { order_status: 'CONFIRMED', order_id: 'KO2', error: null } })]);
     const paying = payWithUpiApp({ openApp: true });
@@ -227,7 +324,15 @@ describe('paying with a UPI app (issue 29): the server\'s intent, then the wait 
     await atPayment();
     routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: pending(10) } })]);
     const start = Date.now();
-    routes.push([/^\/ondc\/payment\/status/, () => ({ json: { status: 'SUCCESS', data: Date.now() - start < 10_000 ? pending(10 - (Date.now() - start) / 1000) : { payment_id: 'pay-0002', status: 'FAILED' } } })]);
+    routes.push([
+      /^\/ondc\/payment\/status/,
+      () => ({
+        json: {
+          status: 'SUCCESS',
+          data: Date.now() - start < 10_000 ? pending(10 - (Date.now() - start) / 1000) : { payment_id: 'pay-0002', status: 'FAILED' },
+        },
+      }),
+    ]);
     await run(payWithUpiApp({ openApp: false }), 12_000);
     expect($checkout.get()).toMatchObject({ phase: 'approving', intentProblem: 'expired' });
     // A desktop is not sent anywhere: it shows the QR code.
@@ -248,7 +353,7 @@ describe('paying with a UPI app (issue 29): the server\'s intent, then the wait 
   });
 });
 
-describe('an applied offer taken back (issue 28): the bill is the server\'s again without it', () => {
+describe("an applied offer taken back (issue 28): the bill is the server's again without it", () => {
   it('a coupon of ours: the server drops it and the summary is redrawn from the server', async () => {
     serveSelect(0);
     await run(startCheckout(cart, place), 2000);
@@ -298,18 +403,49 @@ describe('the native app hears of the order (issue 29: README bridge contract)',
     serveSelect(0);
     await run(startCheckout(cart, place), 1000);
     routes.push([/^\/ondc\/init$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-init' } } })]);
-    routes.push([/^\/ondc\/status\?type=init/, () => ({ json: { order_status: 'CREATED', error: null, onInitTotalPrice: 535.5, checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) } } })]);
+    routes.push([
+      /^\/ondc\/status\?type=init/,
+      () => ({
+        json: {
+          order_status: 'CREATED',
+          error: null,
+          onInitTotalPrice: 535.5,
+          checkout: { problems: [], events: [], priceChanged: true, previousTotal: 520, payable: payable(53550, 4550) },
+        },
+      }),
+    ]);
     routes.push([/getInstrumentDetails/, () => ({ json: { success: false } })]);
-    await run(placeOrder(cart, place, { paymentType: 'ON-ORDER', name: 'Asha Rao', phone: '9876543210', email: '', door: '', building: '', locality: 'Indiranagar', state: 'Karnataka', instructions: '', tip: 0 }), 100);
+    await run(
+      placeOrder(cart, place, {
+        paymentType: 'ON-ORDER',
+        name: 'Asha Rao',
+        phone: '9876543210',
+        email: '',
+        door: '',
+        building: '',
+        locality: 'Indiranagar',
+        state: 'Karnataka',
+        instructions: '',
+        tip: 0,
+      }),
+      100,
+    );
     const items = [{ id: cart.items[0]!.sku_id, name: 'Item atta', quantity: 2, price: '245.00' }];
-    expect(heard).toEqual([{ event: 'place_order_click', data: { transaction_id: 'tx-00000001', payment_type: 'ON-ORDER', amount: '520.00', currency: 'INR', items } }]);
+    expect(heard).toEqual([
+      { event: 'place_order_click', data: { transaction_id: 'tx-00000001', payment_type: 'ON-ORDER', amount: '520.00', currency: 'INR', items } },
+    ]);
     await run(proceedToPay(), 0);
     routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: { payment_id: 'pay-0001', status: 'PAID' } } })]);
     routes.push([/^\/ondc\/confirm$/, () => ({ json: { status: 'ACK', data: { message_id: 'm-confirm', order_id: 'KO1' } } })]);
     routes.push([/^\/ondc\/status\?type=confirm/, () => ({ json: { order_status: 'CONFIRMED', order_id: 'KO1', error: null } })]);
     await run(payAndConfirm('asha@okaxis'), 1000);
     // The amount paid is the repriced one the shopper accepted, not the one at the tap.
-    expect(heard.slice(1)).toEqual([{ event: 'payment_info', data: { order_id: 'KO1', transaction_id: 'tx-00000001', payment_id: 'pay-0001', method: 'upi', amount: '535.50', currency: 'INR', items } }]);
+    expect(heard.slice(1)).toEqual([
+      {
+        event: 'payment_info',
+        data: { order_id: 'KO1', transaction_id: 'tx-00000001', payment_id: 'pay-0001', method: 'upi', amount: '535.50', currency: 'INR', items },
+      },
+    ]);
     expect((window as unknown as { location: { assign: ReturnType<typeof vi.fn> } }).location.assign).toHaveBeenCalledWith('/order-confirmation?order_id=KO1');
   });
 });

@@ -12,7 +12,13 @@ import type { DeliveryLocation } from '#/features/location/delivery-location.ts'
 import { applySavedAddress, type Address } from '#/features/location/address.ts';
 import { $savedAddresses } from '#/features/location/store.ts';
 import { vpaSchema } from '#/features/payment/gateway.ts';
-import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
+import {
+  INVALID_UPI_ID_MESSAGE,
+  NO_QUOTE_TO_PAY_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_TOO_LONG_MESSAGE,
+  PAYMENT_UNDER_WAY_MESSAGE,
+} from '#/features/payment/payment.ts';
 import { showToast } from '#/features/platform/toast.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
 import { initStep, INIT_POLL, poll, selectStep, SELECT_POLL, type InitStatus, type SelectAnswer } from './poll.ts';
@@ -116,12 +122,14 @@ async function call(path: string, body?: unknown): Promise<{ status: number; jso
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { status: response.status, json };
 }
-const errorText = (json: Record<string, unknown>) => (json['error'] as { message?: string } | undefined)?.message ?? (json['errorMessage'] as string | undefined) ?? 'Something went wrong';
+const errorText = (json: Record<string, unknown>) =>
+  (json['error'] as { message?: string } | undefined)?.message ?? (json['errorMessage'] as string | undefined) ?? 'Something went wrong';
 
 const appTypeOf = (cart: Cart): AppType => (cart.cart_metadata.categoryDomain === 'ONDC:RET11' ? 'food' : 'retail');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const burnFlag = () => ($isCoinBurnEnabled.get() ? '1' : '0');
-const shown = (payable: PayableView | null): Partial<CheckoutState> => (payable ? { lines: payable.lines, total: payable.total, burnableCoins: payable.coins.burnable } : {});
+const shown = (payable: PayableView | null): Partial<CheckoutState> =>
+  payable ? { lines: payable.lines, total: payable.total, burnableCoins: payable.coins.burnable } : {};
 
 /** The summary redrawn from the server (after a coupon, a coin choice or a price update). */
 async function refreshSummary() {
@@ -346,7 +354,13 @@ async function payOnDelivery(initMessageId: string) {
   // The order is still being placed as far as the shopper can tell: the form keeps "Placing order…".
   patch({ phase: 'placing', message: null });
   track('payment_started', { transaction_id: transactionId, method: 'cod' });
-  const started = await call('/ondc/payment', { method: 'cod', transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
+  const started = await call('/ondc/payment', {
+    method: 'cod',
+    transaction_id: transactionId,
+    init_message_id: initMessageId,
+    burn_coins: $isCoinBurnEnabled.get(),
+    ...amountShown(),
+  });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) return repriced();
   if (started.status !== 200) {
     showToast(paymentRefusal(started));
@@ -373,7 +387,13 @@ async function startUpiPayment(method: { method: 'upi'; vpa: string } | { method
   if (!transactionId || !initMessageId) return null;
   patch({ phase: 'paying', message: null, intentProblem: null });
   track('payment_started', { transaction_id: transactionId, method: method.method });
-  const started = await call('/ondc/payment', { ...method, transaction_id: transactionId, init_message_id: initMessageId, burn_coins: $isCoinBurnEnabled.get(), ...amountShown() });
+  const started = await call('/ondc/payment', {
+    ...method,
+    transaction_id: transactionId,
+    init_message_id: initMessageId,
+    burn_coins: $isCoinBurnEnabled.get(),
+    ...amountShown(),
+  });
   if (started.status === 409 && errorText(started.json) === PRICE_UPDATE_MESSAGE) {
     await repriced();
     return null;
@@ -497,8 +517,12 @@ async function confirmAndOpen(transactionId: string, paymentId: string) {
   const { paymentType, total, placed } = $checkout.get();
   await Promise.race([
     tellNativeApp('payment_info', {
-      order_id: orderId, transaction_id: transactionId, payment_id: paymentId, method: paymentType === 'ON-FULFILLMENT' ? 'cod' : 'upi',
-      ...(placed ?? { currency: 'INR', items: [] }), amount: total === null ? (placed?.amount ?? null) : total.toFixed(2),
+      order_id: orderId,
+      transaction_id: transactionId,
+      payment_id: paymentId,
+      method: paymentType === 'ON-FULFILLMENT' ? 'cod' : 'upi',
+      ...(placed ?? { currency: 'INR', items: [] }),
+      amount: total === null ? (placed?.amount ?? null) : total.toFixed(2),
     }),
     sleep(NATIVE_WAIT_MS),
   ]);

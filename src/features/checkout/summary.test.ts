@@ -49,12 +49,25 @@ describe('SPEC §9 "Platform fee" with its tax', () => {
 
 describe('SPEC §9 "Taxes & other charges"', () => {
   it('sums tax, packing and other fees into one line', () => {
-    const lines = orderSummary({ quote: quote(line('item', 'Biryani', '200.00', 1), line('tax', 'Tax', '10.00'), line('packing', 'Packing charges', '10.00'), line('misc', 'Convenience Fee', '5.00')) });
+    const lines = orderSummary({
+      quote: quote(
+        line('item', 'Biryani', '200.00', 1),
+        line('tax', 'Tax', '10.00'),
+        line('packing', 'Packing charges', '10.00'),
+        line('misc', 'Convenience Fee', '5.00'),
+      ),
+    });
     expect(find(lines, 'taxes')).toEqual([{ kind: 'taxes', label: 'Taxes & other charges', amountPaise: 2500, amount: '₹25' }]);
   });
   it('issue 28: itemises each charge by its ONDC title under it, one line per title', () => {
     const lines = orderSummary({
-      quote: quote(line('item', 'Biryani', '200.00', 1), line('tax', 'Tax', '10.00'), line('packing', 'Packing charges', '10.00'), line('tax', 'Tax', '2.50'), line('misc', 'Convenience Fee', '5.00')),
+      quote: quote(
+        line('item', 'Biryani', '200.00', 1),
+        line('tax', 'Tax', '10.00'),
+        line('packing', 'Packing charges', '10.00'),
+        line('tax', 'Tax', '2.50'),
+        line('misc', 'Convenience Fee', '5.00'),
+      ),
     });
     expect(lines.filter((l) => l.kind === 'taxes' || l.kind === 'charge').map((l) => [l.label, l.amount])).toEqual([
       ['Taxes & other charges', '₹27.50'],

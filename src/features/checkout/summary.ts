@@ -81,7 +81,13 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
 
   const platform = input.platformFee ?? { feePaise: 0, taxPaise: 0 };
   if (input.platformFee) {
-    lines.push({ kind: 'platform-fee', label: 'Platform fee', amountPaise: platform.feePaise, amount: formatRupees(platform.feePaise), tax: formatRupees(platform.taxPaise) });
+    lines.push({
+      kind: 'platform-fee',
+      label: 'Platform fee',
+      amountPaise: platform.feePaise,
+      amount: formatRupees(platform.feePaise),
+      tax: formatRupees(platform.taxPaise),
+    });
   }
 
   const otherPaise = sumOf((t) => OTHER_CHARGE_TYPES.has(t)) + platform.taxPaise;
@@ -89,8 +95,10 @@ export function orderSummary(input: SummaryInput): SummaryLine[] {
     lines.push({ kind: 'taxes', label: 'Taxes & other charges', amountPaise: otherPaise, amount: formatRupees(otherPaise) });
     // Issue 28: itemised from the first quote, each charge once by its title (the per-item "Tax"
     // lines of a quote read as one), so the bill before payment is the bill after it.
-    for (const charge of chargesByTitle(input.quote)) lines.push({ kind: 'charge', label: charge.title, amountPaise: charge.paise, amount: formatRupees(charge.paise) });
-    if (platform.taxPaise > 0) lines.push({ kind: 'charge', label: PLATFORM_FEE_TAX_LABEL, amountPaise: platform.taxPaise, amount: formatRupees(platform.taxPaise) });
+    for (const charge of chargesByTitle(input.quote))
+      lines.push({ kind: 'charge', label: charge.title, amountPaise: charge.paise, amount: formatRupees(charge.paise) });
+    if (platform.taxPaise > 0)
+      lines.push({ kind: 'charge', label: PLATFORM_FEE_TAX_LABEL, amountPaise: platform.taxPaise, amount: formatRupees(platform.taxPaise) });
   }
 
   // Issue 29: the tip is its own line, never among the charges and never discounted.

@@ -51,7 +51,9 @@ describe.each(testDatabases())('SPEC §5 coin ledger on $name', ({ open }) => {
     expect((first ?? 0) + (second ?? 0)).toBe(10);
     expect(await coinBalance(database, 'device:c')).toBe(0);
     // The first order stands (its hold becomes the burn, its reward is credited); the second ends without one (its hold goes back).
-    await database.transaction((tx) => settleOrderCoins(tx, { shopper: 'device:c', orderId: 'KOc1', paymentId: 'Pc1', totalPaise: 50000 - (first ?? 0) * 100 }, config));
+    await database.transaction((tx) =>
+      settleOrderCoins(tx, { shopper: 'device:c', orderId: 'KOc1', paymentId: 'Pc1', totalPaise: 50000 - (first ?? 0) * 100 }, config),
+    );
     await releaseCoins(database, 'Pc2');
     expect(await ledgerBalance(database, 'device:c')).toBe(10 - (first ?? 0) + Math.floor(((50000 - (first ?? 0) * 100) * 2) / 10000));
     expect(await coinBalance(database, 'device:c')).toBe(await ledgerBalance(database, 'device:c'));

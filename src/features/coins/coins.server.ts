@@ -55,9 +55,15 @@ export async function reserveCoins<T>(
  * SPEC §5 coins of an order that stands, inside the transaction that records it: the reward on
  * what the shopper paid, and the burn its payment held, once each however often it is recorded.
  */
-export async function settleOrderCoins(tx: Queryable, order: { shopper: string; orderId: string; paymentId: string; totalPaise: number }, config: CoinConfig = COIN_PROGRAMME.config): Promise<void> {
+export async function settleOrderCoins(
+  tx: Queryable,
+  order: { shopper: string; orderId: string; paymentId: string; totalPaise: number },
+  config: CoinConfig = COIN_PROGRAMME.config,
+): Promise<void> {
   await rewardOrder(tx, order.shopper, order.orderId, order.totalPaise, config);
-  const burned = await tx.query<{ coins: number }>("UPDATE coin_reservations SET state = 'burned' WHERE payment_id = $1 AND state = 'held' RETURNING coins", [order.paymentId]);
+  const burned = await tx.query<{ coins: number }>("UPDATE coin_reservations SET state = 'burned' WHERE payment_id = $1 AND state = 'held' RETURNING coins", [
+    order.paymentId,
+  ]);
   const coins = burned[0]?.coins ?? 0;
   if (coins > 0) {
     await tx.query(
@@ -74,7 +80,13 @@ export async function releaseCoins(tx: Queryable, paymentId: string): Promise<vo
 }
 
 /** Credits the reward for a placed order once, however often its confirmation is recorded. */
-export async function rewardOrder(q: Queryable, shopper: string, orderId: string, totalPaise: number, config: CoinConfig = COIN_PROGRAMME.config): Promise<number> {
+export async function rewardOrder(
+  q: Queryable,
+  shopper: string,
+  orderId: string,
+  totalPaise: number,
+  config: CoinConfig = COIN_PROGRAMME.config,
+): Promise<number> {
   const coins = coinsReward(totalPaise, config.OneCoinConversionRate);
   if (coins <= 0) return 0;
   const inserted = await q.query<{ coins: number }>(
@@ -93,15 +105,24 @@ export async function rewardOrder(q: Queryable, shopper: string, orderId: string
  */
 export async function reverseOrderCoins(tx: Queryable, order: { shopper: string; orderId: string }): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(727276, hashtext($1))', [order.shopper]);
-  const entries = await tx.query<{ reason: string; coins: number }>('SELECT reason, coins FROM coin_ledger WHERE shopper_key = $1 AND order_id = $2', [order.shopper, order.orderId]);
+  const entries = await tx.query<{ reason: string; coins: number }>('SELECT reason, coins FROM coin_ledger WHERE shopper_key = $1 AND order_id = $2', [
+    order.shopper,
+    order.orderId,
+  ]);
   const of = (reason: string) => entries.find((entry) => entry.reason === reason)?.coins ?? 0;
   if (of('burn') < 0) {
-    await tx.query("INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'refund', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING", [order.shopper, -of('burn'), order.orderId]);
+    await tx.query(
+      "INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'refund', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING",
+      [order.shopper, -of('burn'), order.orderId],
+    );
   }
   if (of('reward') > 0 && of('reversal') === 0) {
     const coins = Math.min(of('reward'), await coinBalance(tx, order.shopper));
     if (coins > 0) {
-      await tx.query("INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'reversal', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING", [order.shopper, -coins, order.orderId]);
+      await tx.query(
+        "INSERT INTO coin_ledger (shopper_key, coins, reason, order_id) VALUES ($1, $2, 'reversal', $3) ON CONFLICT (shopper_key, reason, order_id) DO NOTHING",
+        [order.shopper, -coins, order.orderId],
+      );
     }
   }
 }

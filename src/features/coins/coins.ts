@@ -35,7 +35,11 @@ export function coinsEnabled(uiConfig: { enableCoinsFeature?: boolean | undefine
  * storefront's offer: the one base every burn is figured on) and what they take off, never more
  * than the value.
  */
-export function coinBurnOn(valuePaise: number, balance: number, config: Pick<CoinConfig, 'coinBurnLimitInPercent' | 'coinBurnValue'>): { coins: number; discountPaise: number } {
+export function coinBurnOn(
+  valuePaise: number,
+  balance: number,
+  config: Pick<CoinConfig, 'coinBurnLimitInPercent' | 'coinBurnValue'>,
+): { coins: number; discountPaise: number } {
   const coins = burnableCoins(valuePaise, config.coinBurnLimitInPercent, balance);
   return { coins, discountPaise: Math.min(burnDiscountPaise(coins, config.coinBurnValue), valuePaise) };
 }

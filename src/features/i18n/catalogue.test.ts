@@ -7,7 +7,14 @@ import { hi } from './hi.ts';
 import { chooseLocale, fromAcceptLanguage, localisedPath, switchPath } from './locale.ts';
 import { fill, localiseSpecText } from './text.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
-import { COD_UNAVAILABLE_MESSAGE, INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
+import {
+  COD_UNAVAILABLE_MESSAGE,
+  INVALID_UPI_ID_MESSAGE,
+  NO_QUOTE_TO_PAY_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_TOO_LONG_MESSAGE,
+  PAYMENT_UNDER_WAY_MESSAGE,
+} from '#/features/payment/payment.ts';
 
 describe('message catalogue completeness', () => {
   it('gives every English key a Hindi value with the same placeholders', () => {
@@ -26,7 +33,18 @@ describe('message catalogue completeness', () => {
     const leaves = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v as object)));
     const latinOnly = leaves(hi).filter((s) => /[a-z]{3}/i.test(s) && !/[\u0900-\u097F]/.test(s));
     // Names kept in Latin letters as Indian apps and GST invoices write them: the language name, UPI, MRP, GSTIN, CGST, SGST, IGST, HSN.
-    expect(latinOnly.sort()).toEqual(['CGST', 'English', 'GSTIN: {gstin}', 'HSN', 'HSN {hsn} · GST {rate}%', 'IGST', 'MRP {price}', 'MRP {price}', 'SGST', 'UPI']);
+    expect(latinOnly.sort()).toEqual([
+      'CGST',
+      'English',
+      'GSTIN: {gstin}',
+      'HSN',
+      'HSN {hsn} · GST {rate}%',
+      'IGST',
+      'MRP {price}',
+      'MRP {price}',
+      'SGST',
+      'UPI',
+    ]);
   });
 });
 
@@ -52,7 +70,17 @@ describe('SPEC strings', () => {
 
   it('what the checkout says when select, init or the payment is refused reaches a Hindi shopper in Hindi', () => {
     const pairs = specPairs('hi');
-    const refusals = [CART_EMPTY_MESSAGE, CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, PAYMENT_TOO_LONG_MESSAGE, PAYMENT_FAILED_MESSAGE, INVALID_UPI_ID_MESSAGE, COD_UNAVAILABLE_MESSAGE];
+    const refusals = [
+      CART_EMPTY_MESSAGE,
+      CART_CHANGED_MESSAGE,
+      QUOTE_STALE_MESSAGE,
+      NO_QUOTE_TO_PAY_MESSAGE,
+      PAYMENT_UNDER_WAY_MESSAGE,
+      PAYMENT_TOO_LONG_MESSAGE,
+      PAYMENT_FAILED_MESSAGE,
+      INVALID_UPI_ID_MESSAGE,
+      COD_UNAVAILABLE_MESSAGE,
+    ];
     for (const message of refusals) expect(localiseSpecText(message, pairs), message).toMatch(/[\u0900-\u097F]/);
   });
 
@@ -152,7 +180,7 @@ describe('store offers in the page language (issue 28)', () => {
     expect(localiseSpecText('FRESH15 discount', specPairs('hi'))).toMatch(/^FRESH15 /);
   });
 
-  it("says in Hindi why an offer does not apply at this hour", () => {
+  it('says in Hindi why an offer does not apply at this hour', () => {
     expect(localiseSpecText('Available 4 pm–7 pm', specPairs('hi'))).toBe('4 pm–7 pm के बीच मिलेगा');
   });
 });

@@ -15,7 +15,12 @@ function compiled(pairs: SpecPairs) {
   if (!list) {
     list = pairs.map(([english, local]) => ({
       names: [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
-      pattern: new RegExp(`^${english.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)')}$`),
+      pattern: new RegExp(
+        `^${english
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('(.+?)')}$`,
+      ),
       local,
     }));
     patterns.set(pairs, list);

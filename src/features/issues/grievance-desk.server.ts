@@ -8,7 +8,16 @@ import type { IgmIssue } from '#/ondc/igm.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, type OrderDetail } from '#/features/orders/orders.server.ts';
 import { refundSettlements } from '#/features/payment/payment.server.ts';
-import { officerProblem, officerResolution, refundCapPaise, refundProblem, resolveAsOfficer, responseClock, type BillLine, type OfficerDecision } from './grievance-desk.ts';
+import {
+  officerProblem,
+  officerResolution,
+  refundCapPaise,
+  refundProblem,
+  resolveAsOfficer,
+  responseClock,
+  type BillLine,
+  type OfficerDecision,
+} from './grievance-desk.ts';
 import { issueCategory } from './issues.ts';
 import { grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';
 
@@ -45,7 +54,9 @@ function storeNameOf(issue: IgmIssue): string {
 
 /** Complaints with the grievance officers, the open ones first and the longest waiting first among them. */
 export async function listEscalated(database: Database, now = Date.now()): Promise<EscalatedComplaint[]> {
-  const rows = await database.query<IssueRow>("SELECT * FROM order_issues WHERE level = 'GRIEVANCE' ORDER BY (status IN ('RESOLVED', 'CLOSED')), updated_at LIMIT 200");
+  const rows = await database.query<IssueRow>(
+    "SELECT * FROM order_issues WHERE level = 'GRIEVANCE' ORDER BY (status IN ('RESOLVED', 'CLOSED')), updated_at LIMIT 200",
+  );
   return rows.map((row) => complaintOf(row, storeNameOf(row.issue), now));
 }
 

@@ -49,7 +49,8 @@ export function officerResolution(issue: IgmIssue): IgmAction | null {
  */
 export function officerProblem(issue: IgmIssue): string | null {
   if (issue.status === 'CLOSED') return 'The shopper has closed this complaint';
-  if (issue.level !== 'GRIEVANCE') return issue.level === 'ISSUE' ? 'This complaint is with the store, not escalated' : 'This complaint is with the dispute resolution provider';
+  if (issue.level !== 'GRIEVANCE')
+    return issue.level === 'ISSUE' ? 'This complaint is with the store, not escalated' : 'This complaint is with the dispute resolution provider';
   if (officerResolution(issue)) return 'Our grievance officer has already resolved this complaint';
   return null;
 }
@@ -73,15 +74,16 @@ export type BillLine = { itemId: string; count: number; linePaise: number };
  */
 export function refundCapPaise(issue: Pick<IgmIssue, 'refs'>, bill: readonly BillLine[], paidPaise: number, refundedPaise: number): number {
   const named = issue.refs.filter((r) => r.ref_type === 'ITEM');
-  const forItems = named.length === 0
-    ? paidPaise
-    : named.reduce((sum, ref) => {
-        const line = bill.find((l) => l.itemId === ref.ref_id);
-        if (!line || line.count <= 0) return sum;
-        const counted = Number(ref.tags?.flatMap((t) => t.list ?? []).find((e) => e.descriptor.code === 'quantity.selected.count')?.value ?? line.count);
-        const units = Number.isInteger(counted) && counted > 0 ? Math.min(counted, line.count) : line.count;
-        return sum + Math.floor((line.linePaise * units) / line.count);
-      }, 0);
+  const forItems =
+    named.length === 0
+      ? paidPaise
+      : named.reduce((sum, ref) => {
+          const line = bill.find((l) => l.itemId === ref.ref_id);
+          if (!line || line.count <= 0) return sum;
+          const counted = Number(ref.tags?.flatMap((t) => t.list ?? []).find((e) => e.descriptor.code === 'quantity.selected.count')?.value ?? line.count);
+          const units = Number.isInteger(counted) && counted > 0 ? Math.min(counted, line.count) : line.count;
+          return sum + Math.floor((line.linePaise * units) / line.count);
+        }, 0);
   return Math.max(0, Math.min(forItems, paidPaise - refundedPaise));
 }
 
@@ -96,7 +98,13 @@ export function refundProblem(amountPaise: number, capPaise: number): string | n
  * The issue with our officer's decision: a resolution in their words (with the refund amount for a
  * refund) and the RESOLVED action naming it, which leaves the issue RESOLVED.
  */
-export function resolveAsOfficer(issue: IgmIssue, decision: Pick<OfficerDecision, 'outcome' | 'response'>, officerName: string, refundPaise: number, now: Date): IgmIssue {
+export function resolveAsOfficer(
+  issue: IgmIssue,
+  decision: Pick<OfficerDecision, 'outcome' | 'response'>,
+  officerName: string,
+  refundPaise: number,
+  now: Date,
+): IgmIssue {
   const officer = ourOfficerId(issue);
   const at = new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString();
   const resolution: IgmResolution = {

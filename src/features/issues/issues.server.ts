@@ -41,7 +41,19 @@ const ISSUE_ACTIONS = new Set(['on_issue', 'on_issue_status']);
 
 export type IssueOutcome = { ok: true; issueId: string } | { ok: false; status: 400 | 404 | 409 | 502 | 503; message: string };
 
-export type IssueRow = { issue_id: string; order_id: string; shopper_key: string; transaction_id: string; status: string; level: string; code: string; issue: IgmIssue; seller_error: string | null; created_at: string | Date; updated_at: string | Date };
+export type IssueRow = {
+  issue_id: string;
+  order_id: string;
+  shopper_key: string;
+  transaction_id: string;
+  status: string;
+  level: string;
+  code: string;
+  issue: IgmIssue;
+  seller_error: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
 
 /** The grievance officer shoppers are shown and ONDC is told of (GRIEVANCE_OFFICER_* settings). */
 export function grievanceOfficer() {
@@ -62,9 +74,17 @@ function newIssue(app: BuyerApp, order: OrderDetail, request: RaiseIssueRequest,
   const bapId = app.identity.subscriberId;
   const consumerId = `C-${order.orderId}`;
   const category = issueCategory(request.code);
-  const seller = order.sellerOrder as typeof order.sellerOrder & { provider?: { id?: string }; fulfillments?: Tagged[]; billing?: { name?: string; phone?: string; email?: string } };
+  const seller = order.sellerOrder as typeof order.sellerOrder & {
+    provider?: { id?: string };
+    fulfillments?: Tagged[];
+    billing?: { name?: string; phone?: string; email?: string };
+  };
   const officer = grievanceOfficer();
-  const counts = new Map(((seller.quote?.breakup ?? []) as Priced[]).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => [l['@ondc/org/item_id'] ?? '', l['@ondc/org/item_quantity']?.count ?? 1]));
+  const counts = new Map(
+    ((seller.quote?.breakup ?? []) as Priced[])
+      .filter((l) => l['@ondc/org/title_type'] === 'item')
+      .map((l) => [l['@ondc/org/item_id'] ?? '', l['@ondc/org/item_quantity']?.count ?? 1]),
+  );
   const delivery = seller.fulfillments?.find((f) => f.type === 'Delivery') ?? seller.fulfillments?.[0];
   const org = { name: orgName(bapId, domain) };
   const open: IgmAction = {
@@ -90,14 +110,28 @@ function newIssue(app: BuyerApp, order: OrderDetail, request: RaiseIssueRequest,
       ...request.item_ids.map((itemId) => ({
         ref_id: itemId,
         ref_type: 'ITEM',
-        tags: [{ descriptor: { code: 'message.order.items' }, list: [{ descriptor: { code: 'quantity.selected.count' }, value: String(counts.get(itemId) ?? 1) }] }],
+        tags: [
+          { descriptor: { code: 'message.order.items' }, list: [{ descriptor: { code: 'quantity.selected.count' }, value: String(counts.get(itemId) ?? 1) }] },
+        ],
       })),
     ].filter((ref) => ref.ref_id !== ''),
     actors: [
       // A shopper who gave no email is reached through our grievance desk's.
-      { id: consumerId, type: 'CONSUMER', info: { org, person: { name: seller.billing?.name || 'Shopper' }, contact: { phone: seller.billing?.phone ?? officer.phone, email: seller.billing?.email || officer.email } } },
+      {
+        id: consumerId,
+        type: 'CONSUMER',
+        info: {
+          org,
+          person: { name: seller.billing?.name || 'Shopper' },
+          contact: { phone: seller.billing?.phone ?? officer.phone, email: seller.billing?.email || officer.email },
+        },
+      },
       { id: bapId, type: 'INTERFACING_NP', info: { org, person: { name: 'Kirana customer care' }, contact: { phone: officer.phone, email: officer.email } } },
-      { id: `${bapId}-GRO`, type: 'INTERFACING_NP_GRO', info: { org, person: { name: officer.name }, contact: { phone: officer.phone, email: officer.email } } },
+      {
+        id: `${bapId}-GRO`,
+        type: 'INTERFACING_NP_GRO',
+        info: { org, person: { name: officer.name }, contact: { phone: officer.phone, email: officer.email } },
+      },
     ],
     source_id: consumerId,
     complainant_id: bapId,
@@ -116,7 +150,14 @@ function newIssue(app: BuyerApp, order: OrderDetail, request: RaiseIssueRequest,
 
 /** The respondents' link to a complaint's written account (IGM additional_desc): signed, working for 30 days. */
 function signedDetailsUrl(app: BuyerApp, issueId: string, now = Date.now()): string {
-  return signedLink(app.identity.privateKey, 'complaint-details', issueId, `${new URL(app.bapUri).origin}/complaint-details/${encodeURIComponent(issueId)}`, DETAILS_LINK_TTL_MS, now);
+  return signedLink(
+    app.identity.privateKey,
+    'complaint-details',
+    issueId,
+    `${new URL(app.bapUri).origin}/complaint-details/${encodeURIComponent(issueId)}`,
+    DETAILS_LINK_TTL_MS,
+    now,
+  );
 }
 const DETAILS_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -124,7 +165,12 @@ const DETAILS_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
  * A complaint's written account as plain text, for its shopper or anyone with an unexpired signed
  * link: what went wrong in the shopper's words, then each answer they gave the store's questions.
  */
-export async function readComplaintDetails(database: Database, app: BuyerApp | null, issueId: string, viewer: { shopper: string | null; expires?: string | null; sig?: string | null }): Promise<string | null> {
+export async function readComplaintDetails(
+  database: Database,
+  app: BuyerApp | null,
+  issueId: string,
+  viewer: { shopper: string | null; expires?: string | null; sig?: string | null },
+): Promise<string | null> {
   const [row] = await database.query<{ shopper_key: string; issue: IgmIssue }>('SELECT shopper_key, issue FROM order_issues WHERE issue_id = $1', [issueId]);
   if (!row) return null;
   if (!linkIsSigned(app?.identity.privateKey ?? null, 'complaint-details', issueId, viewer) && viewer.shopper !== row.shopper_key) return null;
@@ -144,14 +190,27 @@ export async function raiseIssue(database: Database, app: BuyerApp, shopper: str
   const deliveredAt = order.events.find((e) => e.status === 'delivered')?.sellerAt ?? null;
   const problem = raiseProblem({ status: order.status, deliveredAt }, now.getTime());
   if (problem) return { ok: false, status: 409, message: problem };
-  const itemIds = ((order.sellerOrder.quote?.breakup ?? []) as Priced[]).filter((l) => l['@ondc/org/title_type'] === 'item').map((l) => l['@ondc/org/item_id'] ?? '');
+  const itemIds = ((order.sellerOrder.quote?.breakup ?? []) as Priced[])
+    .filter((l) => l['@ondc/org/title_type'] === 'item')
+    .map((l) => l['@ondc/org/item_id'] ?? '');
   const itemProblem = itemsProblem(request.code, request.item_ids, itemIds);
   if (itemProblem) return { ok: false, status: 400, message: itemProblem };
   const photos = request.photo_ids.length
-    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [request.photo_ids, order.orderId, shopper])
+    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [
+        request.photo_ids,
+        order.orderId,
+        shopper,
+      ])
     : [];
   if (photos.length !== new Set(request.photo_ids).size) return { ok: false, status: 400, message: 'A photo does not belong to this order' };
-  const issue = newIssue(app, order, request, await domainOf(database, order.transactionId), request.photo_ids.map((id) => signedPhotoUrl(app, id)), now);
+  const issue = newIssue(
+    app,
+    order,
+    request,
+    await domainOf(database, order.transactionId),
+    request.photo_ids.map((id) => signedPhotoUrl(app, id)),
+    now,
+  );
   const inserted = await database.query(
     `INSERT INTO order_issues (issue_id, order_id, shopper_key, transaction_id, status, level, code, issue)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING issue_id`,
@@ -167,7 +226,14 @@ export async function raiseIssue(database: Database, app: BuyerApp, shopper: str
 }
 
 /** The issue to its seller; `appended` says what the message adds (actions, and resolutions too). */
-export async function sendIssue(database: Database, app: BuyerApp, shopper: string, transactionId: string, issue: IgmIssue, appended: false | 'actions' | 'resolutions'): Promise<IssueOutcome> {
+export async function sendIssue(
+  database: Database,
+  app: BuyerApp,
+  shopper: string,
+  transactionId: string,
+  issue: IgmIssue,
+  appended: false | 'actions' | 'resolutions',
+): Promise<IssueOutcome> {
   const sent = await sendToSeller(database, app, {
     shopper,
     transactionId,
@@ -215,7 +281,12 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
     case 'reject': {
       if (!allowed.reject) return { ok: false, status: 409, message: 'There is no resolution to reject now' };
       const parent = issue.actions.findLast((a) => a.descriptor.code === 'RESOLUTION_PROPOSED')?.ref_id;
-      next = appendAction(issue, action('RESOLUTION_REJECTED', step.reason || 'The options offered do not solve the problem', { ...(parent ? { ref_id: parent, ref_type: 'RESOLUTIONS' } : {}) }));
+      next = appendAction(
+        issue,
+        action('RESOLUTION_REJECTED', step.reason || 'The options offered do not solve the problem', {
+          ...(parent ? { ref_id: parent, ref_type: 'RESOLUTIONS' } : {}),
+        }),
+      );
       break;
     }
     case 'escalate': {
@@ -233,7 +304,9 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
       if (!allowed.close) return { ok: false, status: 409, message: 'This complaint is already closed' };
       next = appendAction(
         issue,
-        action('CLOSED', 'Complaint closed by the shopper', { tags: [{ descriptor: { code: 'CLOSURE_DETAILS' }, list: [{ descriptor: { code: 'RATING' }, value: step.rating }] }] }),
+        action('CLOSED', 'Complaint closed by the shopper', {
+          tags: [{ descriptor: { code: 'CLOSURE_DETAILS' }, list: [{ descriptor: { code: 'RATING' }, value: step.rating }] }],
+        }),
         { status: 'CLOSED' },
       );
       break;
@@ -247,7 +320,13 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
   if (kept.length === 0) return { ok: false, status: 409, message: 'The complaint changed meanwhile: look again and try once more' };
   const sent = await sendIssue(database, app, shopper, row.transaction_id, next, 'actions');
   if (!sent.ok) {
-    await database.query(`UPDATE order_issues SET issue = $2, status = $3, level = $4 WHERE issue_id = $1 AND issue->>'last_action_id' = $5`, [row.issue_id, JSON.stringify(issue), issue.status, issue.level, next.last_action_id]);
+    await database.query(`UPDATE order_issues SET issue = $2, status = $3, level = $4 WHERE issue_id = $1 AND issue->>'last_action_id' = $5`, [
+      row.issue_id,
+      JSON.stringify(issue),
+      issue.status,
+      issue.level,
+      next.last_action_id,
+    ]);
   }
   return sent;
 }
@@ -275,7 +354,10 @@ export function vetIssueMessage(database: Database): CallbackVetting {
     if (!ISSUE_ACTIONS.has(envelope.context.action) || envelope.error) return null;
     const theirs = issueOfEnvelope(envelope);
     if (!theirs) return null;
-    const [row] = await database.query<IssueRow>('SELECT * FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [theirs.id, envelope.context.transaction_id]);
+    const [row] = await database.query<IssueRow>('SELECT * FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [
+      theirs.id,
+      envelope.context.transaction_id,
+    ]);
     if (!row) return { type: 'DOMAIN-ERROR', code: 'IGM004', message: `No issue ${theirs.id} in transaction ${envelope.context.transaction_id}` };
     const merged = mergeRespondentIssue(row.issue, theirs, complainantIds(row.issue));
     return merged.ok ? null : { type: 'DOMAIN-ERROR', code: 'IGM006', message: `Invalid issue: ${merged.problem}` };
@@ -301,11 +383,18 @@ export async function recordIssueMessage(database: Database, envelope: CallbackE
   const theirs = issueOfEnvelope(envelope);
   if (!theirs) return;
   const refund = await database.transaction(async (tx) => {
-    const [row] = await tx.query<IssueRow>('SELECT * FROM order_issues WHERE issue_id = $1 AND transaction_id = $2 FOR UPDATE', [theirs.id, envelope.context.transaction_id]);
+    const [row] = await tx.query<IssueRow>('SELECT * FROM order_issues WHERE issue_id = $1 AND transaction_id = $2 FOR UPDATE', [
+      theirs.id,
+      envelope.context.transaction_id,
+    ]);
     if (!row) return null;
     const merged = mergeRespondentIssue(row.issue, theirs, complainantIds(row.issue));
     if (!merged.ok || merged.added.length === 0) return null;
-    await tx.query('UPDATE order_issues SET issue = $2, status = $3, seller_error = NULL, updated_at = clock_timestamp() WHERE issue_id = $1', [row.issue_id, JSON.stringify(merged.issue), merged.issue.status]);
+    await tx.query('UPDATE order_issues SET issue = $2, status = $3, seller_error = NULL, updated_at = clock_timestamp() WHERE issue_id = $1', [
+      row.issue_id,
+      JSON.stringify(merged.issue),
+      merged.issue.status,
+    ]);
     const resolved = merged.added.find((a) => a.descriptor.code === 'RESOLVED');
     const accepted = acceptedResolution(row.issue);
     if (!resolved || !accepted || accepted.descriptor.code !== 'REFUND' || resolved.ref_id !== accepted.id) return null;
@@ -318,7 +407,15 @@ export async function recordIssueMessage(database: Database, envelope: CallbackE
 export type IssueSummary = { issueId: string; orderId: string; code: string; status: string; level: string; createdAt: string; updatedAt: string };
 
 function summary(row: IssueRow): IssueSummary {
-  return { issueId: row.issue_id, orderId: row.order_id, code: row.code, status: row.status, level: row.level, createdAt: new Date(row.created_at).toISOString(), updatedAt: new Date(row.updated_at).toISOString() };
+  return {
+    issueId: row.issue_id,
+    orderId: row.order_id,
+    code: row.code,
+    status: row.status,
+    level: row.level,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 /** The shopper's complaints, newest first; of one order when `orderId` is given. */

@@ -41,18 +41,37 @@ export const raiseIssueRequestSchema = z.object({
   order_id: orderIdSchema,
   code: z.enum(ISSUE_CODES, { error: 'code must be one of the listed complaint codes' }),
   item_ids: z.array(z.string().min(1).max(200)).max(50).default([]),
-  description: z.string().trim().min(10, 'Tell us what went wrong in at least 10 characters').max(ISSUE_DESCRIPTION_MAX, `Keep the description under ${ISSUE_DESCRIPTION_MAX} characters`),
-  photo_ids: z.array(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)).max(ISSUE_PHOTOS_MAX, `At most ${ISSUE_PHOTOS_MAX} photos`).default([]),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Tell us what went wrong in at least 10 characters')
+    .max(ISSUE_DESCRIPTION_MAX, `Keep the description under ${ISSUE_DESCRIPTION_MAX} characters`),
+  photo_ids: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/))
+    .max(ISSUE_PHOTOS_MAX, `At most ${ISSUE_PHOTOS_MAX} photos`)
+    .default([]),
 });
 export type RaiseIssueRequest = z.infer<typeof raiseIssueRequestSchema>;
 
-export const issueStepRequestSchema = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('accept'), issue_id: issueId, resolution_id: z.string().min(1).max(64) }),
-  z.object({ step: z.literal('reject'), issue_id: issueId, reason: z.string().trim().max(500).default('') }),
-  z.object({ step: z.literal('escalate'), issue_id: issueId, reason: z.string().trim().min(10, 'Tell us why in at least 10 characters').max(500) }),
-  z.object({ step: z.literal('close'), issue_id: issueId, rating: z.enum(['THUMBS_UP', 'THUMBS_DOWN']) }),
-  z.object({ step: z.literal('info'), issue_id: issueId, info: z.string().trim().min(10, 'Tell the store in at least 10 characters').max(ISSUE_DESCRIPTION_MAX, `Keep it under ${ISSUE_DESCRIPTION_MAX} characters`) }),
-], { error: 'step must be accept, reject, escalate, close or info' });
+export const issueStepRequestSchema = z.discriminatedUnion(
+  'step',
+  [
+    z.object({ step: z.literal('accept'), issue_id: issueId, resolution_id: z.string().min(1).max(64) }),
+    z.object({ step: z.literal('reject'), issue_id: issueId, reason: z.string().trim().max(500).default('') }),
+    z.object({ step: z.literal('escalate'), issue_id: issueId, reason: z.string().trim().min(10, 'Tell us why in at least 10 characters').max(500) }),
+    z.object({ step: z.literal('close'), issue_id: issueId, rating: z.enum(['THUMBS_UP', 'THUMBS_DOWN']) }),
+    z.object({
+      step: z.literal('info'),
+      issue_id: issueId,
+      info: z
+        .string()
+        .trim()
+        .min(10, 'Tell the store in at least 10 characters')
+        .max(ISSUE_DESCRIPTION_MAX, `Keep it under ${ISSUE_DESCRIPTION_MAX} characters`),
+    }),
+  ],
+  { error: 'step must be accept, reject, escalate, close or info' },
+);
 export type IssueStepRequest = z.infer<typeof issueStepRequestSchema>;
 
 /** Why no complaint can be raised about this order now, or null when one can. */
@@ -79,14 +98,15 @@ export function latestProposal(issue: IgmIssue): { parentId: string; options: Ig
   const parentId = proposed.ref_id ?? '';
   const options = (issue.resolutions ?? []).filter((r) => r.ref_id === parentId && r.descriptor.code !== 'PARENT');
   const after = issue.actions.slice(issue.actions.indexOf(proposed) + 1);
-  const answered = after.find((a) => a.descriptor.code === 'RESOLUTION_ACCEPTED' || a.descriptor.code === 'RESOLUTION_REJECTED' || a.descriptor.code === 'ESCALATED') ?? null;
+  const answered =
+    after.find((a) => a.descriptor.code === 'RESOLUTION_ACCEPTED' || a.descriptor.code === 'RESOLUTION_REJECTED' || a.descriptor.code === 'ESCALATED') ?? null;
   return { parentId, options: options.length ? options : (issue.resolutions ?? []).filter((r) => r.id === parentId), answered };
 }
 
 /** The resolution the shopper accepted last, if any. */
 export function acceptedResolution(issue: IgmIssue): IgmResolution | null {
   const accepted = issue.actions.findLast((a) => a.descriptor.code === 'RESOLUTION_ACCEPTED');
-  return accepted ? (issue.resolutions ?? []).find((r) => r.id === accepted.ref_id) ?? null : null;
+  return accepted ? ((issue.resolutions ?? []).find((r) => r.id === accepted.ref_id) ?? null) : null;
 }
 
 export const NEXT_LEVEL: Record<IssueLevel, IssueLevel | null> = { ISSUE: 'GRIEVANCE', GRIEVANCE: 'DISPUTE', DISPUTE: null };
@@ -145,14 +165,26 @@ export function speakerOf(issue: IgmIssue, action: IgmAction): 'you' | 'store' |
 }
 
 const SHOPPER_ONLY: ReadonlySet<string> = new Set(['OPEN', 'INFO_PROVIDED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'ESCALATED', 'CLOSED']);
-const RESPONDENT_TYPES: ReadonlySet<string> = new Set(['COUNTERPARTY_NP', 'COUNTERPARTY_NP_GRO', 'CASCADED_NP', 'CASCADED_NP_GRO', 'SELLER', 'PROVIDER', 'AGENT']);
+const RESPONDENT_TYPES: ReadonlySet<string> = new Set([
+  'COUNTERPARTY_NP',
+  'COUNTERPARTY_NP_GRO',
+  'CASCADED_NP',
+  'CASCADED_NP_GRO',
+  'SELLER',
+  'PROVIDER',
+  'AGENT',
+]);
 
 /**
  * The issue as we hold it, with what a respondent's on_issue adds: its new actions (its own words
  * only, never one in the shopper's name or of a kind only the shopper takes), its resolutions and
  * its actors. What we sent stays as we sent it; a respondent cannot close an issue or change its level.
  */
-export function mergeRespondentIssue(ours: IgmIssue, theirs: IgmIssue, complainantIds: readonly string[]): { ok: true; issue: IgmIssue; added: IgmAction[] } | { ok: false; problem: string } {
+export function mergeRespondentIssue(
+  ours: IgmIssue,
+  theirs: IgmIssue,
+  complainantIds: readonly string[],
+): { ok: true; issue: IgmIssue; added: IgmAction[] } | { ok: false; problem: string } {
   if (theirs.id !== ours.id) return { ok: false, problem: `issue ${theirs.id} is not ${ours.id}` };
   if (ours.status === 'CLOSED') return { ok: false, problem: `issue ${ours.id} is closed` };
   if (theirs.status === 'CLOSED' || theirs.status === 'OPEN') return { ok: false, problem: `a respondent does not set status ${theirs.status}` };
@@ -163,17 +195,22 @@ export function mergeRespondentIssue(ours: IgmIssue, theirs: IgmIssue, complaina
   for (const action of theirs.actions) {
     const held = known.get(action.id);
     if (held) {
-      if (held.descriptor.code !== action.descriptor.code || held.action_by !== action.action_by) return { ok: false, problem: `action ${action.id} is not as it was sent` };
+      if (held.descriptor.code !== action.descriptor.code || held.action_by !== action.action_by)
+        return { ok: false, problem: `action ${action.id} is not as it was sent` };
       continue;
     }
     const by = actors.find((a) => a.id === action.action_by);
-    if (complainantIds.includes(action.action_by) || !by || !RESPONDENT_TYPES.has(by.type)) return { ok: false, problem: `action ${action.id} is not by a respondent` };
+    if (complainantIds.includes(action.action_by) || !by || !RESPONDENT_TYPES.has(by.type))
+      return { ok: false, problem: `action ${action.id} is not by a respondent` };
     if (SHOPPER_ONLY.has(action.descriptor.code)) return { ok: false, problem: `a respondent does not take action ${action.descriptor.code}` };
     added.push(action);
   }
   // Our grievance officer's resolution stands: a respondent's step sent before it reached them is not kept after it.
   const lastOurs = ours.actions.at(-1);
-  const resolvedByUs = ours.status === 'RESOLVED' && lastOurs?.descriptor.code === 'RESOLVED' && ours.actors.find((a) => a.id === lastOurs.action_by)?.type === 'INTERFACING_NP_GRO';
+  const resolvedByUs =
+    ours.status === 'RESOLVED' &&
+    lastOurs?.descriptor.code === 'RESOLVED' &&
+    ours.actors.find((a) => a.id === lastOurs.action_by)?.type === 'INTERFACING_NP_GRO';
   if (added.length === 0 || resolvedByUs) return { ok: true, issue: ours, added: [] };
   const resolutions = [...(ours.resolutions ?? []), ...(theirs.resolutions ?? []).filter((r) => !(ours.resolutions ?? []).some((o) => o.id === r.id))];
   const actions = [...ours.actions, ...added];

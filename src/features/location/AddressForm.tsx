@@ -25,7 +25,6 @@ const LABEL_KEYS = {
 
 const ORDER = ['house_number', 'building', 'street', 'landmark', 'locality', 'city', 'state', 'pin_code', 'name'] as const;
 
-
 /** The address form of issue 5: required fields marked, each error shown next to its field. */
 /** An address type as the shopper reads it. */
 export function typeLabel(type: AddressType, t: Catalogue['location']): string {
@@ -68,7 +67,10 @@ export default function AddressForm({ initial, onSave, onCancel, t }: Props) {
   return (
     <form ref={formRef} className="address-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t.detailsTitle}</h2>
-      <p className="address-form__hint">{t.requiredHint} <span aria-hidden="true">*</span><span className="visually-hidden">{t.withAsterisk}</span> {t.requiredHintEnd}</p>
+      <p className="address-form__hint">
+        {t.requiredHint} <span aria-hidden="true">*</span>
+        <span className="visually-hidden">{t.withAsterisk}</span> {t.requiredHintEnd}
+      </p>
       {ORDER.map((field) => {
         const required = REQUIRED_FIELDS.includes(field);
         const error = errors[field];
@@ -77,7 +79,12 @@ export default function AddressForm({ initial, onSave, onCancel, t }: Props) {
           <div className="field" key={field}>
             <label htmlFor={inputId}>
               {t[LABEL_KEYS[field]]}
-              {required && <span className="field__required" aria-hidden="true"> *</span>}
+              {required && (
+                <span className="field__required" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              )}
             </label>
             <input
               id={inputId}
@@ -102,12 +109,22 @@ export default function AddressForm({ initial, onSave, onCancel, t }: Props) {
         <legend>{t.saveAs}</legend>
         {ADDRESS_TYPES.map((type) => (
           <label key={type} className="chip-radio">
-            <input type="radio" name="address_type" value={type} checked={form.address_type === type} onChange={() => setForm((f) => ({ ...f, address_type: type }))} />
+            <input
+              type="radio"
+              name="address_type"
+              value={type}
+              checked={form.address_type === type}
+              onChange={() => setForm((f) => ({ ...f, address_type: type }))}
+            />
             <span>{typeLabel(type, t)}</span>
           </label>
         ))}
       </fieldset>
-      {failure && <p className="field__error" role="alert">{specText(failure)}</p>}
+      {failure && (
+        <p className="field__error" role="alert">
+          {specText(failure)}
+        </p>
+      )}
       <div className="picker__actions">
         <button type="submit" className="button" disabled={saving}>
           {saving ? t.saving : t.save}

@@ -48,7 +48,6 @@ interface Props {
   t: Catalogue['location'];
 }
 
-
 /** /address-map: the map, current-location detection, search, the address form and saved addresses. */
 export default function AddressPicker({ initial, locate, initialServed, userId, tenant, tiles, query, results: serverResults, t }: Props) {
   const shopper: Shopper = { userId, tenant };
@@ -193,9 +192,16 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
 
   const formInitial: Fields | null = mapPin
     ? {
-        name: '', house_number: '', building: '', street: '', landmark: mapPin.place.landmark.name,
-        locality: mapPin.place.locality.name, city: mapPin.place.city.name, state: mapPin.place.state.name,
-        pin_code: mapPin.place.pinCode, address_type: 'OTHER',
+        name: '',
+        house_number: '',
+        building: '',
+        street: '',
+        landmark: mapPin.place.landmark.name,
+        locality: mapPin.place.locality.name,
+        city: mapPin.place.city.name,
+        state: mapPin.place.state.name,
+        pin_code: mapPin.place.pinCode,
+        address_type: 'OTHER',
       }
     : null;
 
@@ -213,12 +219,23 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
             <div className="not-served" role="status">
               <h2>{t.notServedTitle}</h2>
               <p>{fill(t.notServed, { pincode: delivering.pincode })}</p>
-              <a className="button" href="#picker-search" onClick={(e) => { e.preventDefault(); searchInput.current?.focus(); }}>
+              <a
+                className="button"
+                href="#picker-search"
+                onClick={(e) => {
+                  e.preventDefault();
+                  searchInput.current?.focus();
+                }}
+              >
                 {t.changeAddress}
               </a>
             </div>
           ) : (
-            served && <a href="/" className="picker__continue">{t.continueShopping}</a>
+            served && (
+              <a href="/" className="picker__continue">
+                {t.continueShopping}
+              </a>
+            )
           )}
           {notice && <p className="picker__notice">{notice}</p>}
         </div>
@@ -230,12 +247,20 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
             <p data-testid="pin-address">{mapPin.displayText}</p>
             <p className="picker__landmark">{fill(t.near, { landmark: mapPin.place.landmark.name })}</p>
             <div className="picker__actions">
-              <button type="button" className="button" onClick={deliverToPin}>{t.deliverHere}</button>
-              <button type="button" className="button button--quiet" onClick={() => setFormOpen(true)}>{t.addDetails}</button>
+              <button type="button" className="button" onClick={deliverToPin}>
+                {t.deliverHere}
+              </button>
+              <button type="button" className="button button--quiet" onClick={() => setFormOpen(true)}>
+                {t.addDetails}
+              </button>
             </div>
           </div>
         )}
-        {pinMessage && <p className="picker__alert" role="alert">{pinMessage}</p>}
+        {pinMessage && (
+          <p className="picker__alert" role="alert">
+            {pinMessage}
+          </p>
+        )}
         {formOpen && formInitial && <AddressForm initial={formInitial} onSave={saveForm} onCancel={() => setFormOpen(false)} t={t} />}
 
         {hydrated && (
@@ -266,7 +291,9 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
               autoComplete="off"
               enterKeyHint="search"
             />
-            <button type="submit" className="button">{t.search}</button>
+            <button type="submit" className="button">
+              {t.search}
+            </button>
           </div>
         </form>
         <SearchResults results={results} onChoose={showPlace} t={t} />

@@ -47,7 +47,14 @@ export default function MapView({ pin, tiles, onPinMove, text }: Props) {
         drawOfflineBasemap(L, m);
       }
       const pinIcon = L.divIcon({ className: 'map-pin', html: '<span class="map-pin__head"></span>', iconSize: [36, 44], iconAnchor: [18, 44] });
-      const mk = L.marker([pin.lat, pin.lng], { draggable: true, autoPan: true, icon: pinIcon, title: text.pinTitle, alt: text.pinAlt, zIndexOffset: 1000 }).addTo(m);
+      const mk = L.marker([pin.lat, pin.lng], {
+        draggable: true,
+        autoPan: true,
+        icon: pinIcon,
+        title: text.pinTitle,
+        alt: text.pinAlt,
+        zIndexOffset: 1000,
+      }).addTo(m);
       mk.on('dragend', () => {
         const at = mk.getLatLng();
         onMove.current({ lat: at.lat, lng: at.lng });

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS, addressFormSchema, addressFromForm, validateAddressForm } from './address-form.ts';
 
 const good = addressFormSchema.parse({
-  house_number: '221', building: 'Lake View Apartments', street: '27th Main', landmark: 'BDA Complex',
-  locality: 'HSR Layout', city: 'Bengaluru', state: 'Karnataka', pin_code: '560102', address_type: 'HOME',
+  house_number: '221',
+  building: 'Lake View Apartments',
+  street: '27th Main',
+  landmark: 'BDA Complex',
+  locality: 'HSR Layout',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: '560102',
+  address_type: 'HOME',
 });
 
 describe('address form: required fields', () => {
@@ -58,8 +65,13 @@ describe('address form: the address it makes (SPEC §3)', () => {
       address_line1: '221, Lake View Apartments',
       address_line2: '27th Main, HSR Layout',
       address: '221, Lake View Apartments, 27th Main, HSR Layout, near BDA Complex, Bengaluru, Karnataka 560102',
-      city: 'Bengaluru', state: 'Karnataka', country: 'India', pin_code: '560102', area_code: '560102',
-      address_type: 'HOME', precision: 0,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'India',
+      pin_code: '560102',
+      area_code: '560102',
+      address_type: 'HOME',
+      precision: 0,
     });
   });
 

@@ -32,7 +32,14 @@ const REQUIRED_MESSAGES: Partial<Record<AddressFormField, string>> = {
 };
 
 const LIMITS: Partial<Record<AddressFormField, number>> = {
-  name: 80, house_number: 60, building: 120, street: 120, landmark: 120, locality: 120, city: 60, state: 60,
+  name: 80,
+  house_number: 60,
+  building: 120,
+  street: 120,
+  landmark: 120,
+  locality: 120,
+  city: 60,
+  state: 60,
 };
 
 /** Every problem with the form, one message per field; empty when the form can be saved. */
@@ -51,9 +58,7 @@ export function validateAddressForm(form: AddressForm): AddressFormErrors {
   const city = findCityByName(form.city);
   const pinCity = findCityByPincode(pin);
   if (!errors.pin_code && !errors.city && (city || pinCity) && city?.id !== pinCity?.id) {
-    errors.pin_code = pinCity
-      ? `Pin code ${pin} is in ${pinCity.name}, not ${form.city.trim()}`
-      : `Pin code ${pin} is not a ${city?.name ?? ''} pin code`;
+    errors.pin_code = pinCity ? `Pin code ${pin} is in ${pinCity.name}, not ${form.city.trim()}` : `Pin code ${pin} is not a ${city?.name ?? ''} pin code`;
   }
   if (!errors.state && city && city.state.toLowerCase() !== form.state.trim().toLowerCase()) {
     errors.state = `${city.name} is in ${city.state}`;
@@ -67,10 +72,7 @@ function landmarkPhrase(landmark: string): string {
 }
 
 /** The SPEC §3 address a valid form and its pin make (the caller supplies id, position and owner). */
-export function addressFromForm(
-  form: AddressForm,
-  where: Pick<Address, 'id' | 'latitude' | 'longitude' | 'userId' | 'tenant' | 'source'>,
-): Address {
+export function addressFromForm(form: AddressForm, where: Pick<Address, 'id' | 'latitude' | 'longitude' | 'userId' | 'tenant' | 'source'>): Address {
   const clean = (s: string) => s.trim();
   const city = findCityByName(form.city);
   const line1 = [form.house_number, form.building].map(clean).filter(Boolean).join(', ');

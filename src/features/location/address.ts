@@ -55,8 +55,7 @@ function samePlace(a: Address, b: Address) {
  */
 export function applySavedAddress(saved: readonly Address[], address: Address): Address[] {
   const replaced = (existing: Address) =>
-    existing.id === address.id ||
-    (address.address_type === 'OTHER' ? samePlace(existing, address) : existing.address_type === address.address_type);
+    existing.id === address.id || (address.address_type === 'OTHER' ? samePlace(existing, address) : existing.address_type === address.address_type);
   return [address, ...saved.filter((existing) => !replaced(existing))];
 }
 

@@ -67,10 +67,6 @@ async function lockUser(tx: Tx, userId: string) {
 }
 
 async function readList(db: Db | Tx, userId: string): Promise<Address[]> {
-  const rows = await db
-    .select({ body: savedAddresses.body })
-    .from(savedAddresses)
-    .where(eq(savedAddresses.userId, userId))
-    .orderBy(desc(savedAddresses.seq));
+  const rows = await db.select({ body: savedAddresses.body }).from(savedAddresses).where(eq(savedAddresses.userId, userId)).orderBy(desc(savedAddresses.seq));
   return rows.map((row) => addressSchema.parse(row.body));
 }

@@ -22,15 +22,11 @@ export interface LocationConfig {
 }
 
 export function readLocationConfig(env: NodeJS.ProcessEnv = process.env): LocationConfig {
-  const parsed = locationEnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = locationEnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) throw new Error(`Invalid location configuration: ${z.prettifyError(parsed.error)}`);
   const e = parsed.data;
   return {
-    tiles: e.MAP_TILE_URL
-      ? { url: e.MAP_TILE_URL, origin: tileOrigin(e.MAP_TILE_URL), attribution: e.MAP_TILE_ATTRIBUTION ?? '' }
-      : null,
+    tiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, origin: tileOrigin(e.MAP_TILE_URL), attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : null,
     reverseGeocodeUrl: e.REVERSE_GEOCODE_URL ?? null,
   };
 }

@@ -9,9 +9,7 @@ describe('delivery location cookie', () => {
     expect(DEFAULT_CITY).toBe('delhi');
   });
   it('reads a valid cookie', () => {
-    const value = encodeURIComponent(
-      JSON.stringify({ label: 'Karol Bagh', city: 'delhi', pincode: '110005', lat: 28.65, lng: 77.19 }),
-    );
+    const value = encodeURIComponent(JSON.stringify({ label: 'Karol Bagh', city: 'delhi', pincode: '110005', lat: 28.65, lng: 77.19 }));
     expect(readDeliveryLocation(value).label).toBe('Karol Bagh');
   });
   it('ignores a tampered or malformed cookie', () => {

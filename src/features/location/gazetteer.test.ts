@@ -24,7 +24,10 @@ describe('the offline gazetteer', () => {
     for (const city of GAZETTEER) {
       for (const l of city.localities) {
         expect(l.pincode, l.name).toMatch(/^[1-9]\d{5}$/);
-        expect(city.pincodePrefixes.some((p) => l.pincode.startsWith(p)), `${l.name} ${l.pincode}`).toBe(true);
+        expect(
+          city.pincodePrefixes.some((p) => l.pincode.startsWith(p)),
+          `${l.name} ${l.pincode}`,
+        ).toBe(true);
         expect(l.landmark.length, l.name).toBeGreaterThan(2);
       }
     }

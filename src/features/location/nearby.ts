@@ -17,7 +17,11 @@ export function pickNearbyAddress(saved: readonly Address[], position: LatLng): 
     const distance = distanceKm(position, { lat: address.latitude, lng: address.longitude });
     if (distance > NEARBY_RADIUS_KM) continue;
     const candidate = { ...address, distance };
-    if (!best || PREFERENCE[candidate.address_type] < PREFERENCE[best.address_type] || (PREFERENCE[candidate.address_type] === PREFERENCE[best.address_type] && distance < (best.distance ?? Infinity))) {
+    if (
+      !best ||
+      PREFERENCE[candidate.address_type] < PREFERENCE[best.address_type] ||
+      (PREFERENCE[candidate.address_type] === PREFERENCE[best.address_type] && distance < (best.distance ?? Infinity))
+    ) {
       best = candidate;
     }
   }

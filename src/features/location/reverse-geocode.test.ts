@@ -16,7 +16,12 @@ describe('offline reverse geocoding: the nearest locality (SPEC §7.1)', () => {
     });
   });
   it('names Connaught Place, Delhi for a point beside it', () => {
-    expect(reverseGeocodeOffline({ lat: 28.632, lng: 77.219 })).toMatchObject({ city: { name: 'Delhi' }, state: { name: 'Delhi' }, pinCode: '110001', locality: { name: 'Connaught Place' } });
+    expect(reverseGeocodeOffline({ lat: 28.632, lng: 77.219 })).toMatchObject({
+      city: { name: 'Delhi' },
+      state: { name: 'Delhi' },
+      pinCode: '110001',
+      locality: { name: 'Connaught Place' },
+    });
   });
   it('picks by great-circle distance, the nearest centre winning', () => {
     const nearest = nearestPlace({ lat: 19.06, lng: 72.83 });
@@ -45,7 +50,11 @@ describe('reverse geocoding through a configured service (DESIGN §4)', () => {
 
   const fromService = {
     formattedAddress: '12, 5th Cross, Sector 2, HSR Layout, Bengaluru, Karnataka 560102',
-    city: { name: 'Bengaluru' }, state: { name: 'Karnataka' }, pinCode: '560102', locality: { name: 'Sector 2' }, landmark: { name: 'Agara Lake' },
+    city: { name: 'Bengaluru' },
+    state: { name: 'Karnataka' },
+    pinCode: '560102',
+    locality: { name: 'Sector 2' },
+    landmark: { name: 'Agara Lake' },
   };
 
   it('answers with the service when it answers the SPEC shape', async () => {

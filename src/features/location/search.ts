@@ -20,7 +20,10 @@ export function searchLocalities(query: string, near?: LatLng): LocalitySearch {
   const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
   if (q.length < 2) return { kind: 'none' };
   if (/^\d+$/.test(q)) {
-    const places = byDistance(PLACES.filter((p) => p.pincode.startsWith(q)), near).slice(0, SEARCH_LIMIT);
+    const places = byDistance(
+      PLACES.filter((p) => p.pincode.startsWith(q)),
+      near,
+    ).slice(0, SEARCH_LIMIT);
     if (places.length > 0) return { kind: 'places', places };
     const city = q.length === 6 ? findCityByPincode(q) : undefined;
     return city ? { kind: 'city', city, pincode: q } : { kind: 'none' };

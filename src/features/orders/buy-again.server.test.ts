@@ -18,7 +18,10 @@ describe.each(testDatabases())('buy again on $name', ({ open }) => {
     await seedCatalogue(database);
     store = await plainItems(database, { domain: 'ONDC:RET10', count: 5 });
     const [first] = store as [FixtureItem];
-    const [served] = await database.query<{ pincode: string }>('SELECT serves_pincodes[1] AS pincode FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [first.bppId, first.providerId]);
+    const [served] = await database.query<{ pincode: string }>(
+      'SELECT serves_pincodes[1] AS pincode FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
+      [first.bppId, first.providerId],
+    );
     pincode = served?.pincode ?? '';
     expect(pincode).toMatch(/^\d{6}$/);
   });
@@ -27,10 +30,20 @@ describe.each(testDatabases())('buy again on $name', ({ open }) => {
   it('lists what the shopper ordered, most often ordered first, at the price sold today; nothing for a shopper who never ordered', async () => {
     const [atta, dal, ghee] = store as [FixtureItem, FixtureItem, FixtureItem];
     const shopper = newShopper();
-    await placedOrder(database, shopper, [{ item: atta, quantity: 1 }, { item: dal, quantity: 3 }]);
-    await placedOrder(database, shopper, [{ item: dal, quantity: 1 }, { item: ghee, quantity: 1 }]);
+    await placedOrder(database, shopper, [
+      { item: atta, quantity: 1 },
+      { item: dal, quantity: 3 },
+    ]);
+    await placedOrder(database, shopper, [
+      { item: dal, quantity: 1 },
+      { item: ghee, quantity: 1 },
+    ]);
     // Since the orders, the store raised the price of ghee.
-    await database.query('UPDATE catalogue_items SET price_paise = price_paise + 500 WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [ghee.bppId, ghee.providerId, ghee.itemId]);
+    await database.query('UPDATE catalogue_items SET price_paise = price_paise + 500 WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [
+      ghee.bppId,
+      ghee.providerId,
+      ghee.itemId,
+    ]);
 
     const shelf = await buyAgainItems(database, shopper, { pincode });
     expect(shelf.map((i) => i.id)).toEqual([dal.itemId, ghee.itemId, atta.itemId]);
@@ -40,19 +53,26 @@ describe.each(testDatabases())('buy again on $name', ({ open }) => {
     expect(await buyAgainItems(database, newShopper(), { pincode })).toEqual([]);
   });
 
-  it('leaves off what the store stopped selling, ran out of, or cannot deliver to the shopper\'s pincode', async () => {
+  it("leaves off what the store stopped selling, ran out of, or cannot deliver to the shopper's pincode", async () => {
     const [, , , rice, salt] = store as [FixtureItem, FixtureItem, FixtureItem, FixtureItem, FixtureItem];
     const shopper = newShopper();
-    await placedOrder(database, shopper, [{ item: rice, quantity: 1 }, { item: salt, quantity: 1 }]);
+    await placedOrder(database, shopper, [
+      { item: rice, quantity: 1 },
+      { item: salt, quantity: 1 },
+    ]);
     expect((await buyAgainItems(database, shopper, { pincode })).map((i) => i.id).sort()).toEqual([rice.itemId, salt.itemId].sort());
     expect(await buyAgainItems(database, shopper, { pincode: '999999' })).toEqual([]);
 
-    await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [rice.bppId, rice.providerId, rice.itemId]);
+    await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [
+      rice.bppId,
+      rice.providerId,
+      rice.itemId,
+    ]);
     await database.query('DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [salt.bppId, salt.providerId, salt.itemId]);
     expect(await buyAgainItems(database, shopper, { pincode })).toEqual([]);
   });
 
-  it('is the shopper\'s own: another shopper\'s orders never reach it', async () => {
+  it("is the shopper's own: another shopper's orders never reach it", async () => {
     const [atta] = store as [FixtureItem];
     const someone = newShopper();
     await placedOrder(database, someone, [{ item: atta, quantity: 1 }]);

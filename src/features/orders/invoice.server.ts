@@ -7,7 +7,20 @@ import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server
 import type { IgmIssue } from '#/ondc/igm.ts';
 import { cityDisplayName } from '#/ondc/cities.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
-import { complaintCreditNoteOf, creditNoteOf, documentNumber, fiscalYear, invoiceOf, supplyOf, type BreakupLine, type ComplaintItems, type Invoice, type Supply, type TaxClass, type TrailEntry } from './invoice.ts';
+import {
+  complaintCreditNoteOf,
+  creditNoteOf,
+  documentNumber,
+  fiscalYear,
+  invoiceOf,
+  supplyOf,
+  type BreakupLine,
+  type ComplaintItems,
+  type Invoice,
+  type Supply,
+  type TaxClass,
+  type TrailEntry,
+} from './invoice.ts';
 
 // Retail 1.2.0 writes tags as {code, list: [{code, value}]}; later versions as descriptor codes.
 type Tag = { code?: string; descriptor?: { code?: string }; list?: Array<{ code?: string; descriptor?: { code?: string }; value?: string }> };
@@ -16,7 +29,13 @@ type InvoiceOrder = {
   provider?: { id?: string };
   billing?: { name?: string; phone?: string; email?: string; address?: Address };
   quote?: { breakup?: BreakupLine[] };
-  fulfillments?: Array<{ id?: string; type?: string; start?: { location?: { address?: Address } }; end?: { location?: { address?: Address }; person?: { name?: string } }; tags?: Tag[] }>;
+  fulfillments?: Array<{
+    id?: string;
+    type?: string;
+    start?: { location?: { address?: Address } };
+    end?: { location?: { address?: Address }; person?: { name?: string } };
+    tags?: Tag[];
+  }>;
   tags?: Tag[];
   documents?: Array<{ url?: string; label?: string }>;
 };
@@ -54,7 +73,20 @@ export type InvoiceAnswer = { ok: true; view: InvoiceView } | Refused;
 export type CreditNoteAnswer = { ok: true; view: CreditNoteView } | Refused;
 
 const addressLine = (address: Address | undefined, withName: boolean) =>
-  address ? [withName ? address['name'] : undefined, address['door'], address['building'], address['street'], address['locality'], address['city'] && cityDisplayName(address['city']), address['state'], address['area_code']].filter(Boolean).join(', ') : null;
+  address
+    ? [
+        withName ? address['name'] : undefined,
+        address['door'],
+        address['building'],
+        address['street'],
+        address['locality'],
+        address['city'] && cityDisplayName(address['city']),
+        address['state'],
+        address['area_code'],
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : null;
 
 const codeOf = (entry: { code?: string; descriptor?: { code?: string } }) => entry.code ?? entry.descriptor?.code;
 
@@ -90,12 +122,25 @@ async function taxClassesOf(database: Database, transactionId: string, providerI
  * financial year of `at`. Two first draws at once both try the same serial; one wins, the other
  * reads the winner's number or takes the next serial.
  */
-async function numberFor(database: Database, kind: 'invoice' | 'credit_note', orderId: string, reference: string, series: string, at: string): Promise<{ number: string; issuedAt: string }> {
+async function numberFor(
+  database: Database,
+  kind: 'invoice' | 'credit_note',
+  orderId: string,
+  reference: string,
+  series: string,
+  at: string,
+): Promise<{ number: string; issuedAt: string }> {
   const year = fiscalYear(at);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [given] = await database.query<{ number: string; issued_at: string | Date }>('SELECT number, issued_at FROM tax_documents WHERE kind = $1 AND order_id = $2 AND reference = $3', [kind, orderId, reference]);
+    const [given] = await database.query<{ number: string; issued_at: string | Date }>(
+      'SELECT number, issued_at FROM tax_documents WHERE kind = $1 AND order_id = $2 AND reference = $3',
+      [kind, orderId, reference],
+    );
     if (given) return { number: given.number, issuedAt: new Date(given.issued_at).toISOString() };
-    const [{ next } = { next: 1 }] = await database.query<{ next: number }>('SELECT coalesce(max(serial), 0)::int + 1 AS next FROM tax_documents WHERE kind = $1 AND series = $2 AND fiscal_year = $3', [kind, series, year]);
+    const [{ next } = { next: 1 }] = await database.query<{ next: number }>(
+      'SELECT coalesce(max(serial), 0)::int + 1 AS next FROM tax_documents WHERE kind = $1 AND series = $2 AND fiscal_year = $3',
+      [kind, series, year],
+    );
     await database.query(
       'INSERT INTO tax_documents (kind, order_id, reference, series, fiscal_year, serial, number) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
       [kind, orderId, reference, series, year, next, documentNumber(kind, year, next)],
@@ -104,7 +149,15 @@ async function numberFor(database: Database, kind: 'invoice' | 'credit_note', or
   throw new Error(`No ${kind} number could be given to order ${orderId}`);
 }
 
-type Drawn = { order: OrderDetail; seller: InvoiceOrder; parties: Parties; taxClasses: Map<string, TaxClass>; invoice: Invoice; series: string; refunds: Refund[] };
+type Drawn = {
+  order: OrderDetail;
+  seller: InvoiceOrder;
+  parties: Parties;
+  taxClasses: Map<string, TaxClass>;
+  invoice: Invoice;
+  series: string;
+  refunds: Refund[];
+};
 /** A refund, and what it was for: what its fulfillment's quote_trail took out, or the items a complaint named. */
 type Refund = { reference: string; amountPaise: number; at: string | null } & (
   | { kind: Exclude<CreditNoteEntry['kind'], 'Complaint'>; trail: TrailEntry[] }
@@ -123,7 +176,11 @@ async function refundsOf(database: Database, order: OrderDetail): Promise<Refund
   const trailOf = (fulfillmentId: string): TrailEntry[] =>
     (current.fulfillments?.find((f) => f.id === fulfillmentId)?.tags ?? [])
       .filter((t) => codeOf(t) === 'quote_trail')
-      .map((t) => ({ type: tagValue([t], codeOf(t) ?? '', 'type') ?? 'misc', itemId: tagValue([t], codeOf(t) ?? '', 'id') ?? '', value: tagValue([t], codeOf(t) ?? '', 'value') ?? '' }))
+      .map((t) => ({
+        type: tagValue([t], codeOf(t) ?? '', 'type') ?? 'misc',
+        itemId: tagValue([t], codeOf(t) ?? '', 'id') ?? '',
+        value: tagValue([t], codeOf(t) ?? '', 'value') ?? '',
+      }))
       .filter((e) => /^-?\d+(\.\d{1,2})?$/.test(e.value))
       .map((e) => ({ type: e.type, itemId: e.itemId, valuePaise: rupeesToPaise(e.value) }));
   const kindOf = (fulfillmentId: string) => current.fulfillments?.find((f) => f.id === fulfillmentId)?.type ?? '';
@@ -134,7 +191,15 @@ async function refundsOf(database: Database, order: OrderDetail): Promise<Refund
     );
     const fulfilled = rows
       .filter((r) => REFUND_KINDS.has(kindOf(r.fulfillment_id)) && r.amount_paise > 0)
-      .map((r): Refund => ({ reference: r.fulfillment_id, kind: kindOf(r.fulfillment_id) as 'Cancel' | 'Return' | 'RTO', trail: trailOf(r.fulfillment_id), amountPaise: r.amount_paise, at: new Date(r.created_at).toISOString() }));
+      .map(
+        (r): Refund => ({
+          reference: r.fulfillment_id,
+          kind: kindOf(r.fulfillment_id) as 'Cancel' | 'Return' | 'RTO',
+          trail: trailOf(r.fulfillment_id),
+          amountPaise: r.amount_paise,
+          at: new Date(r.created_at).toISOString(),
+        }),
+      );
     return [...fulfilled, ...(await complaintRefundsOf(database, order.orderId))].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
   }
   // Cash is paid only at the door: an order that never got there was never paid for.
@@ -197,7 +262,12 @@ async function draw(database: Database, shopper: string, orderId: string): Promi
   const taxClasses = await taxClassesOf(database, order.transactionId, providerId, itemIds);
   const gstin = tagValue(seller.tags, 'bpp_terms', 'tax_number');
   const parties: Parties = {
-    seller: { name: provider?.name ?? order.storeName, address: addressLine(delivery?.start?.location?.address, true), gstin, fssai: provider?.fssai_licence ?? null },
+    seller: {
+      name: provider?.name ?? order.storeName,
+      address: addressLine(delivery?.start?.location?.address, true),
+      gstin,
+      fssai: provider?.fssai_licence ?? null,
+    },
     buyer: {
       name: seller.billing?.name ?? delivery?.end?.person?.name ?? null,
       address: addressLine(seller.billing?.address ?? delivery?.end?.location?.address, false),
@@ -257,7 +327,10 @@ export async function creditNoteFor(database: Database, shopper: string, orderId
   // A seller whose later message took less out than was refunded: no honest note, and no 500.
   let note: Invoice;
   try {
-    note = refund.kind === 'Complaint' ? complaintCreditNoteOf(drawn.invoice, refund.items, refund.amountPaise, drawn.taxClasses) : creditNoteOf(refund.trail, refund.amountPaise, drawn.invoice, drawn.taxClasses);
+    note =
+      refund.kind === 'Complaint'
+        ? complaintCreditNoteOf(drawn.invoice, refund.items, refund.amountPaise, drawn.taxClasses)
+        : creditNoteOf(refund.trail, refund.amountPaise, drawn.invoice, drawn.taxClasses);
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, status: 409, message: 'The credit note is not ready yet' };
     throw error;

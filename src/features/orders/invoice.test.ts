@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { complaintCreditNoteOf, creditNoteOf, documentNumber, fiscalYear, invoiceOf, splitTax, supplyOf, taxableWithin, type BreakupLine, type TaxClass } from './invoice.ts';
+import {
+  complaintCreditNoteOf,
+  creditNoteOf,
+  documentNumber,
+  fiscalYear,
+  invoiceOf,
+  splitTax,
+  supplyOf,
+  taxableWithin,
+  type BreakupLine,
+  type TaxClass,
+} from './invoice.ts';
 
 const line = (type: string, itemId: string, value: string, extra: Partial<BreakupLine> = {}): BreakupLine => ({
   '@ondc/org/item_id': itemId,
@@ -20,7 +31,10 @@ const restaurant: BreakupLine[] = [
   line('delivery', 'F1', '30.00'),
 ];
 const SAC: TaxClass = { hsn: '996331', ratePercent: 5 };
-const dishes = new Map([['paneer', SAC], ['naan', SAC]]);
+const dishes = new Map([
+  ['paneer', SAC],
+  ['naan', SAC],
+]);
 
 const grocery: BreakupLine[] = [
   line('item', 'atta', '289.50', { title: 'Atta 5 kg', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '289.50' } } }),
@@ -28,16 +42,49 @@ const grocery: BreakupLine[] = [
   line('item', 'tomato', '33.00', { title: 'Tomato 500 g', '@ondc/org/item_quantity': { count: 1 }, item: { price: { value: '33.00' } } }),
   line('delivery', 'F1', '25.00'),
 ];
-const goods = new Map<string, TaxClass>([['atta', { hsn: '1101', ratePercent: 5 }], ['cola', { hsn: '2202', ratePercent: 40 }], ['tomato', { hsn: '0709', ratePercent: 0 }]]);
+const goods = new Map<string, TaxClass>([
+  ['atta', { hsn: '1101', ratePercent: 5 }],
+  ['cola', { hsn: '2202', ratePercent: 40 }],
+  ['tomato', { hsn: '0709', ratePercent: 0 }],
+]);
 
-const sumOf = (invoice: ReturnType<typeof invoiceOf>) => invoice.lines.reduce((s, l) => s + l.totalPaise, 0) + invoice.charges.reduce((s, c) => s + c.totalPaise, 0) - invoice.buyerDiscountPaise;
+const sumOf = (invoice: ReturnType<typeof invoiceOf>) =>
+  invoice.lines.reduce((s, l) => s + l.totalPaise, 0) + invoice.charges.reduce((s, c) => s + c.totalPaise, 0) - invoice.buyerDiscountPaise;
 
 describe('invoiceOf', () => {
   it('puts a restaurant dish, its discount and its stated 5 % GST on one line with its SAC, split CGST + SGST within the state', () => {
     const invoice = invoiceOf(restaurant, 44245, { intraState: true, taxClasses: dishes });
     expect(invoice.lines).toEqual([
-      { itemId: 'paneer', title: 'Paneer tikka', quantity: 2, unitPaise: 18000, hsn: '996331', ratePercent: 5, taxablePaise: 32400, taxPaise: 1620, cgstPaise: 810, sgstPaise: 810, igstPaise: 0, taxIncluded: false, totalPaise: 34020 },
-      { itemId: 'naan', title: 'Butter naan', quantity: 1, unitPaise: 4500, hsn: '996331', ratePercent: 5, taxablePaise: 4500, taxPaise: 225, cgstPaise: 112, sgstPaise: 113, igstPaise: 0, taxIncluded: false, totalPaise: 4725 },
+      {
+        itemId: 'paneer',
+        title: 'Paneer tikka',
+        quantity: 2,
+        unitPaise: 18000,
+        hsn: '996331',
+        ratePercent: 5,
+        taxablePaise: 32400,
+        taxPaise: 1620,
+        cgstPaise: 810,
+        sgstPaise: 810,
+        igstPaise: 0,
+        taxIncluded: false,
+        totalPaise: 34020,
+      },
+      {
+        itemId: 'naan',
+        title: 'Butter naan',
+        quantity: 1,
+        unitPaise: 4500,
+        hsn: '996331',
+        ratePercent: 5,
+        taxablePaise: 4500,
+        taxPaise: 225,
+        cgstPaise: 112,
+        sgstPaise: 113,
+        igstPaise: 0,
+        taxIncluded: false,
+        totalPaise: 4725,
+      },
     ]);
     expect(invoice.charges).toEqual([
       // ₹20 shared 17.56 + 2.44 by taxable value (324 : 45); each share holds 5 %: 16.72 + 0.84, 2.32 + 0.12.
@@ -46,7 +93,9 @@ describe('invoiceOf', () => {
       { title: 'Delivery', totalPaise: 3000, taxed: true, ratePercent: 5, taxablePaise: 2858, taxPaise: 142, cgstPaise: 70, sgstPaise: 72, igstPaise: 0 },
     ]);
     expect(invoice).toMatchObject({ buyerDiscountPaise: 0, cgstPaise: 922 + 129, sgstPaise: 923 + 133, igstPaise: 0 });
-    expect(invoice.hsnSummary).toEqual([{ hsn: '996331', ratePercent: 5, taxablePaise: 36900 + 1904 + 476 + 2858, cgstPaise: 1051, sgstPaise: 1056, igstPaise: 0 }]);
+    expect(invoice.hsnSummary).toEqual([
+      { hsn: '996331', ratePercent: 5, taxablePaise: 36900 + 1904 + 476 + 2858, cgstPaise: 1051, sgstPaise: 1056, igstPaise: 0 },
+    ]);
     expect(sumOf(invoice)).toBe(invoice.totalPaise);
     // The GST summary adds up to what was paid: taxable value plus tax.
     const summed = invoice.hsnSummary.reduce((n, row) => n + row.taxablePaise + row.cgstPaise + row.sgstPaise + row.igstPaise, 0);
@@ -54,7 +103,10 @@ describe('invoiceOf', () => {
   });
 
   it('issue 29: names the seller’s "Tip" line as the rider’s tip, not a convenience fee', () => {
-    const invoice = invoiceOf([line('item', 'atta', '289.50', { '@ondc/org/item_quantity': { count: 1 } }), line('misc', 'F1', '5.00'), line('misc', 'F1', '20.00', { title: 'Tip' })], 31450);
+    const invoice = invoiceOf(
+      [line('item', 'atta', '289.50', { '@ondc/org/item_quantity': { count: 1 } }), line('misc', 'F1', '5.00'), line('misc', 'F1', '20.00', { title: 'Tip' })],
+      31450,
+    );
     expect(invoice.charges).toEqual([
       // The atta's rate is not known here, so neither is the GST in the fee; the tip holds none.
       { title: 'Convenience fee', totalPaise: 500, taxed: false },
@@ -64,9 +116,22 @@ describe('invoiceOf', () => {
   });
 
   it('issue 29: a tip is no supply of the store’s and holds no GST, beside a fee that does', () => {
-    const invoice = invoiceOf([line('item', 'atta', '105.00'), line('misc', 'F1', '21.00'), line('misc', 'F1', '20.00', { title: 'Tip' })], 14600, { intraState: true, taxClasses: new Map([['atta', { hsn: '1101', ratePercent: 5 }]]) });
+    const invoice = invoiceOf([line('item', 'atta', '105.00'), line('misc', 'F1', '21.00'), line('misc', 'F1', '20.00', { title: 'Tip' })], 14600, {
+      intraState: true,
+      taxClasses: new Map([['atta', { hsn: '1101', ratePercent: 5 }]]),
+    });
     expect(invoice.charges).toEqual([
-      { title: 'Convenience fee', totalPaise: 2100, taxed: true, ratePercent: 5, taxablePaise: 2000, taxPaise: 100, cgstPaise: 50, sgstPaise: 50, igstPaise: 0 },
+      {
+        title: 'Convenience fee',
+        totalPaise: 2100,
+        taxed: true,
+        ratePercent: 5,
+        taxablePaise: 2000,
+        taxPaise: 100,
+        cgstPaise: 50,
+        sgstPaise: 50,
+        igstPaise: 0,
+      },
       { title: 'Rider tip', totalPaise: 2000, taxed: false },
     ]);
     expect(invoice.hsnSummary).toEqual([{ hsn: '1101', ratePercent: 5, taxablePaise: 10000 + 2000, cgstPaise: 250 + 50, sgstPaise: 250 + 50, igstPaise: 0 }]);
@@ -84,8 +149,14 @@ describe('invoiceOf', () => {
     expect(invoice.lines.every((l) => l.taxIncluded)).toBe(true);
     // Delivery ₹25 shared by taxable value, 18.84 + 3.90 + 2.26, each share at its goods' rate:
     // 17.94 at 5 %, 2.79 at 40 %, 2.26 at 0 %; several rates, so none is named for the charge.
-    expect(invoice.charges).toEqual([{ title: 'Delivery', totalPaise: 2500, taxed: true, ratePercent: null, taxablePaise: 2299, taxPaise: 201, cgstPaise: 0, sgstPaise: 0, igstPaise: 201 }]);
-    expect(invoice.hsnSummary.map((row) => [row.hsn, row.taxablePaise, row.igstPaise])).toEqual([['1101', 27571 + 1794, 1379 + 90], ['2202', 5714 + 279, 2286 + 111], ['0709', 3300 + 226, 0]]);
+    expect(invoice.charges).toEqual([
+      { title: 'Delivery', totalPaise: 2500, taxed: true, ratePercent: null, taxablePaise: 2299, taxPaise: 201, cgstPaise: 0, sgstPaise: 0, igstPaise: 201 },
+    ]);
+    expect(invoice.hsnSummary.map((row) => [row.hsn, row.taxablePaise, row.igstPaise])).toEqual([
+      ['1101', 27571 + 1794, 1379 + 90],
+      ['2202', 5714 + 279, 2286 + 111],
+      ['0709', 3300 + 226, 0],
+    ]);
     expect(invoice).toMatchObject({ igstPaise: 3665 + 201, cgstPaise: 0, sgstPaise: 0, buyerDiscountPaise: 5000 });
     expect(sumOf(invoice)).toBe(37750);
   });
@@ -132,7 +203,21 @@ describe('creditNoteOf', () => {
     const invoice = invoiceOf(grocery, 37750, { intraState: true, taxClasses: goods });
     const note = creditNoteOf([{ type: 'item', itemId: 'cola', valuePaise: -4000 }], 4000, invoice, goods);
     expect(note.lines).toEqual([
-      { itemId: 'cola', title: 'Cola 750 ml', quantity: 1, unitPaise: 4000, hsn: '2202', ratePercent: 40, taxablePaise: 2857, taxPaise: 1143, cgstPaise: 571, sgstPaise: 572, igstPaise: 0, taxIncluded: true, totalPaise: 4000 },
+      {
+        itemId: 'cola',
+        title: 'Cola 750 ml',
+        quantity: 1,
+        unitPaise: 4000,
+        hsn: '2202',
+        ratePercent: 40,
+        taxablePaise: 2857,
+        taxPaise: 1143,
+        cgstPaise: 571,
+        sgstPaise: 572,
+        igstPaise: 0,
+        taxIncluded: true,
+        totalPaise: 4000,
+      },
     ]);
     expect(note.totalPaise).toBe(4000);
     expect(sumOf(note)).toBe(4000);
@@ -149,7 +234,9 @@ describe('creditNoteOf', () => {
     const note = creditNoteOf(trail, 35000, invoice, dishes);
     expect(note.lines[0]).toMatchObject({ quantity: 2, hsn: '996331', taxablePaise: 32400, taxPaise: 1620, igstPaise: 1620, totalPaise: 34020 });
     // The packing given back holds its GST as it was charged: shared over the invoice's dishes.
-    expect(note.charges).toEqual([{ title: 'Packing', totalPaise: 2000, taxed: true, ratePercent: 5, taxablePaise: 1904, taxPaise: 96, cgstPaise: 0, sgstPaise: 0, igstPaise: 96 }]);
+    expect(note.charges).toEqual([
+      { title: 'Packing', totalPaise: 2000, taxed: true, ratePercent: 5, taxablePaise: 1904, taxPaise: 96, cgstPaise: 0, sgstPaise: 0, igstPaise: 96 },
+    ]);
     expect(note.igstPaise).toBe(1620 + 96);
     expect(note.buyerDiscountPaise).toBe(1020);
     expect(sumOf(note)).toBe(35000);
@@ -182,7 +269,21 @@ describe('complaintCreditNoteOf', () => {
     // ₹80 back for the two colas (40 % GST): all of it on the cola line, 57.14 taxable and 22.86 tax.
     const note = complaintCreditNoteOf(invoice, [{ itemId: 'cola', quantity: 2 }], 8000, goods);
     expect(note.lines).toEqual([
-      { itemId: 'cola', title: 'Cola 750 ml', quantity: 2, unitPaise: null, hsn: '2202', ratePercent: 40, taxablePaise: 5714, taxPaise: 2286, cgstPaise: 1143, sgstPaise: 1143, igstPaise: 0, taxIncluded: true, totalPaise: 8000 },
+      {
+        itemId: 'cola',
+        title: 'Cola 750 ml',
+        quantity: 2,
+        unitPaise: null,
+        hsn: '2202',
+        ratePercent: 40,
+        taxablePaise: 5714,
+        taxPaise: 2286,
+        cgstPaise: 1143,
+        sgstPaise: 1143,
+        igstPaise: 0,
+        taxIncluded: true,
+        totalPaise: 8000,
+      },
     ]);
     expect(note).toMatchObject({ totalPaise: 8000, buyerDiscountPaise: 0, charges: [] });
     expect(sumOf(note)).toBe(8000);
@@ -192,7 +293,11 @@ describe('complaintCreditNoteOf', () => {
     const invoice = invoiceOf(grocery, 37750, { intraState: false, taxClasses: goods });
     const note = complaintCreditNoteOf(invoice, [], 1500, goods);
     // ₹15 by 289.50 : 80.00 : 33.00 → 10.7888… + 2.9813… + 1.2298…: 10.79 + 2.98 + 1.23 (largest remainder).
-    expect(note.lines.map((l) => [l.itemId, l.totalPaise, l.taxablePaise, l.igstPaise])).toEqual([['atta', 1079, 1028, 51], ['cola', 298, 213, 85], ['tomato', 123, 123, 0]]);
+    expect(note.lines.map((l) => [l.itemId, l.totalPaise, l.taxablePaise, l.igstPaise])).toEqual([
+      ['atta', 1079, 1028, 51],
+      ['cola', 298, 213, 85],
+      ['tomato', 123, 123, 0],
+    ]);
     expect(note.igstPaise).toBe(51 + 85);
     expect(sumOf(note)).toBe(1500);
   });

@@ -119,7 +119,14 @@ export function invoiceOf(
     const itemId = entry['@ondc/org/item_id'] ?? '';
     if (type === 'item') {
       const unit = entry.item?.price?.value;
-      drafts.push({ itemId, title: entry.title ?? 'Item', quantity: entry['@ondc/org/item_quantity']?.count ?? 1, unitPaise: unit ? rupeesToPaise(unit) : null, pricePaise: paiseOf(entry), statedTaxPaise: null });
+      drafts.push({
+        itemId,
+        title: entry.title ?? 'Item',
+        quantity: entry['@ondc/org/item_quantity']?.count ?? 1,
+        unitPaise: unit ? rupeesToPaise(unit) : null,
+        pricePaise: paiseOf(entry),
+        statedTaxPaise: null,
+      });
       continue;
     }
     const target = (type === 'tax' || type === 'discount') && drafts.find((d) => d.itemId === itemId && (type === 'discount' || !taxed.has(d)));
@@ -141,8 +148,17 @@ export function invoiceOf(
     // A seller's own tax line without a catalogue rate still says its rate, to the nearest percent.
     const ratePercent = taxClass?.ratePercent ?? (!taxIncluded && taxablePaise !== 0 ? Math.round((taxPaise * 100) / taxablePaise) : null);
     return {
-      itemId: draft.itemId, title: draft.title, quantity: draft.quantity, unitPaise: draft.unitPaise, hsn: taxClass?.hsn ?? null, ratePercent,
-      taxablePaise, taxPaise, ...splitTax(taxPaise, supply.intraState), taxIncluded, totalPaise: taxablePaise + taxPaise,
+      itemId: draft.itemId,
+      title: draft.title,
+      quantity: draft.quantity,
+      unitPaise: draft.unitPaise,
+      hsn: taxClass?.hsn ?? null,
+      ratePercent,
+      taxablePaise,
+      taxPaise,
+      ...splitTax(taxPaise, supply.intraState),
+      taxIncluded,
+      totalPaise: taxablePaise + taxPaise,
     };
   });
   const basis = supply.chargeBasis ?? lines;
@@ -155,8 +171,15 @@ export function invoiceOf(
     const sum = (pick: (share: HsnRow) => number) => shares.reduce((n, share) => n + pick(share), 0);
     const taxablePaise = sum((share) => share.taxablePaise);
     return {
-      title, totalPaise, taxed: true, ratePercent: rates.size === 1 ? [...rates][0]! : null, taxablePaise, taxPaise: totalPaise - taxablePaise,
-      cgstPaise: sum((share) => share.cgstPaise), sgstPaise: sum((share) => share.sgstPaise), igstPaise: sum((share) => share.igstPaise),
+      title,
+      totalPaise,
+      taxed: true,
+      ratePercent: rates.size === 1 ? [...rates][0]! : null,
+      taxablePaise,
+      taxPaise: totalPaise - taxablePaise,
+      cgstPaise: sum((share) => share.cgstPaise),
+      sgstPaise: sum((share) => share.sgstPaise),
+      igstPaise: sum((share) => share.igstPaise),
     };
   });
   const quotedPaise = lines.reduce((sum, l) => sum + l.totalPaise, 0) + charges.reduce((sum, c) => sum + c.totalPaise, 0);
@@ -166,8 +189,15 @@ export function invoiceOf(
   const hsnSummary = [...hsnRows.values()];
   const gst = (pick: (split: TaxSplit) => number) => hsnSummary.reduce((n, row) => n + pick(row), 0);
   return {
-    lines, charges, buyerDiscountPaise, totalPaise: paidPaise, intraState: supply.intraState, hsnSummary,
-    cgstPaise: gst((s) => s.cgstPaise), sgstPaise: gst((s) => s.sgstPaise), igstPaise: gst((s) => s.igstPaise),
+    lines,
+    charges,
+    buyerDiscountPaise,
+    totalPaise: paidPaise,
+    intraState: supply.intraState,
+    hsnSummary,
+    cgstPaise: gst((s) => s.cgstPaise),
+    sgstPaise: gst((s) => s.sgstPaise),
+    igstPaise: gst((s) => s.igstPaise),
   };
 }
 
@@ -225,7 +255,9 @@ export function creditNoteOf(trail: readonly TrailEntry[], refundPaise: number, 
       '@ondc/org/title_type': entry.type,
       title: entry.type === 'item' ? (line?.title ?? 'Item') : entry.type === 'tax' ? 'Tax' : entry.type,
       price: { value: paiseToRupees(amount) },
-      ...(entry.type === 'item' && unit ? { '@ondc/org/item_quantity': { count: Math.round(amount / unit) }, item: { price: { value: paiseToRupees(unit) } } } : {}),
+      ...(entry.type === 'item' && unit
+        ? { '@ondc/org/item_quantity': { count: Math.round(amount / unit) }, item: { price: { value: paiseToRupees(unit) } } }
+        : {}),
     };
   });
   // A charge given back is shared as it was charged: over the invoice's goods.
@@ -245,7 +277,10 @@ export function complaintCreditNoteOf(invoice: Invoice, items: ComplaintItems, r
   const named = invoice.lines.filter((line) => items.some((item) => item.itemId === line.itemId));
   const basis = (named.length > 0 ? named : invoice.lines).filter((line) => line.totalPaise > 0);
   if (basis.length === 0 || refundPaise <= 0) throw new RangeError('A complaint refund needs invoice lines to be shared over');
-  const shares = apportion(refundPaise, basis.map((line) => line.totalPaise));
+  const shares = apportion(
+    refundPaise,
+    basis.map((line) => line.totalPaise),
+  );
   const breakup: BreakupLine[] = basis.map((line, index) => ({
     '@ondc/org/item_id': line.itemId,
     '@ondc/org/title_type': 'item',
@@ -274,12 +309,42 @@ export function documentNumber(kind: 'invoice' | 'credit_note', year: string, se
 
 /** GST state codes (the first two digits of a GSTIN), for the place of supply. */
 const GST_STATE_CODES: Readonly<Record<string, string>> = {
-  'jammu and kashmir': '01', 'himachal pradesh': '02', punjab: '03', chandigarh: '04', uttarakhand: '05', haryana: '06', delhi: '07',
-  rajasthan: '08', 'uttar pradesh': '09', bihar: '10', sikkim: '11', 'arunachal pradesh': '12', nagaland: '13', manipur: '14',
-  mizoram: '15', tripura: '16', meghalaya: '17', assam: '18', 'west bengal': '19', jharkhand: '20', odisha: '21', chhattisgarh: '22',
-  'madhya pradesh': '23', gujarat: '24', 'dadra and nagar haveli and daman and diu': '26', maharashtra: '27', karnataka: '29', goa: '30',
-  lakshadweep: '31', kerala: '32', 'tamil nadu': '33', puducherry: '34', 'andaman and nicobar islands': '35', telangana: '36',
-  'andhra pradesh': '37', ladakh: '38',
+  'jammu and kashmir': '01',
+  'himachal pradesh': '02',
+  punjab: '03',
+  chandigarh: '04',
+  uttarakhand: '05',
+  haryana: '06',
+  delhi: '07',
+  rajasthan: '08',
+  'uttar pradesh': '09',
+  bihar: '10',
+  sikkim: '11',
+  'arunachal pradesh': '12',
+  nagaland: '13',
+  manipur: '14',
+  mizoram: '15',
+  tripura: '16',
+  meghalaya: '17',
+  assam: '18',
+  'west bengal': '19',
+  jharkhand: '20',
+  odisha: '21',
+  chhattisgarh: '22',
+  'madhya pradesh': '23',
+  gujarat: '24',
+  'dadra and nagar haveli and daman and diu': '26',
+  maharashtra: '27',
+  karnataka: '29',
+  goa: '30',
+  lakshadweep: '31',
+  kerala: '32',
+  'tamil nadu': '33',
+  puducherry: '34',
+  'andaman and nicobar islands': '35',
+  telangana: '36',
+  'andhra pradesh': '37',
+  ladakh: '38',
 };
 
 const stateKey = (state: string | null | undefined) => (state ?? '').trim().toLowerCase().replace(/\s+/g, ' ').replace(/&/g, 'and');

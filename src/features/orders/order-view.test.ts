@@ -6,7 +6,10 @@ const order = (tat?: string) => ({
     {
       type: 'Delivery',
       ...(tat ? { '@ondc/org/TAT': tat } : {}),
-      end: { person: { name: 'Asha Rao' }, location: { address: { door: '12', building: 'Lake View Apartments', locality: 'Indiranagar', city: 'std:080', area_code: '560038' } } },
+      end: {
+        person: { name: 'Asha Rao' },
+        location: { address: { door: '12', building: 'Lake View Apartments', locality: 'Indiranagar', city: 'std:080', area_code: '560038' } },
+      },
     },
   ],
   payment: { type: 'ON-FULFILLMENT', status: 'NOT-PAID' },
@@ -30,7 +33,10 @@ describe('issue 29 delivery promise (SPEC §9 time estimate)', () => {
 
 describe('issue 29 delivery address and payment mode', () => {
   it('reads the address as one line, the city by name, for whom', () => {
-    expect(deliveryAddress(order(), (c) => (c === 'std:080' ? 'Bengaluru' : c))).toEqual({ name: 'Asha Rao', line: '12, Lake View Apartments, Indiranagar, Bengaluru, 560038' });
+    expect(deliveryAddress(order(), (c) => (c === 'std:080' ? 'Bengaluru' : c))).toEqual({
+      name: 'Asha Rao',
+      line: '12, Lake View Apartments, Indiranagar, Bengaluru, 560038',
+    });
     expect(deliveryAddress({ fulfillments: [] })).toBeNull();
   });
   it('is cash on delivery for ONDC ON-FULFILLMENT only', () => {
@@ -58,7 +64,9 @@ describe('issue 29 delivery instructions on the order', () => {
 describe('issue 29: the rider’s tip in the confirmed order', () => {
   const line = (title: string, type: string, value: unknown) => ({ title, '@ondc/org/title_type': type, price: { value } });
   it('is the seller’s "Tip" line, in paise', () => {
-    expect(riderTipPaise({ quote: { breakup: [line('Atta', 'item', '100.00'), line('Convenience Fee', 'misc', '5.00'), line('Tip', 'misc', '30.00')] } })).toBe(3_000);
+    expect(riderTipPaise({ quote: { breakup: [line('Atta', 'item', '100.00'), line('Convenience Fee', 'misc', '5.00'), line('Tip', 'misc', '30.00')] } })).toBe(
+      3_000,
+    );
   });
   it('is nothing without one, or with one that is no amount', () => {
     expect(riderTipPaise({ quote: { breakup: [line('Atta', 'item', '100.00')] } })).toBe(0);

@@ -32,11 +32,16 @@ export function deliveryPromise(order: ConfirmedOrder | null | undefined, placed
 }
 
 /** The delivery address as one line (door, building, locality, city, pincode), with whom it is for. */
-export function deliveryAddress(order: ConfirmedOrder | null | undefined, cityName: (city: string) => string = (c) => c): { name: string | null; line: string } | null {
+export function deliveryAddress(
+  order: ConfirmedOrder | null | undefined,
+  cityName: (city: string) => string = (c) => c,
+): { name: string | null; line: string } | null {
   const end = delivery(order)?.end;
   const address = end?.location?.address;
   if (!address) return null;
-  const line = [address['door'], address['building'], address['locality'], address['city'] && cityName(address['city']), address['area_code']].filter(Boolean).join(', ');
+  const line = [address['door'], address['building'], address['locality'], address['city'] && cityName(address['city']), address['area_code']]
+    .filter(Boolean)
+    .join(', ');
   return line ? { name: end?.person?.name ?? null, line } : null;
 }
 
@@ -47,7 +52,9 @@ export function deliveryInstructions(order: ConfirmedOrder | null | undefined): 
 }
 
 /** Issue 29: the rider's tip in the order as the seller confirmed it (its "Tip" line), in paise. */
-export function riderTipPaise(order: { quote?: { breakup?: Array<{ title?: unknown; '@ondc/org/title_type'?: unknown; price?: { value?: unknown } }> } } | null | undefined): number {
+export function riderTipPaise(
+  order: { quote?: { breakup?: Array<{ title?: unknown; '@ondc/org/title_type'?: unknown; price?: { value?: unknown } }> } } | null | undefined,
+): number {
   return (order?.quote?.breakup ?? []).filter(isTipLine).reduce((total, line) => {
     const value = line.price?.value;
     return total + (typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? rupeesToPaise(value) : 0);

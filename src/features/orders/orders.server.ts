@@ -14,7 +14,14 @@ import { emptyOrderedCart } from '#/features/cart/cart.server.ts';
 import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '#/features/coins/coins.server.ts';
 import type { SummaryLine } from '#/features/checkout/summary.ts';
-import { claimRefundSettlements, endUnplaced, finishPayment, recordRefundSettlement, refundSettlements, type RefundDue } from '#/features/payment/payment.server.ts';
+import {
+  claimRefundSettlements,
+  endUnplaced,
+  finishPayment,
+  recordRefundSettlement,
+  refundSettlements,
+  type RefundDue,
+} from '#/features/payment/payment.server.ts';
 import {
   cancelEligibility,
   CANCEL_REASON_ON_THE_WIRE,
@@ -52,7 +59,13 @@ type SellerOrder = {
   id?: string;
   state?: string;
   updated_at?: string;
-  fulfillments?: Array<{ id?: string; type?: string; state?: { descriptor?: { code?: string } }; start?: { location?: { descriptor?: { name?: string } } }; tags?: SellerTag[] }>;
+  fulfillments?: Array<{
+    id?: string;
+    type?: string;
+    state?: { descriptor?: { code?: string } };
+    start?: { location?: { descriptor?: { name?: string } } };
+    tags?: SellerTag[];
+  }>;
   cancellation?: { cancelled_by?: string; reason?: { id?: string } };
 };
 
@@ -141,14 +154,23 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
   if (envelope.error && envelope.context.action === 'on_confirm') return refusedConfirm(database, envelope);
   const order = envelope.message?.['order'] as SellerOrder | undefined;
   if (!order?.id) return;
-  const [known] = await database.query<{ order_id: string }>('SELECT order_id FROM orders WHERE order_id = $1 AND transaction_id = $2', [order.id, envelope.context.transaction_id]);
+  const [known] = await database.query<{ order_id: string }>('SELECT order_id FROM orders WHERE order_id = $1 AND transaction_id = $2', [
+    order.id,
+    envelope.context.transaction_id,
+  ]);
   if (!known) return;
   if (envelope.error && envelope.context.action === 'on_cancel') {
-    await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [known.order_id, envelope.error.message ?? envelope.error.code]);
+    await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [
+      known.order_id,
+      envelope.error.message ?? envelope.error.code,
+    ]);
     return;
   }
   if (envelope.error && envelope.context.action === 'on_update') {
-    await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [known.order_id, envelope.error.message ?? envelope.error.code]);
+    await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [
+      known.order_id,
+      envelope.error.message ?? envelope.error.code,
+    ]);
     return;
   }
   if (envelope.error) return;
@@ -164,7 +186,11 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
     // An order that never stood (refused, refunded) is not brought back by a late word.
     if (!row || row.status === 'failed') return false;
     if (row.on_confirm === null) {
-      await tx.query("UPDATE orders SET on_confirm = $2::jsonb, state = $3, updated_at = clock_timestamp() WHERE order_id = $1", [row.order_id, JSON.stringify(order), order.state ?? 'Created']);
+      await tx.query('UPDATE orders SET on_confirm = $2::jsonb, state = $3, updated_at = clock_timestamp() WHERE order_id = $1', [
+        row.order_id,
+        JSON.stringify(order),
+        order.state ?? 'Created',
+      ]);
       await settleOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id, paymentId: row.payment_id, totalPaise: row.total_paise });
       await finishPayment(tx, row.payment_id);
       await emptyOrderedCart(tx, { shopper: row.shopper_key, paymentId: row.payment_id });
@@ -176,7 +202,16 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
     const inserted = await tx.query(
       `INSERT INTO order_events (order_id, action, message_id, order_state, fulfillment_state, status, seller_at, body_digest)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
-      [row.order_id, envelope.context.action, envelope.context.message_id, report.orderState, report.fulfillmentState, status, sellerAt, blake512Digest(rawBody)],
+      [
+        row.order_id,
+        envelope.context.action,
+        envelope.context.message_id,
+        report.orderState,
+        report.fulfillmentState,
+        status,
+        sellerAt,
+        blake512Digest(rawBody),
+      ],
     );
     if (inserted.length === 0) return true;
     await tx.query(
@@ -246,7 +281,10 @@ type OrderRecordRow = {
 type SellerOrderFull = SellerOrder & {
   provider?: { descriptor?: { name?: string } };
   items?: Array<{ id: string; quantity?: { count?: number } }>;
-  quote?: { price?: { value?: string }; breakup?: Array<{ title?: string; price?: { value?: string }; '@ondc/org/title_type'?: string; '@ondc/org/item_quantity'?: { count?: number } }> };
+  quote?: {
+    price?: { value?: string };
+    breakup?: Array<{ title?: string; price?: { value?: string }; '@ondc/org/title_type'?: string; '@ondc/org/item_quantity'?: { count?: number } }>;
+  };
   billing?: { name?: string; phone?: string };
 };
 
@@ -335,7 +373,10 @@ export type OrderDetail = OrderListEntry & {
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
 export async function findOrderDetail(database: Database, shopper: string, orderId: string): Promise<OrderDetail | null> {
-  const [found] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [orderId, shopper]);
+  const [found] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [
+    orderId,
+    shopper,
+  ]);
   if (!found || !found.on_confirm) return null;
   const row = { ...found, on_confirm: readable(found.on_confirm) ?? { id: found.order_id } };
   const events = await database.query<{ action: string; status: OrderStatus; order_state: string; fulfillment_state: string | null; seller_at: string | Date }>(
@@ -352,13 +393,20 @@ export async function findOrderDetail(database: Database, shopper: string, order
     [row.transaction_id],
   );
   const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
-  const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [row.payment_id]);
+  const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [
+    row.payment_id,
+  ]);
   const payable = typeof paid?.payable === 'string' ? (JSON.parse(paid.payable) as { lines?: SummaryLine[] }) : paid?.payable;
-  const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>('SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
+  const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>(
+    'SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
   const currentOrder = latest ?? row.on_confirm;
   const seller = await sellerOf(database, row.transaction_id);
   const sellerId = seller?.bpp_id ?? null;
-  const titles = new Map((row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']));
+  const titles = new Map(
+    (row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']),
+  );
   const cancelPending = row.cancel_message_id !== null && row.status !== 'cancelled' && row.cancel_error === null;
   return {
     orderId: row.order_id,
@@ -372,14 +420,21 @@ export async function findOrderDetail(database: Database, shopper: string, order
     transactionId: row.transaction_id,
     sellerOrder: row.on_confirm,
     currentOrder,
-    events: events.map((e) => ({ action: e.action, status: e.status, orderState: e.order_state, fulfillmentState: e.fulfillment_state, sellerAt: iso(e.seller_at) ?? '' })),
+    events: events.map((e) => ({
+      action: e.action,
+      status: e.status,
+      orderState: e.order_state,
+      fulfillmentState: e.fulfillment_state,
+      sellerAt: iso(e.seller_at) ?? '',
+    })),
     cancelPending,
     cancelError: row.cancel_error,
     refundInitiatedAt: iso(row.refund_initiated_at),
     refunds: refunds.map((r) => ({ amountPaise: r.amount_paise, status: r.status, at: iso(r.created_at) ?? '' })),
     returnState: row.return_state,
     returnError: row.return_error,
-    returnPending: row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
+    returnPending:
+      row.return_error === null && (row.return_message_id === 'SENDING' || row.return_state === 'submitted' || row.return_state === 'Return_Initiated'),
     cancellation: row.status === 'cancelled' ? cancellationView(currentOrder, sellerId, row.cancel_reason_id) : null,
     rtoState: currentOrder.fulfillments?.find((f) => f.type === 'RTO')?.state?.descriptor?.code ?? null,
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
@@ -397,7 +452,9 @@ function failureOf(row: OrderRecordRow, appType: 'food' | 'retail'): { code: str
 type SellerAddress = { bpp_id: string | null; bpp_uri: string | null; domain: string; city: string };
 
 async function sellerOf(database: Database, transactionId: string): Promise<SellerAddress | null> {
-  const [seller] = await database.query<SellerAddress>('SELECT bpp_id, bpp_uri, domain, city FROM ondc_transactions WHERE transaction_id = $1', [transactionId]);
+  const [seller] = await database.query<SellerAddress>('SELECT bpp_id, bpp_uri, domain, city FROM ondc_transactions WHERE transaction_id = $1', [
+    transactionId,
+  ]);
   return seller?.bpp_id && seller.bpp_uri ? seller : null;
 }
 
@@ -413,8 +470,15 @@ export async function sendToSeller(
   const seller = await sellerOf(database, input.transactionId);
   if (!seller) return null;
   return sendRequest(database, app, {
-    action: input.action, url: seller.bpp_uri as string, domain: seller.domain as Domain, city: seller.city, transactionId: input.transactionId,
-    shopperKey: input.shopper, bppId: seller.bpp_id as string, bppUri: seller.bpp_uri as string, lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
+    action: input.action,
+    url: seller.bpp_uri as string,
+    domain: seller.domain as Domain,
+    city: seller.city,
+    transactionId: input.transactionId,
+    shopperKey: input.shopper,
+    bppId: seller.bpp_id as string,
+    bppUri: seller.bpp_uri as string,
+    lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     message: input.message,
     ...(input.at ? { at: input.at } : {}),
     ...(input.messageId ? { messageId: input.messageId } : {}),
@@ -483,7 +547,12 @@ async function refundsAnnounced(database: Database, orderId: string): Promise<st
 }
 
 /** Asks the seller for the order's state now (ONDC status); the answer lands as on_status. */
-export async function refreshStatus(database: Database, app: BuyerApp, shopper: string, order: Pick<OrderDetail, 'orderId' | 'transactionId'>): Promise<string | null> {
+export async function refreshStatus(
+  database: Database,
+  app: BuyerApp,
+  shopper: string,
+  order: Pick<OrderDetail, 'orderId' | 'transactionId'>,
+): Promise<string | null> {
   const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'status', message: { order_id: order.orderId } });
   return sent?.ack === 'ACK' ? sent.messageId : null;
 }
@@ -506,7 +575,11 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
   if (claimed.length === 0) return { ok: false, status: 409, message: 'A cancellation is already with the store' };
   // The delivery it cancels (optional in retail 1.2.0, required in 1.2.5: ONDC's cancel schemas).
   const delivery = order.currentOrder.fulfillments?.find((f) => f.type === 'Delivery')?.id;
-  const message = { order_id: orderId, cancellation_reason_id: CANCEL_REASON_ON_THE_WIRE[reasonId], ...(delivery ? { descriptor: { name: 'fulfillment', short_desc: delivery } } : {}) };
+  const message = {
+    order_id: orderId,
+    cancellation_reason_id: CANCEL_REASON_ON_THE_WIRE[reasonId],
+    ...(delivery ? { descriptor: { name: 'fulfillment', short_desc: delivery } } : {}),
+  };
   const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action: 'cancel', message });
   if (!sent) return { ok: false, status: 404, message: 'No seller for this order' };
   if (sent.ack !== 'ACK') {
@@ -520,7 +593,14 @@ export async function requestCancel(database: Database, app: BuyerApp, shopper: 
 type AskOutcome = { ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string };
 
 /** Sends one of the shopper's order requests to the order's seller; the answer is fetched by message id. */
-async function askSeller(database: Database, app: BuyerApp, shopper: string, orderId: string, action: 'support' | 'track', message: Record<string, unknown>): Promise<AskOutcome> {
+async function askSeller(
+  database: Database,
+  app: BuyerApp,
+  shopper: string,
+  orderId: string,
+  action: 'support' | 'track',
+  message: Record<string, unknown>,
+): Promise<AskOutcome> {
   const order = await findOrderDetail(database, shopper, orderId);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
   const sent = await sendToSeller(database, app, { shopper, transactionId: order.transactionId, action, message });
@@ -553,7 +633,12 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
     if (!order) continue;
     type Delivery = { type?: string; agent?: { name?: string; phone?: string } };
     const agent = ((order.currentOrder.fulfillments ?? []) as Delivery[]).find((f) => f.type === 'Delivery')?.agent;
-    deliveries.push({ orderId, storeName: order.storeName, status: order.status, rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null });
+    deliveries.push({
+      orderId,
+      storeName: order.storeName,
+      status: order.status,
+      rider: agent?.name ? { name: agent.name, phone: agent.phone ?? null } : null,
+    });
   }
   return deliveries;
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_REASON_ON_THE_WIRE, CANCEL_REASONS, CANCEL_REASONS_BEFORE_DELIVERY, cancelEligibility, cancellationView, cancelRequestSchema, canCancel, nextStatus, returnInProgress, statusLabel, stepOf, STORE_CANCEL_REASONS, storeCancelledUnits } from './orders.ts';
+import {
+  CANCEL_REASON_ON_THE_WIRE,
+  CANCEL_REASONS,
+  CANCEL_REASONS_BEFORE_DELIVERY,
+  cancelEligibility,
+  cancellationView,
+  cancelRequestSchema,
+  canCancel,
+  nextStatus,
+  returnInProgress,
+  statusLabel,
+  stepOf,
+  STORE_CANCEL_REASONS,
+  storeCancelledUnits,
+} from './orders.ts';
 
 const report = (orderState: string, fulfillmentState: string | null = null) => ({ orderState, fulfillmentState });
 
@@ -73,14 +87,22 @@ describe('SPEC §4 cancel', () => {
 describe('who cancelled, in words (ondc-notes §2)', () => {
   const cancelled = (by: string, id: string) => ({ cancellation: { cancelled_by: by, reason: { id } } });
   it('a store’s reason reads as what happened to the order; the shopper’s own as SPEC §8 says it', () => {
-    expect(cancellationView(cancelled('grocer.sellers', '011'), 'grocer.sellers')).toEqual({ byStore: true, reasonId: '011', reason: 'The rider could not reach you' });
+    expect(cancellationView(cancelled('grocer.sellers', '011'), 'grocer.sellers')).toEqual({
+      byStore: true,
+      reasonId: '011',
+      reason: 'The rider could not reach you',
+    });
     expect(cancellationView(cancelled('kirana.localhost', '006'), 'grocer.sellers')).toEqual({ byStore: false, reasonId: '006', reason: 'Delivery delay' });
     expect(cancellationView(cancelled('grocer.sellers', '020'), 'grocer.sellers')?.reason).toBe('The store could not complete this order');
     expect(cancellationView({}, 'grocer.sellers')).toBeNull();
   });
 
   it('shows the shopper the reason they chose, not the code it travelled under', () => {
-    expect(cancellationView(cancelled('kirana.localhost', '010'), 'grocer.sellers', '006')).toEqual({ byStore: false, reasonId: '006', reason: 'Delivery delay' });
+    expect(cancellationView(cancelled('kirana.localhost', '010'), 'grocer.sellers', '006')).toEqual({
+      byStore: false,
+      reasonId: '006',
+      reason: 'Delivery delay',
+    });
     // A store's cancel is the store's reason, whatever the shopper had asked before.
     expect(cancellationView(cancelled('grocer.sellers', '011'), 'grocer.sellers', '006')).toMatchObject({ byStore: true, reasonId: '011' });
   });
@@ -92,7 +114,21 @@ describe('who cancelled, in words (ondc-notes §2)', () => {
         { id: 'I1', fulfillment_id: 'F1', quantity: { count: 1 } },
         { id: 'I2', fulfillment_id: 'C1', quantity: { count: 2 } },
       ],
-      fulfillments: [{ id: 'C1', type: 'Cancel', tags: [{ code: 'cancel_request', list: [{ code: 'reason_id', value: '002' }, { code: 'initiated_by', value: 'grocer.sellers' }] }] }],
+      fulfillments: [
+        {
+          id: 'C1',
+          type: 'Cancel',
+          tags: [
+            {
+              code: 'cancel_request',
+              list: [
+                { code: 'reason_id', value: '002' },
+                { code: 'initiated_by', value: 'grocer.sellers' },
+              ],
+            },
+          ],
+        },
+      ],
     };
     expect(storeCancelledUnits(order, 'grocer.sellers')).toEqual([{ itemId: 'I2', quantity: 2, reasonId: '002', reason: STORE_CANCEL_REASONS['002'] }]);
     expect(storeCancelledUnits({ ...order, state: 'Cancelled' }, 'grocer.sellers')).toEqual([]);
@@ -103,7 +139,8 @@ describe('who cancelled, in words (ondc-notes §2)', () => {
 describe('a return the order page follows', () => {
   it('is followed from the request until the seller names an end', () => {
     for (const state of ['submitted', 'Return_Initiated', 'Return_Approved', 'Return_Picked']) expect(returnInProgress(state, null), state).toBe(true);
-    for (const state of ['Return_Delivered', 'Liquidated', 'Return_Rejected', 'Return_Pick_Failed', 'Return_Failed']) expect(returnInProgress(state, null), state).toBe(false);
+    for (const state of ['Return_Delivered', 'Liquidated', 'Return_Rejected', 'Return_Pick_Failed', 'Return_Failed'])
+      expect(returnInProgress(state, null), state).toBe(false);
   });
   it('is not followed when none was asked for, or the request was refused on sending', () => {
     expect(returnInProgress(null, null)).toBe(false);

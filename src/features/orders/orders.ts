@@ -45,7 +45,7 @@ export const TIMELINE = [
 export type Step = (typeof TIMELINE)[number]['key'];
 
 const FULFILLMENT_STEP: Record<string, Step> = {
-  'Packed': 'packed',
+  Packed: 'packed',
   'Order-picked-up': 'picked_up',
   'Out-for-delivery': 'out_for_delivery',
   'Order-delivered': 'delivered',
@@ -137,7 +137,11 @@ export const STORE_CANCEL_REASONS: Readonly<Record<string, string>> = {
 export type CancellationView = { byStore: boolean; reasonId: string; reason: string };
 
 /** Who cancelled the order and why, in words, from the seller's order; null while it stands. */
-export function cancellationView(order: { cancellation?: { cancelled_by?: string; reason?: { id?: string } } }, sellerId: string | null, shopperReasonId: string | null = null): CancellationView | null {
+export function cancellationView(
+  order: { cancellation?: { cancelled_by?: string; reason?: { id?: string } } },
+  sellerId: string | null,
+  shopperReasonId: string | null = null,
+): CancellationView | null {
   const wireReasonId = order.cancellation?.reason?.id;
   if (!wireReasonId) return null;
   const byStore = sellerId !== null && order.cancellation?.cancelled_by === sellerId;
@@ -153,7 +157,10 @@ type TaggedFulfillment = { id?: string; type?: string; tags?: Array<{ code?: str
  * Units the store cancelled from an order it kept (a Cancel fulfillment of the seller's, beside a
  * delivery that goes on), with the reason in words.
  */
-export function storeCancelledUnits(order: { state?: string; fulfillments?: TaggedFulfillment[]; items?: Array<{ id: string; fulfillment_id?: string; quantity?: { count?: number } }> }, sellerId: string | null): Array<{ itemId: string; quantity: number; reasonId: string; reason: string }> {
+export function storeCancelledUnits(
+  order: { state?: string; fulfillments?: TaggedFulfillment[]; items?: Array<{ id: string; fulfillment_id?: string; quantity?: { count?: number } }> },
+  sellerId: string | null,
+): Array<{ itemId: string; quantity: number; reasonId: string; reason: string }> {
   if (order.state === 'Cancelled' || sellerId === null) return [];
   return (order.fulfillments ?? []).flatMap((f) => {
     const request = f.type === 'Cancel' ? f.tags?.find((t) => t.code === 'cancel_request') : undefined;

@@ -61,7 +61,11 @@ export function photoPicker({ input, previews, maxEdge, maxPhotos, text, fail }:
     async upload(orderId: string): Promise<string[] | null> {
       const ids: string[] = [];
       for (const photo of photos) {
-        const sent = await fetch(`/ondc/order/return-photo?order_id=${encodeURIComponent(orderId)}`, { method: 'POST', headers: { 'content-type': photo.type }, body: photo }).catch(() => null);
+        const sent = await fetch(`/ondc/order/return-photo?order_id=${encodeURIComponent(orderId)}`, {
+          method: 'POST',
+          headers: { 'content-type': photo.type },
+          body: photo,
+        }).catch(() => null);
         const body = sent ? ((await sent.json().catch(() => null)) as { data?: { photo_id: string }; error?: { message: string } } | null) : null;
         if (!sent?.ok || !body?.data) {
           fail(body?.error?.message ?? text.photoFailed);

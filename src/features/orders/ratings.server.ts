@@ -11,19 +11,34 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller } from './orders.server.ts';
 import { ratingProblem, ratingTargets, thingRated, type GivenRating, type RateOrderRequest } from './ratings.ts';
 
-type Claim = { order_id: string; category: RatingCategory; rated_id: string; value: number; comment: string | null; message_id: string; transaction_id: string; shopper_key: string };
+type Claim = {
+  order_id: string;
+  category: RatingCategory;
+  rated_id: string;
+  value: number;
+  comment: string | null;
+  message_id: string;
+  transaction_id: string;
+  shopper_key: string;
+};
 
 type SentRating = { rating_category: RatingCategory; id: string; value: number; state: 'sent' | 'sending' | 'refused'; error?: string };
-export type RateOutcome = { ok: true; ratings: SentRating[] } | { ok: false; status: 400 | 404 | 409 | 502; message: string; reason: 'not-found' | 'not-delivered' | 'not-in-order' | 'already-rated' | 'refused' };
+export type RateOutcome =
+  | { ok: true; ratings: SentRating[] }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string; reason: 'not-found' | 'not-delivered' | 'not-in-order' | 'already-rated' | 'refused' };
 
 class AlreadyRated extends Error {}
 
 /** The ratings the shopper gave this order, each as the seller last answered it. */
 export async function ratingsOf(database: Database, orderId: string): Promise<GivenRating[]> {
-  const rows = await database.query<{ category: RatingCategory; rated_id: string; value: number; comment: string | null; state: GivenRating['state']; error: string | null }>(
-    'SELECT category, rated_id, value, comment, state, error FROM order_ratings WHERE order_id = $1 ORDER BY category, rated_id',
-    [orderId],
-  );
+  const rows = await database.query<{
+    category: RatingCategory;
+    rated_id: string;
+    value: number;
+    comment: string | null;
+    state: GivenRating['state'];
+    error: string | null;
+  }>('SELECT category, rated_id, value, comment, state, error FROM order_ratings WHERE order_id = $1 ORDER BY category, rated_id', [orderId]);
   return rows.map((r) => ({ category: r.category, id: r.rated_id, value: Number(r.value), comment: r.comment, state: r.state, error: r.error }));
 }
 
@@ -59,8 +74,14 @@ export async function rateOrder(database: Database, app: BuyerApp, shopper: stri
         messageIds.set(thingRated(rating), row.message_id);
       }
       return request.ratings.map((rating) => ({
-        order_id: order.orderId, category: rating.rating_category, rated_id: rating.id, value: rating.value, comment: rating.comment || null,
-        message_id: messageIds.get(thingRated(rating)) ?? '', transaction_id: order.transactionId, shopper_key: shopper,
+        order_id: order.orderId,
+        category: rating.rating_category,
+        rated_id: rating.id,
+        value: rating.value,
+        comment: rating.comment || null,
+        message_id: messageIds.get(thingRated(rating)) ?? '',
+        transaction_id: order.transactionId,
+        shopper_key: shopper,
       }));
     });
   } catch (error) {
@@ -69,7 +90,8 @@ export async function rateOrder(database: Database, app: BuyerApp, shopper: stri
   }
   const ratings: SentRating[] = [];
   for (const claim of claims) ratings.push(await sendRating(database, app, claim));
-  if (ratings.every((r) => r.state === 'refused')) return { ok: false, status: 502, message: ratings[0]?.error ?? 'The store did not take the rating', reason: 'refused' };
+  if (ratings.every((r) => r.state === 'refused'))
+    return { ok: false, status: 502, message: ratings[0]?.error ?? 'The store did not take the rating', reason: 'refused' };
   return { ok: true, ratings };
 }
 
@@ -98,15 +120,17 @@ async function sendRating(database: Database, app: BuyerApp, claim: Claim): Prom
   }
   if (sent?.ack === 'ACK') {
     // The seller's on_rating may have come before its ACK reached us: its word stands.
-    await database.query("UPDATE order_ratings SET state = 'SENT', claimed_by = NULL, updated_at = clock_timestamp() WHERE message_id = $1 AND state = 'SENDING'", [claim.message_id]);
+    await database.query(
+      "UPDATE order_ratings SET state = 'SENT', claimed_by = NULL, updated_at = clock_timestamp() WHERE message_id = $1 AND state = 'SENDING'",
+      [claim.message_id],
+    );
     return { ...rated, state: 'sent' };
   }
   const error = sent?.error?.message ?? 'No seller for this order';
-  await database.query("UPDATE order_ratings SET state = 'REFUSED', claimed_by = NULL, error_code = $2, error = $3, updated_at = clock_timestamp() WHERE message_id = $1 AND state = 'SENDING'", [
-    claim.message_id,
-    sent?.error?.code ?? null,
-    error,
-  ]);
+  await database.query(
+    "UPDATE order_ratings SET state = 'REFUSED', claimed_by = NULL, error_code = $2, error = $3, updated_at = clock_timestamp() WHERE message_id = $1 AND state = 'SENDING'",
+    [claim.message_id, sent?.error?.code ?? null, error],
+  );
   return { ...rated, state: 'refused', error };
 }
 
@@ -139,6 +163,12 @@ export async function recordRatingAnswer(database: Database, envelope: CallbackE
   await database.query(
     `UPDATE order_ratings SET state = $3, error_code = $4, error = $5, claimed_by = NULL, updated_at = clock_timestamp()
      WHERE message_id = $1 AND state IN ('SENDING', 'SENT') AND order_id IN (SELECT order_id FROM orders WHERE transaction_id = $2)`,
-    [envelope.context.message_id, envelope.context.transaction_id, refused ? 'REFUSED' : 'RECORDED', refused?.code ?? null, refused ? (refused.message ?? refused.code ?? 'Refused') : null],
+    [
+      envelope.context.message_id,
+      envelope.context.transaction_id,
+      refused ? 'REFUSED' : 'RECORDED',
+      refused?.code ?? null,
+      refused ? (refused.message ?? refused.code ?? 'Refused') : null,
+    ],
   );
 }

@@ -11,7 +11,12 @@ const order = {
     provider: { id: 'store-1' },
     items: [{ id: 'pizza' }, { id: 'cheese', tags: customisation }, { id: 'pizza' }, { id: 'atta' }],
     fulfillments: [{ id: 'F1', type: 'Delivery' }],
-    quote: { breakup: [{ '@ondc/org/item_id': 'pizza', '@ondc/org/title_type': 'item', title: 'Farm pizza' }, { '@ondc/org/item_id': 'F1', '@ondc/org/title_type': 'delivery', title: 'Delivery charges' }] },
+    quote: {
+      breakup: [
+        { '@ondc/org/item_id': 'pizza', '@ondc/org/title_type': 'item', title: 'Farm pizza' },
+        { '@ondc/org/item_id': 'F1', '@ondc/org/title_type': 'delivery', title: 'Delivery charges' },
+      ],
+    },
   },
   currentOrder: { fulfillments: [{ type: 'Delivery', agent: { name: 'Ravi Kumar' } }] },
 };
@@ -34,7 +39,15 @@ describe('what of an order may be rated', () => {
 
   it('refuses a thing the order does not have', () => {
     const targets = ratingTargets(order);
-    expect(ratingProblem([{ rating_category: 'Item', id: 'pizza', value: 5 }, { rating_category: 'Agent', id: 'F1', value: 4 }], targets)).toBeNull();
+    expect(
+      ratingProblem(
+        [
+          { rating_category: 'Item', id: 'pizza', value: 5 },
+          { rating_category: 'Agent', id: 'F1', value: 4 },
+        ],
+        targets,
+      ),
+    ).toBeNull();
     expect(ratingProblem([{ rating_category: 'Item', id: 'cheese', value: 5 }], targets)).toBe('Item cheese is not part of this order');
     expect(ratingProblem([{ rating_category: 'Provider', id: 'store-2', value: 5 }], targets)).toBe('Provider store-2 is not part of this order');
   });
@@ -56,8 +69,23 @@ describe('the rating request', () => {
   };
 
   it('a script’s JSON: stars for some things, a comment with any', () => {
-    const body = { order_id: 'KO1', ratings: [{ rating_category: 'Order', id: 'KO1', value: 5, comment: ' Quick! ' }, { rating_category: 'Item', id: 'atta', value: 3 }] };
-    expect(parse(body)).toEqual({ success: true, data: { order_id: 'KO1', ratings: [{ rating_category: 'Order', id: 'KO1', value: 5, comment: 'Quick!' }, { rating_category: 'Item', id: 'atta', value: 3 }] } });
+    const body = {
+      order_id: 'KO1',
+      ratings: [
+        { rating_category: 'Order', id: 'KO1', value: 5, comment: ' Quick! ' },
+        { rating_category: 'Item', id: 'atta', value: 3 },
+      ],
+    };
+    expect(parse(body)).toEqual({
+      success: true,
+      data: {
+        order_id: 'KO1',
+        ratings: [
+          { rating_category: 'Order', id: 'KO1', value: 5, comment: 'Quick!' },
+          { rating_category: 'Item', id: 'atta', value: 3 },
+        ],
+      },
+    });
   });
 
   it('the page’s form: <category>:<id> = stars, the comment going with the order’s; unanswered questions are left out', () => {
@@ -73,11 +101,15 @@ describe('the rating request', () => {
         ],
       },
     });
-    expect(parse({ order_id: 'KO1', 'Order:KO1': '4', comment: '   ' })).toMatchObject({ success: true, data: { ratings: [{ rating_category: 'Order', id: 'KO1', value: 4 }] } });
+    expect(parse({ order_id: 'KO1', 'Order:KO1': '4', comment: '   ' })).toMatchObject({
+      success: true,
+      data: { ratings: [{ rating_category: 'Order', id: 'KO1', value: 4 }] },
+    });
   });
 
   it('refuses stars outside 1–5 or not whole, as JSON or from a form', () => {
-    for (const value of [0, 6, 2.5, '5', null]) expect(problem({ order_id: 'KO1', ratings: [{ rating_category: 'Order', id: 'KO1', value }] }), String(value)).toMatch(/^Invalid rating value/);
+    for (const value of [0, 6, 2.5, '5', null])
+      expect(problem({ order_id: 'KO1', ratings: [{ rating_category: 'Order', id: 'KO1', value }] }), String(value)).toMatch(/^Invalid rating value/);
     for (const value of ['0', '6', 'five', '4.5']) expect(problem({ order_id: 'KO1', 'Order:KO1': value }), value).toMatch(/^Invalid rating value/);
   });
 

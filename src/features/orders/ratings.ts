@@ -20,7 +20,8 @@ type RatedOrder = {
 };
 
 /** A restaurant's add-on (ONDC RET11: item tag type = customization) is rated with its dish, not alone. */
-const isCustomisation = (item: { tags?: Tag[] }) => (item.tags ?? []).some((t) => t.code === 'type' && t.list?.some((e) => e.code === 'type' && e.value === 'customization'));
+const isCustomisation = (item: { tags?: Tag[] }) =>
+  (item.tags ?? []).some((t) => t.code === 'type' && t.list?.some((e) => e.code === 'type' && e.value === 'customization'));
 
 /**
  * What of this order may be rated: the order itself, the store (the provider), the delivery (its
@@ -36,7 +37,9 @@ export function ratingTargets(order: RatedOrder): RatingTarget[] {
     const rider = order.currentOrder.fulfillments?.find((f) => f.type === 'Delivery')?.agent?.name;
     targets.push({ category: 'Agent', id: deliveryId, name: rider ?? '' }, { category: 'Fulfillment', id: deliveryId, name: '' });
   }
-  const titles = new Map((order.sellerOrder.quote?.breakup ?? []).filter((b) => b['@ondc/org/title_type'] === 'item').map((b) => [b['@ondc/org/item_id'] ?? '', b.title ?? '']));
+  const titles = new Map(
+    (order.sellerOrder.quote?.breakup ?? []).filter((b) => b['@ondc/org/title_type'] === 'item').map((b) => [b['@ondc/org/item_id'] ?? '', b.title ?? '']),
+  );
   const items = (order.sellerOrder.items ?? []).filter((item) => !isCustomisation(item)).map((item) => item.id);
   for (const id of new Set(items)) targets.push({ category: 'Item', id, name: titles.get(id) || id });
   return targets;
@@ -94,7 +97,14 @@ export function ratingProblem(ratings: readonly RatingInput[], targets: readonly
 }
 
 /** A rating as kept: sent (or being sent) counts as given; one the store refused may be given again. */
-export type GivenRating = { category: RatingCategory; id: string; value: number; comment: string | null; state: 'SENDING' | 'SENT' | 'RECORDED' | 'REFUSED'; error: string | null };
+export type GivenRating = {
+  category: RatingCategory;
+  id: string;
+  value: number;
+  comment: string | null;
+  state: 'SENDING' | 'SENT' | 'RECORDED' | 'REFUSED';
+  error: string | null;
+};
 
 /** Whether the target still waits for the shopper's stars. */
 export function awaitsRating(target: RatingTarget, given: readonly GivenRating[]): boolean {

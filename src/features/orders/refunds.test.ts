@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { cashDuePaise, refundsDueOf } from './orders.server.ts';
 
-const trail = (...values: string[]) => values.map((value) => ({ code: 'quote_trail', list: [{ code: 'type', value: 'item' }, { code: 'id', value: 'I1' }, { code: 'value', value }] }));
-const fulfillment = (id: string, type: string, state: string, ...values: string[]) => ({ id, type, state: { descriptor: { code: state } }, tags: trail(...values) });
+const trail = (...values: string[]) =>
+  values.map((value) => ({
+    code: 'quote_trail',
+    list: [
+      { code: 'type', value: 'item' },
+      { code: 'id', value: 'I1' },
+      { code: 'value', value },
+    ],
+  }));
+const fulfillment = (id: string, type: string, state: string, ...values: string[]) => ({
+  id,
+  type,
+  state: { descriptor: { code: state } },
+  tags: trail(...values),
+});
 
 describe('refunds a seller’s order message makes due (quote_trail per fulfillment)', () => {
   it('a cancel and an RTO at once, a return once its goods are collected or liquidated, never a delivery', () => {
@@ -25,7 +38,9 @@ describe('refunds a seller’s order message makes due (quote_trail per fulfillm
   });
 
   it('ignores trails that take nothing out and values that are not money', () => {
-    expect(refundsDueOf('O1', { fulfillments: [fulfillment('C1', 'Cancel', 'Cancelled', '0.00'), fulfillment('C2', 'Cancel', 'Cancelled', 'lots')] })).toEqual([]);
+    expect(refundsDueOf('O1', { fulfillments: [fulfillment('C1', 'Cancel', 'Cancelled', '0.00'), fulfillment('C2', 'Cancel', 'Cancelled', 'lots')] })).toEqual(
+      [],
+    );
     expect(refundsDueOf('O1', {})).toEqual([]);
   });
 });
@@ -39,6 +54,10 @@ describe('the cash a cash-on-delivery shopper hands over', () => {
   });
 
   it('takes nothing off for a return (paid at the door before) or a cancel not yet done', () => {
-    expect(cashDuePaise('O1', 12_500, { fulfillments: [fulfillment('R1', 'Return', 'Liquidated', '-10.00'), fulfillment('C1', 'Cancel', 'Cancel-Initiated', '-40.00')] })).toBe(12_500);
+    expect(
+      cashDuePaise('O1', 12_500, {
+        fulfillments: [fulfillment('R1', 'Return', 'Liquidated', '-10.00'), fulfillment('C1', 'Cancel', 'Cancel-Initiated', '-40.00')],
+      }),
+    ).toBe(12_500);
   });
 });

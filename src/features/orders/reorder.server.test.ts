@@ -40,7 +40,11 @@ describe.each(testDatabases())('order again through the cart service on $name', 
     ]);
     // Since the order: the store stopped selling dal and ran out of ghee.
     await database.query('DELETE FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [dal.bppId, dal.providerId, dal.itemId]);
-    await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [ghee.bppId, ghee.providerId, ghee.itemId]);
+    await database.query('UPDATE catalogue_items SET in_stock = false WHERE bpp_id = $1 AND provider_id = $2 AND item_id = $3', [
+      ghee.bppId,
+      ghee.providerId,
+      ghee.itemId,
+    ]);
 
     const outcome = await orderAgain(database, shopper, orderId, { replace: false });
     expect(outcome).toMatchObject({ ok: true, added: 2 });
@@ -59,10 +63,20 @@ describe.each(testDatabases())('order again through the cart service on $name', 
   it('keeps another store’s cart unless the shopper agrees to replace it', async () => {
     const [, , , , salt, sugar] = store as FixtureItem[];
     const shopper = newShopper();
-    const orderId = await placedOrder(database, shopper, [{ item: salt!, quantity: 1 }, { item: sugar!, quantity: 2 }], 'cancelled');
+    const orderId = await placedOrder(
+      database,
+      shopper,
+      [
+        { item: salt!, quantity: 1 },
+        { item: sugar!, quantity: 2 },
+      ],
+      'cancelled',
+    );
     const other = otherStore[0]!;
     await updateCart(database, shopper, {
-      action: 'UPDATE_ITEM', sku_id: other.itemId, quantity: 1,
+      action: 'UPDATE_ITEM',
+      sku_id: other.itemId,
+      quantity: 1,
       cart_metadata: { bpp_id: other.bppId, provider_id: other.providerId },
       item_metadata: { itemId: other.itemId, providerId: other.providerId },
     });

@@ -10,11 +10,13 @@ import { leftOut, REORDERABLE, reorderLines, type LeftOut, type ReorderLine } fr
 type StoredOrder = {
   status: string;
   bpp_id: string | null;
-  on_confirm: (ConfirmedOrder & {
-    provider?: { id?: string };
-    items?: Parameters<typeof reorderLines>[0];
-    quote?: { breakup?: Array<{ title?: string; '@ondc/org/item_id'?: string; '@ondc/org/title_type'?: string }> };
-  }) | null;
+  on_confirm:
+    | (ConfirmedOrder & {
+        provider?: { id?: string };
+        items?: Parameters<typeof reorderLines>[0];
+        quote?: { breakup?: Array<{ title?: string; '@ondc/org/item_id'?: string; '@ondc/org/title_type'?: string }> };
+      })
+    | null;
 };
 
 async function findStoredOrder(database: Database, shopper: string, orderId: string) {
@@ -26,7 +28,14 @@ async function findStoredOrder(database: Database, shopper: string, orderId: str
   const order = typeof row?.on_confirm === 'string' ? (JSON.parse(row.on_confirm) as StoredOrder['on_confirm']) : row?.on_confirm;
   const providerId = order?.provider?.id;
   if (!row || !order || !row.bpp_id || !providerId) return null;
-  return { status: row.status, bppId: row.bpp_id, providerId, storeName: storeNameOf(order), lines: reorderLines(order.items ?? []), breakup: order.quote?.breakup ?? [] };
+  return {
+    status: row.status,
+    bppId: row.bpp_id,
+    providerId,
+    storeName: storeNameOf(order),
+    lines: reorderLines(order.items ?? []),
+    breakup: order.quote?.breakup ?? [],
+  };
 }
 
 type Listed = { item_id: string; in_stock: boolean; max_quantity: number };
@@ -55,7 +64,8 @@ const WHOLE_CART: ReadonlySet<CartErrorCode> = new Set(['STORE_CLOSED', 'STORE_T
 export async function orderAgain(database: Database, shopper: string, orderId: string, options: { replace: boolean }): Promise<ReorderOutcome> {
   const order = await findStoredOrder(database, shopper, orderId);
   if (!order) return { ok: false, status: 404, code: 'NOT_FOUND', message: 'No such order' };
-  if (!REORDERABLE.has(order.status)) return { ok: false, status: 409, code: 'NOT_OVER', message: 'This order is still on its way: order again once it is delivered' };
+  if (!REORDERABLE.has(order.status))
+    return { ok: false, status: 409, code: 'NOT_OVER', message: 'This order is still on its way: order again once it is delivered' };
   const listed = await stillListed(database, order);
   let cart: Cart | null = null;
   let added = 0;
@@ -101,7 +111,9 @@ export async function reorderNotice(database: Database, shopper: string | null, 
   const sameStore = cart?.provider_id === order.providerId && cart.cart_metadata.bpp_id === order.bppId;
   const inCart = new Map<string, number>();
   for (const entry of sameStore ? cart.items : []) inCart.set(entry.sku_id, (inCart.get(entry.sku_id) ?? 0) + entry.quantity);
-  const names = new Map(order.breakup.filter((b) => b['@ondc/org/title_type'] === 'item' && b['@ondc/org/item_id']).map((b) => [b['@ondc/org/item_id'] as string, b.title ?? '']));
+  const names = new Map(
+    order.breakup.filter((b) => b['@ondc/org/title_type'] === 'item' && b['@ondc/org/item_id']).map((b) => [b['@ondc/org/item_id'] as string, b.title ?? '']),
+  );
   const missing = leftOut(order.lines, new Map([...listed].map(([id, row]) => [id, { inStock: row.in_stock }])), inCart, names);
   return { storeName: order.storeName, leftOut: missing, added: order.lines.length - missing.filter((m) => m.inCart === 0).length };
 }

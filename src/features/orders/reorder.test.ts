@@ -44,7 +44,13 @@ describe('issue 29 order again: what did not come back, and why', () => {
     { itemId: 'rice', quantity: 5, customisationIds: [] },
     { itemId: 'oil', quantity: 1, customisationIds: [] },
   ];
-  const names = new Map([['atta', 'Atta 5 kg'], ['dal', 'Toor Dal'], ['ghee', 'Ghee'], ['rice', 'Rice'], ['oil', 'Oil']]);
+  const names = new Map([
+    ['atta', 'Atta 5 kg'],
+    ['dal', 'Toor Dal'],
+    ['ghee', 'Ghee'],
+    ['rice', 'Rice'],
+    ['oil', 'Oil'],
+  ]);
   const catalogue = new Map([
     ['atta', { inStock: true }],
     ['ghee', { inStock: false }],
@@ -53,7 +59,10 @@ describe('issue 29 order again: what did not come back, and why', () => {
   ]);
 
   it('names items no longer sold, out of stock, held fewer than ordered, and refused', () => {
-    const cart = new Map([['atta', 2], ['rice', 3]]);
+    const cart = new Map([
+      ['atta', 2],
+      ['rice', 3],
+    ]);
     expect(leftOut(lines, catalogue, cart, names)).toEqual([
       { itemId: 'dal', name: 'Toor Dal', reason: 'not_sold', inCart: 0 },
       { itemId: 'ghee', name: 'Ghee', reason: 'out_of_stock', inCart: 0 },
@@ -63,7 +72,13 @@ describe('issue 29 order again: what did not come back, and why', () => {
   });
 
   it('names nothing when the cart holds at least what was ordered', () => {
-    const cart = new Map([['atta', 4], ['dal', 1], ['ghee', 1], ['rice', 5], ['oil', 1]]);
+    const cart = new Map([
+      ['atta', 4],
+      ['dal', 1],
+      ['ghee', 1],
+      ['rice', 5],
+      ['oil', 1],
+    ]);
     expect(leftOut(lines, catalogue, cart, names)).toEqual([]);
   });
 });

@@ -13,7 +13,12 @@ export const reorderRequestSchema = z.object({
 /** Orders a shopper may order again: those that are over (on its way, the order is still coming). */
 export const REORDERABLE = new Set(['delivered', 'cancelled']);
 
-type OrderItem = { id?: string; quantity?: { count?: number }; parent_item_id?: string; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
+type OrderItem = {
+  id?: string;
+  quantity?: { count?: number };
+  parent_item_id?: string;
+  tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }>;
+};
 
 export type ReorderLine = { itemId: string; quantity: number; customisationIds: string[] };
 

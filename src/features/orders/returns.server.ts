@@ -10,7 +10,17 @@ import type { Database } from '#/db/client.ts';
 import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
-import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_MAX_EDGE, RETURN_PHOTOS_MAX, RETURN_REASONS, returnableLines, returnRequestProblem, sniffImageType, type ReturnableLine, type ReturnRequest } from './returns.ts';
+import {
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTO_MAX_EDGE,
+  RETURN_PHOTOS_MAX,
+  RETURN_REASONS,
+  returnableLines,
+  returnRequestProblem,
+  sniffImageType,
+  type ReturnableLine,
+  type ReturnRequest,
+} from './returns.ts';
 
 /** How long the seller's link to a return photo works (its reverse QC takes up to P3D). */
 const PHOTO_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -41,7 +51,9 @@ export type ReturnEligibility = { eligible: boolean; reason?: string; items: Ret
 export async function returnEligibility(database: Database, order: OrderDetail, now = Date.now()): Promise<ReturnEligibility> {
   if (order.status !== 'delivered') return { eligible: false, reason: 'Items can be returned once the order is delivered', items: [] };
   const deliveredAt = Math.min(Date.parse(order.events.find((e) => e.status === 'delivered')?.sellerAt ?? order.placedAt), now);
-  const breakup = ((order.sellerOrder.quote?.breakup ?? []) as QuoteLine[]).filter((l) => l['@ondc/org/title_type'] === 'item' && (l['@ondc/org/item_quantity']?.count ?? 0) > 0);
+  const breakup = ((order.sellerOrder.quote?.breakup ?? []) as QuoteLine[]).filter(
+    (l) => l['@ondc/org/title_type'] === 'item' && (l['@ondc/org/item_quantity']?.count ?? 0) > 0,
+  );
   const ids = breakup.map((l) => l['@ondc/org/item_id'] ?? '');
   const terms = await database.query<{ item_id: string; returnable: boolean | null; return_window: string | null }>(
     `SELECT i.item_id, i.returnable, i.return_window FROM catalogue_items i JOIN ondc_transactions t ON t.bpp_id = i.bpp_id
@@ -53,7 +65,14 @@ export async function returnEligibility(database: Database, order: OrderDetail, 
     breakup.map((l) => {
       const itemId = l['@ondc/org/item_id'] ?? '';
       const term = terms.find((t) => t.item_id === itemId);
-      return { itemId, title: l.title ?? 'Item', count: l['@ondc/org/item_quantity']?.count ?? 0, returnable: term?.returnable ?? false, returnWindow: term?.return_window ?? null, alreadyReturned: returned.get(itemId) ?? 0 };
+      return {
+        itemId,
+        title: l.title ?? 'Item',
+        count: l['@ondc/org/item_quantity']?.count ?? 0,
+        returnable: term?.returnable ?? false,
+        returnWindow: term?.return_window ?? null,
+        alreadyReturned: returned.get(itemId) ?? 0,
+      };
     }),
     deliveredAt,
     now,
@@ -73,10 +92,20 @@ export async function saveReturnPhoto(database: Database, shopper: string, order
   if (bytes.byteLength > RETURN_PHOTO_MAX_BYTES) return { ok: false, status: 413, message: 'The photo is larger than 2 MB' };
   const photo = sniffImageType(bytes) ? await reencodePhoto(bytes) : null;
   if (!photo) return { ok: false, status: 400, message: 'The photo must be a JPEG, PNG or WebP image' };
-  const [{ n } = { n: 0 }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM return_photos WHERE order_id = $1 AND created_at > clock_timestamp() - interval '1 day'", [orderId]);
+  const [{ n } = { n: 0 }] = await database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM return_photos WHERE order_id = $1 AND created_at > clock_timestamp() - interval '1 day'",
+    [orderId],
+  );
   if (n >= RETURN_PHOTOS_MAX * 5) return { ok: false, status: 409, message: 'Too many photos for this order today' };
   const id = randomBytes(24).toString('base64url');
-  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes, data) VALUES ($1, $2, $3, $4, $5, $6)', [id, orderId, shopper, 'image/jpeg', photo.byteLength, photo]);
+  await database.query('INSERT INTO return_photos (id, order_id, shopper_key, content_type, bytes, data) VALUES ($1, $2, $3, $4, $5, $6)', [
+    id,
+    orderId,
+    shopper,
+    'image/jpeg',
+    photo.byteLength,
+    photo,
+  ]);
   return { ok: true, id };
 }
 
@@ -107,8 +136,16 @@ export function signedPhotoUrl(app: BuyerApp, id: string, now = Date.now()): str
 }
 
 /** A photo for whoever may see it: its shopper, or anyone with an unexpired signed link. */
-export async function readReturnPhoto(database: Database, app: BuyerApp | null, id: string, viewer: { shopper: string | null; expires?: string | null; sig?: string | null }): Promise<{ type: string; body: Uint8Array<ArrayBuffer> } | null> {
-  const [row] = await database.query<{ shopper_key: string; content_type: string; data: Uint8Array | null }>('SELECT shopper_key, content_type, data FROM return_photos WHERE id = $1', [id]);
+export async function readReturnPhoto(
+  database: Database,
+  app: BuyerApp | null,
+  id: string,
+  viewer: { shopper: string | null; expires?: string | null; sig?: string | null },
+): Promise<{ type: string; body: Uint8Array<ArrayBuffer> } | null> {
+  const [row] = await database.query<{ shopper_key: string; content_type: string; data: Uint8Array | null }>(
+    'SELECT shopper_key, content_type, data FROM return_photos WHERE id = $1',
+    [id],
+  );
   if (!row) return null;
   if (!linkIsSigned(app?.identity.privateKey ?? null, 'return-photos', id, viewer) && viewer.shopper !== row.shopper_key) return null;
   return { type: row.content_type, body: new Uint8Array(row.data ?? readFileSync(path.join(photoDir(), id))) };
@@ -128,7 +165,11 @@ export async function requestReturn(database: Database, app: BuyerApp, shopper: 
   const problem = returnRequestProblem(request, eligibility.items);
   if (problem) return { ok: false, status: 400, message: problem };
   const photos = request.photo_ids.length
-    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [request.photo_ids, order.orderId, shopper])
+    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [
+        request.photo_ids,
+        order.orderId,
+        shopper,
+      ])
     : [];
   if (photos.length !== new Set(request.photo_ids).size) return { ok: false, status: 400, message: 'A photo does not belong to this order' };
   const claimed = await database.query(

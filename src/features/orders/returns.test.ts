@@ -28,13 +28,22 @@ describe('what may go back (SPEC §8 return reasons)', () => {
 
 describe('a return request', () => {
   const lines = returnableLines([atta, tomato], delivered, delivered + HOUR);
-  const request = (overrides: object) => ({ type: 'return' as const, order_id: 'O1', reason_id: '003' as const, items: [{ item_id: 'atta', quantity: 1 }], photo_ids: ['p'.repeat(20)], ...overrides });
+  const request = (overrides: object) => ({
+    type: 'return' as const,
+    order_id: 'O1',
+    reason_id: '003' as const,
+    items: [{ item_id: 'atta', quantity: 1 }],
+    photo_ids: ['p'.repeat(20)],
+    ...overrides,
+  });
   it('passes when every item may go back for the reason, in that quantity, with its photos', () => {
     expect(returnRequestProblem(request({}), lines)).toBeNull();
   });
   it('names what is wrong', () => {
     expect(returnRequestProblem(request({ items: [{ item_id: 'atta', quantity: 3 }] }), lines)).toBe('At most 2 of Atta 5 kg can be returned');
-    expect(returnRequestProblem(request({ reason_id: '001', items: [{ item_id: 'tomato', quantity: 1 }] }), lines)).toBe('Tomato 1 kg cannot be returned for this reason');
+    expect(returnRequestProblem(request({ reason_id: '001', items: [{ item_id: 'tomato', quantity: 1 }] }), lines)).toBe(
+      'Tomato 1 kg cannot be returned for this reason',
+    );
     expect(returnRequestProblem(request({ photo_ids: [] }), lines)).toBe('Add a photo of the item for this reason');
     expect(returnRequestProblem(request({ reason_id: '001', photo_ids: [] }), lines)).toBeNull();
     expect(returnRequestProblem(request({ items: [{ item_id: 'milk', quantity: 1 }] }), lines)).toBe('That item cannot be returned');

@@ -70,7 +70,10 @@ export const returnRequestSchema = z.object({
     .array(z.object({ item_id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(1000) }), { error: 'Choose the items to return' })
     .min(1, 'Choose at least one item to return')
     .max(50),
-  photo_ids: z.array(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown photo')).max(RETURN_PHOTOS_MAX, `At most ${RETURN_PHOTOS_MAX} photos`).default([]),
+  photo_ids: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown photo'))
+    .max(RETURN_PHOTOS_MAX, `At most ${RETURN_PHOTOS_MAX} photos`)
+    .default([]),
 });
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 

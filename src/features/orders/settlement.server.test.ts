@@ -27,26 +27,60 @@ const TXN = 'T-settle';
 const ORDER = 'O-settle';
 let messages = 0;
 const contextOf = (action: string): Context => ({
-  ...buildContext({ action: 'status', domain: 'ONDC:RET10', city: 'std:080', transactionId: TXN, bapId: 'bap.test', bapUri: app.bapUri, bppId: 'bpp', bppUri: 'http://127.0.0.1:1/bpp', messageId: `m${++messages}` }),
+  ...buildContext({
+    action: 'status',
+    domain: 'ONDC:RET10',
+    city: 'std:080',
+    transactionId: TXN,
+    bapId: 'bap.test',
+    bapUri: app.bapUri,
+    bppId: 'bpp',
+    bppUri: 'http://127.0.0.1:1/bpp',
+    messageId: `m${++messages}`,
+  }),
   action: action as Context['action'],
 });
 
 // The store confirmed one unit of two: its Cancel fulfillment C1 took ₹50 out of the order.
-const cut = { id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } }, tags: [{ code: 'quote_trail', list: [{ code: 'type', value: 'item' }, { code: 'id', value: 'I1' }, { code: 'currency', value: 'INR' }, { code: 'value', value: '-50.00' }] }] };
-const order = (state: string, fulfillments: unknown[]) => ({ id: ORDER, state, fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }, ...fulfillments], quote: { price: { currency: 'INR', value: '450.00' }, breakup: [] } });
+const cut = {
+  id: 'C1',
+  type: 'Cancel',
+  state: { descriptor: { code: 'Cancelled' } },
+  tags: [
+    {
+      code: 'quote_trail',
+      list: [
+        { code: 'type', value: 'item' },
+        { code: 'id', value: 'I1' },
+        { code: 'currency', value: 'INR' },
+        { code: 'value', value: '-50.00' },
+      ],
+    },
+  ],
+};
+const order = (state: string, fulfillments: unknown[]) => ({
+  id: ORDER,
+  state,
+  fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }, ...fulfillments],
+  quote: { price: { currency: 'INR', value: '450.00' }, breakup: [] },
+});
 
 /** A seller's callback as the receiver keeps it, then as the order reads it. */
 async function receive(database: Database, action: string, message: Record<string, unknown>) {
   const envelope = { context: contextOf(action), message };
   const rawBody = JSON.stringify(envelope);
-  await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, $3, 'in', 'bpp', $4, $5::jsonb)", [
-    TXN, envelope.context.message_id, action, `digest-${envelope.context.message_id}`, rawBody,
-  ]);
+  await database.query(
+    "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, $3, 'in', 'bpp', $4, $5::jsonb)",
+    [TXN, envelope.context.message_id, action, `digest-${envelope.context.message_id}`, rawBody],
+  );
   await recordOrderMessage(database, envelope, rawBody);
 }
 
 const refundsOf = async (database: Database) =>
-  database.query<{ refund_id: string; status: string; amount_paise: number }>('SELECT refund_id, status, amount_paise FROM payment_refunds WHERE order_id = $1', [ORDER]);
+  database.query<{ refund_id: string; status: string; amount_paise: number }>(
+    'SELECT refund_id, status, amount_paise FROM payment_refunds WHERE order_id = $1',
+    [ORDER],
+  );
 
 describe.each(testDatabases())('refund settlements follow the seller’s on_update on $name', ({ open }) => {
   let database: Database;
@@ -54,13 +88,25 @@ describe.each(testDatabases())('refund settlements follow the seller’s on_upda
     // What the seller was sent is each database's own run: the PGlite run's update is not PostgreSQL's.
     sent.length = 0;
     database = await open();
-    usePaymentGateway({ collect: async () => 'PAID', intent: async () => ({ link: '' }), status: async () => 'PAID', cancel: async () => 'FAILED', refund: async () => 'REFUNDED' });
+    usePaymentGateway({
+      collect: async () => 'PAID',
+      intent: async () => ({ link: '' }),
+      status: async () => 'PAID',
+      cancel: async () => 'FAILED',
+      refund: async () => 'REFUNDED',
+    });
     await database.query(
       "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/bpp', clock_timestamp() + interval '1 day')",
       [TXN, SHOPPER],
     );
-    await database.query("INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ('P-settle', $1, $2, 'init-1', 50000, 'upi', 'asha@okaxis', 'PAID')", [TXN, SHOPPER]);
-    await database.query("INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state) VALUES ($1, $2, $3, 'P-settle', 50000, 'Created')", [ORDER, TXN, SHOPPER]);
+    await database.query(
+      "INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ('P-settle', $1, $2, 'init-1', 50000, 'upi', 'asha@okaxis', 'PAID')",
+      [TXN, SHOPPER],
+    );
+    await database.query(
+      "INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state) VALUES ($1, $2, $3, 'P-settle', 50000, 'Created')",
+      [ORDER, TXN, SHOPPER],
+    );
   });
   afterAll(async () => database?.close());
 

@@ -8,15 +8,26 @@ import { findOrderDetail, listOrders } from './orders.server.ts';
 
 const SHOPPER = 'device:poisoned';
 const confirmed = {
-  id: 'OP1', state: 'Accepted', provider: { id: 'P1', descriptor: { name: 'Good Store' } },
+  id: 'OP1',
+  state: 'Accepted',
+  provider: { id: 'P1', descriptor: { name: 'Good Store' } },
   items: [{ id: 'I1', fulfillment_id: 'F1', quantity: { count: 1 } }],
   fulfillments: [{ id: 'F1', type: 'Delivery', state: { descriptor: { code: 'Pending' } } }],
-  quote: { price: { currency: 'INR', value: '63.00' }, breakup: [{ '@ondc/org/item_id': 'I1', '@ondc/org/title_type': 'item', title: 'Atta', price: { currency: 'INR', value: '63.00' } }] },
+  quote: {
+    price: { currency: 'INR', value: '63.00' },
+    breakup: [{ '@ondc/org/item_id': 'I1', '@ondc/org/title_type': 'item', title: 'Atta', price: { currency: 'INR', value: '63.00' } }],
+  },
 };
 
 async function order(database: Database, id: string, onConfirm: unknown) {
-  await database.query("INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')", [`T${id}`, SHOPPER]);
-  await database.query("INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ($1, $2, $3, 'm', 6300, 'upi', 'asha@okaxis', 'PAID')", [`P${id}`, `T${id}`, SHOPPER]);
+  await database.query(
+    "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')",
+    [`T${id}`, SHOPPER],
+  );
+  await database.query(
+    "INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status) VALUES ($1, $2, $3, 'm', 6300, 'upi', 'asha@okaxis', 'PAID')",
+    [`P${id}`, `T${id}`, SHOPPER],
+  );
   await database.query(
     "INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, on_confirm) VALUES ($1, $2, $3, $4, 6300, 'Accepted', $5::jsonb)",
     [id, `T${id}`, SHOPPER, `P${id}`, JSON.stringify(onConfirm)],

@@ -28,7 +28,9 @@ import {
   type PlacingOrderRow,
 } from '#/features/orders/orders.server.ts';
 
-export type ConfirmOutcome = { ok: true; orderId: string; messageId: string } | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
+export type ConfirmOutcome =
+  | { ok: true; orderId: string; messageId: string }
+  | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 
 /** Our own code for a seller we could not reach (src/ondc/bap.server.ts): worth another try. */
 const UNREACHABLE = '23001';
@@ -90,7 +92,8 @@ export async function placeOrder(database: Database, app: BuyerApp, paymentId: s
   }
   // One request sends the confirm; a concurrent one (a double tap, or another process) waits for
   // its message id. A claim whose holder died is taken over at once.
-  if (!(await claimToConfirm(database, order.order_id))) return options.wait === false ? { ok: false, status: 409, message: 'Your order is being placed. Please wait' } : waitForConfirm(database, order.order_id);
+  if (!(await claimToConfirm(database, order.order_id)))
+    return options.wait === false ? { ok: false, status: 409, message: 'Your order is being placed. Please wait' } : waitForConfirm(database, order.order_id);
   try {
     return await sendConfirm(database, app, { order, payment });
   } catch (error) {
@@ -194,7 +197,8 @@ const CLAIM_WAIT_MS = 5_000;
 async function waitForConfirm(database: Database, orderId: string): Promise<ConfirmOutcome> {
   for (let waited = 0; waited < CLAIM_WAIT_MS; waited += 100) {
     const row = await placingOrder(database, orderId);
-    if (row?.state === UNPLACED) return { ok: false, status: 502, message: row.failure_message ?? 'The store refused the order', code: row.failure_code ?? undefined };
+    if (row?.state === UNPLACED)
+      return { ok: false, status: 502, message: row.failure_message ?? 'The store refused the order', code: row.failure_code ?? undefined };
     if (row?.confirm_message_id && row.state !== 'SENDING' && row.state !== 'FAILED') return { ok: true, orderId, messageId: row.confirm_message_id };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -246,11 +250,17 @@ async function unplacedRecord(tx: Queryable, order: PlacingOrderRow): Promise<Re
 /** Sends an unplaced order's refund if it is still due; its payment is finished once it went back. */
 async function refundUnplaced(database: Database, order: Pick<PlacingOrderRow, 'order_id' | 'payment_id'>): Promise<void> {
   await refundSettlements(database, order.order_id, []);
-  const [due] = await database.query<{ pending: number }>("SELECT count(*)::int AS pending FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [order.order_id]);
+  const [due] = await database.query<{ pending: number }>("SELECT count(*)::int AS pending FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [
+    order.order_id,
+  ]);
   if ((due?.pending ?? 0) === 0) await finishPayment(database, order.payment_id);
 }
 
-export type ConfirmStatus = { order_status: 'PENDING' | 'CONFIRMED' | 'FAILED'; order_id: string; error: { code: string | null; message: string | null } | null };
+export type ConfirmStatus = {
+  order_status: 'PENDING' | 'CONFIRMED' | 'FAILED';
+  order_id: string;
+  error: { code: string | null; message: string | null } | null;
+};
 
 /**
  * GET /ondc/status?type=confirm: where the order stands, read only (the order is recorded by

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 const notices: PaymentNotice[] = [];
-const simulator = () => createSimulatedGateway(() => database, async (notice) => void notices.push(notice));
+const simulator = () =>
+  createSimulatedGateway(
+    () => database,
+    async (notice) => void notices.push(notice),
+  );
 let count = 0;
 const next = () => `p${++count}`;
 
@@ -84,7 +88,7 @@ describe('several storefront processes', () => {
   });
 });
 
-describe('the simulator plays the shopper\'s UPI app for an intent (issue 29)', () => {
+describe("the simulator plays the shopper's UPI app for an intent (issue 29)", () => {
   const FIVE_MINUTES = 5 * 60_000;
   // Intents are named by UUIDs: the link's tr carries one.
   const intentFor = async (gateway: ReturnType<typeof simulator>, amountPaise = 93_225, expiresAt = new Date(Date.now() + FIVE_MINUTES)) => {
@@ -94,7 +98,7 @@ describe('the simulator plays the shopper\'s UPI app for an intent (issue 29)', 
   };
   const sentFor = (paymentId: string) => notices.filter((notice) => notice.payment_id === paymentId);
 
-  it('is pending until approved; the approval pays the link\'s amount and tells the storefront once', async () => {
+  it("is pending until approved; the approval pays the link's amount and tells the storefront once", async () => {
     const gateway = simulator();
     const intent = await intentFor(gateway);
     expect(intent.link).toMatchObject({ payeeVpa: 'kirana@simupi', amountPaise: 93_225 });

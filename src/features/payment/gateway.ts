@@ -36,7 +36,11 @@ export interface PaymentGateway {
 }
 
 /** A UPI id: handle@bank. */
-export const vpaSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{2,64}@[a-z]{2,32}$/, 'Expected a UPI id such as name@bank');
+export const vpaSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{2,64}@[a-z]{2,32}$/, 'Expected a UPI id such as name@bank');
 
 /**
  * The simulator's outcomes, chosen by the UPI id's handle so a test or a person can pick one:
@@ -92,14 +96,18 @@ type SimulatedRow = { checks: number; cancelled: boolean; amount_paise: number |
  * storefront process is the same payment when another asks after it or refunds it. Like a real
  * gateway it tells the storefront of a settled payment by a signed notice (`deliver`, issue 24).
  */
-export function createSimulatedGateway(database: () => Queryable, deliver: (notice: PaymentNotice) => Promise<void>, payee: Payee = SIMULATED_PAYEE): SimulatedGateway {
+export function createSimulatedGateway(
+  database: () => Queryable,
+  deliver: (notice: PaymentNotice) => Promise<void>,
+  payee: Payee = SIMULATED_PAYEE,
+): SimulatedGateway {
   // As a gateway's webhook comes apart from the call that paid: after the answer, not inside it.
   const tell = (paymentId: string, amountPaise: number | null, status: PaymentStatus) => {
-    if (status !== 'PENDING' && amountPaise !== null) setImmediate(() => void deliver({ id: crypto.randomUUID(), payment_id: paymentId, status, amount_paise: amountPaise }));
+    if (status !== 'PENDING' && amountPaise !== null)
+      setImmediate(() => void deliver({ id: crypto.randomUUID(), payment_id: paymentId, status, amount_paise: amountPaise }));
     return status;
   };
-  const stateOf = async (paymentId: string) =>
-    (await database().query<SimulatedRow>('SELECT * FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0];
+  const stateOf = async (paymentId: string) => (await database().query<SimulatedRow>('SELECT * FROM simulated_upi WHERE payment_id = $1', [paymentId]))[0];
   // An intent is paid only by the app's approval, which told the storefront itself.
   const intentStatus = (row: SimulatedRow | undefined): PaymentStatus => (!row || row.cancelled ? 'FAILED' : row.approved ? 'PAID' : 'PENDING');
   return {
@@ -108,7 +116,11 @@ export function createSimulatedGateway(database: () => Queryable, deliver: (noti
       return tell(paymentId, amountPaise, simulatedStatus(scenarioOf(vpa), 0));
     },
     async intent({ paymentId, amountPaise, expiresAt }) {
-      await database().query('INSERT INTO simulated_upi (payment_id, amount_paise, intent_expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [paymentId, amountPaise, expiresAt.toISOString()]);
+      await database().query('INSERT INTO simulated_upi (payment_id, amount_paise, intent_expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        paymentId,
+        amountPaise,
+        expiresAt.toISOString(),
+      ]);
       return { link: upiPayLink({ payee, amountPaise, paymentId, note: INTENT_NOTE }) };
     },
     async status({ paymentId, vpa }) {
@@ -129,14 +141,17 @@ export function createSimulatedGateway(database: () => Queryable, deliver: (noti
       }
       const now = simulatedStatus(scenarioOf(vpa), (await stateOf(paymentId))?.checks ?? 0);
       if (now === 'PAID') return 'PAID';
-      await database().query(
-        'INSERT INTO simulated_upi (payment_id, cancelled) VALUES ($1, true) ON CONFLICT (payment_id) DO UPDATE SET cancelled = true',
-        [paymentId],
-      );
+      await database().query('INSERT INTO simulated_upi (payment_id, cancelled) VALUES ($1, true) ON CONFLICT (payment_id) DO UPDATE SET cancelled = true', [
+        paymentId,
+      ]);
       return 'FAILED';
     },
     async refund({ paymentId, refundId, amountPaise }) {
-      await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [refundId, paymentId, amountPaise]);
+      await database().query('INSERT INTO simulated_upi_refunds (refund_id, payment_id, amount_paise) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        refundId,
+        paymentId,
+        amountPaise,
+      ]);
       return 'REFUNDED';
     },
     async approve(link, now = Date.now()) {

@@ -42,7 +42,12 @@ export async function deliverNotice(notice: PaymentNotice): Promise<void> {
   if (!settings?.url) return;
   const body = JSON.stringify(notice);
   try {
-    await fetch(settings.url, { method: 'POST', headers: { 'content-type': 'application/json', ...signNotice(settings.secret, body) }, body, signal: AbortSignal.timeout(10_000) });
+    await fetch(settings.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signNotice(settings.secret, body) },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch (error) {
     console.warn(`payment notice ${notice.id} not delivered (the sweep asks the gateway instead): ${(error as Error).message}`);
   }

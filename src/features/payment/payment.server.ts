@@ -34,7 +34,8 @@ export function usePaymentGateway(gateway: PaymentGateway, intentTtlMs = INTENT_
   (globalThis as PaymentsHolder)[PAYMENTS] = { gateway, intentTtlMs };
 }
 
-const payments = () => ((globalThis as PaymentsHolder)[PAYMENTS] ??= { gateway: createSimulatedGateway(getDatabase, deliverNotice), intentTtlMs: INTENT_TTL_MS });
+const payments = () =>
+  ((globalThis as PaymentsHolder)[PAYMENTS] ??= { gateway: createSimulatedGateway(getDatabase, deliverNotice), intentTtlMs: INTENT_TTL_MS });
 
 /** The gateway payments go through: the embedded simulator unless the operator named another. */
 export const paymentGateway = () => payments().gateway;
@@ -89,7 +90,15 @@ export type PaymentRow = {
 /** A pending intent as the page shows it: the link to open, its QR code, and the seconds left to pay. */
 type IntentView = { link: string; qr: string; expires_in: number };
 
-export type PaymentView = { payment_id: string; method: 'upi' | 'cod'; status: RecordedStatus; amount: number; coins_burned: number; coin_discount: number; intent?: IntentView };
+export type PaymentView = {
+  payment_id: string;
+  method: 'upi' | 'cod';
+  status: RecordedStatus;
+  amount: number;
+  coins_burned: number;
+  coin_discount: number;
+  intent?: IntentView;
+};
 const view = (row: PaymentRow): PaymentView => ({
   payment_id: row.payment_id,
   method: row.method,
@@ -109,7 +118,8 @@ const accountOf = (row: PaymentRow): GatewayPayment => ({ paymentId: row.payment
 const expiredIntent = (row: PaymentRow) => row.flow === 'intent' && row.status === 'PENDING' && (!row.expires_at || intentExpired(row.expires_at));
 
 /** Where a pending payment stands at the gateway; an intent past its time is withdrawn instead (PAID if it was paid first). */
-const gatewayWord = (row: PaymentRow): Promise<PaymentStatus> => (expiredIntent(row) ? paymentGateway().cancel(accountOf(row)) : paymentGateway().status(accountOf(row)));
+const gatewayWord = (row: PaymentRow): Promise<PaymentStatus> =>
+  expiredIntent(row) ? paymentGateway().cancel(accountOf(row)) : paymentGateway().status(accountOf(row));
 
 export type PaymentFailure = { ok: false; status: 404 | 409; message: string };
 
@@ -121,7 +131,12 @@ export async function initQuote(database: Database, shopper: string, transaction
   const order = answer.message?.['order'] as Record<string, unknown> | undefined;
   const quote = quoteSchema.safeParse(order?.['quote']);
   if (!order || !quote.success) return null;
-  return { order, context: answer.context, totalPaise: rupeesToPaise(quote.data.price.value), validUntil: quoteValidUntil(answer.context.timestamp, order['quote']) };
+  return {
+    order,
+    context: answer.context,
+    totalPaise: rupeesToPaise(quote.data.price.value),
+    validUntil: quoteValidUntil(answer.context.timestamp, order['quote']),
+  };
 }
 
 /** ONDC quotes last a day for stocked goods (ondc-notes §6): the fallback for a quote without a ttl. */
@@ -194,9 +209,20 @@ export async function startPayment(database: Database, shopper: string, input: P
         `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, payable, flow, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
         [
-          paymentId, input.transaction_id, shopper, input.init_message_id, afterOffer - burn.discountPaise, input.method === 'cod' ? 'cod' : 'upi', vpa,
-          input.method === 'cod' ? 'ON-DELIVERY' : 'PENDING', burn.coins, burn.discountPaise, init.validUntil.toISOString(), JSON.stringify(due),
-          intent ? 'intent' : 'collect', intent?.expiresAt.toISOString() ?? null,
+          paymentId,
+          input.transaction_id,
+          shopper,
+          input.init_message_id,
+          afterOffer - burn.discountPaise,
+          input.method === 'cod' ? 'cod' : 'upi',
+          vpa,
+          input.method === 'cod' ? 'ON-DELIVERY' : 'PENDING',
+          burn.coins,
+          burn.discountPaise,
+          init.validUntil.toISOString(),
+          JSON.stringify(due),
+          intent ? 'intent' : 'collect',
+          intent?.expiresAt.toISOString() ?? null,
         ],
       );
       return inserted ? { paymentId, row: inserted } : null;
@@ -256,8 +282,14 @@ async function setStatus(database: Database, row: PaymentRow, status: PaymentSta
 }
 
 /** A payment by its id alone: the server's own work on it (the shopper is on the row). */
-export async function paymentById(database: Database, paymentId: string): Promise<(PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }) | undefined> {
-  const [row] = await database.query<PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }>('SELECT * FROM payments WHERE payment_id = $1', [paymentId]);
+export async function paymentById(
+  database: Database,
+  paymentId: string,
+): Promise<(PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }) | undefined> {
+  const [row] = await database.query<PaymentRow & { confirm_by: string | Date | null; finished_at: string | Date | null; created_at: string | Date }>(
+    'SELECT * FROM payments WHERE payment_id = $1',
+    [paymentId],
+  );
   return row;
 }
 
@@ -352,7 +384,10 @@ export async function refundSettlements(database: Database, orderId: string, set
   await database.transaction(async (tx) => {
     await tx.query('SELECT payment_id FROM payments WHERE payment_id = $1 FOR UPDATE', [payment.payment_id]);
     for (const settlement of settlements) {
-      const [{ refunded } = { refunded: 0 }] = await tx.query<{ refunded: number }>('SELECT coalesce(sum(amount_paise), 0)::int AS refunded FROM payment_refunds WHERE order_id = $1', [orderId]);
+      const [{ refunded } = { refunded: 0 }] = await tx.query<{ refunded: number }>(
+        'SELECT coalesce(sum(amount_paise), 0)::int AS refunded FROM payment_refunds WHERE order_id = $1',
+        [orderId],
+      );
       const amount = Math.min(settlement.amountPaise, payment.amount_paise - refunded);
       if (amount <= 0) continue;
       await tx.query(
@@ -361,10 +396,14 @@ export async function refundSettlements(database: Database, orderId: string, set
       );
     }
   });
-  const pending = await database.query<{ refund_id: string; amount_paise: number }>("SELECT refund_id, amount_paise FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'", [orderId]);
+  const pending = await database.query<{ refund_id: string; amount_paise: number }>(
+    "SELECT refund_id, amount_paise FROM payment_refunds WHERE order_id = $1 AND status = 'PENDING'",
+    [orderId],
+  );
   for (const refund of pending) {
     const status = await paymentGateway().refund({ ...accountOf(payment), refundId: refund.refund_id, amountPaise: refund.amount_paise });
-    if (status === 'REFUNDED') await database.query("UPDATE payment_refunds SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE refund_id = $1", [refund.refund_id]);
+    if (status === 'REFUNDED')
+      await database.query("UPDATE payment_refunds SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE refund_id = $1", [refund.refund_id]);
   }
 }
 
@@ -377,7 +416,15 @@ const SETTLEMENT_CLAIM_MS = 60_000;
  * settleRefunds): one claimed by a process that died is taken over after SETTLEMENT_CLAIM_MS.
  */
 export async function claimRefundSettlements(database: Database, orderId: string, announced: readonly string[]) {
-  return database.query<{ refund_id: string; amount_paise: number; fulfillment_id: string; fulfillment_type: string; updated_at: string | Date; transaction_id: string; shopper_key: string }>(
+  return database.query<{
+    refund_id: string;
+    amount_paise: number;
+    fulfillment_id: string;
+    fulfillment_type: string;
+    updated_at: string | Date;
+    transaction_id: string;
+    shopper_key: string;
+  }>(
     `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
      FROM orders o
      WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
@@ -390,5 +437,8 @@ export async function claimRefundSettlements(database: Database, orderId: string
 
 /** The seller was told of the refund (its update's message id), or was not (null: claimable again). */
 export async function recordRefundSettlement(database: Database, refundId: string, messageId: string | null): Promise<void> {
-  await database.query('UPDATE payment_refunds SET settlement_message_id = $2, settled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE settled_at END WHERE refund_id = $1', [refundId, messageId]);
+  await database.query(
+    'UPDATE payment_refunds SET settlement_message_id = $2, settled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE settled_at END WHERE refund_id = $1',
+    [refundId, messageId],
+  );
 }

@@ -4,7 +4,11 @@ import { INIT_POLL_EXCEEDED_MESSAGE } from '#/features/checkout/poll.ts';
 import { vpaSchema } from './gateway.ts';
 import { upiPayLinkSchema } from './upi-intent.ts';
 
-const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
+const idSchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9-]+$/, 'Expected an id');
 
 /**
  * UPI with the shopper's UPI id, UPI through their own UPI app (an intent, issue 29), or cash on
@@ -13,9 +17,23 @@ const idSchema = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/, 'Expected a
 /** `amount`: the rupees the shopper was shown and agreed to pay; a different payable is a 409. */
 const confirmedAmount = z.number().nonnegative().max(10_000_000).optional();
 export const paymentStartSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('upi'), transaction_id: idSchema, init_message_id: idSchema, vpa: vpaSchema, burn_coins: z.boolean().default(false), amount: confirmedAmount }),
+  z.object({
+    method: z.literal('upi'),
+    transaction_id: idSchema,
+    init_message_id: idSchema,
+    vpa: vpaSchema,
+    burn_coins: z.boolean().default(false),
+    amount: confirmedAmount,
+  }),
   /** `renew`: the shopper asks for a fresh intent (Retry): the live one is withdrawn first. */
-  z.object({ method: z.literal('upi_intent'), transaction_id: idSchema, init_message_id: idSchema, renew: z.boolean().default(false), burn_coins: z.boolean().default(false), amount: confirmedAmount }),
+  z.object({
+    method: z.literal('upi_intent'),
+    transaction_id: idSchema,
+    init_message_id: idSchema,
+    renew: z.boolean().default(false),
+    burn_coins: z.boolean().default(false),
+    amount: confirmedAmount,
+  }),
   z.object({ method: z.literal('cod'), transaction_id: idSchema, init_message_id: idSchema, burn_coins: z.boolean().default(false), amount: confirmedAmount }),
 ]);
 export type PaymentStart = z.infer<typeof paymentStartSchema>;

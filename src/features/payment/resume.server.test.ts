@@ -24,7 +24,15 @@ const app = {
 } as unknown as BuyerApp;
 
 const context = (id: string, action: string, messageId: string) => ({
-  ...buildContext({ action: 'init', domain: 'ONDC:RET10', city: 'std:080', transactionId: `T${id}`, bapId: 'bap.test', bapUri: 'http://127.0.0.1:1/bap', messageId }),
+  ...buildContext({
+    action: 'init',
+    domain: 'ONDC:RET10',
+    city: 'std:080',
+    transactionId: `T${id}`,
+    bapId: 'bap.test',
+    bapUri: 'http://127.0.0.1:1/bap',
+    messageId,
+  }),
   action,
 });
 const quote = { price: { currency: 'INR', value: '500.00' }, breakup: [], ttl: 'P1D' };
@@ -38,38 +46,77 @@ const quote = { price: { currency: 'INR', value: '500.00' }, breakup: [], ttl: '
 async function paidCheckout(
   database: Database,
   id: string,
-  options: { ageSeconds?: number; confirmBy?: string; order?: { state: string; confirmMessageId?: string; claimedBy?: number | null; ageSeconds?: number }; intent?: { expiresInSeconds: number } } = {},
+  options: {
+    ageSeconds?: number;
+    confirmBy?: string;
+    order?: { state: string; confirmMessageId?: string; claimedBy?: number | null; ageSeconds?: number };
+    intent?: { expiresInSeconds: number };
+  } = {},
 ) {
   await database.query(
     "INSERT INTO ondc_transactions (transaction_id, shopper_key, domain, city, bpp_id, bpp_uri, expires_at) VALUES ($1, $2, 'ONDC:RET10', 'std:080', 'bpp', 'http://127.0.0.1:1/x', clock_timestamp() + interval '1 day')",
     [`T${id}`, SHOPPER],
   );
-  await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'init', 'out', $3, '{}'::jsonb)", [`T${id}`, `init-${id}`, `d-out-${id}`]);
-  const onInit = { context: context(id, 'on_init', `init-${id}`), message: { order: { provider: { id: 'P1', descriptor: { name: 'FreshMart' } }, items: [], billing: {}, fulfillments: [], payment: { type: 'ON-ORDER' }, quote } } };
-  await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'on_init', 'in', $3, $4::jsonb)", [`T${id}`, `init-${id}`, `d-in-${id}`, JSON.stringify(onInit)]);
+  await database.query(
+    "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'init', 'out', $3, '{}'::jsonb)",
+    [`T${id}`, `init-${id}`, `d-out-${id}`],
+  );
+  const onInit = {
+    context: context(id, 'on_init', `init-${id}`),
+    message: {
+      order: { provider: { id: 'P1', descriptor: { name: 'FreshMart' } }, items: [], billing: {}, fulfillments: [], payment: { type: 'ON-ORDER' }, quote },
+    },
+  };
+  await database.query(
+    "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ($1, $2, 'on_init', 'in', $3, $4::jsonb)",
+    [`T${id}`, `init-${id}`, `d-in-${id}`, JSON.stringify(onInit)],
+  );
   await database.query(
     `INSERT INTO payments (payment_id, transaction_id, shopper_key, init_message_id, amount_paise, method, vpa, status, coins_burned, coin_discount_paise, confirm_by, updated_at, flow, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 49500, 'upi', $7, $8, 5, 500, COALESCE($5::timestamptz, clock_timestamp() + interval '1 day'), clock_timestamp() - make_interval(secs => $6), $9,
        CASE WHEN $9 = 'intent' THEN clock_timestamp() - make_interval(secs => $6) ELSE clock_timestamp() END,
        CASE WHEN $9 = 'intent' THEN clock_timestamp() + make_interval(secs => $10) END)`,
     [
-      `P${id}`, `T${id}`, SHOPPER, `init-${id}`, options.confirmBy ?? null, options.ageSeconds ?? 10,
-      options.intent ? null : 'asha@okaxis', options.intent ? 'PENDING' : 'PAID', options.intent ? 'intent' : 'collect', options.intent?.expiresInSeconds ?? 0,
+      `P${id}`,
+      `T${id}`,
+      SHOPPER,
+      `init-${id}`,
+      options.confirmBy ?? null,
+      options.ageSeconds ?? 10,
+      options.intent ? null : 'asha@okaxis',
+      options.intent ? 'PENDING' : 'PAID',
+      options.intent ? 'intent' : 'collect',
+      options.intent?.expiresInSeconds ?? 0,
     ],
   );
-  await database.query("INSERT INTO coin_reservations (payment_id, shopper_key, coins) VALUES ($1, $2, 5)", [`P${id}`, SHOPPER]);
+  await database.query('INSERT INTO coin_reservations (payment_id, shopper_key, coins) VALUES ($1, $2, 5)', [`P${id}`, SHOPPER]);
   if (options.order) {
     await database.query(
       `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, confirm_message_id, updated_at, claimed_by)
        VALUES ($1, $2, $3, $4, 49500, $5, $6, clock_timestamp() - make_interval(secs => $7), $8)`,
-      [`O${id}`, `T${id}`, SHOPPER, `P${id}`, options.order.state, options.order.confirmMessageId ?? null, options.order.ageSeconds ?? 0, options.order.claimedBy ?? null],
+      [
+        `O${id}`,
+        `T${id}`,
+        SHOPPER,
+        `P${id}`,
+        options.order.state,
+        options.order.confirmMessageId ?? null,
+        options.order.ageSeconds ?? 0,
+        options.order.claimedBy ?? null,
+      ],
     );
   }
 }
 
 const orderOf = async (database: Database, id: string) =>
-  (await database.query<{ order_id: string; state: string; status: string; on_confirm: unknown; confirm_message_id: string | null }>('SELECT * FROM orders WHERE transaction_id = $1', [`T${id}`]))[0];
-const finished = async (database: Database, id: string) => (await database.query<{ done: boolean }>('SELECT finished_at IS NOT NULL AS done FROM payments WHERE payment_id = $1', [`P${id}`]))[0]?.done;
+  (
+    await database.query<{ order_id: string; state: string; status: string; on_confirm: unknown; confirm_message_id: string | null }>(
+      'SELECT * FROM orders WHERE transaction_id = $1',
+      [`T${id}`],
+    )
+  )[0];
+const finished = async (database: Database, id: string) =>
+  (await database.query<{ done: boolean }>('SELECT finished_at IS NOT NULL AS done FROM payments WHERE payment_id = $1', [`P${id}`]))[0]?.done;
 
 describe.each(testDatabases())('the server finishes paid checkouts on $name (issue 23)', ({ open }) => {
   let database: Database;
@@ -116,7 +163,10 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
   it('records an on_confirm a killed process stored but never recorded: the order stands, the reward is credited and the held coins burned, once', async () => {
     await paidCheckout(database, '4', { order: { state: 'CONFIRMING', confirmMessageId: 'confirm-4', claimedBy: database.boot } });
     const body = { context: context('4', 'on_confirm', 'confirm-4'), message: { order: { id: 'O4', state: 'Created', quote } } };
-    await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ('T4', 'confirm-4', 'on_confirm', 'in', 'd4', $1::jsonb)", [JSON.stringify(body)]);
+    await database.query(
+      "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ('T4', 'confirm-4', 'on_confirm', 'in', 'd4', $1::jsonb)",
+      [JSON.stringify(body)],
+    );
     const before = await ledgerBalance(database, SHOPPER);
     await sweep();
     await sweep();
@@ -136,15 +186,23 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
     const order = await orderOf(database, '5');
     expect(order).toMatchObject({ state: 'UNPLACED', status: 'failed' });
     expect(refunds).toEqual([`${order!.order_id}:unplaced`]);
-    expect(await database.query('SELECT amount_paise, status FROM payment_refunds WHERE order_id = $1', [order!.order_id])).toEqual([{ amount_paise: 49500, status: 'REFUNDED' }]);
+    expect(await database.query('SELECT amount_paise, status FROM payment_refunds WHERE order_id = $1', [order!.order_id])).toEqual([
+      { amount_paise: 49500, status: 'REFUNDED' },
+    ]);
     expect(await coinBalance(database, SHOPPER)).toBe(spendable + 5);
     expect(await finished(database, '5')).toBe(true);
   });
 
   it('a seller that refuses the confirm (40002): the order fails with its reason and the payment is refunded once, however often the refusal comes', async () => {
     await paidCheckout(database, '6', { order: { state: 'CONFIRMING', confirmMessageId: 'confirm-6', claimedBy: database.boot } });
-    await database.query("INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ('T6', 'confirm-6', 'confirm', 'out', 'd6-out', '{}'::jsonb)");
-    const refusal = { context: context('6', 'on_confirm', 'confirm-6'), message: { order: { id: 'O6', state: 'Cancelled' } }, error: { type: 'DOMAIN-ERROR', code: '40002', message: 'Nothing of this order is in stock' } };
+    await database.query(
+      "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, body_digest, body) VALUES ('T6', 'confirm-6', 'confirm', 'out', 'd6-out', '{}'::jsonb)",
+    );
+    const refusal = {
+      context: context('6', 'on_confirm', 'confirm-6'),
+      message: { order: { id: 'O6', state: 'Cancelled' } },
+      error: { type: 'DOMAIN-ERROR', code: '40002', message: 'Nothing of this order is in stock' },
+    };
     await recordOrderMessage(database, refusal as never, JSON.stringify(refusal));
     await recordOrderMessage(database, refusal as never, JSON.stringify(refusal));
     await sweep();
@@ -160,7 +218,10 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
     await paidCheckout(database, '7', { order: { state: 'CONFIRMING', confirmMessageId: 'confirm-7', claimedBy: database.boot, ageSeconds: 120 } });
     await sweep();
     expect(sent).toEqual([{ action: 'status', orderId: 'O7' }]);
-    const status = { context: context('7', 'on_status', 'status-7'), message: { order: { id: 'O7', state: 'Accepted', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Pending' } } }], quote } } };
+    const status = {
+      context: context('7', 'on_status', 'status-7'),
+      message: { order: { id: 'O7', state: 'Accepted', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Pending' } } }], quote } },
+    };
     await recordOrderMessage(database, status as never, JSON.stringify(status));
     expect(await orderOf(database, '7')).toMatchObject({ on_confirm: { id: 'O7' }, status: 'accepted' });
     expect(await finished(database, '7')).toBe(true);
@@ -191,7 +252,9 @@ describe.each(testDatabases())('the server finishes paid checkouts on $name (iss
   });
 
   it('never lets the ledger go below zero', async () => {
-    const [{ low } = { low: 0 }] = await database.query<{ low: number }>('SELECT coalesce(min(s), 0)::int AS low FROM (SELECT sum(coins) AS s FROM coin_ledger GROUP BY shopper_key) t');
+    const [{ low } = { low: 0 }] = await database.query<{ low: number }>(
+      'SELECT coalesce(min(s), 0)::int AS low FROM (SELECT sum(coins) AS s FROM coin_ledger GROUP BY shopper_key) t',
+    );
     expect(low).toBeGreaterThanOrEqual(0);
   });
 });

@@ -22,16 +22,29 @@ describe('the upi://pay link (NPCI UPI linking specification)', () => {
       [30, '0.30'],
     ])('%i paise is %s', (paise, am) => expect(upiAmount(paise)).toBe(am));
 
-    it.each([0, -100, 12.5, Number.NaN])('refuses %s paise: nothing to pay is not a UPI payment', (paise) => expect(() => upiAmount(paise)).toThrow(RangeError));
+    it.each([0, -100, 12.5, Number.NaN])('refuses %s paise: nothing to pay is not a UPI payment', (paise) =>
+      expect(() => upiAmount(paise)).toThrow(RangeError),
+    );
   });
 
   it('percent-encodes every value (a space is %20, not +), so a name or note cannot add or change a field', () => {
-    const link = upiPayLink({ payee: { vpa: 'kirana@simupi', name: 'Kirana & Sons #1' }, amountPaise: 500, paymentId: PAYMENT_ID, note: 'Order=1&am=1.00 किराना' });
+    const link = upiPayLink({
+      payee: { vpa: 'kirana@simupi', name: 'Kirana & Sons #1' },
+      amountPaise: 500,
+      paymentId: PAYMENT_ID,
+      note: 'Order=1&am=1.00 किराना',
+    });
     expect(link).toContain('pn=Kirana%20%26%20Sons%20%231&');
     expect(link).toContain('tn=Order%3D1%26am%3D1.00%20%E0%A4%95%E0%A4%BF%E0%A4%B0%E0%A4%BE%E0%A4%A8%E0%A4%BE&');
     expect(link).not.toContain('+');
     // Read back as an app reads it: the same values, and still the one amount.
-    expect(upiPayLinkSchema.parse(link)).toEqual({ payeeVpa: 'kirana@simupi', payeeName: 'Kirana & Sons #1', amountPaise: 500, paymentId: PAYMENT_ID, note: 'Order=1&am=1.00 किराना' });
+    expect(upiPayLinkSchema.parse(link)).toEqual({
+      payeeVpa: 'kirana@simupi',
+      payeeName: 'Kirana & Sons #1',
+      amountPaise: 500,
+      paymentId: PAYMENT_ID,
+      note: 'Order=1&am=1.00 किराना',
+    });
   });
 
   it('tr is our payment id in at most 35 characters, and names it again', () => {

@@ -8,7 +8,7 @@ describe('the QR code a desktop shows for a UPI intent', () => {
   const size = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);
   const runs = [...svg.matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), length: Number(m[3]) }));
 
-  it('is a square SVG a scanner can read: a QR version\'s modules plus a quiet zone of 4 on each side', () => {
+  it("is a square SVG a scanner can read: a QR version's modules plus a quiet zone of 4 on each side", () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" /);
     // Versions are 21, 25, 29 … modules wide; the link needs more than version 1.
     expect((size - 8 - 21) % 4).toBe(0);

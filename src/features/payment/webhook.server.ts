@@ -14,7 +14,11 @@ export type NoticeAnswer = { status: 200 | 400 | 401 | 404 | 409 | 503; body: Re
 const refused = (status: NoticeAnswer['status'], message: string): NoticeAnswer => ({ status, body: { status: 'FAILURE', error: { message } } });
 
 /** POST /payment/webhook: takes a payment notice the gateway signed, once. */
-export async function receiveNotice(database: Database, rawBody: string, headers: { timestamp: string | null; signature: string | null }): Promise<NoticeAnswer> {
+export async function receiveNotice(
+  database: Database,
+  rawBody: string,
+  headers: { timestamp: string | null; signature: string | null },
+): Promise<NoticeAnswer> {
   const settings = webhook();
   if (!settings) return refused(503, 'Payment notices are not being taken yet');
   const proof = verifyNotice(settings.secret, headers, rawBody);
@@ -25,7 +29,10 @@ export async function receiveNotice(database: Database, rawBody: string, headers
   const notice = parsed.data;
   // The very bytes again (a captured notice sent within the window) are a replay; the gateway's
   // own retry is signed afresh and is answered as the first delivery was (see below).
-  const fresh = await database.query('INSERT INTO payment_notices (signature, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING signature', [proof.signature, notice.payment_id]);
+  const fresh = await database.query('INSERT INTO payment_notices (signature, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING signature', [
+    proof.signature,
+    notice.payment_id,
+  ]);
   if (fresh.length === 0) return refused(409, 'This notice was already received');
   const payment = await paymentById(database, notice.payment_id);
   if (!payment || payment.method !== 'upi') return refused(404, 'No such payment');

@@ -11,7 +11,10 @@ describe('a payment notice is trusted only as the gateway signed it (issue 24)',
     expect(verifyNotice(SECRET, headersOf(signNotice(SECRET, BODY, NOW)), BODY, NOW)).toMatchObject({ ok: true });
   });
   it('refuses a notice signed with another secret', () => {
-    expect(verifyNotice(SECRET, headersOf(signNotice('not-the-gateway-but-also-32-bytes!!', BODY, NOW)), BODY, NOW)).toEqual({ ok: false, message: 'The notice is not signed by the payment gateway' });
+    expect(verifyNotice(SECRET, headersOf(signNotice('not-the-gateway-but-also-32-bytes!!', BODY, NOW)), BODY, NOW)).toEqual({
+      ok: false,
+      message: 'The notice is not signed by the payment gateway',
+    });
   });
   it('refuses a body changed after signing (another amount)', () => {
     expect(verifyNotice(SECRET, headersOf(signNotice(SECRET, BODY, NOW)), BODY.replace('6350', '100'), NOW).ok).toBe(false);

@@ -39,9 +39,11 @@ export function verifyNotice(secret: string, headers: { timestamp: string | null
   const { timestamp, signature } = headers;
   if (!timestamp || !signature) return { ok: false, message: `A payment notice must carry ${TIMESTAMP_HEADER} and ${SIGNATURE_HEADER}` };
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, message: `${TIMESTAMP_HEADER} must be seconds since 1970` };
-  if (Math.abs(Number(timestamp) - now / 1000) > NOTICE_WINDOW_SECONDS) return { ok: false, message: `The notice's timestamp is more than ${NOTICE_WINDOW_SECONDS} s from ours` };
+  if (Math.abs(Number(timestamp) - now / 1000) > NOTICE_WINDOW_SECONDS)
+    return { ok: false, message: `The notice's timestamp is more than ${NOTICE_WINDOW_SECONDS} s from ours` };
   const given = /^v1=([0-9a-f]{64})$/.exec(signature)?.[1];
   const expected = signatureOf(secret, timestamp, rawBody);
-  if (!given || !timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'))) return { ok: false, message: 'The notice is not signed by the payment gateway' };
+  if (!given || !timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex')))
+    return { ok: false, message: 'The notice is not signed by the payment gateway' };
   return { ok: true, signature: expected };
 }

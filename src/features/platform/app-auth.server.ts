@@ -50,7 +50,7 @@ export function readAppAuth(env: NodeJS.ProcessEnv = process.env): AppAuth {
   const test = secretText === TEST_APP_AUTH_SECRET;
   if (test && !loopbackOnly(env)) {
     throw new Error(
-      'APP_AUTH_SECRET is the public test secret, and this shop is reachable beyond loopback (HOST or PUBLIC_SITE_URL): anyone could sign in as anyone. Set the secret the app\'s backend signs with.',
+      "APP_AUTH_SECRET is the public test secret, and this shop is reachable beyond loopback (HOST or PUBLIC_SITE_URL): anyone could sign in as anyone. Set the secret the app's backend signs with.",
     );
   }
   const secret = secretText === null ? null : Buffer.from(secretText, 'utf8');

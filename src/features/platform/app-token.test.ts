@@ -56,15 +56,32 @@ describe('issue 24: the userId cookie signs a user in only as a verified token',
     const other = generateKeyPairSync('ed25519');
     const dir = mkdtempSync(path.join(tmpdir(), 'jwks-'));
     const file = path.join(dir, 'jwks.json');
-    writeFileSync(file, JSON.stringify({ keys: [{ ...ed.publicKey.export({ format: 'jwk' }), kid: 'ed-1', use: 'sig' }, { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'rsa-1', alg: 'RS256' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        keys: [
+          { ...ed.publicKey.export({ format: 'jwk' }), kid: 'ed-1', use: 'sig' },
+          { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'rsa-1', alg: 'RS256' },
+        ],
+      }),
+    );
     const auth = readAppAuth({ APP_AUTH_JWKS: file, APP_AUTH_AUDIENCE: 'kirana' });
     const claims = { sub: 'meera', exp: now + 600, aud: 'kirana' };
     expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'ed-1' }, claims, ed.privateKey), auth, NOW_MS)).toEqual({ verified: true, userId: 'meera' });
     expect(verifyAppToken(signed({ alg: 'RS256', kid: 'rsa-1' }, claims, rsa.privateKey), auth, NOW_MS)).toEqual({ verified: true, userId: 'meera' });
     expect(verifyAppToken(signed({ alg: 'RS256' }, claims, rsa.privateKey), auth, NOW_MS).verified).toBe(true);
-    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'ed-1' }, claims, other.privateKey), auth, NOW_MS)).toMatchObject({ verified: false, reason: 'bad signature' });
-    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'rsa-1' }, claims, ed.privateKey), auth, NOW_MS)).toMatchObject({ verified: false, reason: 'bad signature' });
-    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'ed-1' }, { ...claims, aud: 'other-shop' }, ed.privateKey), auth, NOW_MS)).toMatchObject({ verified: false, reason: 'wrong audience' });
+    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'ed-1' }, claims, other.privateKey), auth, NOW_MS)).toMatchObject({
+      verified: false,
+      reason: 'bad signature',
+    });
+    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'rsa-1' }, claims, ed.privateKey), auth, NOW_MS)).toMatchObject({
+      verified: false,
+      reason: 'bad signature',
+    });
+    expect(verifyAppToken(signed({ alg: 'EdDSA', kid: 'ed-1' }, { ...claims, aud: 'other-shop' }, ed.privateKey), auth, NOW_MS)).toMatchObject({
+      verified: false,
+      reason: 'wrong audience',
+    });
   });
 });
 

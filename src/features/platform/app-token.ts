@@ -121,7 +121,8 @@ export function publicKeyOf(jwk: Record<string, unknown>): { kid: string | null;
   } catch (error) {
     return `key ${name}: ${(error as Error).message}`;
   }
-  if (key.asymmetricKeyType === 'ed25519' && (jwk['alg'] === undefined || jwk['alg'] === 'EdDSA' || jwk['alg'] === 'Ed25519')) return { kid, alg: 'EdDSA', key };
+  if (key.asymmetricKeyType === 'ed25519' && (jwk['alg'] === undefined || jwk['alg'] === 'EdDSA' || jwk['alg'] === 'Ed25519'))
+    return { kid, alg: 'EdDSA', key };
   if (key.asymmetricKeyType === 'rsa' && (jwk['alg'] === undefined || jwk['alg'] === 'RS256')) {
     // NIST and RFC 7518 §3.3: RSA keys for RS256 are 2048 bits or more.
     if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return `key ${name}: RSA keys must be 2048 bits or more`;

@@ -6,7 +6,12 @@
 export const USER_BLACKLISTED_MESSAGE = 'Ordering is paused for your account';
 
 export function readUserBlacklist(env: Record<string, string | undefined>): ReadonlySet<string> {
-  return new Set((env['USER_BLACKLIST'] ?? '').split(',').map((id) => id.trim()).filter(Boolean));
+  return new Set(
+    (env['USER_BLACKLIST'] ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  );
 }
 
 export function isUserBlacklisted(userId: string | null, blacklist: ReadonlySet<string>): boolean {

@@ -14,9 +14,7 @@ export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: nu
 /** A failed dynamic import or island script, as browsers word it. */
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason ?? '');
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|ChunkLoadError/i.test(
-    message,
-  );
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|ChunkLoadError/i.test(message);
 }
 
 /**

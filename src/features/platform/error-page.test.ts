@@ -17,9 +17,7 @@ describe('SPEC §2.2 error page', () => {
     expect(describeError({ status: 500, message: 'Seller unreachable' }).heading).toBe('Seller unreachable');
   });
   it('shows the no-permission message for errorType=Unauthorized', () => {
-    expect(describeError({ errorType: 'Unauthorized', status: 404 }).heading).toBe(
-      'You do not have the required permissions to view this page.',
-    );
+    expect(describeError({ errorType: 'Unauthorized', status: 404 }).heading).toBe('You do not have the required permissions to view this page.');
   });
   it('falls back to plain HTML when the error page fails', async () => {
     const response = errorPageFallback();

@@ -17,11 +17,7 @@ export interface ErrorView {
 }
 
 /** What the error page says for a status, an error type from the query, and an error's own message. */
-export function describeError(input: {
-  status?: number | undefined;
-  errorType?: string | null | undefined;
-  message?: string | null | undefined;
-}): ErrorView {
+export function describeError(input: { status?: number | undefined; errorType?: string | null | undefined; message?: string | null | undefined }): ErrorView {
   if (input.errorType === 'Unauthorized') {
     return { status: 401, heading: ERROR_MESSAGES.unauthorized, detail: null };
   }

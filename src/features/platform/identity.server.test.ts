@@ -4,13 +4,24 @@ import { moveDeviceCartToUser } from './identity.server.ts';
 
 // Carts and lines as rows: the move is about ownership, not about the catalogue.
 async function cart(database: Awaited<ReturnType<ReturnType<typeof testDatabases>[number]['open']>>, shopper: string, city: string, lines: string[]) {
-  await database.query("INSERT INTO carts (shopper_key, city_code, cart_reference_id, bpp_id, provider_id) VALUES ($1, $2, gen_random_uuid()::text, 'bpp', 'p1')", [shopper, city]);
+  await database.query(
+    "INSERT INTO carts (shopper_key, city_code, cart_reference_id, bpp_id, provider_id) VALUES ($1, $2, gen_random_uuid()::text, 'bpp', 'p1')",
+    [shopper, city],
+  );
   for (const line of lines) {
-    await database.query('INSERT INTO cart_lines (shopper_key, city_code, line_id, item_id, customisation_ids, quantity, added_at) VALUES ($1, $2, $3, $3, $4, 1, now())', [shopper, city, line, []]);
+    await database.query(
+      'INSERT INTO cart_lines (shopper_key, city_code, line_id, item_id, customisation_ids, quantity, added_at) VALUES ($1, $2, $3, $3, $4, 1, now())',
+      [shopper, city, line, []],
+    );
   }
 }
 const linesOf = async (database: Parameters<typeof cart>[0], shopper: string) =>
-  (await database.query<{ city_code: string; line_id: string }>('SELECT city_code, line_id FROM cart_lines WHERE shopper_key = $1 ORDER BY city_code, line_id', [shopper])).map((r) => `${r.city_code}/${r.line_id}`);
+  (
+    await database.query<{ city_code: string; line_id: string }>(
+      'SELECT city_code, line_id FROM cart_lines WHERE shopper_key = $1 ORDER BY city_code, line_id',
+      [shopper],
+    )
+  ).map((r) => `${r.city_code}/${r.line_id}`);
 
 describe.each(testDatabases())('issue 24: the device cart moves to the user once, on $name', ({ open }) => {
   it('moves city by city where the user’s cart is empty, keeps the user’s own, and never twice', async () => {

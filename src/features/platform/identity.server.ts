@@ -15,7 +15,10 @@ import { SIGN_IN_LIMITS } from '#/features/sign-in/sign-in.server.ts';
  */
 export async function moveDeviceCartToUser(database: Database, deviceKey: string, userKey: string): Promise<boolean> {
   return database.transaction(async (q) => {
-    const fresh = await q.query('INSERT INTO identity_merges (device_key, user_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_key', [deviceKey, userKey]);
+    const fresh = await q.query('INSERT INTO identity_merges (device_key, user_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_key', [
+      deviceKey,
+      userKey,
+    ]);
     if (fresh.length === 0) return false;
     await moveCartsToUser(q, deviceKey, userKey);
     return true;
@@ -39,14 +42,36 @@ export async function settleDeviceForUser(database: Database, deviceKey: string,
 
 /** Where a shopper changes something: carts, checkout, payment, orders, returns, addresses. */
 const WRITES = new Set([
-  '/cart/add', '/cart/update', '/cart/reorder', '/ondc/cart', '/ondc/clear-cart', '/ondc/select', '/ondc/init', '/ondc/confirm', '/ondc/payment',
-  '/ondc/offer/apply', '/ondc/offer/remove', '/ondc/order/update', '/ondc/order/rating', '/ondc/order/return-photo', '/save/unified/address', '/sync/unified/address',
+  '/cart/add',
+  '/cart/update',
+  '/cart/reorder',
+  '/ondc/cart',
+  '/ondc/clear-cart',
+  '/ondc/select',
+  '/ondc/init',
+  '/ondc/confirm',
+  '/ondc/payment',
+  '/ondc/offer/apply',
+  '/ondc/offer/remove',
+  '/ondc/order/update',
+  '/ondc/order/rating',
+  '/ondc/order/return-photo',
+  '/save/unified/address',
+  '/sync/unified/address',
 ]);
 
 /** Where a shopper reads what is theirs (JSON calls; pages are limited by what they call). */
 const READS = [
-  /^\/ondc\/cart$/, /^\/get\/unified\/address$/, /^\/ondc\/status$/, /^\/ondc\/fetchMessage$/, /^\/ondc\/payment\/status$/, /^\/ondc\/order\//,
-  /^\/ondc\/offer\/list$/, /^\/kong-api\/package_api\/v3\/payment\/getInstrumentDetails$/, /^\/return-photos\//, /^\/complaint-details\//,
+  /^\/ondc\/cart$/,
+  /^\/get\/unified\/address$/,
+  /^\/ondc\/status$/,
+  /^\/ondc\/fetchMessage$/,
+  /^\/ondc\/payment\/status$/,
+  /^\/ondc\/order\//,
+  /^\/ondc\/offer\/list$/,
+  /^\/kong-api\/package_api\/v3\/payment\/getInstrumentDetails$/,
+  /^\/return-photos\//,
+  /^\/complaint-details\//,
 ];
 
 /**

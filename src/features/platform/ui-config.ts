@@ -9,7 +9,8 @@ const uiConfigSchema = z.object({
 });
 export type UiConfig = z.infer<typeof uiConfigSchema>;
 
-const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === '' ? fallback : value === '1' || value.toLowerCase() === 'true');
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : value === '1' || value.toLowerCase() === 'true';
 
 /** Read from the environment (UI_IS_KCS, UI_ENABLE_COINS), so one build serves any channel. */
 export function readUiConfig(env: Record<string, string | undefined>): UiConfig {

@@ -40,13 +40,19 @@ describe('cache rules per route: nothing private is ever stored', () => {
     expect(strategyFor(get(path))).toBe('pass');
   });
 
-  it.each(['/ondc/cart?offer=1', '/ondc/select', '/ondc/confirm', '/ondc/payment', '/ondc/hive', '/cart/add', '/ondc/fetch/grocery/items', '/save/unified/address'])(
-    'a POST to %s is left to the browser',
-    (path) => {
-      expect(strategyFor({ method: 'POST', url: origin + path, mode: 'cors', origin })).toBe('pass');
-      expect(strategyFor({ method: 'POST', url: origin + path, mode: 'navigate', origin })).toBe('pass');
-    },
-  );
+  it.each([
+    '/ondc/cart?offer=1',
+    '/ondc/select',
+    '/ondc/confirm',
+    '/ondc/payment',
+    '/ondc/hive',
+    '/cart/add',
+    '/ondc/fetch/grocery/items',
+    '/save/unified/address',
+  ])('a POST to %s is left to the browser', (path) => {
+    expect(strategyFor({ method: 'POST', url: origin + path, mode: 'cors', origin })).toBe('pass');
+    expect(strategyFor({ method: 'POST', url: origin + path, mode: 'navigate', origin })).toBe('pass');
+  });
 
   it('other methods and other origins are left to the browser', () => {
     expect(strategyFor({ method: 'PUT', url: origin + '/', mode: 'navigate', origin })).toBe('pass');
@@ -56,12 +62,20 @@ describe('cache rules per route: nothing private is ever stored', () => {
 });
 
 describe('cache rules per route: public pages and files', () => {
-  it.each(['/', '/stores', '/offers', '/grocery-category?categoryId=101', '/grocery-search?q=atta', '/sub-category-items?subCategoryId=101', '/brand?provider_id=p&location_id=l', '/search', '/privacy-policy', '/terms-and-conditions'])(
-    'catalogue page %s: network first, the saved copy offline',
-    (path) => {
-      expect(strategyFor(open(path))).toBe('page');
-    },
-  );
+  it.each([
+    '/',
+    '/stores',
+    '/offers',
+    '/grocery-category?categoryId=101',
+    '/grocery-search?q=atta',
+    '/sub-category-items?subCategoryId=101',
+    '/brand?provider_id=p&location_id=l',
+    '/search',
+    '/privacy-policy',
+    '/terms-and-conditions',
+  ])('catalogue page %s: network first, the saved copy offline', (path) => {
+    expect(strategyFor(open(path))).toBe('page');
+  });
 
   it('the same public path fetched by a script (not opened) is not saved as a page', () => {
     expect(strategyFor(get('/grocery-category?categoryId=101'))).toBe('pass');

@@ -100,7 +100,6 @@ export function pageCacheKey(url: string): string {
   return key.href;
 }
 
-
 /** Buttons that buy: on a saved copy their prices may be old, so they are disabled before any script runs. */
 const BUYING_BUTTON = /<button(?=\s[^>]*\bclass="[^"]*\b(?:add-to-cart__add|stepper__button|cart-actions__checkout)\b)/g;
 

@@ -2,7 +2,20 @@
 // and the whole worker ships as one small file). Bundled by integration.ts into /sw.js with
 // __SW_VERSION__ (a hash of the build) and __SHELL__ (what is saved at install).
 // What it may do with each request is decided by cache-rules.ts.
-import { CAPS, entriesToEvict, markOfflineCopy, mayActivate, mayStore, OFFLINE_COPY_HEADER, offlineCopyDue, PAGE_PINCODE_HEADER, PAGE_TIMEOUT_MS, pageCacheKey, strategyFor, type CacheCap } from './cache-rules.ts';
+import {
+  CAPS,
+  entriesToEvict,
+  markOfflineCopy,
+  mayActivate,
+  mayStore,
+  OFFLINE_COPY_HEADER,
+  offlineCopyDue,
+  PAGE_PINCODE_HEADER,
+  PAGE_TIMEOUT_MS,
+  pageCacheKey,
+  strategyFor,
+  type CacheCap,
+} from './cache-rules.ts';
 
 declare const __SW_VERSION__: string;
 declare const __SHELL__: string[];
@@ -46,7 +59,9 @@ sw.addEventListener('install', (event) => {
 // the worker serves from the next navigation.
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('kirana-shell-') && name !== SHELL_CACHE).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith('kirana-shell-') && name !== SHELL_CACHE).map((name) => caches.delete(name)))),
   );
 });
 
@@ -124,7 +139,10 @@ async function offlineCopy(saved: Response): Promise<Response> {
 }
 
 async function offlinePage(): Promise<Response> {
-  return (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? new Response('You are offline', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return (
+    (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ??
+    new Response('You are offline', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  );
 }
 
 async function cacheFirst(request: Request, name: string, cap: CacheCap): Promise<Response> {

@@ -3,8 +3,16 @@ import { finderFeePaise } from '#/ondc/finder-fee.ts';
 import { orderLedger, sellerTotals, type LedgerInput } from './ledger.ts';
 
 const THREE_PERCENT = { type: 'percent', value: '3' } as const;
-const order = (overrides: Partial<LedgerInput> = {}): LedgerInput => ({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, fee: THREE_PERCENT, withholdingPaise: 0, ...overrides });
-const balances = (l: ReturnType<typeof orderLedger>) => l.sharePaise + l.feePaise + l.tcsPaise + l.tdsPaise + l.refundsPaise === l.collectedPaise + l.ourDiscountPaise;
+const order = (overrides: Partial<LedgerInput> = {}): LedgerInput => ({
+  collectedPaise: 50_000,
+  ourDiscountPaise: 0,
+  refundsPaise: 0,
+  fee: THREE_PERCENT,
+  withholdingPaise: 0,
+  ...overrides,
+});
+const balances = (l: ReturnType<typeof orderLedger>) =>
+  l.sharePaise + l.feePaise + l.tcsPaise + l.tdsPaise + l.refundsPaise === l.collectedPaise + l.ourDiscountPaise;
 const ISN = { npType: 'ISN', gstPaise: 0, placedAt: new Date('2026-11-20T10:00:00Z') } as const;
 
 describe('the buyer finder fee', () => {
@@ -56,7 +64,17 @@ describe('an order’s ledger', () => {
 
   it('a delivered order: the seller gets what we collected less our fee', () => {
     const ledger = orderLedger(order());
-    expect(ledger).toEqual({ collectedPaise: 50_000, ourDiscountPaise: 0, refundsPaise: 0, salePaise: 50_000, feePaise: 1_500, tcsPaise: 0, tdsPaise: 0, withholdingPaise: 0, sharePaise: 48_500 });
+    expect(ledger).toEqual({
+      collectedPaise: 50_000,
+      ourDiscountPaise: 0,
+      refundsPaise: 0,
+      salePaise: 50_000,
+      feePaise: 1_500,
+      tcsPaise: 0,
+      tdsPaise: 0,
+      withholdingPaise: 0,
+      sharePaise: 48_500,
+    });
     expect(balances(ledger)).toBe(true);
   });
 
@@ -107,7 +125,9 @@ describe('an order’s ledger', () => {
     for (let collected = 1; collected < 200_000; collected += 977) {
       for (const refunds of [0, 1, Math.floor(collected / 3), collected]) {
         for (const tax of [undefined, { ...ISN, gstPaise: Math.floor(collected / 7) }]) {
-          const ledger = orderLedger(order({ collectedPaise: collected, refundsPaise: refunds, fee: { type: 'percent', value: '3.45' }, ...(tax ? { tax } : {}) }));
+          const ledger = orderLedger(
+            order({ collectedPaise: collected, refundsPaise: refunds, fee: { type: 'percent', value: '3.45' }, ...(tax ? { tax } : {}) }),
+          );
           expect([ledger.feePaise, ledger.tcsPaise, ledger.tdsPaise, ledger.sharePaise].every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
           expect(balances(ledger)).toBe(true);
         }
@@ -118,7 +138,11 @@ describe('an order’s ledger', () => {
 
 describe('a seller’s totals', () => {
   it('are sums of each order’s rounded paise', () => {
-    const orders = [orderLedger(order({ collectedPaise: 12_345 })), orderLedger(order({ collectedPaise: 12_345 })), orderLedger(order({ collectedPaise: 10_000, refundsPaise: 10_000 }))];
+    const orders = [
+      orderLedger(order({ collectedPaise: 12_345 })),
+      orderLedger(order({ collectedPaise: 12_345 })),
+      orderLedger(order({ collectedPaise: 10_000, refundsPaise: 10_000 })),
+    ];
     const totals = sellerTotals(orders);
     expect(totals).toMatchObject({ orders: 3, collectedPaise: 34_690, refundsPaise: 10_000, feePaise: 740, sharePaise: 23_950 });
     expect(totals.sharePaise + totals.feePaise + totals.refundsPaise).toBe(totals.collectedPaise);

@@ -54,7 +54,13 @@ export function orderLedger(input: LedgerInput): Ledger {
   const feePaise = finderFeePaise(input.fee, goodsPaise);
   const pricePaise = input.collectedPaise + input.ourDiscountPaise - (input.tipPaise ?? 0);
   const { tcsPaise, tdsPaise } = input.tax
-    ? taxWithholding({ npType: input.tax.npType, salePaise: goodsPaise, gstPaise: gstOfSale(input.tax.gstPaise, pricePaise, goodsPaise), availablePaise: salePaise - feePaise, placedAt: input.tax.placedAt })
+    ? taxWithholding({
+        npType: input.tax.npType,
+        salePaise: goodsPaise,
+        gstPaise: gstOfSale(input.tax.gstPaise, pricePaise, goodsPaise),
+        availablePaise: salePaise - feePaise,
+        placedAt: input.tax.placedAt,
+      })
     : { tcsPaise: 0, tdsPaise: 0 };
   const sharePaise = salePaise - feePaise - tcsPaise - tdsPaise;
   return {
@@ -74,7 +80,18 @@ export type SellerTotals = Omit<Ledger, 'salePaise'> & { salePaise: number; orde
 
 /** A seller's orders added up: each order is rounded on its own, so the totals are sums of paise. */
 export function sellerTotals(ledgers: readonly Ledger[]): SellerTotals {
-  const totals: SellerTotals = { orders: 0, collectedPaise: 0, ourDiscountPaise: 0, refundsPaise: 0, salePaise: 0, feePaise: 0, tcsPaise: 0, tdsPaise: 0, withholdingPaise: 0, sharePaise: 0 };
+  const totals: SellerTotals = {
+    orders: 0,
+    collectedPaise: 0,
+    ourDiscountPaise: 0,
+    refundsPaise: 0,
+    salePaise: 0,
+    feePaise: 0,
+    tcsPaise: 0,
+    tdsPaise: 0,
+    withholdingPaise: 0,
+    sharePaise: 0,
+  };
   for (const l of ledgers) {
     totals.orders += 1;
     totals.collectedPaise += l.collectedPaise;

@@ -8,10 +8,22 @@ export const reportQuerySchema = z.object({ by: z.enum(['order', 'seller'], { me
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** One order's row as the report reads it (settlement.server.ts settlementReport). */
-export type ReportRow = { orderId: string; sellerId: string; providerId: string | null; paymentId: string; status: string; settled: boolean; dueDate: string | null; recon: string; payout: string; ledger: Ledger };
+export type ReportRow = {
+  orderId: string;
+  sellerId: string;
+  providerId: string | null;
+  paymentId: string;
+  status: string;
+  settled: boolean;
+  dueDate: string | null;
+  recon: string;
+  payout: string;
+  ledger: Ledger;
+};
 
 const MONEY = ['collected', 'our_discount', 'refunds', 'sale', 'finder_fee', 'tcs', 'tds', 'withholding', 'seller_share'] as const;
-const money = (l: Ledger) => [l.collectedPaise, l.ourDiscountPaise, l.refundsPaise, l.salePaise, l.feePaise, l.tcsPaise, l.tdsPaise, l.withholdingPaise, l.sharePaise].map(paiseToRupees);
+const money = (l: Ledger) =>
+  [l.collectedPaise, l.ourDiscountPaise, l.refundsPaise, l.salePaise, l.feePaise, l.tcsPaise, l.tdsPaise, l.withholdingPaise, l.sharePaise].map(paiseToRupees);
 
 /** A CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused. */
 function field(value: string): string {
@@ -24,7 +36,20 @@ const line = (values: readonly string[]) => values.map(field).join(',');
 export function settlementCsv(rows: readonly ReportRow[], by: ReportQuery['by']): string {
   if (by === 'order') {
     const header = ['order_id', 'seller_id', 'provider_id', 'payment_id', 'status', 'settled', 'due_date', ...MONEY, 'recon', 'payout'];
-    const body = rows.map((r) => line([r.orderId, r.sellerId, r.providerId ?? '', r.paymentId, r.status, r.settled ? 'yes' : 'no', r.dueDate ?? '', ...money(r.ledger), r.recon, r.payout]));
+    const body = rows.map((r) =>
+      line([
+        r.orderId,
+        r.sellerId,
+        r.providerId ?? '',
+        r.paymentId,
+        r.status,
+        r.settled ? 'yes' : 'no',
+        r.dueDate ?? '',
+        ...money(r.ledger),
+        r.recon,
+        r.payout,
+      ]),
+    );
     return [line(header), ...body].join('\r\n') + '\r\n';
   }
   const header = ['seller_id', 'orders', ...MONEY, 'agreed', 'disagreed'];

@@ -7,10 +7,23 @@ import type { Database } from '#/db/client.ts';
 import { testDatabases } from '#/db/testing.ts';
 import type { OnReconEnvelope, OnSettlementEnvelope, ReconMessage, ReportMessage, SettleMessage } from '#/ondc/rsf.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
-import { orderSettlements, recordReconAnswer, recordSettlementAnswer, sendRecons, sendSettlements, settlementReport, vetReconAnswer, vetSettlementAnswer } from './settlement.server.ts';
+import {
+  orderSettlements,
+  recordReconAnswer,
+  recordSettlementAnswer,
+  sendRecons,
+  sendSettlements,
+  settlementReport,
+  vetReconAnswer,
+  vetSettlementAnswer,
+} from './settlement.server.ts';
 
 const SELLER = 'seller.example';
-type Sent = { url: string; action: string; body: { context: OnReconEnvelope['context'] & { action: string }; message: ReconMessage & SettleMessage & ReportMessage } };
+type Sent = {
+  url: string;
+  action: string;
+  body: { context: OnReconEnvelope['context'] & { action: string }; message: ReconMessage & SettleMessage & ReportMessage };
+};
 const sent: Sent[] = [];
 const app = {
   identity: { subscriberId: 'bap.test' },
@@ -23,7 +36,12 @@ const app = {
   },
 } as unknown as BuyerApp;
 
-const TERMS = { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3', '@ondc/org/withholding_amount': '10.00', '@ondc/org/settlement_window': 'P2D' };
+const TERMS = {
+  '@ondc/org/buyer_app_finder_fee_type': 'percent',
+  '@ondc/org/buyer_app_finder_fee_amount': '3',
+  '@ondc/org/withholding_amount': '10.00',
+  '@ondc/org/settlement_window': 'P2D',
+};
 
 /** A prepaid order of ours with the seller: its transaction, payment, confirm and on_confirm. */
 async function placeOrder(database: Database, orderId: string, amountPaise: number, status: string, quotePaise = amountPaise, npType = 'MSN') {
@@ -39,7 +57,14 @@ async function placeOrder(database: Database, orderId: string, amountPaise: numb
   await database.query(
     `INSERT INTO orders (order_id, transaction_id, shopper_key, payment_id, total_paise, state, status, status_at, on_confirm)
      VALUES ($1, $2, 'device:s1', $3, $4, 'Completed', $5, '2026-11-20T10:00:00Z', $6::jsonb)`,
-    [orderId, txn, `P-${orderId}`, amountPaise, status, JSON.stringify({ id: orderId, provider: { id: 'PR1' }, tags: [{ code: 'bpp_terms', list: [{ code: 'np_type', value: npType }] }] })],
+    [
+      orderId,
+      txn,
+      `P-${orderId}`,
+      amountPaise,
+      status,
+      JSON.stringify({ id: orderId, provider: { id: 'PR1' }, tags: [{ code: 'bpp_terms', list: [{ code: 'np_type', value: npType }] }] }),
+    ],
   );
   await database.query(
     "INSERT INTO ondc_messages (transaction_id, message_id, action, direction, participant_id, body_digest, body) VALUES ($1, $2, 'confirm', 'out', $3, $2, $4::jsonb)",
@@ -48,7 +73,13 @@ async function placeOrder(database: Database, orderId: string, amountPaise: numb
 }
 
 const refund = (database: Database, orderId: string, key: string, paise: number, status = 'REFUNDED') =>
-  database.query('INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, $5)', [`${orderId}:${key}`, orderId, `P-${orderId}`, paise, status]);
+  database.query('INSERT INTO payment_refunds (refund_id, order_id, payment_id, amount_paise, status) VALUES ($1, $2, $3, $4, $5)', [
+    `${orderId}:${key}`,
+    orderId,
+    `P-${orderId}`,
+    paise,
+    status,
+  ]);
 
 describe.each(testDatabases())('settlement on $name', ({ open }) => {
   let database: Database;
@@ -68,13 +99,27 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
 
   it('reads each order’s ledger from its payment, refunds and the terms our confirm stated', async () => {
     const byId = new Map((await orderSettlements(database)).map((s) => [s.orderId, s]));
-    expect(byId.get('O-DELIVERED')).toMatchObject({ sellerId: SELLER, providerId: 'PR1', settled: true, dueDate: '2026-11-22', ledger: { collectedPaise: 50_000, refundsPaise: 0, feePaise: 1_500, withholdingPaise: 1_000, sharePaise: 48_500 } });
+    expect(byId.get('O-DELIVERED')).toMatchObject({
+      sellerId: SELLER,
+      providerId: 'PR1',
+      settled: true,
+      dueDate: '2026-11-22',
+      ledger: { collectedPaise: 50_000, refundsPaise: 0, feePaise: 1_500, withholdingPaise: 1_000, sharePaise: 48_500 },
+    });
     expect(byId.get('O-CANCELLED')).toMatchObject({ settled: true, ledger: { refundsPaise: 30_000, feePaise: 0, sharePaise: 0, withholdingPaise: 0 } });
     // ₹50 of our coupon: the seller is owed its price less the complaint refund, less our fee on that.
-    expect(byId.get('O-COUPON')?.ledger).toMatchObject({ collectedPaise: 45_000, ourDiscountPaise: 5_000, refundsPaise: 10_000, salePaise: 40_000, feePaise: 1_200, sharePaise: 38_800 });
+    expect(byId.get('O-COUPON')?.ledger).toMatchObject({
+      collectedPaise: 45_000,
+      ourDiscountPaise: 5_000,
+      refundsPaise: 10_000,
+      salePaise: 40_000,
+      feePaise: 1_200,
+      sharePaise: 38_800,
+    });
     expect(byId.get('O-ONWAY')?.settled).toBe(false);
     expect(byId.get('O-REFUNDING')?.settled).toBe(false);
-    for (const s of byId.values()) expect(s.ledger.sharePaise + s.ledger.feePaise + s.ledger.refundsPaise).toBe(s.ledger.collectedPaise + s.ledger.ourDiscountPaise);
+    for (const s of byId.values())
+      expect(s.ledger.sharePaise + s.ledger.feePaise + s.ledger.refundsPaise).toBe(s.ledger.collectedPaise + s.ledger.ourDiscountPaise);
   });
 
   it('sends the seller one recon of its settled orders, even asked twice at once, and none again while nothing changed', async () => {
@@ -87,9 +132,26 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     expect(message.orders.map((o) => o.id).sort()).toEqual(['O-CANCELLED', 'O-COUPON', 'O-DELIVERED']);
     expect(message.orders.find((o) => o.id === 'O-DELIVERED')).toMatchObject({
       amount: { currency: 'INR', value: '485.00' },
-      settlements: [{ payment_id: 'P-O-DELIVERED', status: 'PENDING', amount: { value: '485.00' }, commission: { value: '15.00' }, withholding_amount: { value: '10.00' }, tcs: { value: '0.00' }, tds: { value: '0.00' }, due_date: '2026-11-22' }],
+      settlements: [
+        {
+          payment_id: 'P-O-DELIVERED',
+          status: 'PENDING',
+          amount: { value: '485.00' },
+          commission: { value: '15.00' },
+          withholding_amount: { value: '10.00' },
+          tcs: { value: '0.00' },
+          tds: { value: '0.00' },
+          due_date: '2026-11-22',
+        },
+      ],
     });
-    expect(recons[0]?.body.context).toMatchObject({ domain: 'ONDC:NTS10', version: '2.0.0', action: 'recon', bpp_id: SELLER, location: { city: { code: '*' } } });
+    expect(recons[0]?.body.context).toMatchObject({
+      domain: 'ONDC:NTS10',
+      version: '2.0.0',
+      action: 'recon',
+      bpp_id: SELLER,
+      location: { city: { code: '*' } },
+    });
     expect(await sendRecons(database, app)).toMatchObject({ recons: 0, orders: 0 });
   });
 
@@ -105,7 +167,13 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     expect(await vetReconAnswer(database)(fine)).toBeNull();
     await recordReconAnswer(database, { ...fine, message: { orders: fine.message!.orders.map((o) => ({ ...o, recon_accord: o.id !== 'O-COUPON' })) } });
     const report = new Map((await settlementReport(database)).map((r) => [r.orderId, r.recon]));
-    expect(Object.fromEntries(report)).toEqual({ 'O-DELIVERED': 'agreed', 'O-CANCELLED': 'agreed', 'O-COUPON': 'disagreed', 'O-ONWAY': 'not settled', 'O-REFUNDING': 'not settled' });
+    expect(Object.fromEntries(report)).toEqual({
+      'O-DELIVERED': 'agreed',
+      'O-CANCELLED': 'agreed',
+      'O-COUPON': 'disagreed',
+      'O-ONWAY': 'not settled',
+      'O-REFUNDING': 'not settled',
+    });
   });
 
   it('puts an order whose figures changed in a new recon, alone', async () => {
@@ -113,14 +181,22 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     await refund(database, 'O-DELIVERED', 'goodwill', 1_000);
     await database.query("UPDATE payment_refunds SET status = 'REFUNDED' WHERE order_id = 'O-REFUNDING'");
     await sendRecons(database, app);
-    expect(sent.filter((s) => s.action === 'recon').flatMap((s) => s.body.message.orders.map((o) => o.id)).sort()).toEqual(['O-DELIVERED', 'O-REFUNDING']);
+    expect(
+      sent
+        .filter((s) => s.action === 'recon')
+        .flatMap((s) => s.body.message.orders.map((o) => o.id))
+        .sort(),
+    ).toEqual(['O-DELIVERED', 'O-REFUNDING']);
     expect((await settlementReport(database)).find((r) => r.orderId === 'O-DELIVERED')?.recon).toBe('sent');
   });
 
   it('a recon the seller refuses ends its turn; its orders go in the next one', async () => {
     sent.length = 0;
     await refund(database, 'O-DELIVERED', 'goodwill-2', 100);
-    const refusing = { ...app, client: { post: async () => ({ ok: true, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', message: 'Invalid request' } } }) } } as unknown as BuyerApp;
+    const refusing = {
+      ...app,
+      client: { post: async () => ({ ok: true, response: { message: { ack: { status: 'NACK' } }, error: { code: '30000', message: 'Invalid request' } } }) },
+    } as unknown as BuyerApp;
     expect(await sendRecons(database, refusing)).toMatchObject({ recons: 1, refused: 1, orders: 1 });
     expect((await settlementReport(database)).find((r) => r.orderId === 'O-DELIVERED')?.recon).toBe('refused');
     expect(await sendRecons(database, app)).toMatchObject({ recons: 1, refused: 0, orders: 1 });
@@ -132,7 +208,8 @@ describe.each(testDatabases())('settlement on $name', ({ open }) => {
     // The claim and the message are written, then the holder dies (its boot lock gone) before sending.
     const dying = { ...app, client: { post: () => new Promise(() => undefined) } } as unknown as BuyerApp;
     void sendRecons({ ...database, boot: 2_000_000_000 }, dying);
-    for (let i = 0; i < 50 && (await database.query("SELECT 1 FROM settlement_recons WHERE state = 'SENDING'")).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && (await database.query("SELECT 1 FROM settlement_recons WHERE state = 'SENDING'")).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const [claimed] = await database.query<{ message_id: string }>("SELECT message_id FROM settlement_recons WHERE state = 'SENDING'");
     expect(claimed).toBeDefined();
     expect(await sendRecons(database, app)).toMatchObject({ recons: 1, orders: 1 });
@@ -149,7 +226,10 @@ describe.each(testDatabases())('settling through the agency on $name', ({ open }
   let database: Database;
   const agree = async () => {
     for (const recon of sent.filter((s) => s.action === 'recon')) {
-      await recordReconAnswer(database, { context: { ...recon.body.context, action: 'on_recon', timestamp: new Date().toISOString() }, message: { orders: recon.body.message.orders.map((o) => ({ ...o, recon_accord: true })) } });
+      await recordReconAnswer(database, {
+        context: { ...recon.body.context, action: 'on_recon', timestamp: new Date().toISOString() },
+        message: { orders: recon.body.message.orders.map((o) => ({ ...o, recon_accord: true })) },
+      });
     }
   };
   const onSettle = (settle: Sent['body'], action: 'on_settle' | 'on_report' = 'on_settle'): OnSettlementEnvelope => ({
@@ -182,7 +262,12 @@ describe.each(testDatabases())('settling through the agency on $name', ({ open }
   it('states the TCS and TDS we keep in the recon, and takes them off the share', async () => {
     await sendRecons(database, app);
     const orders = sent.find((s) => s.action === 'recon')!.body.message.orders;
-    expect(orders.find((o) => o.id === 'O-ISN')?.settlements[0]).toMatchObject({ amount: { value: '482.00' }, commission: { value: '15.00' }, tcs: { value: '2.50' }, tds: { value: '0.50' } });
+    expect(orders.find((o) => o.id === 'O-ISN')?.settlements[0]).toMatchObject({
+      amount: { value: '482.00' },
+      commission: { value: '15.00' },
+      tcs: { value: '2.50' },
+      tds: { value: '0.50' },
+    });
     expect(orders.find((o) => o.id === 'O-MSN')?.settlements[0]).toMatchObject({ amount: { value: '194.00' }, tcs: { value: '0.00' }, tds: { value: '0.00' } });
   });
 
@@ -195,11 +280,32 @@ describe.each(testDatabases())('settling through the agency on $name', ({ open }
     const settles = sent.filter((s) => s.action === 'settle');
     expect(settles.map((s) => s.url)).toEqual([AGENCY.uri]);
     const settle = settles[0]!.body;
-    expect(settle.context).toMatchObject({ domain: 'ONDC:NTS10', version: '2.0.0', action: 'settle', bap_id: 'bap.test', bpp_id: AGENCY.id, location: { city: { code: '*' } } });
-    expect(settle.message).toMatchObject({ collector_app_id: 'bap.test', receiver_app_id: SELLER, settlement: { type: 'NP-NP', id: settle.context.message_id } });
+    expect(settle.context).toMatchObject({
+      domain: 'ONDC:NTS10',
+      version: '2.0.0',
+      action: 'settle',
+      bap_id: 'bap.test',
+      bpp_id: AGENCY.id,
+      location: { city: { code: '*' } },
+    });
+    expect(settle.message).toMatchObject({
+      collector_app_id: 'bap.test',
+      receiver_app_id: SELLER,
+      settlement: { type: 'NP-NP', id: settle.context.message_id },
+    });
     expect(settle.message.settlement.orders).toEqual([
-      { id: 'O-ISN', inter_participant: { amount: { currency: 'INR', value: '482.00' } }, collector: { amount: { currency: 'INR', value: '18.00' } }, self: { amount: { currency: 'INR', value: '18.00' } } },
-      { id: 'O-MSN', inter_participant: { amount: { currency: 'INR', value: '194.00' } }, collector: { amount: { currency: 'INR', value: '6.00' } }, self: { amount: { currency: 'INR', value: '6.00' } } },
+      {
+        id: 'O-ISN',
+        inter_participant: { amount: { currency: 'INR', value: '482.00' } },
+        collector: { amount: { currency: 'INR', value: '18.00' } },
+        self: { amount: { currency: 'INR', value: '18.00' } },
+      },
+      {
+        id: 'O-MSN',
+        inter_participant: { amount: { currency: 'INR', value: '194.00' } },
+        collector: { amount: { currency: 'INR', value: '6.00' } },
+        self: { amount: { currency: 'INR', value: '6.00' } },
+      },
     ]);
     expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 0, reports: 0 });
   });
@@ -207,7 +313,10 @@ describe.each(testDatabases())('settling through the agency on $name', ({ open }
   it('keeps the agency’s word per order, and refuses its word about an order not in that settle', async () => {
     const settle = sent.find((s) => s.action === 'settle')!.body;
     const answer = onSettle(settle);
-    const foreign = { ...answer, message: { ...answer.message!, settlement: { ...answer.message!.settlement, orders: [{ ...answer.message!.settlement.orders[0]!, id: 'O-WAITING' }] } } };
+    const foreign = {
+      ...answer,
+      message: { ...answer.message!, settlement: { ...answer.message!.settlement, orders: [{ ...answer.message!.settlement.orders[0]!, id: 'O-WAITING' }] } },
+    };
     expect(await vetSettlementAnswer(database)(foreign)).toMatchObject({ code: '70021', message: expect.stringContaining('O-WAITING was not in settle') });
     expect(await vetSettlementAnswer(database)(answer)).toBeNull();
     await recordSettlementAnswer(database, answer);
@@ -230,7 +339,10 @@ describe.each(testDatabases())('settling through the agency on $name', ({ open }
     expect(report.message).toEqual({ ref_transaction_id: settle.context.transaction_id, ref_message_id: settle.context.message_id });
     expect(report.context.transaction_id).not.toBe(settle.context.transaction_id);
     // The agency never carried it out: the settle goes again, the same message.
-    await recordSettlementAnswer(database, { context: { ...report.context, action: 'on_report', bpp_id: AGENCY.id }, error: { type: 'DOMAIN-ERROR', code: '70021', message: 'No such settle' } });
+    await recordSettlementAnswer(database, {
+      context: { ...report.context, action: 'on_report', bpp_id: AGENCY.id },
+      error: { type: 'DOMAIN-ERROR', code: '70021', message: 'No such settle' },
+    });
     sent.length = 0;
     expect(await sendSettlements(database, app, AGENCY)).toMatchObject({ settles: 1, orders: 1 });
     expect(sent.filter((s) => s.action === 'settle').map((s) => s.body.context.message_id)).toEqual([settle.context.message_id]);

@@ -70,7 +70,8 @@ export type OrderSettlement = {
 };
 
 /** The figures a recon states of an order, compared to know whether it needs another. */
-type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' | 'withholdingPaise' | 'sharePaise'> & Partial<Pick<Ledger, 'tcsPaise' | 'tdsPaise'>>;
+type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' | 'withholdingPaise' | 'sharePaise'> &
+  Partial<Pick<Ledger, 'tcsPaise' | 'tdsPaise'>>;
 
 const LEDGER_SQL = `
   SELECT o.order_id, t.bpp_id, t.bpp_uri, o.on_confirm->'provider'->>'id' AS provider_id, o.payment_id, o.status, o.status_at,
@@ -102,7 +103,10 @@ function rupeesOr0(value: unknown): number {
 function statedGstPaise(breakup: unknown): number {
   if (!Array.isArray(breakup)) return 0;
   return breakup
-    .filter((line): line is { price?: { value?: unknown } } => typeof line === 'object' && line !== null && (line as Record<string, unknown>)['@ondc/org/title_type'] === 'tax')
+    .filter(
+      (line): line is { price?: { value?: unknown } } =>
+        typeof line === 'object' && line !== null && (line as Record<string, unknown>)['@ondc/org/title_type'] === 'tax',
+    )
     .reduce((n, line) => n + rupeesOr0(line.price?.value), 0);
 }
 
@@ -148,7 +152,15 @@ export async function orderSettlements(database: Queryable, filter: { sellerId?:
 }
 
 function sentFigures(ledger: Ledger): SentFigures {
-  return { collectedPaise: ledger.collectedPaise, refundsPaise: ledger.refundsPaise, feePaise: ledger.feePaise, tcsPaise: ledger.tcsPaise, tdsPaise: ledger.tdsPaise, withholdingPaise: ledger.withholdingPaise, sharePaise: ledger.sharePaise };
+  return {
+    collectedPaise: ledger.collectedPaise,
+    refundsPaise: ledger.refundsPaise,
+    feePaise: ledger.feePaise,
+    tcsPaise: ledger.tcsPaise,
+    tdsPaise: ledger.tdsPaise,
+    withholdingPaise: ledger.withholdingPaise,
+    sharePaise: ledger.sharePaise,
+  };
 }
 
 const sameFigures = (a: SentFigures, b: SentFigures) => (Object.keys(a) as Array<keyof SentFigures>).every((k) => a[k] === b[k]);
@@ -224,7 +236,11 @@ async function claimRecon(database: Database, sellerId: string, now: Date): Prom
       [claim.messageId, claim.transactionId, sellerId, claim.bppUri, database.boot, JSON.stringify(message)],
     );
     for (const s of due.slice(0, 500)) {
-      await tx.query('INSERT INTO settlement_recon_orders (message_id, order_id, figures) VALUES ($1, $2, $3::jsonb)', [claim.messageId, s.orderId, JSON.stringify(sentFigures(s.ledger))]);
+      await tx.query('INSERT INTO settlement_recon_orders (message_id, order_id, figures) VALUES ($1, $2, $3::jsonb)', [
+        claim.messageId,
+        s.orderId,
+        JSON.stringify(sentFigures(s.ledger)),
+      ]);
     }
     return claim;
   });
@@ -232,9 +248,25 @@ async function claimRecon(database: Database, sellerId: string, now: Date): Prom
 
 /** Sends a claimed recon, signed, recorded before it leaves so the seller's on_recon finds it. */
 async function sendRecon(database: Database, app: BuyerApp, claim: ReconClaim, now: Date): Promise<'SENT' | 'REFUSED' | 'UNREACHED'> {
-  const context = reconContext({ bapId: app.identity.subscriberId, bapUri: app.bapUri, bppId: claim.bppId, bppUri: claim.bppUri, transactionId: claim.transactionId, messageId: claim.messageId, now });
+  const context = reconContext({
+    bapId: app.identity.subscriberId,
+    bapUri: app.bapUri,
+    bppId: claim.bppId,
+    bppUri: claim.bppUri,
+    transactionId: claim.transactionId,
+    messageId: claim.messageId,
+    now,
+  });
   const body = { context, message: claim.message };
-  await startTransaction(database, { transactionId: claim.transactionId, shopperKey: null, domain: context.domain, city: '*', bppId: claim.bppId, bppUri: claim.bppUri, lifetimeMs: RECON_LIFETIME_MS });
+  await startTransaction(database, {
+    transactionId: claim.transactionId,
+    shopperKey: null,
+    domain: context.domain,
+    city: '*',
+    bppId: claim.bppId,
+    bppUri: claim.bppUri,
+    lifetimeMs: RECON_LIFETIME_MS,
+  });
   await recordRequest(database, { context, body, participantId: claim.bppId });
   const result = await app.client.post(claim.bppUri, 'recon', body);
   const ack = result.ok ? result.response.message.ack.status : 'NACK';
@@ -297,7 +329,10 @@ export function vetReconAnswer(database: Database): CallbackVetting<OnReconEnvel
 /** Keeps the seller's word on each order of our recon: agreed, or its own figures (already vetted). */
 export async function recordReconAnswer(database: Database, envelope: OnReconEnvelope): Promise<void> {
   if (!envelope.message) {
-    await database.query("UPDATE settlement_recons SET error = $2, updated_at = clock_timestamp() WHERE message_id = $1", [envelope.context.message_id, envelope.error?.message ?? envelope.error?.code ?? 'refused']);
+    await database.query('UPDATE settlement_recons SET error = $2, updated_at = clock_timestamp() WHERE message_id = $1', [
+      envelope.context.message_id,
+      envelope.error?.message ?? envelope.error?.code ?? 'refused',
+    ]);
     return;
   }
   for (const order of envelope.message.orders) {
@@ -332,7 +367,14 @@ export type SettlementReportRow = OrderSettlement & {
 /** The operator's report: each order's ledger and where its recon stands with the seller. */
 export async function settlementReport(database: Database, now = new Date()): Promise<SettlementReportRow[]> {
   const settlements = await orderSettlements(database, { now });
-  const recons = await database.query<{ order_id: string; figures: SentFigures; state: string; accord: boolean | null; answer: { amount?: { value?: string }; settlements?: Array<{ commission?: { value?: string } }> } | null; created_at: string | Date }>(
+  const recons = await database.query<{
+    order_id: string;
+    figures: SentFigures;
+    state: string;
+    accord: boolean | null;
+    answer: { amount?: { value?: string }; settlements?: Array<{ commission?: { value?: string } }> } | null;
+    created_at: string | Date;
+  }>(
     `SELECT DISTINCT ON (ro.order_id) ro.order_id, ro.figures, r.state, ro.accord, ro.answer, r.created_at FROM settlement_recon_orders ro
      JOIN settlement_recons r ON r.message_id = ro.message_id ORDER BY ro.order_id, r.created_at DESC`,
   );
@@ -340,7 +382,12 @@ export async function settlementReport(database: Database, now = new Date()): Pr
   const settles = await database.query<{ order_id: string; state: string; status: string | null; reference_no: string | null }>(
     'SELECT o.order_id, i.state, o.status, o.reference_no FROM settlement_instruction_orders o JOIN settlement_instructions i ON i.message_id = o.message_id',
   );
-  const payouts = new Map(settles.map((p) => [p.order_id, p.status === 'SETTLED' ? `settled ${p.reference_no ?? ''}`.trim() : p.status === 'NOT_SETTLED' ? 'not settled' : p.state.toLowerCase()]));
+  const payouts = new Map(
+    settles.map((p) => [
+      p.order_id,
+      p.status === 'SETTLED' ? `settled ${p.reference_no ?? ''}`.trim() : p.status === 'NOT_SETTLED' ? 'not settled' : p.state.toLowerCase(),
+    ]),
+  );
   return settlements.map((s) => {
     const recon = latest.get(s.orderId);
     const current = recon && sameFigures(recon.figures, sentFigures(s.ledger));
@@ -371,7 +418,9 @@ type SettleClaim = { messageId: string; transactionId: string; bppId: string; me
 
 /** The seller's settled orders it agreed to at their current figures, not yet in a settle, with money to move. */
 async function agreedUnsettled(tx: Queryable, sellerId: string, now: Date): Promise<OrderSettlement[]> {
-  const settlements = (await orderSettlements(tx, { sellerId, now })).filter((s) => s.settled && s.ledger.sharePaise + s.ledger.feePaise + s.ledger.tcsPaise + s.ledger.tdsPaise > 0);
+  const settlements = (await orderSettlements(tx, { sellerId, now })).filter(
+    (s) => s.settled && s.ledger.sharePaise + s.ledger.feePaise + s.ledger.tcsPaise + s.ledger.tdsPaise > 0,
+  );
   if (settlements.length === 0) return [];
   const ids = settlements.map((s) => s.orderId);
   const recons = await tx.query<{ order_id: string; figures: SentFigures; accord: boolean | null; state: string }>(
@@ -380,7 +429,9 @@ async function agreedUnsettled(tx: Queryable, sellerId: string, now: Date): Prom
     [ids],
   );
   const latest = new Map(recons.map((r) => [r.order_id, r]));
-  const taken = new Set((await tx.query<{ order_id: string }>('SELECT order_id FROM settlement_instruction_orders WHERE order_id = ANY($1::text[])', [ids])).map((r) => r.order_id));
+  const taken = new Set(
+    (await tx.query<{ order_id: string }>('SELECT order_id FROM settlement_instruction_orders WHERE order_id = ANY($1::text[])', [ids])).map((r) => r.order_id),
+  );
   return settlements.filter((s) => {
     const recon = latest.get(s.orderId);
     return !taken.has(s.orderId) && recon?.accord === true && recon.state === 'SENT' && sameFigures(recon.figures, sentFigures(s.ledger));
@@ -401,21 +452,25 @@ async function claimSettle(database: Database, app: BuyerApp, sellerId: string, 
     );
     if (sending) {
       if (!sending.abandoned) return null;
-      await tx.query('UPDATE settlement_instructions SET claimed_by = $2, updated_at = clock_timestamp() WHERE message_id = $1', [sending.message_id, database.boot]);
+      await tx.query('UPDATE settlement_instructions SET claimed_by = $2, updated_at = clock_timestamp() WHERE message_id = $1', [
+        sending.message_id,
+        database.boot,
+      ]);
       return { messageId: sending.message_id, transactionId: sending.transaction_id, bppId: sellerId, message: sending.message };
     }
     const due = (await agreedUnsettled(tx, sellerId, now)).slice(0, 500);
     if (due.length === 0) return null;
     const messageId = randomUUID();
-    const message = settleMessageSchema.parse({ collector_app_id: app.identity.subscriberId, receiver_app_id: sellerId, settlement: { type: 'NP-NP', id: messageId, orders: due.map(settleOrder) } });
+    const message = settleMessageSchema.parse({
+      collector_app_id: app.identity.subscriberId,
+      receiver_app_id: sellerId,
+      settlement: { type: 'NP-NP', id: messageId, orders: due.map(settleOrder) },
+    });
     const claim = { messageId, transactionId: randomUUID(), bppId: sellerId, message };
-    await tx.query("INSERT INTO settlement_instructions (message_id, transaction_id, bpp_id, state, claimed_by, message) VALUES ($1, $2, $3, 'SENDING', $4, $5::jsonb)", [
-      claim.messageId,
-      claim.transactionId,
-      sellerId,
-      database.boot,
-      JSON.stringify(message),
-    ]);
+    await tx.query(
+      "INSERT INTO settlement_instructions (message_id, transaction_id, bpp_id, state, claimed_by, message) VALUES ($1, $2, $3, 'SENDING', $4, $5::jsonb)",
+      [claim.messageId, claim.transactionId, sellerId, database.boot, JSON.stringify(message)],
+    );
     for (const s of due) {
       await tx.query('INSERT INTO settlement_instruction_orders (order_id, message_id, share_paise, kept_paise) VALUES ($1, $2, $3, $4)', [
         s.orderId,
@@ -429,10 +484,34 @@ async function claimSettle(database: Database, app: BuyerApp, sellerId: string, 
 }
 
 /** Signs and sends one RSF request to the agency, recorded before it leaves so the answer finds it. */
-async function sendToAgency(database: Database, app: BuyerApp, agency: SettlementAgency, action: 'settle' | 'report', ids: { transactionId: string; messageId: string }, message: unknown, now: Date) {
-  const context = rsfContext(action, { bapId: app.identity.subscriberId, bapUri: app.bapUri, bppId: agency.id, bppUri: agency.uri, transactionId: ids.transactionId, messageId: ids.messageId, now });
+async function sendToAgency(
+  database: Database,
+  app: BuyerApp,
+  agency: SettlementAgency,
+  action: 'settle' | 'report',
+  ids: { transactionId: string; messageId: string },
+  message: unknown,
+  now: Date,
+) {
+  const context = rsfContext(action, {
+    bapId: app.identity.subscriberId,
+    bapUri: app.bapUri,
+    bppId: agency.id,
+    bppUri: agency.uri,
+    transactionId: ids.transactionId,
+    messageId: ids.messageId,
+    now,
+  });
   const body = { context, message };
-  await startTransaction(database, { transactionId: ids.transactionId, shopperKey: null, domain: context.domain, city: '*', bppId: agency.id, bppUri: agency.uri, lifetimeMs: RECON_LIFETIME_MS });
+  await startTransaction(database, {
+    transactionId: ids.transactionId,
+    shopperKey: null,
+    domain: context.domain,
+    city: '*',
+    bppId: agency.id,
+    bppUri: agency.uri,
+    lifetimeMs: RECON_LIFETIME_MS,
+  });
   await recordRequest(database, { context, body, participantId: agency.id });
   const result = await app.client.post(agency.uri, action, body);
   const ack = result.ok ? result.response.message.ack.status : 'NACK';
@@ -459,13 +538,10 @@ export async function sendSettlements(database: Database, app: BuyerApp, agency:
       // Not reached: left to be sent again as it was. Sent: still ours until answered, so a report
       // about it waits while we live and goes at once when we are gone.
       const state = !sent.reached ? 'SENDING' : sent.ack === 'ACK' ? 'SENT' : 'REFUSED';
-      await database.query('UPDATE settlement_instructions SET state = $2, claimed_by = $3, error = $4, updated_at = clock_timestamp() WHERE message_id = $1 AND state = $5', [
-        claim.messageId,
-        state,
-        state === 'SENT' ? database.boot : null,
-        sent.error,
-        'SENDING',
-      ]);
+      await database.query(
+        'UPDATE settlement_instructions SET state = $2, claimed_by = $3, error = $4, updated_at = clock_timestamp() WHERE message_id = $1 AND state = $5',
+        [claim.messageId, state, state === 'SENT' ? database.boot : null, sent.error, 'SENDING'],
+      );
       if (state === 'REFUSED') run.refused += 1;
       if (state === 'SENDING') run.unreached += 1;
       claim = state === 'SENT' ? await claimSettle(database, app, sellerId, now) : null;
@@ -496,7 +572,8 @@ export function vetSettlementAnswer(database: Database): CallbackVetting<OnSettl
       [envelope.message.settlement.id, envelope.message.receiver_app_id],
     );
     const ours = new Set(orders.map((o) => o.order_id));
-    if (ours.size === 0) return { type: 'DOMAIN-ERROR', code: '70021', message: `No settle ${envelope.message.settlement.id} to ${envelope.message.receiver_app_id} of ours` };
+    if (ours.size === 0)
+      return { type: 'DOMAIN-ERROR', code: '70021', message: `No settle ${envelope.message.settlement.id} to ${envelope.message.receiver_app_id} of ours` };
     const foreign = envelope.message.settlement.orders.find((o) => !ours.has(o.id));
     return foreign ? { type: 'DOMAIN-ERROR', code: '70021', message: `Order ${foreign.id} was not in settle ${envelope.message.settlement.id}` } : null;
   };
@@ -521,7 +598,13 @@ export async function recordSettlementAnswer(database: Database, envelope: OnSet
     await database.query(
       `UPDATE settlement_instruction_orders SET status = $3, settled_paise = $4, reference_no = $5, answered_at = clock_timestamp()
        WHERE message_id = $1 AND order_id = $2`,
-      [settlement.id, order.id, order.inter_participant.status, rupeesToPaise(order.inter_participant.settled_amount.value), order.inter_participant.reference_no || null],
+      [
+        settlement.id,
+        order.id,
+        order.inter_participant.status,
+        rupeesToPaise(order.inter_participant.settled_amount.value),
+        order.inter_participant.reference_no || null,
+      ],
     );
   }
   await database.query(
@@ -538,7 +621,12 @@ export function settlementAgencyOf(app: BuyerApp, configured: { id: string; url:
 }
 
 /** One round of settlement: recons of what changed, then settles of what the sellers agreed to. */
-export async function settleWithSellers(database: Database, app: BuyerApp, agency: SettlementAgency | null, now = new Date()): Promise<{ recon: ReconRun; settle: SettleRun | null }> {
+export async function settleWithSellers(
+  database: Database,
+  app: BuyerApp,
+  agency: SettlementAgency | null,
+  now = new Date(),
+): Promise<{ recon: ReconRun; settle: SettleRun | null }> {
   const recon = await sendRecons(database, app, now);
   return { recon, settle: agency ? await sendSettlements(database, app, agency, now) : null };
 }

@@ -15,7 +15,12 @@ describe('page titles (SPEC §1, issue 29)', () => {
 describe('opening hours as schema.org reads them', () => {
   it('turns the ONDC HHMM range into every day opens/closes', () => {
     expect(openingHours(730, 2230)).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '07:30', closes: '22:30' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+        opens: '07:30',
+        closes: '22:30',
+      },
     ]);
   });
 
@@ -31,7 +36,10 @@ describe('opening hours as schema.org reads them', () => {
 describe('share pictures', () => {
   it('are 1200×630 cards from our origin, or none without a seller picture', () => {
     expect(sellerShareImage('http://sellers.localhost/images/provider/store/x.svg', 'X')).toEqual({
-      path: '/media/share.png?src=http://sellers.localhost/images/provider/store/x.svg', alt: 'X', width: 1200, height: 630,
+      path: '/media/share.png?src=http://sellers.localhost/images/provider/store/x.svg',
+      alt: 'X',
+      width: 1200,
+      height: 630,
     });
     expect(sellerShareImage(null, 'X')).toBeNull();
   });

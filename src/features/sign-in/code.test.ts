@@ -93,7 +93,10 @@ describe(`issue 29: ${MAX_WRONG_CODES} wrong codes lock the phone for 15 minutes
   it('wrong codes long ago are forgotten by the next code', () => {
     const { record } = wrongTimes(MAX_WRONG_CODES - 1, sent('042917'));
     const muchLater = T0 + CODE_LIFETIME_MS + LOCKOUT_MS;
-    expect(judgeCode(sent('777777', muchLater, record), '000000', key, muchLater + 1000).verdict).toEqual({ outcome: 'wrong', attemptsLeft: MAX_WRONG_CODES - 1 });
+    expect(judgeCode(sent('777777', muchLater, record), '000000', key, muchLater + 1000).verdict).toEqual({
+      outcome: 'wrong',
+      attemptsLeft: MAX_WRONG_CODES - 1,
+    });
   });
 
   it('a right code clears the count', () => {

@@ -41,7 +41,7 @@ describe('issue 29: whether the shop signs shoppers in by phone, and through whi
 });
 
 describe('issue 29: the SMS', () => {
-  it('says the code in the shopper\'s words and ends with the line Android reads to offer it (WebOTP)', () => {
+  it("says the code in the shopper's words and ends with the line Android reads to offer it (WebOTP)", () => {
     expect(smsText('{code} is your Kirana sign-in code.', '042917', 'shop.example.in')).toBe('042917 is your Kirana sign-in code.\n\n@shop.example.in #042917');
   });
 

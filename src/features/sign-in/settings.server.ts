@@ -14,7 +14,12 @@ const settingsSchema = z.object({
   SMS_GATEWAY_URL: z.url('SMS_GATEWAY_URL must be the http(s) address of the SMS gateway').optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SIMULATOR: z.literal('allow', 'SMS_SIMULATOR is "allow" or unset').optional(),
-  SIGN_IN_CODE_SECONDS: z.coerce.number().int().min(1).max(1800).default(CODE_LIFETIME_MS / 1000),
+  SIGN_IN_CODE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1800)
+    .default(CODE_LIFETIME_MS / 1000),
 });
 
 export type PhoneSignIn =

@@ -33,7 +33,15 @@ export type SignInFailure = { ok: false; status: 400 | 401 | 429 | 503; refusal:
 type Row = { code_hash: string | null; salt: string; expires_ms: number; wrong_codes: number; locked_ms: number | null };
 
 const recordOf = (row: Row | undefined): CodeRecord | null =>
-  row ? { codeHash: row.code_hash, salt: row.salt, expiresAt: Number(row.expires_ms), wrongCodes: row.wrong_codes, lockedUntil: row.locked_ms === null ? null : Number(row.locked_ms) } : null;
+  row
+    ? {
+        codeHash: row.code_hash,
+        salt: row.salt,
+        expiresAt: Number(row.expires_ms),
+        wrongCodes: row.wrong_codes,
+        lockedUntil: row.locked_ms === null ? null : Number(row.locked_ms),
+      }
+    : null;
 
 async function lockedRecord(q: Queryable, phone: string): Promise<CodeRecord | null> {
   const [row] = await q.query<Row>(
@@ -82,7 +90,9 @@ export async function sendSignInCode(
   if (phoneWait !== null) return { ok: false, status: 429, refusal: 'TOO_MANY_CODES', retryAfterS: phoneWait };
   const code = newCode();
   const salt = newSalt();
-  await database.transaction(async (q) => keep(q, request.phone, codeSent(await lockedRecord(q, request.phone), hashCode(settings.codeKey, salt, code), salt, now, settings.codeLifetimeMs)));
+  await database.transaction(async (q) =>
+    keep(q, request.phone, codeSent(await lockedRecord(q, request.phone), hashCode(settings.codeKey, salt, code), salt, now, settings.codeLifetimeMs)),
+  );
   try {
     await settings.gateway.send(request.phone, smsText(request.smsTemplate, code, settings.host, settings.codeLifetimeMs));
   } catch (error) {

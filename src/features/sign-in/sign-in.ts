@@ -10,10 +10,23 @@ export const SIGN_IN_PHONE_MAX_AGE_S = 600;
 export const AFTER_SIGN_IN = '/order-history';
 
 /** A path of this shop only (never `//host` or `/\host`, which browsers read as another site). */
-export const nextPathSchema = z.unknown().transform((value) => (typeof value === 'string' && value.length <= 512 && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : AFTER_SIGN_IN));
+export const nextPathSchema = z
+  .unknown()
+  .transform((value) => (typeof value === 'string' && value.length <= 512 && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : AFTER_SIGN_IN));
 
 /** Why a sign-in step was refused: the page and the script show the shopper's words for each. */
-const REFUSALS = ['INVALID_PHONE', 'INVALID_CODE', 'WRONG_CODE', 'EXPIRED', 'NO_CODE', 'LOCKED', 'TOO_MANY_CODES', 'TOO_MANY_TRIES', 'SMS_FAILED', 'OFF'] as const;
+const REFUSALS = [
+  'INVALID_PHONE',
+  'INVALID_CODE',
+  'WRONG_CODE',
+  'EXPIRED',
+  'NO_CODE',
+  'LOCKED',
+  'TOO_MANY_CODES',
+  'TOO_MANY_TRIES',
+  'SMS_FAILED',
+  'OFF',
+] as const;
 export type Refusal = (typeof REFUSALS)[number];
 export const refusalSchema = z.enum(REFUSALS);
 

@@ -18,10 +18,7 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   const headers = new Headers(response.headers);
   headers.append('Vary', 'Accept-Encoding');
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  const compressor =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : createGzip({ level: 9 });
+  const compressor = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 9 });
   headers.set('Content-Encoding', encoding);
   headers.delete('Content-Length');
   const body = response.body.pipeThrough(Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>);

@@ -22,10 +22,7 @@ export function precompress(): AstroIntegration {
           if (!COMPRESSIBLE.test(file)) continue;
           const body = await readFile(file);
           if (body.length < 512) continue;
-          await writeFile(
-            `${file}.br`,
-            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
+          await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
           count++;
         }

@@ -14,7 +14,13 @@ export function signedLink(key: string, purpose: string, id: string, url: string
 }
 
 /** Whether a link's expiry and signature are ours for this id and purpose, and not yet expired. */
-export function linkIsSigned(key: string | null, purpose: string, id: string, link: { expires?: string | null; sig?: string | null }, now = Date.now()): boolean {
+export function linkIsSigned(
+  key: string | null,
+  purpose: string,
+  id: string,
+  link: { expires?: string | null; sig?: string | null },
+  now = Date.now(),
+): boolean {
   const expires = Number(link.expires);
   if (key === null || !Number.isFinite(expires) || expires <= now) return false;
   const expected = Buffer.from(signature(key, purpose, id, expires));

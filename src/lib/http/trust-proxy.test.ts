@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { dropUntrustedForwarding } from './trust-proxy.server.ts';
 
 const request = (remoteAddress: string) =>
-  ({ socket: { remoteAddress }, headers: { host: 'shop.example', 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', forwarded: 'for=1.2.3.4' } }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress },
+    headers: { host: 'shop.example', 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', forwarded: 'for=1.2.3.4' },
+  }) as unknown as IncomingMessage;
 
 describe('X-Forwarded-* headers', () => {
   it('are believed from a proxy named in TRUST_PROXY (IPv4 on a dual-stack socket too)', () => {

@@ -44,7 +44,12 @@ describe.runIf(process.platform === 'linux')('one storefront per data dir (issue
     const module = fileURLToPath(new URL('./data-dir-owner.server.ts', import.meta.url));
     const owner = spawn(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', `const { claimDataDir } = await import(${JSON.stringify(module)}); await claimDataDir(${JSON.stringify(dataDir)}); console.log('claimed'); setInterval(() => {}, 1000);`],
+      [
+        '--disable-warning=ExperimentalWarning',
+        '--input-type=module',
+        '-e',
+        `const { claimDataDir } = await import(${JSON.stringify(module)}); await claimDataDir(${JSON.stringify(dataDir)}); console.log('claimed'); setInterval(() => {}, 1000);`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await once(owner.stdout!, 'data');

@@ -101,8 +101,14 @@ describe('serviceability', () => {
   it('reaches every served locality with a grocery store and a restaurant', () => {
     for (const city of CITIES) {
       for (const l of city.localities.filter((x) => x.served)) {
-        expect(providers.some((p) => p.kind === 'grocery' && served(p, l.pincode)), `${l.name} grocery`).toBe(true);
-        expect(providers.some((p) => p.kind === 'restaurant' && served(p, l.pincode)), `${l.name} restaurant`).toBe(true);
+        expect(
+          providers.some((p) => p.kind === 'grocery' && served(p, l.pincode)),
+          `${l.name} grocery`,
+        ).toBe(true);
+        expect(
+          providers.some((p) => p.kind === 'restaurant' && served(p, l.pincode)),
+          `${l.name} restaurant`,
+        ).toBe(true);
       }
     }
   });

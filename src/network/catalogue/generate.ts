@@ -418,10 +418,7 @@ export function generateNetwork(options: NetworkOptions = {}): Network {
       return { spec, city, id, siteKey: spec.kind === 'grocery' ? id : `${spec.template}:${city.id}` };
     }),
   );
-  const restaurantItems = drafts.reduce(
-    (n, { spec }) => n + (spec.kind === 'restaurant' ? restaurantItemCount(templateOf(spec.template)) : 0),
-    0,
-  );
+  const restaurantItems = drafts.reduce((n, { spec }) => n + (spec.kind === 'restaurant' ? restaurantItemCount(templateOf(spec.template)) : 0), 0);
   const stores = drafts.filter((d) => d.spec.kind === 'grocery');
   // Every store first gets one item per sub-category, then its weighted share of the rest.
   const floor = PRODUCT_POOLS.length;
@@ -663,8 +660,7 @@ function groceryItemAt(store: GroceryStore, plan: AssortmentPlan, index: number)
   // Skewed like real shelves: most items have a few reviews, a handful have thousands.
   const ratingCount = Math.floor(rng() ** 4 * 8_000);
   const titleRoll = rng();
-  const title: ItemTitle | null =
-    ratingCount >= 6_500 ? 'bestseller' : titleRoll < 0.07 ? 'recommend' : titleRoll < 0.1 ? 'searchrelated' : null;
+  const title: ItemTitle | null = ratingCount >= 6_500 ? 'bestseller' : titleRoll < 0.07 ? 'recommend' : titleRoll < 0.1 ? 'searchrelated' : null;
 
   const trayTags: string[] = [];
   if (discountPercent >= 20) trayTags.push(TRAY_TAGS.discount);

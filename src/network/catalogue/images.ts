@@ -26,7 +26,8 @@ const ITEM_SHAPES = {
   fish: '<ellipse cx="44" cy="44" rx="20" ry="12"/><path d="M62 44l12-10v20z"/>',
   bread: '<path d="M24 42a14 14 0 0 1 14-16h20a14 14 0 0 1 14 16v22H24z"/>',
   cheese: '<path d="M22 60L70 30v30z"/><circle cx="56" cy="50" r="4" fill="#0002"/>',
-  flower: '<circle cx="48" cy="30" r="9"/><circle cx="62" cy="42" r="9"/><circle cx="56" cy="58" r="9"/><circle cx="40" cy="58" r="9"/><circle cx="34" cy="42" r="9"/>',
+  flower:
+    '<circle cx="48" cy="30" r="9"/><circle cx="62" cy="42" r="9"/><circle cx="56" cy="58" r="9"/><circle cx="40" cy="58" r="9"/><circle cx="34" cy="42" r="9"/>',
   plate: '<circle cx="48" cy="46" r="22"/><path d="M30 50L66 34l-6 18z" fill="#0003"/>',
   pizza: '<circle cx="48" cy="44" r="22"/><path d="M48 22v44M26 44h44" stroke="#0003" stroke-width="3"/><circle cx="40" cy="36" r="3" fill="#0003"/>',
   burger: '<path d="M26 40a22 16 0 0 1 44 0z"/><rect x="24" y="44" width="48" height="6" rx="3"/><rect x="26" y="54" width="44" height="10" rx="5"/>',
@@ -36,21 +37,15 @@ const ITEM_SHAPES = {
 export type ImageFamily = keyof typeof ITEM_SHAPES;
 
 const PROVIDER_SHAPES = {
-  store:
-    '<path d="M22 26h52l4 14H18z"/><rect x="24" y="42" width="48" height="24" rx="2"/><rect x="42" y="50" width="12" height="16" fill="#0003"/>',
-  restaurant:
-    '<path d="M22 56a26 26 0 0 1 52 0z"/><rect x="18" y="58" width="60" height="6" rx="3"/><circle cx="48" cy="28" r="4"/>',
-  seller:
-    '<path d="M28 34h40l-4 32H32z"/><path d="M38 34v-6a10 10 0 0 1 20 0v6" fill="none" stroke="#fff" stroke-width="4"/>',
+  store: '<path d="M22 26h52l4 14H18z"/><rect x="24" y="42" width="48" height="24" rx="2"/><rect x="42" y="50" width="12" height="16" fill="#0003"/>',
+  restaurant: '<path d="M22 56a26 26 0 0 1 52 0z"/><rect x="18" y="58" width="60" height="6" rx="3"/><circle cx="48" cy="28" r="4"/>',
+  seller: '<path d="M28 34h40l-4 32H32z"/><path d="M38 34v-6a10 10 0 0 1 20 0v6" fill="none" stroke="#fff" stroke-width="4"/>',
 } as const;
 
 export type ProviderImageKind = keyof typeof PROVIDER_SHAPES;
 
 // Deep, saturated tiles so the white shapes and initials keep a readable contrast.
-const PALETTE = [
-  '#2e7d32', '#1565c0', '#c62828', '#6d4c41', '#ef6c00', '#ad1457',
-  '#00838f', '#5e35b1', '#bf360c', '#00695c', '#8e24aa', '#37474f',
-] as const;
+const PALETTE = ['#2e7d32', '#1565c0', '#c62828', '#6d4c41', '#ef6c00', '#ad1457', '#00838f', '#5e35b1', '#bf360c', '#00695c', '#8e24aa', '#37474f'] as const;
 
 /** Lower-case words joined by hyphens: the part of an image key after the family. */
 export function slugify(text: string): string {

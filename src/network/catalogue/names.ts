@@ -385,9 +385,14 @@ export const GROCERY_VOCABULARY: readonly SubCategoryVocabulary[] = [
   ]),
   // 601 Chips & Crisps
   subCategory(601, 'Snacks and Namkeen', 'packet', 'veg', [
-    ['Potato Chips', ["Lay's", 'Bingo', 'Balaji'], ['52g 20', '90g 40'], {
-      variants: ['Classic Salted', 'Magic Masala', 'Cream & Onion', 'Tomato Tango'],
-    }],
+    [
+      'Potato Chips',
+      ["Lay's", 'Bingo', 'Balaji'],
+      ['52g 20', '90g 40'],
+      {
+        variants: ['Classic Salted', 'Magic Masala', 'Cream & Onion', 'Tomato Tango'],
+      },
+    ],
     ['', ['Kurkure'], ['90g 20'], { variants: ['Masala Munch', 'Chilli Chatka', 'Green Chutney'] }],
     ['Banana Chips', [HALDIRAMS, 'Beyond Snack'], ['150g 70']],
     ['', ['Pringles'], ['107g 115'], { variants: ['Original', 'Sour Cream & Onion'] }],

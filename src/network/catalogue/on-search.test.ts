@@ -124,7 +124,10 @@ describe('core 1.2.5 catalogue (issue 25)', () => {
     const offers = at125['bpp/providers'].flatMap((p) => p.offers);
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) {
-      expect(offer.tags.find((t) => t.code === 'meta')?.list).toEqual([{ code: 'additive', value: 'no' }, { code: 'auto', value: 'no' }]);
+      expect(offer.tags.find((t) => t.code === 'meta')?.list).toEqual([
+        { code: 'additive', value: 'no' },
+        { code: 'auto', value: 'no' },
+      ]);
     }
   });
 
@@ -175,9 +178,17 @@ describe('RET10 items', () => {
       expect(group.id).toMatch(/^[A-Za-z0-9-]{1,12}$/);
       expect(group.tags).toEqual([
         { code: 'type', list: [{ code: 'type', value: 'variant_group' }] },
-        { code: 'attr', list: [{ code: 'name', value: 'item.quantity.unitized.measure' }, { code: 'seq', value: '1' }] },
+        {
+          code: 'attr',
+          list: [
+            { code: 'name', value: 'item.quantity.unitized.measure' },
+            { code: 'seq', value: '1' },
+          ],
+        },
       ]);
-      const sizes = store.items.filter((item) => item.parent_item_id === group.id).map((item) => `${item.quantity.unitized.measure.value} ${item.quantity.unitized.measure.unit}`);
+      const sizes = store.items
+        .filter((item) => item.parent_item_id === group.id)
+        .map((item) => `${item.quantity.unitized.measure.value} ${item.quantity.unitized.measure.unit}`);
       expect(sizes.length).toBeGreaterThanOrEqual(2);
       expect(new Set(sizes).size).toBe(sizes.length);
     }
@@ -216,17 +227,24 @@ describe('RET11 customisation', () => {
   it('sets defaults only in groups that ask for a choice, and offers as many options as a group allows, more for the last dish’s groups (ONDC’s validator, RET11 on_search)', () => {
     const problems: string[] = [];
     for (const provider of allProviders.filter((p) => p.categories.some((c) => tagValue(c.tags, 'type', 'type') === 'custom_group'))) {
-      const options = (groupId: string) => provider.items.filter((i) => tagValue(i.tags, 'type', 'type') === 'customization' && tagValue(i.tags, 'parent', 'id') === groupId);
+      const options = (groupId: string) =>
+        provider.items.filter((i) => tagValue(i.tags, 'type', 'type') === 'customization' && tagValue(i.tags, 'parent', 'id') === groupId);
       const dishes = provider.items.filter((i) => tagValue(i.tags, 'type', 'type') === 'item');
       // The validator holds the last listed dish's groups to more options than their max.
-      const lastDishGroups = new Set(dishes.at(-1)?.tags?.filter((t) => t.code === 'custom_group').flatMap((t) => t.list.map((e) => e.value)) ?? []);
+      const lastDishGroups = new Set(
+        dishes
+          .at(-1)
+          ?.tags?.filter((t) => t.code === 'custom_group')
+          .flatMap((t) => t.list.map((e) => e.value)) ?? [],
+      );
       for (const group of provider.categories.filter((c) => tagValue(c.tags, 'type', 'type') === 'custom_group')) {
         const min = Number(tagValue(group.tags, 'config', 'min'));
         const max = Number(tagValue(group.tags, 'config', 'max'));
         const choices = options(group.id);
         const defaults = choices.filter((o) => tagValue(o.tags, 'parent', 'default') === 'yes').length;
         if (min === 0 && defaults > 0) problems.push(`${provider.id} ${group.descriptor.name}: a default where min is 0`);
-        if (choices.length < max || (lastDishGroups.has(group.id) && choices.length <= max)) problems.push(`${provider.id} ${group.descriptor.name}: ${choices.length} options for max ${max}`);
+        if (choices.length < max || (lastDishGroups.has(group.id) && choices.length <= max))
+          problems.push(`${provider.id} ${group.descriptor.name}: ${choices.length} options for max ${max}`);
       }
     }
     expect(problems).toEqual([]);

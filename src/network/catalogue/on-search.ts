@@ -49,7 +49,15 @@ function tag(code: string, entries: ReadonlyArray<readonly [string, string | num
 const typeTag = (type: string) => tag('type', [['type', type]]);
 const vegTag = (food: string) => tag('veg_nonveg', [[food, 'yes']]);
 // The item's GST classification, for the buyer app's tax invoice (README "Invoices and credit notes").
-const taxTag = (taxClass: TaxClass | null) => (taxClass ? [tag('tax', [['hsn_code', taxClass.hsn], ['gst_rate', taxClass.ratePercent]])] : []);
+const taxTag = (taxClass: TaxClass | null) =>
+  taxClass
+    ? [
+        tag('tax', [
+          ['hsn_code', taxClass.hsn],
+          ['gst_rate', taxClass.ratePercent],
+        ]),
+      ]
+    : [];
 const gps = (place: { lat: number; lng: number }) => `${place.lat.toFixed(6)},${place.lng.toFixed(6)}`;
 
 type Context = { options: CatalogOptions; provider: Provider; location: ProviderLocation; consumerCare: string; timestamp: string };
@@ -187,7 +195,14 @@ function groceryCatalogItem(ctx: Context, item: GroceryItem): CatalogItem {
 /** Home & kitchen goods by sub-category: what the pack is made of (pooja needs are bamboo, cotton, camphor). */
 const HOME_MATERIAL: Readonly<Record<number, string>> = { 801: 'plastic', 802: 'plastic', 803: 'plastic', 804: 'plastic', 805: 'natural', 806: 'plastic' };
 /** Cleaning supplies' pack colours, by brand: ONDC wants a hex colour and its name. */
-const PACK_COLOURS: ReadonlyArray<readonly [string, string]> = [['#1E5AA8', 'blue'], ['#2E7D32', 'green'], ['#C62828', 'red'], ['#F9A825', 'yellow'], ['#FFFFFF', 'white'], ['#6A1B9A', 'purple']];
+const PACK_COLOURS: ReadonlyArray<readonly [string, string]> = [
+  ['#1E5AA8', 'blue'],
+  ['#2E7D32', 'green'],
+  ['#C62828', 'red'],
+  ['#F9A825', 'yellow'],
+  ['#FFFFFF', 'white'],
+  ['#6A1B9A', 'purple'],
+];
 
 /**
  * Outside grocery, ONDC's domains describe a product by attributes (log-validation-utility's
@@ -227,7 +242,9 @@ function priceRangeOf(dish: DishItem, restaurant: Restaurant, optionsByGroup: Re
   // The dish as it comes (each group's default options, and theirs): its price, and the same
   // at the dish's maximum (MRP) price, as ONDC's default_selection states them.
   const byDefault = (groupId: string): number =>
-    (optionsByGroup.get(groupId) ?? []).filter((o) => o.isDefault).reduce((n, o) => n + o.pricePaise + o.childGroupIds.reduce((m, child) => m + byDefault(child), 0), 0);
+    (optionsByGroup.get(groupId) ?? [])
+      .filter((o) => o.isDefault)
+      .reduce((n, o) => n + o.pricePaise + o.childGroupIds.reduce((m, child) => m + byDefault(child), 0), 0);
   const defaults = dish.customGroupIds.reduce((n, g) => n + byDefault(g), 0);
   return { lower: total('lower'), upper: total('upper'), defaultPrice: dish.pricePaise + defaults, defaultMax: dish.mrpPaise + defaults };
 }
@@ -244,8 +261,14 @@ function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null)
       ...(range
         ? {
             tags: [
-              tag('range', [['lower', rupees(range.lower)], ['upper', rupees(range.upper)]]),
-              tag('default_selection', [['value', rupees(range.defaultPrice)], ['maximum_value', rupees(range.defaultMax)]]),
+              tag('range', [
+                ['lower', rupees(range.lower)],
+                ['upper', rupees(range.upper)],
+              ]),
+              tag('default_selection', [
+                ['value', rupees(range.defaultPrice)],
+                ['maximum_value', rupees(range.defaultMax)],
+              ]),
             ],
           }
         : {}),
@@ -256,7 +279,15 @@ function dishCatalogItem(ctx: Context, dish: DishItem, range: PriceRange | null)
     '@ondc/org/returnable': false,
     tags: [
       // A dish without add-ons is a standalone SKU: ONDC leaves its type tag out.
-      ...(dish.customGroupIds.length > 0 ? [typeTag('item'), tag('custom_group', dish.customGroupIds.map((id) => ['id', id] as const))] : []),
+      ...(dish.customGroupIds.length > 0
+        ? [
+            typeTag('item'),
+            tag(
+              'custom_group',
+              dish.customGroupIds.map((id) => ['id', id] as const),
+            ),
+          ]
+        : []),
       ...(dish.vegNonVeg ? [vegTag(dish.vegNonVeg)] : []),
       sellableTag(dish, []),
       ...taxTag(itemTaxClass(dish)),
@@ -276,7 +307,10 @@ function customisationCatalogItem(ctx: Context, option: CustomisationItem): Cata
     '@ondc/org/returnable': false,
     tags: [
       typeTag('customization'),
-      tag('parent', [['id', option.parentGroupId], ['default', option.isDefault ? 'yes' : 'no']]),
+      tag('parent', [
+        ['id', option.parentGroupId],
+        ['default', option.isDefault ? 'yes' : 'no'],
+      ]),
       ...option.childGroupIds.map((id) => tag('child', [['id', id]])),
       vegTag(option.vegNonVeg),
       ...taxTag(itemTaxClass(option)),
@@ -287,25 +321,27 @@ function customisationCatalogItem(ctx: Context, option: CustomisationItem): Cata
 /** The restaurant's menus that list an item here (ONDC: no empty menu), and its add-on groups. */
 function restaurantCategories(restaurant: Restaurant, items: readonly CatalogItem[]): CatalogCategory[] {
   const listed = new Set(items.flatMap((item) => (item.category_ids ?? []).map((ref) => ref.split(':')[0])));
-  const menus = restaurant.menus.filter((menu) => listed.has(menu.id)).map((menu) => ({
-    id: menu.id,
-    parent_category_id: '',
-    descriptor: { name: menu.name },
-    tags: [
-      typeTag('custom_menu'),
-      ...(menu.timing
-        ? [
-            tag('timing', [
-              ['day_from', menu.timing.dayFrom],
-              ['day_to', menu.timing.dayTo],
-              ['time_from', formatHHMM(menu.timing.timeFrom)],
-              ['time_to', formatHHMM(menu.timing.timeTo)],
-            ]),
-          ]
-        : []),
-      tag('display', [['rank', menu.rank]]),
-    ],
-  }));
+  const menus = restaurant.menus
+    .filter((menu) => listed.has(menu.id))
+    .map((menu) => ({
+      id: menu.id,
+      parent_category_id: '',
+      descriptor: { name: menu.name },
+      tags: [
+        typeTag('custom_menu'),
+        ...(menu.timing
+          ? [
+              tag('timing', [
+                ['day_from', menu.timing.dayFrom],
+                ['day_to', menu.timing.dayTo],
+                ['time_from', formatHHMM(menu.timing.timeFrom)],
+                ['time_to', formatHHMM(menu.timing.timeTo)],
+              ]),
+            ]
+          : []),
+        tag('display', [['rank', menu.rank]]),
+      ],
+    }));
   const groups = restaurant.customGroups.map((group) => ({
     id: group.id,
     descriptor: { name: group.name },
@@ -347,7 +383,13 @@ function variantGroupsOf(items: readonly GroceryItem[], domain: string): { group
       id,
       // The line's name without its size: "Aashirvaad Atta 5 kg (Pack of 2)" → "Aashirvaad Atta".
       descriptor: { name: first.name.replace(/\s*\(Pack of \d+\)$/, '').replace(` ${packLabel(first.pack)}`, '') },
-      tags: [typeTag('variant_group'), tag('attr', [['name', 'item.quantity.unitized.measure'], ['seq', 1]])],
+      tags: [
+        typeTag('variant_group'),
+        tag('attr', [
+          ['name', 'item.quantity.unitized.measure'],
+          ['seq', 1],
+        ]),
+      ],
     });
     for (const item of bySize.values()) parentOf.set(item.id, id);
   }
@@ -538,7 +580,13 @@ function catalogProvider(provider: Provider, options: CatalogOptions, timestamp:
     ...(provider.kind === 'restaurant' ? { '@ondc/org/fssai_license_no': provider.fssaiLicence } : {}),
     categories,
     items,
-    offers: offersOf(provider, location, logo, items.filter((i) => !i.related).map((i) => i.id), options.coreVersion ?? '1.2.0'),
+    offers: offersOf(
+      provider,
+      location,
+      logo,
+      items.filter((i) => !i.related).map((i) => i.id),
+      options.coreVersion ?? '1.2.0',
+    ),
     // One serviceability per category any item names, add-ons included: ONDC's validator counts them all.
     tags: providerTags(provider, location, new Set(items.map((i) => i.category_id))),
   };
@@ -556,7 +604,14 @@ export function buildOnSearchCatalog(providers: Provider | readonly Provider[], 
       { id: 'F2', type: 'Self-Pickup' },
     ],
     // np_type MSN: each seller app is a marketplace of many stores (ondc-notes §1 on_confirm echoes it).
-    'bpp/descriptor': { name, symbol: logo, short_desc: `${name} on the Kirana network`, long_desc: name, images: [logo], tags: [tag('bpp_terms', [['np_type', NP_TYPE]])] },
+    'bpp/descriptor': {
+      name,
+      symbol: logo,
+      short_desc: `${name} on the Kirana network`,
+      long_desc: name,
+      images: [logo],
+      tags: [tag('bpp_terms', [['np_type', NP_TYPE]])],
+    },
     'bpp/providers': list.map((provider) => catalogProvider(provider, options, timestamp)),
   };
 }

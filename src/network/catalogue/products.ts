@@ -3,14 +3,7 @@
 // barcode and the brand owner's FSSAI licence do not depend on the seller, which is what
 // makes the SPEC §5 duplicate rule (licence + name) fire across sellers in a city.
 import { itemImageKey } from './images.ts';
-import {
-  GROCERY_VOCABULARY,
-  statutoryOf,
-  type MeasureUnit,
-  type OndcGroceryCategory,
-  type Statutory,
-  type VegNonVeg,
-} from './names.ts';
+import { GROCERY_VOCABULARY, statutoryOf, type MeasureUnit, type OndcGroceryCategory, type Statutory, type VegNonVeg } from './names.ts';
 import { hashString, intBetween, mulberry32 } from './random.ts';
 
 export type Pack = { value: number; unit: MeasureUnit };

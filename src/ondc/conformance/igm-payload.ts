@@ -8,7 +8,9 @@
 // has no name for (a rejection) is left out and said so.
 import { messageOf, type BecknMessage } from './validator-payload.ts';
 
-type IssueMessage = BecknMessage & { message?: { issue?: { id?: string; level?: string; refs?: Array<{ ref_type?: string }>; actions?: Array<{ descriptor?: { code?: string } }> } } };
+type IssueMessage = BecknMessage & {
+  message?: { issue?: { id?: string; level?: string; refs?: Array<{ ref_type?: string }>; actions?: Array<{ descriptor?: { code?: string } }> } };
+};
 
 export type IgmValidatorRequest = {
   issueId: string;
@@ -79,7 +81,14 @@ export function igmValidatorRequests(lines: readonly unknown[]): IgmValidatorReq
     return {
       issueId,
       unnamed,
-      body: { domain: first.context.domain, version: '2.0.0', flow: aboutItems ? 'FLOW_1' : 'FLOW_3', bap_id: first.context.bap_id ?? '', bpp_id: first.context.bpp_id ?? '', payload },
+      body: {
+        domain: first.context.domain,
+        version: '2.0.0',
+        flow: aboutItems ? 'FLOW_1' : 'FLOW_3',
+        bap_id: first.context.bap_id ?? '',
+        bpp_id: first.context.bpp_id ?? '',
+        payload,
+      },
     };
   });
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buyerAppId, countReport, pramaanFlows, pramaanIgmFlows, pramaanRecords, pramaanRsfFlows } from './pramaan-logs.ts';
 
-const context = (action: string, messageId: string) => ({ action, transaction_id: 'T1', message_id: messageId, timestamp: '2026-11-25T10:00:00.000Z', domain: 'ONDC:RET10', bap_id: 'kirana.localhost', bpp_id: 'grocer' });
+const context = (action: string, messageId: string) => ({
+  action,
+  transaction_id: 'T1',
+  message_id: messageId,
+  timestamp: '2026-11-25T10:00:00.000Z',
+  domain: 'ONDC:RET10',
+  bap_id: 'kirana.localhost',
+  bpp_id: 'grocer',
+});
 
 describe('Pramaan records from our protocol log', () => {
   it('pairs each call with the seller’s answer and each callback with our ACK, in order, once', () => {
@@ -55,21 +63,46 @@ describe('the transaction that plays each Pramaan flow', () => {
   const bap = 'kirana.localhost';
   const sent = (action: string, transactionId: string, message: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
     at += 1000;
-    return { context: { ...context(action, `${action}-${at}`), transaction_id: transactionId, timestamp: new Date(at).toISOString(), city: 'std:080', ...extra }, message };
+    return {
+      context: { ...context(action, `${action}-${at}`), transaction_id: transactionId, timestamp: new Date(at).toISOString(), city: 'std:080', ...extra },
+      message,
+    };
   };
   const reply = <T extends { context: { message_id: string } }>(m: T, action: string, message: Record<string, unknown>, error?: unknown) => {
     at += 1000;
     return { context: { ...m.context, action, timestamp: new Date(at).toISOString() }, message, ...(error ? { error } : {}) };
   };
   // Our calls as we logged them, and the callbacks as we received them (with our ACK).
-  const out = (m: { context: { action: string; message_id: string } }) => ({ direction: 'out', participant: bap, action: m.context.action, messageId: m.context.message_id, body: m });
-  const got = (m: { context: { action: string } }) => ({ direction: 'in', participant: bap, action: m.context.action, body: { request: m, reply: { message: { ack: { status: 'ACK' } } } } });
+  const out = (m: { context: { action: string; message_id: string } }) => ({
+    direction: 'out',
+    participant: bap,
+    action: m.context.action,
+    messageId: m.context.message_id,
+    body: m,
+  });
+  const got = (m: { context: { action: string } }) => ({
+    direction: 'in',
+    participant: bap,
+    action: m.context.action,
+    body: { request: m, reply: { message: { ack: { status: 'ACK' } } } },
+  });
   const catalogue = sent('search', 'S', { intent: {} });
   const listed = reply(catalogue, 'on_search', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/fulfillments': [], 'bpp/providers': [{ id: 'P1' }] } });
-  const state = (code: string, extra: Record<string, unknown> = {}) => ({ order: { id: 'O1', provider: { id: 'P1' }, state: code === 'Pending' ? 'Accepted' : 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code } } }], ...extra } });
+  const state = (code: string, extra: Record<string, unknown> = {}) => ({
+    order: {
+      id: 'O1',
+      provider: { id: 'P1' },
+      state: code === 'Pending' ? 'Accepted' : 'Cancelled',
+      fulfillments: [{ type: 'Delivery', state: { descriptor: { code } } }],
+      ...extra,
+    },
+  });
   function ordered(transactionId: string) {
     const calls = ['select', 'init', 'confirm'].map((action) => sent(action, transactionId, { order: { provider: { id: 'P1' }, items: [{ id: 'I1' }] } }));
-    return calls.flatMap((call) => [out(call), got(reply(call, `on_${call.context.action}`, call.context.action === 'confirm' ? state('Pending') : { order: {} }))]);
+    return calls.flatMap((call) => [
+      out(call),
+      got(reply(call, `on_${call.context.action}`, call.context.action === 'confirm' ? state('Pending') : { order: {} })),
+    ]);
   }
 
   it('RET_8 a cancel the seller refused, RET_4c a seller’s cancel before pickup, RET_9_INC_PUSH a search asking for pushes', () => {
@@ -80,7 +113,19 @@ describe('the transaction that plays each Pramaan flow', () => {
     const push = sent('search', 'TP', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'start' }] }] } }, { city: '*' });
     const answered = reply(push, 'on_search', { catalog: { 'bpp/providers': [{ id: 'P1', items: [] }] } });
     const pushed = sent('on_search', 'TP', { catalog: { 'bpp/providers': [{ id: 'P1', items: [] }] } }, { city: '*' });
-    const lines = [out(catalogue), got(listed), ...ordered('T8'), out(cancel), got(refused), got(delivered), ...ordered('T4'), got(turnedDown), out(push), got(answered), got(pushed)];
+    const lines = [
+      out(catalogue),
+      got(listed),
+      ...ordered('T8'),
+      out(cancel),
+      got(refused),
+      got(delivered),
+      ...ordered('T4'),
+      got(turnedDown),
+      out(push),
+      got(answered),
+      got(pushed),
+    ];
     const records = pramaanRecords(lines, bap);
     const flows = pramaanFlows(lines, records, ['ONDC:RET10']).map((f) => `${f.flowId} ${f.transactionId}`);
     expect(flows).toEqual(expect.arrayContaining(['RET_8 T8', 'RET_4c T4', 'RET_9_INC_PUSH TP', 'RET_9 S']));
@@ -97,19 +142,38 @@ describe('the complaint that plays each Pramaan IGM 2.0 flow', () => {
     actions: codes.map((code) => ({ descriptor: { code }, ...(code === 'RESOLUTION_ACCEPTED' && accepted ? { ref_id: accepted } : {}) })),
     resolutions: resolutions.map((r) => ({ id: r.id, descriptor: { code: r.code } })),
   });
-  const record = (action: string, messageId: string, message: unknown) => ({ action, transaction_id: 'T1', message_id: messageId, request: { context: context(action, messageId), message }, response: null });
+  const record = (action: string, messageId: string, message: unknown) => ({
+    action,
+    transaction_id: 'T1',
+    message_id: messageId,
+    request: { context: context(action, messageId), message },
+    response: null,
+  });
 
   it('IGM_1 a refund accepted, IGM_5 one escalated; each judged on its own complaint’s records, beside the order’s', () => {
-    const refunded = issue('I1', ['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED'], [{ id: 'R1', code: 'PARENT' }, { id: 'R1-1', code: 'REFUND' }], 'R1-1');
+    const refunded = issue(
+      'I1',
+      ['OPEN', 'PROCESSING', 'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED'],
+      [
+        { id: 'R1', code: 'PARENT' },
+        { id: 'R1-1', code: 'REFUND' },
+      ],
+      'R1-1',
+    );
     const escalated = issue('I2', ['OPEN', 'RESOLUTION_REJECTED', 'ESCALATED']);
-    const records = new Map([['T1', [
-      record('confirm', 'M0', { order: {} }),
-      record('issue', 'M1', { issue: issue('I1', ['OPEN']) }),
-      record('on_issue', 'M2', { issue: refunded }),
-      record('issue', 'M3', { issue: refunded }),
-      record('issue_status', 'M4', { issue_id: 'I1' }),
-      record('issue', 'M5', { issue: escalated }),
-    ]]]);
+    const records = new Map([
+      [
+        'T1',
+        [
+          record('confirm', 'M0', { order: {} }),
+          record('issue', 'M1', { issue: issue('I1', ['OPEN']) }),
+          record('on_issue', 'M2', { issue: refunded }),
+          record('issue', 'M3', { issue: refunded }),
+          record('issue_status', 'M4', { issue_id: 'I1' }),
+          record('issue', 'M5', { issue: escalated }),
+        ],
+      ],
+    ]);
     const flows = pramaanIgmFlows(records, ['ONDC:RET10']);
     expect(flows.map((f) => [f.flowId, f.records?.map((r) => r.message_id)])).toEqual([
       ['IGM_1', ['M1', 'M2', 'M3', 'M4']],
@@ -125,7 +189,18 @@ describe('the complaint that plays each Pramaan IGM 2.0 flow', () => {
     expect(pramaanIgmFlows(later, ['ONDC:RET10']).map((f) => [f.flowId, f.transactionId])).toEqual([['IGM_1', 'T1']]);
     // Of two closed refunds, the one where the store asked and the shopper answered, as IGM_1's
     // script has it, whichever came first; an escalation is IGM_5's whether or not it was asked.
-    const informed = { ...issue('I3', ['OPEN', 'PROCESSING', 'INFO_REQUESTED', 'INFO_PROVIDED', 'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED'], [{ id: 'R1', code: 'PARENT' }, { id: 'R1-1', code: 'REFUND' }], 'R1-1'), status: 'CLOSED' };
+    const informed = {
+      ...issue(
+        'I3',
+        ['OPEN', 'PROCESSING', 'INFO_REQUESTED', 'INFO_PROVIDED', 'RESOLUTION_PROPOSED', 'RESOLUTION_ACCEPTED'],
+        [
+          { id: 'R1', code: 'PARENT' },
+          { id: 'R1-1', code: 'REFUND' },
+        ],
+        'R1-1',
+      ),
+      status: 'CLOSED',
+    };
     const both = new Map([
       ['T3', [{ ...record('issue', 'M3', { issue: informed }), transaction_id: 'T3' }]],
       ['T1', [record('issue', 'M1', { issue: closed })]],
@@ -142,7 +217,9 @@ describe('the recon that plays Pramaan’s MBL_RSF', () => {
       ['T1', [record('T1', 'confirm', 'M2')]],
       ['R2', [record('R2', 'recon', 'M3'), record('R2', 'on_recon', 'M3'), record('R2', 'report', 'M4')]],
     ]);
-    expect(pramaanRsfFlows(records, 'ONDC:RET10')).toEqual([{ flowId: 'MBL_RSF', domain: 'ONDC:RET10', transactionId: 'R2', records: [records.get('R2')![0], records.get('R2')![1]] }]);
+    expect(pramaanRsfFlows(records, 'ONDC:RET10')).toEqual([
+      { flowId: 'MBL_RSF', domain: 'ONDC:RET10', transactionId: 'R2', records: [records.get('R2')![0], records.get('R2')![1]] },
+    ]);
     expect(pramaanRsfFlows(new Map([['T1', [record('T1', 'confirm', 'M2')]]]), 'ONDC:RET10')).toEqual([]);
   });
 });

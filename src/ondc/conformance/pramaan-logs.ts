@@ -15,7 +15,8 @@ export function buyerAppId(lines: readonly unknown[]): string | null {
   for (const line of lines) {
     const entry = line as LogLine;
     const message = messageOf(line);
-    if (entry.direction === 'out' && message && !message.context.action.startsWith('on_') && message.context.bap_id === entry.participant) return entry.participant ?? null;
+    if (entry.direction === 'out' && message && !message.context.action.startsWith('on_') && message.context.bap_id === entry.participant)
+      return entry.participant ?? null;
   }
   return null;
 }
@@ -56,7 +57,8 @@ export function pramaanRecords(lines: readonly unknown[], bapId: string): Map<st
 export type PramaanFlow = { flowId: string; domain: string; transactionId: string; records?: PramaanRecord[] };
 
 const paymentTypeOf = (records: readonly PramaanRecord[]) =>
-  ((records.find((r) => r.action === 'confirm')?.request as { message?: { order?: { payment?: { type?: string } } } } | undefined)?.message?.order?.payment?.type ?? '');
+  (records.find((r) => r.action === 'confirm')?.request as { message?: { order?: { payment?: { type?: string } } } } | undefined)?.message?.order?.payment
+    ?.type ?? '';
 const has = (records: readonly PramaanRecord[], action: string) => records.some((r) => r.action === action);
 /** A cancel the seller answered with an error (ONDC's non-cancellable flow): the order went on. */
 function refusedCancel(records: readonly PramaanRecord[]): boolean {
@@ -76,7 +78,8 @@ function refusedCancel(records: readonly PramaanRecord[]): boolean {
  */
 export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<string, readonly PramaanRecord[]>, domains: readonly string[]): PramaanFlow[] {
   const flows = new Map<string, PramaanFlow>();
-  const pick = (flowId: string, domain: string, transactionId: string, only?: PramaanRecord[]) => flows.set(`${flowId}|${domain}`, { flowId, domain, transactionId, ...(only ? { records: only } : {}) });
+  const pick = (flowId: string, domain: string, transactionId: string, only?: PramaanRecord[]) =>
+    flows.set(`${flowId}|${domain}`, { flowId, domain, transactionId, ...(only ? { records: only } : {}) });
   for (const request of validatorRequests(lines)) {
     const { domain, flow, payload } = request.body;
     const mine = records.get(request.transactionId) ?? [];
@@ -103,13 +106,26 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
     const rejection = mine.find((r) => r.action === 'catalog_rejection')?.request as BecknMessage | undefined;
     if (rejection && !incremental) {
       const seller = rejection.context.bpp_id;
-      pick('RET_10', search.context.domain, transactionId, mine.filter((r) => r.action !== 'on_search' || (r.request as BecknMessage).context.bpp_id === seller));
+      pick(
+        'RET_10',
+        search.context.domain,
+        transactionId,
+        mine.filter((r) => r.action !== 'on_search' || (r.request as BecknMessage).context.bpp_id === seller),
+      );
     }
   }
   return [...flows.values()];
 }
 
-type IssueMessage = { issue_id?: string; issue?: { id?: string; status?: string; actions?: Array<{ descriptor?: { code?: string }; ref_id?: string }>; resolutions?: Array<{ id?: string; descriptor?: { code?: string } }> } };
+type IssueMessage = {
+  issue_id?: string;
+  issue?: {
+    id?: string;
+    status?: string;
+    actions?: Array<{ descriptor?: { code?: string }; ref_id?: string }>;
+    resolutions?: Array<{ id?: string; descriptor?: { code?: string } }>;
+  };
+};
 const IGM_ACTIONS: ReadonlySet<string> = new Set(['issue', 'on_issue', 'issue_status', 'on_issue_status']);
 /** Pramaan's IGM 2.0 flows in retail by the resolution the shopper took (ONDC's flows 6b–6e). */
 const IGM_FLOW_OF_RESOLUTION: Readonly<Record<string, string>> = { REFUND: 'IGM_1', REPLACEMENT: 'IGM_2', CANCEL: 'IGM_3', NO_ACTION: 'IGM_4' };
@@ -140,7 +156,10 @@ export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRec
       if (!domains.includes(first.context.domain)) continue;
       const told = issueRecords.map((r) => (r.request as { message?: IssueMessage }).message?.issue).filter((i) => i !== undefined);
       // The fullest thread: a seller's answer to issue_status may arrive after the shopper closed it.
-      const issue = told.reduce<(typeof told)[number] | undefined>((full, i) => ((i.actions?.length ?? 0) >= (full?.actions?.length ?? 0) ? i : full), undefined);
+      const issue = told.reduce<(typeof told)[number] | undefined>(
+        (full, i) => ((i.actions?.length ?? 0) >= (full?.actions?.length ?? 0) ? i : full),
+        undefined,
+      );
       const actions = issue?.actions ?? [];
       const accepted = actions.findLast((a) => a.descriptor?.code === 'RESOLUTION_ACCEPTED');
       const resolution = issue?.resolutions?.find((r) => r.id === accepted?.ref_id)?.descriptor?.code ?? '';
@@ -149,7 +168,8 @@ export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRec
       const informed = actions.some((a) => a.descriptor?.code === 'INFO_PROVIDED');
       const likeness = (told.some((i) => i.status === 'CLOSED') ? 2 : 0) + (informed === scriptsInformation(flowId) ? 1 : 0);
       const key = `${flowId}|${first.context.domain}`;
-      if (likeness >= (flows.get(key)?.likeness ?? -1)) flows.set(key, { flow: { flowId, domain: first.context.domain, transactionId, records: issueRecords }, likeness });
+      if (likeness >= (flows.get(key)?.likeness ?? -1))
+        flows.set(key, { flow: { flowId, domain: first.context.domain, transactionId, records: issueRecords }, likeness });
     }
   }
   return [...flows.values()].map((f) => f.flow);
@@ -162,14 +182,20 @@ export function pramaanIgmFlows(records: ReadonlyMap<string, readonly PramaanRec
 export function pramaanRsfFlows(records: ReadonlyMap<string, readonly PramaanRecord[]>, retailDomain: string): PramaanFlow[] {
   const recons = [...records].filter(([, mine]) => has(mine, 'recon'));
   const latest = recons.at(-1);
-  return latest ? [{ flowId: 'MBL_RSF', domain: retailDomain, transactionId: latest[0], records: latest[1].filter((r) => r.action === 'recon' || r.action === 'on_recon') }] : [];
+  return latest
+    ? [{ flowId: 'MBL_RSF', domain: retailDomain, transactionId: latest[0], records: latest[1].filter((r) => r.action === 'recon' || r.action === 'on_recon') }]
+    : [];
 }
 
 type MochaTest = { title?: string; fullTitle?: string; state?: string; fail?: boolean; err?: { message?: string } };
 type MochaSuite = { title?: string; tests?: MochaTest[]; suites?: MochaSuite[] };
 
 /** A mochawesome report's tests: passed, failed, and the failures not marked OPTIONAL (what certification counts). */
-export function countReport(report: { results?: MochaSuite[] }): { passed: number; failed: number; required: Array<{ suite: string; title: string; message: string }> } {
+export function countReport(report: { results?: MochaSuite[] }): {
+  passed: number;
+  failed: number;
+  required: Array<{ suite: string; title: string; message: string }>;
+} {
   let passed = 0;
   let failed = 0;
   const required: Array<{ suite: string; title: string; message: string }> = [];

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { rsfValidatorRequests } from './rsf-payload.ts';
 
-const context = (action: string, messageId = 'M1', transactionId = 'T1', bppId = 'seller.example') => ({ domain: 'ONDC:NTS10', action, bap_id: 'bap.example', bpp_id: bppId, transaction_id: transactionId, message_id: messageId, timestamp: '2026-11-28T01:00:00.000Z' });
+const context = (action: string, messageId = 'M1', transactionId = 'T1', bppId = 'seller.example') => ({
+  domain: 'ONDC:NTS10',
+  action,
+  bap_id: 'bap.example',
+  bpp_id: bppId,
+  transaction_id: transactionId,
+  message_id: messageId,
+  timestamp: '2026-11-28T01:00:00.000Z',
+});
 const recon = { direction: 'out', action: 'recon', body: { context: context('recon'), message: { orders: [] } } };
 const ackOfRecon = { direction: 'in', action: 'recon', status: 200, body: { context: context('recon'), message: { ack: { status: 'ACK' } } } };
-const onRecon = (status: number, accord: boolean) => ({ direction: 'in', action: 'on_recon', status, body: { request: { context: context('on_recon'), message: { orders: [{ recon_accord: accord }] } } } });
+const onRecon = (status: number, accord: boolean) => ({
+  direction: 'in',
+  action: 'on_recon',
+  status,
+  body: { request: { context: context('on_recon'), message: { orders: [{ recon_accord: accord }] } } },
+});
 
 describe('recons in a protocol log, as the validator reads them', () => {
   it('pairs each recon with the on_recon we took, leaving out ACKs and the answers we refused', () => {
@@ -20,7 +33,10 @@ describe('recons in a protocol log, as the validator reads them', () => {
       direction,
       action,
       ...(status ? { status } : {}),
-      body: { context: context(action, `M-${transactionId}`, transactionId, 'sa.example'), message: action.startsWith('on_') ? { settlement: { id: 'S1' } } : { settlement: { id: 'S1', type: 'NP-NP' } } },
+      body: {
+        context: context(action, `M-${transactionId}`, transactionId, 'sa.example'),
+        message: action.startsWith('on_') ? { settlement: { id: 'S1' } } : { settlement: { id: 'S1', type: 'NP-NP' } },
+      },
     });
     const requests = rsfValidatorRequests([
       recon,

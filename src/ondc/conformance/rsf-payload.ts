@@ -39,6 +39,18 @@ export function rsfValidatorRequests(lines: readonly unknown[]): RsfValidatorReq
     const first = asked && (payload[asked] ?? payload[`on_${asked}`]);
     if (!asked || !first) return [];
     const flow = asked.toUpperCase() as RsfValidatorRequest['body']['flow'];
-    return [{ transactionId, body: { domain: first.context.domain, version: '2.0.0' as const, flow, bap_id: first.context.bap_id ?? '', bpp_id: first.context.bpp_id ?? '', payload } }];
+    return [
+      {
+        transactionId,
+        body: {
+          domain: first.context.domain,
+          version: '2.0.0' as const,
+          flow,
+          bap_id: first.context.bap_id ?? '',
+          bpp_id: first.context.bpp_id ?? '',
+          payload,
+        },
+      },
+    ];
   });
 }

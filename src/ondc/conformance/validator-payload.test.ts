@@ -5,7 +5,18 @@ let clock = Date.parse('2026-11-24T10:00:00Z');
 function message(action: string, transactionId: string, message: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   clock += 1000;
   return {
-    context: { action, transaction_id: transactionId, message_id: `${action}-${clock}`, timestamp: new Date(clock).toISOString(), domain: 'ONDC:RET10', city: 'std:080', bap_id: 'kirana.localhost', bpp_id: 'grocer.sellers.kirana.local', core_version: '1.2.0', ...extra },
+    context: {
+      action,
+      transaction_id: transactionId,
+      message_id: `${action}-${clock}`,
+      timestamp: new Date(clock).toISOString(),
+      domain: 'ONDC:RET10',
+      city: 'std:080',
+      bap_id: 'kirana.localhost',
+      bpp_id: 'grocer.sellers.kirana.local',
+      core_version: '1.2.0',
+      ...extra,
+    },
     message,
   };
 }
@@ -13,14 +24,24 @@ const order = (state: string) => ({ order: { provider: { id: 'P1' }, fulfillment
 /** A full catalogue listing provider P1, then an order's calls up to confirm. */
 function listedThenOrdered(transactionId: string) {
   const search = message('search', `${transactionId}-S`);
-  const onSearch = { ...message('on_search', `${transactionId}-S`, { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', `${transactionId}-S`).context, message_id: search.context.message_id } };
-  return [search, onSearch, ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, transactionId, a === 'select' ? { order: { provider: { id: 'P1' } } } : {}))];
+  const onSearch = {
+    ...message('on_search', `${transactionId}-S`, { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }),
+    context: { ...message('on_search', `${transactionId}-S`).context, message_id: search.context.message_id },
+  };
+  return [
+    search,
+    onSearch,
+    ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, transactionId, a === 'select' ? { order: { provider: { id: 'P1' } } } : {})),
+  ];
 }
 
 describe('validator requests from a protocol log', () => {
   it('makes one flow per order transaction, with the catalogue that listed its provider and on_status by state', () => {
     const search = message('search', 'T0');
-    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
+    const onSearch = {
+      ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }),
+      context: { ...message('on_search', 'T0').context, message_id: search.context.message_id },
+    };
     const other = message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P2' }] } });
     const flow = [
       message('select', 'T1', { order: { provider: { id: 'P1' } } }),
@@ -39,10 +60,25 @@ describe('validator requests from a protocol log', () => {
     const [request, ...rest] = validatorRequests(lines);
     expect(rest).toEqual([]);
     expect(request?.skipped).toBeNull();
-    expect(request?.body).toMatchObject({ domain: 'ONDC:RET10', version: '1.2.0', flow: '2', bap_id: 'kirana.localhost', bpp_id: 'grocer.sellers.kirana.local' });
+    expect(request?.body).toMatchObject({
+      domain: 'ONDC:RET10',
+      version: '1.2.0',
+      flow: '2',
+      bap_id: 'kirana.localhost',
+      bpp_id: 'grocer.sellers.kirana.local',
+    });
     expect(Object.keys(request?.body.payload ?? {})).toEqual([
-      'search_full_catalog_refresh', 'on_search_full_catalog_refresh', 'select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm',
-      'on_status_pending', 'on_status_packed', 'on_status_delivered',
+      'search_full_catalog_refresh',
+      'on_search_full_catalog_refresh',
+      'select',
+      'on_select',
+      'init',
+      'on_init',
+      'confirm',
+      'on_confirm',
+      'on_status_pending',
+      'on_status_packed',
+      'on_status_delivered',
     ]);
     expect(request?.body.payload['on_search_full_catalog_refresh']).toEqual(onSearch);
     expect(request?.body.payload['on_status_packed']).toEqual(flow[7]);
@@ -61,7 +97,18 @@ describe('validator requests from a protocol log', () => {
     ];
     const [request] = validatorRequests(flow.map((m) => ({ body: m })));
     expect(request?.body).toMatchObject({ version: '1.2.5', flow: '2' });
-    expect(Object.keys(request?.body.payload ?? {})).toEqual(['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'track', 'on_track', 'on_status_agent_assigned', 'on_status_delivered']);
+    expect(Object.keys(request?.body.payload ?? {})).toEqual([
+      'select',
+      'on_select',
+      'init',
+      'on_init',
+      'confirm',
+      'on_confirm',
+      'track',
+      'on_track',
+      'on_status_agent_assigned',
+      'on_status_delivered',
+    ]);
     // A 1.2.0 order's flow has no track (the 1.2.0 validator's flow 2 has none).
     const [older] = validatorRequests(flow.map((m) => ({ body: { ...m, context: { ...m.context, core_version: '1.2.0', transaction_id: 'T6' } } })));
     expect(Object.keys(older?.body.payload ?? {})).not.toContain('track');
@@ -69,7 +116,9 @@ describe('validator requests from a protocol log', () => {
 
   it('takes the Pending the store sent once it accepted, not the order page’s first answer while still Created', () => {
     const stated = (orderState: string) => ({ order: { ...order('Pending').order, state: orderState } });
-    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T9', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) =>
+      message(a, 'T9', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}),
+    );
     const early = message('on_status', 'T9', stated('Created'));
     const accepted = message('on_status', 'T9', stated('Accepted'));
     const [request] = validatorRequests([...flow, message('on_confirm', 'T9', stated('Created')), early, accepted].map((m) => ({ body: m })));
@@ -81,12 +130,22 @@ describe('validator requests from a protocol log', () => {
   it('names a transaction that stopped before the order, and a cancelled one as flow 4', () => {
     const stopped = validatorRequests([{ body: message('select', 'T2', { order: { provider: { id: 'P1' } } }) }]);
     expect(stopped[0]?.skipped).toBe('stops before on_confirm');
-    const cancelled = validatorRequests(['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel'].map((a) => ({ body: message(a, 'T3') })));
+    const cancelled = validatorRequests(
+      ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm', 'cancel', 'on_cancel'].map((a) => ({ body: message(a, 'T3') })),
+    );
     expect(cancelled[0]?.body.flow).toBe('4');
   });
 
   it('flow 5: an on_cancel nobody asked for, and the on_status that has the goods back at the store', () => {
-    const rto = (code: string) => ({ order: { state: 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }, { id: 'RTO1', type: 'RTO', state: { descriptor: { code } } }] } });
+    const rto = (code: string) => ({
+      order: {
+        state: 'Cancelled',
+        fulfillments: [
+          { type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } },
+          { id: 'RTO1', type: 'RTO', state: { descriptor: { code } } },
+        ],
+      },
+    });
     const [request] = validatorRequests(
       [
         ...['select', 'on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T5')),
@@ -97,7 +156,9 @@ describe('validator requests from a protocol log', () => {
       ].map((m) => ({ body: m })),
     );
     expect(request?.body.flow).toBe('5');
-    expect(Object.keys(request?.body.payload ?? {})).toEqual(expect.arrayContaining(['on_status_out_for_delivery', 'on_cancel', 'on_status_rto_delivered/disposed']));
+    expect(Object.keys(request?.body.payload ?? {})).toEqual(
+      expect.arrayContaining(['on_status_out_for_delivery', 'on_cancel', 'on_status_rto_delivered/disposed']),
+    );
     expect(request?.body.payload).not.toHaveProperty('cancel');
   });
 
@@ -116,7 +177,11 @@ describe('validator requests from a protocol log', () => {
       message('on_confirm', 'T8', order('Pending')),
       message('cancel', 'T8', { order_id: 'O8', cancellation_reason_id: '001' }),
     ];
-    const refused = { ...message('on_cancel', 'T8', order('Pending')), context: { ...message('on_cancel', 'T8').context, message_id: flow.at(-1)!.context.message_id }, error: { type: 'POLICY-ERROR', code: '50001', message: 'not cancellable' } };
+    const refused = {
+      ...message('on_cancel', 'T8', order('Pending')),
+      context: { ...message('on_cancel', 'T8').context, message_id: flow.at(-1)!.context.message_id },
+      error: { type: 'POLICY-ERROR', code: '50001', message: 'not cancellable' },
+    };
     const [request] = validatorRequests([...flow, refused, message('on_status', 'T8', order('Order-delivered'))].map((m) => ({ body: m })));
     expect(request?.skipped).toBeNull();
     expect(request?.body.flow).toBe('2');
@@ -125,15 +190,23 @@ describe('validator requests from a protocol log', () => {
   });
 
   it('flow 6: the part cancel, each return by what became of it, and the buyer’s settlements by fulfillment', () => {
-    const withFulfillments = (state: string, fulfillments: unknown[]) => ({ order: { state, fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }, ...fulfillments] } });
+    const withFulfillments = (state: string, fulfillments: unknown[]) => ({
+      order: { state, fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }, ...fulfillments] },
+    });
     const cancel = { id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } };
     const ret = (id: string, code: string) => ({ id, type: 'Return', state: { descriptor: { code } } });
-    const returnRequest = (id: string) => ({ update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: id }] }] }] } });
+    const returnRequest = (id: string) => ({
+      update_target: 'item',
+      order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: id }] }] }] },
+    });
     const settlement = (id: string, type: string) => ({ update_target: 'payment', order: { fulfillments: [{ id, type }] } });
     const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T6'));
     flow.push(message('on_update', 'T6', withFulfillments('Created', [cancel])), message('update', 'T6', settlement('C1', 'Cancel')));
     // The seller answers a return request with an on_update of the request's own message id.
-    const answering = (request: ReturnType<typeof message>, body: Record<string, unknown>) => ({ ...message('on_update', 'T6', body), context: { ...request.context, action: 'on_update', timestamp: message('on_update', 'T6').context.timestamp } });
+    const answering = (request: ReturnType<typeof message>, body: Record<string, unknown>) => ({
+      ...message('on_update', 'T6', body),
+      context: { ...request.context, action: 'on_update', timestamp: message('on_update', 'T6').context.timestamp },
+    });
     const qc = message('update', 'T6', returnRequest('R1'));
     flow.push(
       qc,
@@ -183,10 +256,20 @@ describe('flow 6’s part cancel', () => {
 describe('a return on its own', () => {
   it('is named, not sent: the validator judges returns only within flow 6', () => {
     const search = message('search', 'T0');
-    const onSearch = { ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }), context: { ...message('on_search', 'T0').context, message_id: search.context.message_id } };
-    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, 'T7', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}));
-    const request = message('update', 'T7', { update_target: 'item', order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }] }] }] } });
-    const returned = message('on_update', 'T7', { order: { state: 'Completed', fulfillments: [{ id: 'R1', type: 'Return', state: { descriptor: { code: 'Return_Delivered' } } }] } });
+    const onSearch = {
+      ...message('on_search', 'T0', { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }),
+      context: { ...message('on_search', 'T0').context, message_id: search.context.message_id },
+    };
+    const flow = ['select', 'on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) =>
+      message(a, 'T7', a === 'select' ? { order: { provider: { id: 'P1' } } } : {}),
+    );
+    const request = message('update', 'T7', {
+      update_target: 'item',
+      order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }] }] }] },
+    });
+    const returned = message('on_update', 'T7', {
+      order: { state: 'Completed', fulfillments: [{ id: 'R1', type: 'Return', state: { descriptor: { code: 'Return_Delivered' } } }] },
+    });
     const [judged] = validatorRequests([search, onSearch, ...flow, request, returned].map((m) => ({ body: m })));
     expect(judged?.body.flow).toBe('6');
     expect(judged?.skipped).toMatch(/return on its own/);
@@ -212,7 +295,10 @@ describe('catalogue flows from a protocol log (1, 7, 9)', () => {
   };
   function pair(action: 'search', transactionId: string, answer: Record<string, unknown>, city = 'std:080') {
     const search = message(action, transactionId, {}, { city });
-    const onSearch = { ...message('on_search', transactionId, answer, { city }), context: { ...message('on_search', transactionId, {}, { city }).context, message_id: search.context.message_id } };
+    const onSearch = {
+      ...message('on_search', transactionId, answer, { city }),
+      context: { ...message('on_search', transactionId, {}, { city }).context, message_id: search.context.message_id },
+    };
     return [search, onSearch];
   }
   const [fullSearch, fullAnswer] = pair('search', 'TF', full('P1'));
@@ -225,18 +311,51 @@ describe('catalogue flows from a protocol log (1, 7, 9)', () => {
   it('flow 1: the full catalogue that listed the provider, then its incremental refresh', () => {
     const flow = catalogueRequests(log).find((r) => r.body.flow === '1');
     expect(flow?.skipped).toBeNull();
-    expect(flow?.body.payload).toEqual({ search_full_catalog_refresh: fullSearch, on_search_full_catalog_refresh: fullAnswer, search_inc_refresh: incSearch, on_search_inc_refresh: incAnswer });
+    expect(flow?.body.payload).toEqual({
+      search_full_catalog_refresh: fullSearch,
+      on_search_full_catalog_refresh: fullAnswer,
+      search_inc_refresh: incSearch,
+      on_search_inc_refresh: incAnswer,
+    });
   });
 
   it('flow 7: a full catalogue and its rejection; flow 9: an incremental refresh and its rejection', () => {
     const requests = catalogueRequests(log);
-    expect(requests.find((r) => r.body.flow === '7')?.body.payload).toEqual({ search_full_catalog_refresh: fullSearch, on_search_full_catalog_refresh: fullAnswer, catalog_rejection: fullRejection });
-    expect(requests.find((r) => r.body.flow === '9')?.body.payload).toEqual({ search_inc_refresh: incSearch, on_search_inc_refresh: incAnswer, catalog_rejection: incRejection });
+    expect(requests.find((r) => r.body.flow === '7')?.body.payload).toEqual({
+      search_full_catalog_refresh: fullSearch,
+      on_search_full_catalog_refresh: fullAnswer,
+      catalog_rejection: fullRejection,
+    });
+    expect(requests.find((r) => r.body.flow === '9')?.body.payload).toEqual({
+      search_inc_refresh: incSearch,
+      on_search_inc_refresh: incAnswer,
+      catalog_rejection: incRejection,
+    });
   });
 
   it('flow 1 with pushes: a push (a message id of its own) paired with the search that asked for pushes, beside the pulled one', () => {
-    const start = message('search', 'TP', { intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: 'start' }, { code: 'start_time', value: '2026-11-24T10:00:00.000Z' }] }] } }, { city: '*' });
-    const answer = { ...message('on_search', 'TP', delta('P1'), { city: '*' }), context: { ...message('on_search', 'TP', {}, { city: '*' }).context, message_id: start.context.message_id } };
+    const start = message(
+      'search',
+      'TP',
+      {
+        intent: {
+          tags: [
+            {
+              code: 'catalog_inc',
+              list: [
+                { code: 'mode', value: 'start' },
+                { code: 'start_time', value: '2026-11-24T10:00:00.000Z' },
+              ],
+            },
+          ],
+        },
+      },
+      { city: '*' },
+    );
+    const answer = {
+      ...message('on_search', 'TP', delta('P1'), { city: '*' }),
+      context: { ...message('on_search', 'TP', {}, { city: '*' }).context, message_id: start.context.message_id },
+    };
     const pushed = message('on_search', 'TP', delta('P1'), { city: '*' });
     const flows = catalogueRequests([...log, ...[start, answer, pushed].map((body) => ({ body }))]).filter((r) => r.body.flow === '1');
     expect(flows.map((r) => r.body.payload['on_search_inc_refresh'])).toEqual([incAnswer, pushed]);

@@ -6,7 +6,17 @@
 import { parseItemPath } from '../catalog-rejection.ts';
 
 export type BecknMessage = {
-  context: { action: string; transaction_id: string; message_id: string; timestamp: string; domain: string; city?: string; bap_id?: string; bpp_id?: string; core_version?: string };
+  context: {
+    action: string;
+    transaction_id: string;
+    message_id: string;
+    timestamp: string;
+    domain: string;
+    city?: string;
+    bap_id?: string;
+    bpp_id?: string;
+    core_version?: string;
+  };
   message?: Record<string, unknown>;
   error?: unknown;
   /** catalog_rejection's item errors */
@@ -20,19 +30,26 @@ export function messageOf(line: unknown): BecknMessage | null {
   const context = candidate?.context;
   // An ACK or NACK echoes the context of what it answers (issue 25): it is an answer, not a message.
   if (candidate?.message && 'ack' in candidate.message) return null;
-  return context && typeof context.action === 'string' && typeof context.transaction_id === 'string' && typeof context.message_id === 'string' ? candidate : null;
+  return context && typeof context.action === 'string' && typeof context.transaction_id === 'string' && typeof context.message_id === 'string'
+    ? candidate
+    : null;
 }
 
 /** on_status payload keys by the delivery fulfillment's state (the validator's names). */
 const STATUS_KEYS: Record<string, string> = {
-  'Pending': 'on_status_pending',
-  'Packed': 'on_status_packed',
+  Pending: 'on_status_pending',
+  Packed: 'on_status_packed',
   'Order-picked-up': 'on_status_picked',
   'Out-for-delivery': 'on_status_out_for_delivery',
   'Order-delivered': 'on_status_delivered',
 };
 
-type Fulfillment = { id?: string; type?: string; state?: { descriptor?: { code?: string } }; tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }> };
+type Fulfillment = {
+  id?: string;
+  type?: string;
+  state?: { descriptor?: { code?: string } };
+  tags?: Array<{ code?: string; list?: Array<{ code?: string; value?: string }> }>;
+};
 type Order = { state?: string; provider?: { id?: string }; fulfillments?: Fulfillment[] };
 const orderOf = (m: BecknMessage) => (m.message?.['order'] ?? {}) as Order;
 const stateOf = (f: Fulfillment | undefined) => f?.state?.descriptor?.code ?? '';
@@ -56,7 +73,11 @@ function statusKey(m: BecknMessage): string | null {
 
 /** The return ids an update (update_target item) asks for. */
 function returnIdsOf(m: BecknMessage): string[] {
-  return (orderOf(m).fulfillments ?? []).flatMap((f) => (f.type === 'Return' ? (f.tags ?? []).flatMap((t) => (t.code === 'return_request' ? (t.list ?? []).filter((e) => e.code === 'id').map((e) => e.value ?? '') : [])) : []));
+  return (orderOf(m).fulfillments ?? []).flatMap((f) =>
+    f.type === 'Return'
+      ? (f.tags ?? []).flatMap((t) => (t.code === 'return_request' ? (t.list ?? []).filter((e) => e.code === 'id').map((e) => e.value ?? '') : []))
+      : [],
+  );
 }
 
 /**
@@ -74,7 +95,9 @@ function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage
   // The part cancel is the seller's own on_update, not its answer to one of our updates (which
   // carries the Cancel fulfillment too, under our update's message id).
   const ourIds = new Set(updates.map((m) => m.context.message_id));
-  const partCancel = onUpdates.find((m) => !ourIds.has(m.context.message_id) && orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'));
+  const partCancel = onUpdates.find(
+    (m) => !ourIds.has(m.context.message_id) && orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'),
+  );
   if (partCancel) keys['on_update_part_cancel'] = partCancel;
   const partSettlement = settlementFor('Cancel');
   if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
@@ -158,7 +181,15 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     if (!select) continue;
     const payload: Record<string, BecknMessage> = {};
     const providerId = orderOf(select).provider?.id;
-    const onSearch = onSearches.filter((m) => m.context.bpp_id === select.context.bpp_id && m.context.domain === select.context.domain && byTime(m, select) < 0 && providersOf(m).includes(providerId ?? '')).at(-1);
+    const onSearch = onSearches
+      .filter(
+        (m) =>
+          m.context.bpp_id === select.context.bpp_id &&
+          m.context.domain === select.context.domain &&
+          byTime(m, select) < 0 &&
+          providersOf(m).includes(providerId ?? ''),
+      )
+      .at(-1);
     const search = onSearch && searches.find((m) => m.context.message_id === onSearch.context.message_id);
     if (search) payload['search_full_catalog_refresh'] = search;
     if (onSearch) payload['on_search_full_catalog_refresh'] = onSearch;
@@ -215,7 +246,14 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     requests.push({
       transactionId,
       skipped,
-      body: { domain: select.context.domain, version: select.context.core_version ?? '1.2.0', flow: flowId, bap_id: select.context.bap_id ?? '', bpp_id: select.context.bpp_id ?? '', payload },
+      body: {
+        domain: select.context.domain,
+        version: select.context.core_version ?? '1.2.0',
+        flow: flowId,
+        bap_id: select.context.bap_id ?? '',
+        bpp_id: select.context.bpp_id ?? '',
+        payload,
+      },
     });
   }
   return requests;
@@ -260,7 +298,14 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
     chosen.set(`${anchor.context.domain}|${anchor.context.bpp_id ?? ''}|${flow}${variant}`, {
       transactionId: anchor.context.transaction_id,
       skipped: missing.length > 0 ? `the log lacks ${missing.join(', ')}` : null,
-      body: { domain: anchor.context.domain, version: anchor.context.core_version ?? '1.2.0', flow, bap_id: anchor.context.bap_id ?? '', bpp_id: anchor.context.bpp_id ?? '', payload: complete },
+      body: {
+        domain: anchor.context.domain,
+        version: anchor.context.core_version ?? '1.2.0',
+        flow,
+        bap_id: anchor.context.bap_id ?? '',
+        bpp_id: anchor.context.bpp_id ?? '',
+        payload: complete,
+      },
     });
   };
   for (const inc of onSearches.filter(isIncremental)) {
@@ -271,7 +316,16 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
     // Flow 1 with pushes is judged on a push; the answer to the search that asked for them (its
     // own message id) is the changes until then, a pull in all but name.
     if (pushStart && asked) continue;
-    const full = onSearches.filter((m) => !isIncremental(m) && m.context.bpp_id === inc.context.bpp_id && m.context.domain === inc.context.domain && byTime(m, inc) < 0 && providersOf(m).includes(provider)).at(-1);
+    const full = onSearches
+      .filter(
+        (m) =>
+          !isIncremental(m) &&
+          m.context.bpp_id === inc.context.bpp_id &&
+          m.context.domain === inc.context.domain &&
+          byTime(m, inc) < 0 &&
+          providersOf(m).includes(provider),
+      )
+      .at(-1);
     add(
       '1',
       inc,
@@ -288,7 +342,13 @@ export function catalogueRequests(lines: readonly unknown[], only: { providers?:
     const provider = rejectedProvider(rejection);
     if (!wanted(provider)) continue;
     const answered = onSearches
-      .filter((m) => m.context.transaction_id === rejection.context.transaction_id && m.context.bpp_id === rejection.context.bpp_id && byTime(m, rejection) < 0 && providersOf(m).includes(provider))
+      .filter(
+        (m) =>
+          m.context.transaction_id === rejection.context.transaction_id &&
+          m.context.bpp_id === rejection.context.bpp_id &&
+          byTime(m, rejection) < 0 &&
+          providersOf(m).includes(provider),
+      )
       .at(-1);
     if (!answered) continue;
     if (isIncremental(answered)) {

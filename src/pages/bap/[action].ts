@@ -49,11 +49,13 @@ export const POST: APIRoute = async ({ params, request }) => {
       await recordRatingAnswer(database, envelope);
       // Refunds this message made due are told to the seller after the ACK, not in its way.
       const orderId = (envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
-      if (typeof orderId === 'string') setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
+      if (typeof orderId === 'string')
+        setTimeout(() => settleRefunds(database, app, orderId).catch((error: unknown) => console.error('refund settlement failed', error)), 0);
     }
   }
   // ONDC's signature rule: a refused signature is answered 401 with the scheme and headers it wants.
-  const headers: HeadersInit = reception.status === 401 ? { 'WWW-Authenticate': `Signature realm="${app.identity.subscriberId}",headers="(created) (expires) digest"` } : {};
+  const headers: HeadersInit =
+    reception.status === 401 ? { 'WWW-Authenticate': `Signature realm="${app.identity.subscriberId}",headers="(created) (expires) digest"` } : {};
   return Response.json(reception.body, { status: reception.status, headers });
 };
 

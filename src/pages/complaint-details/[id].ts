@@ -15,5 +15,7 @@ export const GET: APIRoute = async ({ params, url, cookies, locals }) => {
     sig: url.searchParams.get('sig'),
   });
   if (text === null) return jsonError(404, 'No such complaint');
-  return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(text, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
 };

@@ -15,7 +15,6 @@ const querySchema = z.object({
   burn_coins: z.enum(['0', '1']).optional(),
 });
 
-
 /** SPEC §7.3/§7.4: the seller's answer to one of this shopper's requests, or not yet. */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {
   const query = parseQuery(url, querySchema);
@@ -50,7 +49,16 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
         late: answer.late,
         // Issue 23: the SPEC §5 quote checks and the payable lines, worked out here; the island only shows them.
         ...(query.data.type === 'select'
-          ? { checkout: await selectChecked(getDatabase(), owner, query.data.message_id, answer.context.transaction_id, answer.message?.['order'] ?? null, query.data.burn_coins === '1') }
+          ? {
+              checkout: await selectChecked(
+                getDatabase(),
+                owner,
+                query.data.message_id,
+                answer.context.transaction_id,
+                answer.message?.['order'] ?? null,
+                query.data.burn_coins === '1',
+              ),
+            }
           : {}),
       });
   }

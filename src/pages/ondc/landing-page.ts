@@ -27,7 +27,13 @@ export const POST: APIRoute = async ({ url, request, cookies, locals }) => {
     ]);
     const banners = stores.data.map((store) => {
       const template = OFFER_CARD_TEMPLATES[offerTemplateFor(`${store.name} ${store.cuisines.join(' ')}`)];
-      return { ...template, providerId: store.id, locationId: store.locationId, text: store.offers[0]?.text ?? `${store.bestDiscountPercent}% off`, providerName: store.name };
+      return {
+        ...template,
+        providerId: store.id,
+        locationId: store.locationId,
+        text: store.offers[0]?.text ?? `${store.bestDiscountPercent}% off`,
+        providerName: store.name,
+      };
     });
     return Response.json({ widget: body.data.widget, data: { banners, categories: GROCERY_CATEGORIES, brands } });
   }

@@ -13,6 +13,10 @@ export const GET: APIRoute = async ({ request, url }) => {
   if (!query.ok) return query.response;
   const csv = settlementCsv(await settlementReport(getDatabase()), query.data.by);
   return new Response(csv, {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="settlement-by-${query.data.by}.csv"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="settlement-by-${query.data.by}.csv"`,
+      'cache-control': 'no-store',
+    },
   });
 };

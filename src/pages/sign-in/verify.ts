@@ -30,7 +30,10 @@ export const POST: APIRoute = async (context) => {
   context.cookies.delete(SIGN_IN_PHONE_COOKIE, cookieOptions({ httpOnly: true }));
   // At once rather than on the next request (the middleware would): the page it lands on shows it.
   const device = deviceKey(context.cookies);
-  if (device) await settleDeviceForUser(database, device, `user:${signedIn.userId}`).catch((error: unknown) => console.error('moving the device cart to the user failed (the next request tries again)', error));
+  if (device)
+    await settleDeviceForUser(database, device, `user:${signedIn.userId}`).catch((error: unknown) =>
+      console.error('moving the device cart to the user failed (the next request tries again)', error),
+    );
   if (isForm) return context.redirect(next, 303);
   return Response.json({ status: 'SUCCESS', data: { user_id: signedIn.userId, next } });
 };

@@ -7,7 +7,11 @@ import { jsonError, parseQuery } from '#/lib/http/json.ts';
 import { transactionOwner } from '#/ondc/message-store.server.ts';
 
 const querySchema = z.object({
-  transaction_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, 'Expected a transaction id'),
+  transaction_id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'Expected a transaction id'),
   burn_coins: z.enum(['0', '1']).default('0'),
 });
 

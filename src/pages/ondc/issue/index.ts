@@ -34,7 +34,11 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const app = findBuyerApp();
   if (!app) return jsonError(503, 'The store network is not reachable right now');
   const raised = await raiseIssue(getDatabase(), app, shopper, body.data);
-  if (body.isForm) return redirect(raised.ok ? complaintPath(raised.issueId) : `${helpPath(body.data.order_id)}&error=${encodeURIComponent(raised.message)}`, 303);
-  if (!raised.ok) return raised.status === 404 ? jsonError(404, raised.message) : Response.json({ status: 'NACK', error: { message: raised.message } }, { status: raised.status });
+  if (body.isForm)
+    return redirect(raised.ok ? complaintPath(raised.issueId) : `${helpPath(body.data.order_id)}&error=${encodeURIComponent(raised.message)}`, 303);
+  if (!raised.ok)
+    return raised.status === 404
+      ? jsonError(404, raised.message)
+      : Response.json({ status: 'NACK', error: { message: raised.message } }, { status: raised.status });
   return Response.json({ status: 'ACK', data: { issue_id: raised.issueId } });
 };

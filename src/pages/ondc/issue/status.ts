@@ -17,6 +17,9 @@ export const POST: APIRoute = async ({ request, cookies, locals }) => {
   const app = findBuyerApp();
   if (!app) return jsonError(503, 'The store network is not reachable right now');
   const asked = await refreshIssue(getDatabase(), app, shopper, body.data.issue_id);
-  if (!asked.ok) return asked.status === 404 ? jsonError(404, asked.message) : Response.json({ status: 'NACK', error: { message: asked.message } }, { status: asked.status });
+  if (!asked.ok)
+    return asked.status === 404
+      ? jsonError(404, asked.message)
+      : Response.json({ status: 'NACK', error: { message: asked.message } }, { status: asked.status });
   return Response.json({ status: 'ACK', data: { issue_id: asked.issueId } });
 };

@@ -13,7 +13,13 @@ export const POST: APIRoute = async ({ request, cookies, locals }) => {
   const outcome = await applyOffer(getDatabase(), shopper, body.data);
   if (outcome.ok) return Response.json({ status: 'SUCCESS', data: outcome.offer, errorMessage: null });
   return Response.json(
-    { status: 'FAILURE', data: null, errorMessage: outcome.message, error: { message: outcome.message }, ...(outcome.reason ? { reason: outcome.reason } : {}) },
+    {
+      status: 'FAILURE',
+      data: null,
+      errorMessage: outcome.message,
+      error: { message: outcome.message },
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+    },
     { status: outcome.status, ...(outcome.retryAfterSeconds ? { headers: { 'Retry-After': String(outcome.retryAfterSeconds) } } : {}) },
   );
 };

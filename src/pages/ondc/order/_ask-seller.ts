@@ -7,7 +7,12 @@ import { findBuyerApp, type BuyerApp } from '#/ondc/runtime.server.ts';
 
 const querySchema = z.object({ order_id: z.string().min(1, 'order_id is required').max(40) });
 
-type Ask = (database: Database, app: BuyerApp, shopper: string, orderId: string) => Promise<{ ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string }>;
+type Ask = (
+  database: Database,
+  app: BuyerApp,
+  shopper: string,
+  orderId: string,
+) => Promise<{ ok: true; messageId: string } | { ok: false; status: 404 | 502; message: string }>;
 
 /**
  * GET ?order_id → {status, data: {message_id}}: sends one of the shopper's questions about an order
@@ -22,7 +27,8 @@ export function askSellerRoute(ask: Ask): APIRoute {
     const app = findBuyerApp();
     if (!app) return jsonError(503, 'The store network is not reachable right now');
     const outcome = await ask(getDatabase(), app, shopper, query.data.order_id);
-    if (!outcome.ok) return outcome.status === 404 ? jsonError(404, outcome.message) : Response.json({ status: 'NACK', error: { message: outcome.message } }, { status: 502 });
+    if (!outcome.ok)
+      return outcome.status === 404 ? jsonError(404, outcome.message) : Response.json({ status: 'NACK', error: { message: outcome.message } }, { status: 502 });
     return Response.json({ status: 'ACK', data: { message_id: outcome.messageId } });
   };
 }

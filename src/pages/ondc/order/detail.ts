@@ -22,21 +22,26 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
   if (!shopper || !order) return jsonError(404, 'No such order');
   const app = findBuyerApp();
   if (query.data.refresh && app && order.status !== 'delivered' && order.status !== 'cancelled') await refreshStatus(database, app, shopper, order);
-  return Response.json({
-    order_id: order.orderId,
-    status: order.status,
-    status_label: statusLabel(order.status),
-    events: order.events,
-    cancel_pending: order.cancelPending,
-    cancel_error: order.cancelError,
-    refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
-    refunds: order.refunds.map((r) => ({ amount: r.amountPaise / 100, status: r.status, at: r.at })),
-    cash_due: order.cashDuePaise === null ? null : order.cashDuePaise / 100,
-    cancellation: order.cancellation ? { cancelled_by: order.cancellation.byStore ? 'store' : 'you', reason_id: order.cancellation.reasonId, reason: order.cancellation.reason } : null,
-    rto_state: order.rtoState,
-    store_cancelled: order.storeCancelled.map((u) => ({ item_id: u.itemId, title: u.title, quantity: u.quantity, reason: u.reason })),
-    return_state: order.returnState,
-    return_error: order.returnError,
-    eligibility: order.eligibility,
-  }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json(
+    {
+      order_id: order.orderId,
+      status: order.status,
+      status_label: statusLabel(order.status),
+      events: order.events,
+      cancel_pending: order.cancelPending,
+      cancel_error: order.cancelError,
+      refund_initiated: order.refundInitiatedAt ? { timestamp: order.refundInitiatedAt } : null,
+      refunds: order.refunds.map((r) => ({ amount: r.amountPaise / 100, status: r.status, at: r.at })),
+      cash_due: order.cashDuePaise === null ? null : order.cashDuePaise / 100,
+      cancellation: order.cancellation
+        ? { cancelled_by: order.cancellation.byStore ? 'store' : 'you', reason_id: order.cancellation.reasonId, reason: order.cancellation.reason }
+        : null,
+      rto_state: order.rtoState,
+      store_cancelled: order.storeCancelled.map((u) => ({ item_id: u.itemId, title: u.title, quantity: u.quantity, reason: u.reason })),
+      return_state: order.returnState,
+      return_error: order.returnError,
+      eligibility: order.eligibility,
+    },
+    { headers: { 'cache-control': 'no-store' } },
+  );
 };

@@ -31,7 +31,8 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const { order_id: orderId, ratings } = parsed.data;
   const outcome = await rateOrder(getDatabase(), app, shopper, parsed.data);
   if (!outcome.ok && outcome.status === 404) return jsonError(404, 'No such order');
-  if (outcome.ok) recordShopperEvent('order_rated', shopper, { order_id: orderId, ratings: ratings.map((r) => ({ category: r.rating_category, value: r.value })) });
+  if (outcome.ok)
+    recordShopperEvent('order_rated', shopper, { order_id: orderId, ratings: ratings.map((r) => ({ category: r.rating_category, value: r.value })) });
   // The page's form comes back to the order; its script, asking for JSON, is answered like any client.
   const fromPage = parsed.isForm && !(request.headers.get('accept') ?? '').includes('application/json');
   if (fromPage) return redirect(`${orderPath(orderId)}&notice=${noticeOf(outcome)}#rating`, 303);

@@ -31,14 +31,26 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   if (parsed.data.type === 'return') {
     const returned = await requestReturn(getDatabase(), app, shopper, parsed.data);
     if (returned.ok === false && returned.status === 404) return jsonError(404, 'No such order');
-    if (!returned.ok) return Response.json({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.returnFailed, details: returned.message } }, { status: returned.status });
-    recordShopperEvent('return_request', shopper, { order_id: parsed.data.order_id, reason_id: parsed.data.reason_id, items: parsed.data.items.length, photos: parsed.data.photo_ids.length });
-    return Response.json({ status: 'ACK', message: ORDER_UPDATE_MESSAGES.submitted, state: 'return_request_submitted', data: { message_id: returned.messageId } });
+    if (!returned.ok)
+      return Response.json({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.returnFailed, details: returned.message } }, { status: returned.status });
+    recordShopperEvent('return_request', shopper, {
+      order_id: parsed.data.order_id,
+      reason_id: parsed.data.reason_id,
+      items: parsed.data.items.length,
+      photos: parsed.data.photo_ids.length,
+    });
+    return Response.json({
+      status: 'ACK',
+      message: ORDER_UPDATE_MESSAGES.submitted,
+      state: 'return_request_submitted',
+      data: { message_id: returned.messageId },
+    });
   }
   const outcome = await requestCancel(getDatabase(), app, shopper, parsed.data.order_id, parsed.data.reason_id);
   if (outcome.ok === false && outcome.status === 404) return jsonError(404, 'No such order');
   if (outcome.ok) recordShopperEvent('cancel_request', shopper, { order_id: parsed.data.order_id, reason_id: parsed.data.reason_id });
   if (isForm) return redirect(`${orderPath(parsed.data.order_id)}&notice=${outcome.ok ? 'submitted' : 'failed'}`, 303);
-  if (!outcome.ok) return Response.json({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed, details: outcome.message } }, { status: outcome.status });
+  if (!outcome.ok)
+    return Response.json({ status: 'NACK', error: { message: ORDER_UPDATE_MESSAGES.cancelFailed, details: outcome.message } }, { status: outcome.status });
   return Response.json({ status: 'ACK', message: ORDER_UPDATE_MESSAGES.submitted, state: 'cancel_request_submitted', data: { message_id: outcome.messageId } });
 };

@@ -11,5 +11,7 @@ export const GET: APIRoute = async ({ request, url }) => {
   const query = parseQuery(url, sinceSchema);
   if (!query.ok) return query.response;
   const rows = await eventsSince(getDatabase(), sinceDate(query.data.since), query.data.limit, query.data.name);
-  return new Response(rows.map((row) => JSON.stringify(row)).join('\n') + (rows.length ? '\n' : ''), { headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' } });
+  return new Response(rows.map((row) => JSON.stringify(row)).join('\n') + (rows.length ? '\n' : ''), {
+    headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' },
+  });
 };

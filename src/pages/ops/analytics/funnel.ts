@@ -10,5 +10,8 @@ export const GET: APIRoute = async ({ request, url }) => {
   if (refused) return refused;
   const query = parseQuery(url, sinceSchema);
   if (!query.ok) return query.response;
-  return Response.json({ steps: FUNNEL.map((f) => f.step), days: await funnelSince(getDatabase(), sinceDate(query.data.since)) }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json(
+    { steps: FUNNEL.map((f) => f.step), days: await funnelSince(getDatabase(), sinceDate(query.data.since)) },
+    { headers: { 'cache-control': 'no-store' } },
+  );
 };

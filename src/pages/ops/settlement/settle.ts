@@ -11,6 +11,7 @@ export const POST: APIRoute = async ({ request }) => {
   if (refused) return refused;
   const app = getBuyerApp();
   const agency = settlementAgencyOf(app, readConfig().settlementAgency);
-  if (!agency) return Response.json({ error: { message: 'No settlement agency: set SETTLEMENT_AGENCY_URL' } }, { status: 409, headers: { 'cache-control': 'no-store' } });
+  if (!agency)
+    return Response.json({ error: { message: 'No settlement agency: set SETTLEMENT_AGENCY_URL' } }, { status: 409, headers: { 'cache-control': 'no-store' } });
   return Response.json({ data: await settleWithSellers(getDatabase(), app, agency) }, { headers: { 'cache-control': 'no-store' } });
 };
