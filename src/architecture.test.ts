@@ -68,6 +68,13 @@ describe('the layers hold (DESIGN.md, issue 27)', () => {
     expect(reaching('network', ['ondc', 'lib'])).toEqual([]);
   });
 
+  it('pages, layouts and components hold no SQL: they ask the feature that owns the table', () => {
+    const withSql = ['pages', 'layouts', 'components'].flatMap((dir) =>
+      sourceFiles(path.join(src, dir)).filter((file) => /\.query\s*[<(]/.test(readFileSync(file, 'utf8'))),
+    );
+    expect(withSql.map((file) => path.relative(src, file))).toEqual([]);
+  });
+
   it('features never reach up into pages, layouts or routes', () => {
     expect(imports.filter((i) => top(i.from) === 'features' && ['pages', 'layouts'].includes(top(i.to))).map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });

@@ -2,11 +2,13 @@ import type { APIRoute } from 'astro';
 import { getDatabase } from '#/db/client.ts';
 import { GROCERY_CATEGORIES, GROCERY_SUB_CATEGORIES } from '#/features/catalogue/categories.ts';
 import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
-import { sitemapProducts } from '#/features/catalogue/product.server.ts';
+import { sitemapProducts, sitemapStores } from '#/features/catalogue/product.server.ts';
 import { HREFLANG, LOCALES, localisedPath } from '#/features/i18n/locale.ts';
 
 /** A sitemap holds at most 50,000 addresses, and each page is listed in both languages. */
 const MAX_PAGES = 25_000;
+/** Room left for the fixed pages and a few products when every store is listed. */
+const MAX_STORES = 24_900;
 
 // @astrojs/sitemap cannot list server-rendered routes (DESIGN §7): the catalogue's pages come
 // from the database. The fixed pages, the stores (24,900 at most), then product pages (issue 29:
@@ -14,9 +16,7 @@ const MAX_PAGES = 25_000;
 export const GET: APIRoute = async ({ url }) => {
   const site = (process.env.PUBLIC_SITE_URL ?? url.origin).replace(/\/$/, '');
   const database = getDatabase();
-  const providers = await database.query<{ provider_id: string; location_id: string }>(
-    `SELECT provider_id, location_id FROM catalogue_providers WHERE status = 'enable' ORDER BY provider_id LIMIT 24900`,
-  );
+  const stores = await sitemapStores(database, MAX_STORES);
   const pages: Array<{ path: string; lastmod?: Date }> = [
     '/',
     '/stores',
@@ -25,7 +25,7 @@ export const GET: APIRoute = async ({ url }) => {
     '/privacy-policy',
     '/terms-and-conditions',
     ...[...GROCERY_CATEGORIES, ...GROCERY_SUB_CATEGORIES].map((c) => c.redirectionURL),
-    ...providers.map((p) => providerUrl({ id: p.provider_id, locationId: p.location_id })),
+    ...stores.map(providerUrl),
   ].map((path) => ({ path }));
   const products = await sitemapProducts(database, MAX_PAGES - pages.length);
   pages.push(...products.map((p) => ({ path: productUrl(p), lastmod: p.lastmod })));

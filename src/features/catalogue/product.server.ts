@@ -158,6 +158,15 @@ export interface ProductSitemapEntry {
  * The product pages search engines should index: the SPEC §5 winners (each product once) of
  * enabled stores, with when their seller last changed them. At most `limit`, the most rated first.
  */
+/** The stores a sitemap lists: every enabled one, in a stable order, at most `limit`. */
+export async function sitemapStores(database: Database, limit: number): Promise<Array<{ id: string; locationId: string }>> {
+  const rows = await database.query<{ provider_id: string; location_id: string }>(
+    `SELECT provider_id, location_id FROM catalogue_providers WHERE status = 'enable' ORDER BY provider_id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ id: r.provider_id, locationId: r.location_id }));
+}
+
 export async function sitemapProducts(database: Database, limit: number): Promise<ProductSitemapEntry[]> {
   if (limit <= 0) return [];
   const rows = await database.query<{ provider_id: string; item_id: string; lastmod: Date | string }>(
