@@ -168,6 +168,15 @@ export const INBOX_FULL = {
 const ONE_ANSWER_ACTIONS: ReadonlySet<string> = new Set(['on_select', 'on_init', 'on_confirm', 'on_track', 'on_support', 'on_rating', 'on_issue_status']);
 
 /** A check of a callback's content against what we hold (the order's state machine), run before it is stored. */
+/**
+ * Whether the buyer app holds the order or complaint a seller's unrequested message is about. The
+ * features that own orders and complaints answer it: the protocol layer keeps none of their tables.
+ */
+export type CallbackSubjects = {
+  order(orderId: string, transactionId: string): Promise<boolean>;
+  issue(issueId: string, transactionId: string): Promise<boolean>;
+};
+
 export type CallbackVetting<E = CallbackEnvelope> = (envelope: E) => Promise<{ type: 'DOMAIN-ERROR' | 'POLICY-ERROR'; code: string; message: string } | null>;
 
 /** What the store reads of any message's context: retail 1.2.0 and RSF 2.0.0 both name these. */
@@ -187,7 +196,16 @@ type StoredEnvelope = {
  */
 export async function acceptCallback<E extends StoredEnvelope>(
   database: Database,
-  input: { envelope: E; rawBody: string; signer: string; bapId: string; now?: Date; inboxLimitBytes?: number; vet?: CallbackVetting<E> },
+  input: {
+    envelope: E;
+    rawBody: string;
+    signer: string;
+    bapId: string;
+    now?: Date;
+    inboxLimitBytes?: number;
+    vet?: CallbackVetting<E>;
+    subjects?: CallbackSubjects;
+  },
 ): Promise<CallbackVerdict> {
   const { context } = input.envelope;
   const now = input.now ?? new Date();
@@ -236,15 +254,11 @@ export async function acceptCallback<E extends StoredEnvelope>(
   // refused and kept nowhere.
   if (!request && context.action === 'on_issue') {
     const issueId = (input.envelope.message?.['issue'] as { id?: unknown } | undefined)?.id;
-    const known =
-      typeof issueId === 'string' &&
-      (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, context.transaction_id])).length > 0;
+    const known = typeof issueId === 'string' && (await input.subjects?.issue(issueId, context.transaction_id)) === true;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No issue ${String(issueId ?? '')} in transaction ${context.transaction_id}`);
   } else if (!request && !pushed) {
     const orderId = (input.envelope.message?.['order'] as { id?: unknown } | undefined)?.id;
-    const known =
-      typeof orderId === 'string' &&
-      (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, context.transaction_id])).length > 0;
+    const known = typeof orderId === 'string' && (await input.subjects?.order(orderId, context.transaction_id)) === true;
     if (!known) return refuse(400, 'CONTEXT-ERROR', '20008', `No order ${String(orderId ?? '')} in transaction ${context.transaction_id}`);
   }
   const digest = blake512Digest(input.rawBody);

@@ -4,7 +4,15 @@ import { z } from 'zod';
 import type { Database } from '#/db/client.ts';
 import { ack, answeredContextOf, nack, type Ack, type NackError } from './context.ts';
 import { callbackMessageProblem } from './callback-schemas.ts';
-import { acceptCallback, callbackEnvelopeSchema, INBOX_FULL, inboxHasRoom, type CallbackEnvelope, type CallbackVetting } from './message-store.server.ts';
+import {
+  acceptCallback,
+  callbackEnvelopeSchema,
+  INBOX_FULL,
+  inboxHasRoom,
+  type CallbackEnvelope,
+  type CallbackSubjects,
+  type CallbackVetting,
+} from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 import { verifyRequest, type SignatureLimits, type VerifyFailureReason } from './signing.ts';
 import { parseJsonText } from '#/lib/http/json.ts';
@@ -70,7 +78,15 @@ const SIGNATURE_PROBLEMS: Record<VerifyFailureReason, string> = {
 export async function receiveCallback(
   database: Database,
   app: BuyerApp,
-  input: { action: string; rawBody: string; authorization: string | null; now?: Date; vet?: CallbackVetting<ReceivedEnvelope>; inboxLimitBytes?: number },
+  input: {
+    action: string;
+    rawBody: string;
+    authorization: string | null;
+    now?: Date;
+    vet?: CallbackVetting<ReceivedEnvelope>;
+    subjects?: CallbackSubjects;
+    inboxLimitBytes?: number;
+  },
 ): Promise<Reception> {
   // Every answer echoes the context of the message it answers, refusals included (ONDC's Pramaan
   // checks it on each): read from the text as sent, before anything is trusted.
@@ -143,6 +159,7 @@ export async function receiveCallback(
     bapId: app.identity.subscriberId,
     ...(input.now ? { now: input.now } : {}),
     ...(input.vet ? { vet: input.vet } : {}),
+    ...(input.subjects ? { subjects: input.subjects } : {}),
     ...(input.inboxLimitBytes === undefined ? {} : { inboxLimitBytes: input.inboxLimitBytes }),
   });
   if (!verdict.accepted) {

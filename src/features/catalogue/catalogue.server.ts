@@ -30,6 +30,8 @@ import { distanceKm } from '#/features/location/geo.ts';
 
 // The counts the health check reports, from the ingestion this feature runs.
 export { catalogueCounts } from './ingest.server.ts';
+// Catalogues sellers send are kept in the inbox; this wakes the worker that applies them.
+export { wakeCatalogueIngestion } from './ingest-queue.server.ts';
 
 // ---- items ----
 

@@ -349,6 +349,11 @@ function issueOfEnvelope(envelope: CallbackEnvelope): IgmIssue | null {
  * The receiver's check of a respondent's on_issue against the issue we hold, before it is kept:
  * the issue must be ours in this transaction and the respondent may only add its own steps.
  */
+/** Whether a complaint of ours has this id in this transaction: a seller may push answers to it. */
+export async function isIssueInTransaction(database: Database, issueId: string, transactionId: string): Promise<boolean> {
+  return (await database.query('SELECT 1 FROM order_issues WHERE issue_id = $1 AND transaction_id = $2', [issueId, transactionId])).length > 0;
+}
+
 export function vetIssueMessage(database: Database): CallbackVetting {
   return async (envelope) => {
     if (!ISSUE_ACTIONS.has(envelope.context.action) || envelope.error) return null;

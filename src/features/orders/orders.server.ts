@@ -37,6 +37,8 @@ import {
   type OrderStatus,
 } from './orders.ts';
 
+// A seller's answer to a rating, recorded with the order's ratings.
+export { recordRatingAnswer } from './ratings.server.ts';
 // A return photo's address, for the complaint that shows it.
 export { signedPhotoUrl } from './returns.server.ts';
 export {
@@ -123,6 +125,11 @@ export function cashDuePaise(orderId: string, totalPaise: number, order: SellerO
  * The receiver's check of an order message against the order we hold, before it is stored: a move
  * the order's state machine does not make is refused (20007) and changes nothing.
  */
+/** Whether an order of ours has this id in this transaction: a seller may push updates about it. */
+export async function isOrderInTransaction(database: Database, orderId: string, transactionId: string): Promise<boolean> {
+  return (await database.query('SELECT 1 FROM orders WHERE order_id = $1 AND transaction_id = $2', [orderId, transactionId])).length > 0;
+}
+
 export function vetOrderMessage(database: Database): CallbackVetting {
   return async (envelope) => {
     if (!ORDER_ACTIONS.has(envelope.context.action) || envelope.error) return null;
