@@ -167,6 +167,29 @@ describe('invoiceOf', () => {
     expect(invoice.buyerDiscountPaise).toBe(5000);
   });
 
+  it('shares a tax line that names the fulfillment (retail 1.2.5) over the dishes as their stated GST, never as a charge on top', () => {
+    // The restaurant's quote with its GST stated once for the whole delivery, as 1.2.5 names it.
+    const perFulfillment = [...restaurant.filter((l) => l['@ondc/org/title_type'] !== 'tax'), line('tax', 'F1', '18.45', { title: 'Tax' })];
+    const invoice = invoiceOf(perFulfillment, 44245, { intraState: true, taxClasses: dishes });
+    // ₹18.45 over 324 : 45 of value: 16.20 and 2.25, the same 5 % the item-level lines stated.
+    expect(invoice.lines.map((l) => [l.itemId, l.taxablePaise, l.taxPaise, l.taxIncluded, l.ratePercent])).toEqual([
+      ['paneer', 32400, 1620, false, 5],
+      ['naan', 4500, 225, false, 5],
+    ]);
+    expect(invoice.charges.map((c) => c.title)).toEqual(['Packing', 'Convenience fee', 'Delivery']);
+    expect(invoice).toMatchObject({ buyerDiscountPaise: 0, cgstPaise: 922 + 129, sgstPaise: 923 + 133 });
+    expect(sumOf(invoice)).toBe(invoice.totalPaise);
+  });
+
+  it('keeps a tax line it cannot place on any goods as a charge, so the invoice still adds up', () => {
+    const invoice = invoiceOf([line('delivery', 'F1', '30.00'), line('tax', 'F1', '1.50', { title: 'Tax' })], 3150);
+    expect(invoice.charges.map((c) => [c.title, c.totalPaise])).toEqual([
+      ['Delivery', 3000],
+      ['Tax', 150],
+    ]);
+    expect(sumOf(invoice)).toBe(3150);
+  });
+
   it('refuses a quote worth less than was paid', () => {
     expect(() => invoiceOf([line('item', 'atta', '100.00')], 10001)).toThrow(RangeError);
   });

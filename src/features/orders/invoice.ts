@@ -97,8 +97,11 @@ export function splitTax(taxPaise: number, intraState: boolean): TaxSplit {
  * The invoice of a quote. Taxes and discounts the seller put against an item go onto that item's
  * line; every other line is a charge. `paidPaise` is what the shopper paid; the difference from
  * the quote is the buyer app's discount. An item with a tax line of its own is taxed as the seller
- * stated; one without holds its tax in its price at its catalogue rate. Throws when the quote is
- * worth less than was paid, as no honest invoice can be drawn from it.
+ * stated; one without holds its tax in its price at its catalogue rate. A tax line that names the
+ * fulfillment rather than an item (retail 1.2.5 has them so) is the stated tax of the goods it
+ * delivers: it is shared over the items without a tax line of their own by value, never shown as
+ * a charge beside GST already counted in their prices. Throws when the quote is worth less than
+ * was paid, as no honest invoice can be drawn from it.
  *
  * The store's delivery, packing and convenience charges are part of the value of the goods they
  * come with (CGST Act s.15(2)(c): incidental expenses charged by the supplier), so each holds GST
@@ -114,6 +117,7 @@ export function invoiceOf(
   const drafts: Draft[] = [];
   const charged: Array<{ title: string; totalPaise: number; tip: boolean }> = [];
   const taxed = new Set<Draft>();
+  const fulfillmentTaxes: BreakupLine[] = [];
   for (const entry of breakup) {
     const type = entry['@ondc/org/title_type'] ?? 'misc';
     const itemId = entry['@ondc/org/item_id'] ?? '';
@@ -135,10 +139,22 @@ export function invoiceOf(
       target.statedTaxPaise = (target.statedTaxPaise ?? 0) + paiseOf(entry);
     } else if (target) {
       target.pricePaise += paiseOf(entry);
+    } else if (type === 'tax' && !breakup.some((e) => e['@ondc/org/title_type'] === 'item' && e['@ondc/org/item_id'] === itemId)) {
+      fulfillmentTaxes.push(entry);
     } else {
       const tip = isTipLine(entry);
       charged.push({ title: tip ? TIP_CHARGE_TITLE : (CHARGE_TITLES[type] ?? entry.title ?? 'Charge'), totalPaise: paiseOf(entry), tip });
     }
+  }
+  const untaxed = drafts.filter((draft) => !taxed.has(draft));
+  const fulfillmentTaxPaise = fulfillmentTaxes.reduce((sum, entry) => sum + paiseOf(entry), 0);
+  const weights = untaxed.map((draft) => Math.max(draft.pricePaise, 0));
+  if (fulfillmentTaxes.length > 0 && weights.reduce((a, b) => a + b, 0) > 0) {
+    apportion(fulfillmentTaxPaise, weights).forEach((sharePaise, i) => {
+      untaxed[i]!.statedTaxPaise = sharePaise;
+    });
+  } else {
+    for (const entry of fulfillmentTaxes) charged.push({ title: entry.title ?? 'Charge', totalPaise: paiseOf(entry), tip: false });
   }
   const lines = drafts.map((draft): InvoiceLine => {
     const taxClass = supply.taxClasses?.get(draft.itemId) ?? null;
