@@ -118,6 +118,7 @@ export function invoiceOf(
   const charged: Array<{ title: string; totalPaise: number; tip: boolean }> = [];
   const taxed = new Set<Draft>();
   const fulfillmentTaxes: BreakupLine[] = [];
+  const itemIds = new Set(breakup.flatMap((e) => (e['@ondc/org/title_type'] === 'item' ? [e['@ondc/org/item_id'] ?? ''] : [])));
   for (const entry of breakup) {
     const type = entry['@ondc/org/title_type'] ?? 'misc';
     const itemId = entry['@ondc/org/item_id'] ?? '';
@@ -139,7 +140,7 @@ export function invoiceOf(
       target.statedTaxPaise = (target.statedTaxPaise ?? 0) + paiseOf(entry);
     } else if (target) {
       target.pricePaise += paiseOf(entry);
-    } else if (type === 'tax' && !breakup.some((e) => e['@ondc/org/title_type'] === 'item' && e['@ondc/org/item_id'] === itemId)) {
+    } else if (type === 'tax' && !itemIds.has(itemId)) {
       fulfillmentTaxes.push(entry);
     } else {
       const tip = isTipLine(entry);
