@@ -127,10 +127,11 @@ function plainTwin(html: string, origin: string): string {
 
 /** Serves each page's plain twin, gzipped, at its own path. */
 async function servePlain(twins: Map<string, string>) {
+  const gzipped = new Map([...twins].map(([page, html]) => [page, gzipSync(html)]));
   const server = createServer((request, response) => {
-    const html = twins.get(request.url ?? '');
-    if (!html) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }).end(gzipSync(html));
+    const body = gzipped.get(request.url ?? '');
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
