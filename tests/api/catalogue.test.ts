@@ -3,6 +3,7 @@
 // pages of 20 until `completed`). Expectations come from the embedded network's deterministic
 // generator, not from the storefront's own code.
 import { describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
 import { CITIES, distanceKm } from '#/network/catalogue/cities.ts';
 import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '#/network/catalogue/generate.ts';
 import { type OpeningHours } from '#/network/catalogue/hours.ts';
@@ -279,18 +280,39 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
   });
 
   it('serves a listed item’s image through /media from the seller’s own host (a .localhost name on loopback)', async () => {
-    const html = await (
-      await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, {
-        headers: {
-          cookie: `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`,
-        },
-      })
-    ).text();
-    const src = /src="(\/media\?src=[^"]+)"/.exec(html)?.[1];
+    const deliveryCookie = `deliveryLocation=${encodeURIComponent(deliveryLocationCookieValue({ label: 'Here', city: 'bengaluru', pincode: store.location.pincode, lat: store.location.lat, lng: store.location.lng }))}`;
+    const html = await (await fetch(`${url}/grocery-search?q=${encodeURIComponent(store.items[0]!.name)}`, { headers: { cookie: deliveryCookie } })).text();
+    const src = /<img src="(\/media\?src=[^"]+)" alt="" width="96"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
     expect(src, 'a listing shows seller images').toBeDefined();
-    const image = await fetch(url + src!.replaceAll('&amp;', '&'));
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    // The card shows the picture drawn at its size (72 CSS px in a list), twice over for a phone's pixels (issue 30).
+    expect(src).toMatch(/&w=72$/);
+    const card = await fetch(url + src!);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/webp');
+    const drawn = await sharp(new Uint8Array(await card.arrayBuffer())).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['webp', 144, 144]);
+    // The seller's own file is still there for crawlers and previews, as the seller sent it.
+    const original = await fetch(url + src!.replace(/&w=72$/, ''));
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await original.text()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // A category listing's tiles show it across the tile, up to 180 CSS px.
+    const listing = await (await fetch(`${url}/grocery-category?categoryId=101`, { headers: { cookie: deliveryCookie } })).text();
+    const tile = /<img src="(\/media\?src=[^"]+)"/.exec(listing)?.[1]?.replaceAll('&amp;', '&');
+    expect(tile).toMatch(/&w=180$/);
+    const tileDrawn = await sharp(new Uint8Array(await (await fetch(url + tile!)).arrayBuffer())).metadata();
+    expect([tileDrawn.width, tileDrawn.height]).toEqual([360, 360]);
+  });
+
+  it('draws seller images only at the sizes pages show them, and only sellers’ images', async () => {
+    for (const w of ['96', '4000', 'big', '']) {
+      const answer = await fetch(`${url}/media?src=http://sellers.localhost:5321/x.svg&w=${w}`);
+      expect(answer.status, `w=${w}`).toBe(400);
+      expect((await answer.json()).error.message).toBe('w: must be one of 64, 72, 180, 320');
+    }
+    const elsewhere = await fetch(`${url}/media?src=${encodeURIComponent('http://example.com/cat.svg')}&w=72`);
+    expect(elsewhere.status).toBe(404);
+    expect((await elsewhere.json()).error.message).toBe('Not a seller image');
   });
 
   describe('POST /ondc/landing-page?type=provider', () => {

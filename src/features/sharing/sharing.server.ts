@@ -7,10 +7,9 @@ const BACKGROUND = '#f1f8f4';
 /** The picture's side: most of the card's height, leaving a margin previews do not crop. */
 const PICTURE = 480;
 
-export async function shareCard(svg: Buffer | ArrayBuffer): Promise<Buffer> {
-  const input = Buffer.isBuffer(svg) ? svg : Buffer.from(svg);
+export async function shareCard(svg: Uint8Array): Promise<Buffer> {
   // Seller SVGs are drawn on small view boxes; a high density keeps the edges sharp at 480 px.
-  const picture = await sharp(input, { density: 600, limitInputPixels: 4096 * 4096 })
+  const picture = await sharp(svg, { density: 600, limitInputPixels: 4096 * 4096 })
     .resize(PICTURE, PICTURE, { fit: 'contain', background: BACKGROUND })
     .png()
     .toBuffer();
