@@ -59,7 +59,9 @@ async function migrated(database: Database): Promise<Record<string, Record<strin
   const tables: Record<string, Record<string, Column>> = {};
   for (const row of rows) {
     const type = row.data_type === 'ARRAY' ? `${row.udt_name.slice(1)}[]` : row.data_type === 'USER-DEFINED' ? row.udt_name : row.data_type;
-    (tables[row.table_name] ??= {})[row.column_name] = {
+    const columns = tables[row.table_name] ?? {};
+    tables[row.table_name] = columns;
+    columns[row.column_name] = {
       type,
       notNull: row.is_nullable === 'NO',
       hasDefault: row.column_default !== null,

@@ -125,7 +125,7 @@ function claimedPaise(order: OrderRecord, issue: IgmIssue): number {
     .filter((r) => r.ref_type === 'ITEM')
     .reduce((sum, ref) => {
       const line = order.quote.lines.find((l) => l.titleType === 'item' && l.itemId === ref.ref_id);
-      if (!line || line.titleType !== 'item') return sum;
+      if (line?.titleType !== 'item') return sum;
       const counted = Number(ref.tags?.flatMap((t) => t.list ?? []).find((e) => e.descriptor.code === 'quantity.selected.count')?.value ?? line.count);
       const units = Number.isInteger(counted) && counted > 0 ? Math.min(counted, line.count) : line.count;
       return sum + line.unitPaise * units;

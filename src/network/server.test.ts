@@ -19,6 +19,7 @@ import { generateNetwork, providerItems } from './catalogue/generate.ts';
 import { hasPriceDrift } from './price-drift.ts';
 import { startSellerNetwork, type SellerNetwork } from './server.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the message of any of the callbacks a test waits for, read field by field.
 type Callback = { action: string; body: { context: Record<string, string>; message: any; error?: { code: string; message?: string } }; signer: string | null };
 
 const QUICK = 'quick-basket.sellers.kirana.local';

@@ -29,17 +29,17 @@ export const GET: APIRoute = async ({ url }) => {
   ].map((path) => ({ path }));
   const products = await sitemapProducts(database, MAX_PAGES - pages.length);
   pages.push(...products.map((p) => ({ path: productUrl(p), lastmod: p.lastmod })));
-  const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  const escapeXml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   // Every page once per language, each entry naming all its languages (Google's sitemap hreflang).
   const alternates = (p: string) =>
     [...LOCALES.map((l) => ({ hreflang: HREFLANG[l], href: site + localisedPath(p, l) })), { hreflang: 'x-default', href: site + localisedPath(p, 'en') }]
-      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escape(a.href)}"/>`)
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
       .join('');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${pages
     .flatMap(({ path, lastmod }) =>
       LOCALES.map(
         (l) =>
-          `  <url><loc>${escape(site + localisedPath(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates(path)}</url>`,
+          `  <url><loc>${escapeXml(site + localisedPath(path, l))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates(path)}</url>`,
       ),
     )
     .join('\n')}\n</urlset>\n`;

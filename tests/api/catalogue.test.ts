@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { CITIES, distanceKm } from '#/network/catalogue/cities.ts';
 import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '#/network/catalogue/generate.ts';
-import { type OpeningHours } from '#/network/catalogue/hours.ts';
+import type { OpeningHours } from '#/network/catalogue/hours.ts';
 import { packLabel } from '#/network/catalogue/products.ts';
 import { hasListingFlaw } from '#/network/listing-flaws.ts';
 import { deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
@@ -82,6 +82,7 @@ function steady<T>(rule: (at: Date) => T): T | undefined {
 interface Answer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON an endpoint answers; each test reads the fields its rule names.
   body: any;
 }
 
@@ -193,10 +194,10 @@ const TITLE_RANK: Record<string, number> = { searchrelated: 0, recommend: 1, bes
 const titleRank = (item: ItemWidget) => TITLE_RANK[item.title ?? ''] ?? 3;
 
 function expectNonDecreasing(values: number[], what: string) {
-  values.slice(1).forEach((v, i) => expect(v, `${what}: ${values[i]} then ${v} at ${i + 1}`).toBeGreaterThanOrEqual(values[i]!));
+  for (const [i, v] of values.slice(1).entries()) expect(v, `${what}: ${values[i]} then ${v} at ${i + 1}`).toBeGreaterThanOrEqual(values[i]!);
 }
 function expectNonIncreasing(values: number[], what: string) {
-  values.slice(1).forEach((v, i) => expect(v, `${what}: ${values[i]} then ${v} at ${i + 1}`).toBeLessThanOrEqual(values[i]!));
+  for (const [i, v] of values.slice(1).entries()) expect(v, `${what}: ${values[i]} then ${v} at ${i + 1}`).toBeLessThanOrEqual(values[i]!);
 }
 function expectNoDuplicateProducts(items: ItemWidget[]) {
   const keys = items.map((i) => dedupeKey(i.fssai, i.name)).filter((k): k is string => k !== null);

@@ -20,13 +20,13 @@ import { NO_QUOTE_TO_PAY_MESSAGE } from '#/features/payment/payment.ts';
 import { fillCart, initBody, lines, pollFor, selectBody, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
-import { startProxy, type Proxy } from '../support/proxy.ts';
+import { startProxy, type StartedProxy } from '../support/proxy.ts';
 import { callbackContext, postSigned, sellers, type SellerKey } from '../support/seller-callbacks.ts';
 import { startNetwork, startServer, type StartedServer } from '../support/server.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-store-mismatch-'));
 let network: Awaited<ReturnType<typeof startNetwork>>;
-let proxy: Proxy;
+let proxy: StartedProxy;
 let server: StartedServer;
 let owner: SellerKey;
 /** What the proxy does with the network's on_select and on_init: pass them, hold them a while, or drop them (a seller that never answers). */

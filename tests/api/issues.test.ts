@@ -416,7 +416,7 @@ describe('complaints about an order (IGM 2.0.0)', () => {
 
     // The complaint's written account (IGM additional_desc) opens for the store with its signed
     // link and for the shopper; never for a stranger, nor with a link altered.
-    const descriptor = (info?.issue as unknown as { descriptor: { images: unknown[]; additional_desc: { url: string; content_type: string } } }).descriptor;
+    const descriptor = (info!.issue as unknown as { descriptor: { images: unknown[]; additional_desc: { url: string; content_type: string } } }).descriptor;
     expect(descriptor.images).toEqual([]);
     expect(descriptor.additional_desc.content_type).toBe('text/plain');
     const link = new URL(descriptor.additional_desc.url);

@@ -148,6 +148,7 @@ describe.each(inject('servers'))('ONDC protocol through the storefront on $name'
     const dir = path.join(dataDir, 'ondc-log');
     const lines = readdirSync(dir)
       .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+      // biome-ignore lint/suspicious/noExplicitAny: a logged ONDC message, read field by field below.
       .map((line) => JSON.parse(line) as { direction: string; action: string; messageId?: string; body: Record<string, any> });
     const received = lines.find((l) => l.direction === 'in' && l.action === 'on_select' && l.body['request']?.context?.message_id === ack.data.message_id);
     expect(received?.body['reply']).toEqual({ context: received?.body['request'].context, message: { ack: { status: 'ACK' } } });

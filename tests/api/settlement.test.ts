@@ -350,7 +350,12 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
       const dying = {
         identity: { subscriberId: 'unused' },
         bapUri: 'http://127.0.0.1:9/bap',
-        client: { post: () => (posted(), new Promise(() => undefined)) },
+        client: {
+          post: () => {
+            posted();
+            return new Promise(() => undefined);
+          },
+        },
       } as unknown as BuyerApp;
       void sendRecons(database, dying);
       await reachedPost;

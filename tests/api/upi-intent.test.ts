@@ -80,7 +80,7 @@ describe('issue 29: paying with a UPI app', () => {
     const qr = await client.get(payment.intent.qr);
     expect(qr.status).toBe(200);
     expect(qr.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await qr.text()).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"[^]*<path fill="#000" d="M/);
+    expect(await qr.text()).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"[\s\S]*<path fill="#000" d="M/);
 
     expect(await paymentStatus(client, payment.payment_id)).toBe('PENDING');
     const approved = await approve(payment.intent.link);

@@ -121,7 +121,7 @@ function plainTwin(html: string, origin: string): string {
     .replace(/<(style|script|template|noscript)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<link\b[^>]*>/gi, '')
     .replace(/<\/?astro-[a-z-]+\b[^>]*>/gi, '')
-    .replace(/\s(?:class|style|data-[\w-]+|aria-[\w-]+|hidden)(?:="[^"]*")?(?=[\s>\/])/gi, '')
+    .replace(/\s(?:class|style|data-[\w-]+|aria-[\w-]+|hidden)(?:="[^"]*")?(?=[\s>/])/gi, '')
     .replace(/\s(src|href|action)="\//g, ` $1="${origin}/`);
 }
 

@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const postgresAnswers = () =>
   new Promise<boolean>((resolve) => {
     const socket = connect({ host: '127.0.0.1', port: 5432 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 

@@ -29,9 +29,9 @@ let server: StartedServer;
 
 test.describe('closed stores on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'one viewport is enough for a storefront of its own');
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
     // The hook runs even where every test of the group is skipped: no storefront for the desktop.
-    if (!testInfo.project.use.isMobile) return;
+    if (!test.info().project.use.isMobile) return;
     // As long as startServer waits (a loaded machine has taken over 90 s), beside the other worker's journeys.
     test.setTimeout(200_000);
     server = await startServer({ NETWORK_CLOCK_START: clock.start });

@@ -12,8 +12,8 @@ let server: StartedServer;
 
 test.describe('the GST invoice and credit note on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone check');
-  test.beforeAll(async ({}, testInfo) => {
-    if (!testInfo.project.use.isMobile) return;
+  test.beforeAll(async () => {
+    if (!test.info().project.use.isMobile) return;
     // A machine shared by many test runs has taken over 3 minutes to start a storefront.
     test.setTimeout(420_000);
     server = await startServer({ NETWORK_CLOCK_SPEED: '60' }, { timeoutMs: 400_000 });

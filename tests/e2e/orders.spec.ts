@@ -12,9 +12,9 @@ let server: StartedServer;
 
 test.describe('orders after purchase on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
     // The hook runs even where every test of the group is skipped: no storefront for the desktop.
-    if (!testInfo.project.use.isMobile) return;
+    if (!test.info().project.use.isMobile) return;
     // As long as startServer waits (a loaded machine has taken over 90 s), beside the other worker's journeys.
     test.setTimeout(200_000);
     server = await startServer({ NETWORK_CLOCK_SPEED: '60' });
@@ -135,8 +135,8 @@ test.describe('orders after purchase on a phone (360x740)', () => {
 test.describe('the rider on the map, on a phone (360x740)', () => {
   let riderServer: StartedServer;
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
-  test.beforeAll(async ({}, testInfo) => {
-    if (!testInfo.project.use.isMobile) return;
+  test.beforeAll(async () => {
+    if (!test.info().project.use.isMobile) return;
     test.setTimeout(200_000);
     riderServer = await startServer({ NETWORK_CLOCK_SPEED: '6' });
   });

@@ -266,7 +266,9 @@ function deployNewWorker(): () => void {
   writeFileSync(file, next);
   writeFileSync(`${file}.br`, brotliCompressSync(next));
   writeFileSync(`${file}.gz`, gzipSync(next));
-  return () => twins.forEach((f, i) => writeFileSync(f, before[i]!));
+  return () => {
+    for (const [i, f] of twins.entries()) writeFileSync(f, before[i]!);
+  };
 }
 
 test('a new version waits while a checkout is open, then takes over on the next navigation', async ({ page, context, isMobile }) => {

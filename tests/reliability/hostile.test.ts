@@ -143,9 +143,9 @@ function generator(seed: number) {
       () => ({ text: JSON.stringify(junkValue()), type: 'application/json' }),
       () => ({ text: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', type: 'application/json' }),
       () => ({ text: '['.repeat(5000) + ']'.repeat(5000), type: 'application/json' }),
-      () => ({ text: '{"a":' + '{"a":'.repeat(2000) + '1' + '}'.repeat(2001), type: 'application/json' }),
+      () => ({ text: `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2001)}`, type: 'application/json' }),
       () => ({ text: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0xc3, 0x28, 0x7d]), type: 'application/json' }),
-      () => ({ text: 'a=1&b=%E0%A4%A&c=' + 'z'.repeat(3000), type: 'application/x-www-form-urlencoded' }),
+      () => ({ text: `a=1&b=%E0%A4%A&c=${'z'.repeat(3000)}`, type: 'application/x-www-form-urlencoded' }),
       () => ({ text: '<xml><a>1</a></xml>', type: 'application/xml' }),
       () => ({ text: 'not json at all', type: 'text/plain' }),
       () => ({
@@ -179,7 +179,7 @@ async function sendHostileRequests(url: string): Promise<{ failures: string[]; r
       headers: {
         ...(payload ? { 'content-type': payload.type } : {}),
         origin: url,
-        cookie: pick(['', 'kirana_device=%00', 'deliveryLocation=%7B%22a%22', 'userId=' + 'u'.repeat(500), 'sessionId=../../x']),
+        cookie: pick(['', 'kirana_device=%00', 'deliveryLocation=%7B%22a%22', `userId=${'u'.repeat(500)}`, 'sessionId=../../x']),
       },
       ...(payload ? { body: payload.text } : {}),
     }).catch((error: unknown) => ({ status: 599, text: async () => String(error) }));

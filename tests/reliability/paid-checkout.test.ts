@@ -62,7 +62,7 @@ async function pay(client: Client, checkout: { transactionId: string; initMessag
 /** The shopper's orders as history lists them: id → the status word it shows. */
 async function history(client: Client): Promise<Map<string, string>> {
   const html = await (await client.get('/order-history')).text();
-  return new Map([...html.matchAll(/order_id=([A-Z0-9]+)"[^]*?data-status[^>]*>([^<]+)</g)].map((m) => [m[1]!, m[2]!]));
+  return new Map([...html.matchAll(/order_id=([A-Z0-9]+)"[\s\S]*?data-status[^>]*>([^<]+)</g)].map((m) => [m[1]!, m[2]!]));
 }
 
 /** Waits (polling the shopper's history, never the checkout) until the checkout's order is listed. */

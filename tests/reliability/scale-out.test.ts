@@ -15,7 +15,7 @@ import { fillCart, lines, selectBody } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
 import { freePort } from '../support/ports.ts';
-import { startProxy, type Proxy } from '../support/proxy.ts';
+import { startProxy, type StartedProxy } from '../support/proxy.ts';
 import { report, sized } from '../support/reliability.ts';
 import { checkoutThroughFailures } from '../support/resilient-checkout.ts';
 import { startNetwork, startServer, type StartedServer } from '../support/server.ts';
@@ -25,7 +25,7 @@ const schema = `scale_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kirana-scale-'));
 
 let network: Awaited<ReturnType<typeof startNetwork>>;
-let proxy: Proxy;
+let proxy: StartedProxy;
 let a: StartedServer;
 let b: StartedServer;
 /** Where callbacks go: both processes in turn, or one the test chooses (and a hold before). */

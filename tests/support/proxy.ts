@@ -6,7 +6,7 @@ import { createServer, request as forward, type IncomingMessage } from 'node:htt
 
 export type Route = (req: IncomingMessage) => { upstreams?: string[]; delayMs?: number } | undefined;
 
-export interface Proxy {
+export interface StartedProxy {
   url: string;
   /** The processes behind the proxy (replace the list as processes come and go). */
   upstreams: string[];
@@ -15,9 +15,9 @@ export interface Proxy {
   close: () => Promise<void>;
 }
 
-export async function startProxy(upstreams: string[], route: Route = () => undefined): Promise<Proxy> {
+export async function startProxy(upstreams: string[], route: Route = () => undefined): Promise<StartedProxy> {
   let next = 0;
-  const proxy: Proxy = { url: '', upstreams, log: [], close: async () => {} };
+  const proxy: StartedProxy = { url: '', upstreams, log: [], close: async () => {} };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -35,7 +35,9 @@ type EventBuffer = { pending: EventRow[]; timer: ReturnType<typeof setTimeout> |
 // One buffer per process, on a process-wide symbol: the Vite-built pages that take events and the
 // Node entry that flushes them on shutdown load this module separately (as with the database).
 const BUFFER = Symbol.for('kirana.analytics-buffer');
-const buffer = ((globalThis as { [BUFFER]?: EventBuffer })[BUFFER] ??= { pending: [], timer: null, target: null, writing: Promise.resolve() });
+const processWide = globalThis as { [BUFFER]?: EventBuffer };
+const buffer = processWide[BUFFER] ?? { pending: [], timer: null, target: null, writing: Promise.resolve() };
+processWide[BUFFER] = buffer;
 
 /** Takes events for writing; they reach the database within FLUSH_AFTER_MS. */
 export function recordEvents(database: Database, rows: EventRow[]): void {

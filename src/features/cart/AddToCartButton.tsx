@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { installChunkReload } from '#/features/platform/chunk-reload.ts';
 import { announceLive } from '#/features/platform/island-live.ts';
@@ -10,6 +10,7 @@ import { clientText } from '#/features/i18n/client-text.ts';
 import { fill } from '#/features/i18n/text.ts';
 import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem, takeInstantAnswer } from './store.ts';
 import { isOfflineCopy } from '#/features/pwa/connection.ts';
+import type { InstantAnswer } from './instant-add.ts';
 
 interface Props {
   item: AddToCartItem;
@@ -76,20 +77,24 @@ export default function AddToCartButton({ item, city, t }: Props) {
     void ensureCartLoaded(city);
   }, [city]);
 
+  // The held tap, carried out with this render's item and handlers; the island announces itself once.
+  const takeTap = useEffectEvent((island: Element, sent: Promise<InstantAnswer> | null) => {
+    const carryOut = () => {
+      if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
+      else more();
+    };
+    // The page already posted this add (instant-add.ts): its answer is taken, not sent again;
+    // only an add the server never saw, or one that asks first, is carried out here.
+    if (sent) void sent.then((answer) => takeInstantAnswer(answer) || carryOut());
+    else carryOut();
+  });
+
   useEffect(() => {
     // The tap that woke this island was on the server's Add; the cart may hold the item already
     // (another tab), so it means one more of it, as the no-JS form would have added.
     const island = root.current;
     announceLive(island, (sent) => {
-      if (!island) return;
-      const carryOut = () => {
-        if (($cartProducts.get()[item.itemId] ?? 0) === 0) add(island);
-        else more();
-      };
-      // The page already posted this add (instant-add.ts): its answer is taken, not sent again;
-      // only an add the server never saw, or one that asks first, is carried out here.
-      if (sent) void sent.then((answer) => takeInstantAnswer(answer) || carryOut());
-      else carryOut();
+      if (island) takeTap(island, sent);
     });
     // Once, on mount: the tap is the one that loaded this island.
   }, []);
@@ -146,7 +151,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
         </form>
       ) : (
         <div ref={bindRoot} className="add-to-cart">
-          <div className="stepper" role="group" aria-label={fill(clientText().client.inCart, { name: item.name })}>
+          <fieldset className="stepper" aria-label={fill(clientText().client.inCart, { name: item.name })}>
             <button
               type="button"
               className="stepper__button"
@@ -168,7 +173,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
             >
               +
             </button>
-          </div>
+          </fieldset>
           {item.customisable && <span className="add-to-cart__hint">{t.customisable}</span>}
           {willSync && <span className="add-to-cart__sync">{clientText().client.willSync}</span>}
         </div>

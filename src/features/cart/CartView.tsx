@@ -176,7 +176,13 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
                 {customisations.length > 0 && <p className="cart-line__detail">{customisations.map((c) => c.descriptor.name).join(', ')}</p>}
                 <p className="cart-line__price">
                   {rupees(unit.price)}
-                  {unit.mrp > unit.price && <s aria-label={fill(t.mrp, { price: rupees(unit.mrp) })}>{rupees(unit.mrp)}</s>}
+                  {/* A struck-through price cannot carry a name (aria-label on <s> is ignored): the words are read, the figure is seen. */}
+                  {unit.mrp > unit.price && (
+                    <>
+                      <span className="visually-hidden">{fill(t.mrp, { price: rupees(unit.mrp) })}</span>
+                      <s aria-hidden="true">{rupees(unit.mrp)}</s>
+                    </>
+                  )}
                 </p>
                 {!inStock && <p className="cart-line__problem">{t.outOfStock}</p>}
                 {customisations.length > 0 && (
@@ -186,7 +192,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
                 )}
               </div>
               <div className="cart-line__controls">
-                <div className="stepper" role="group" aria-label={fill(t.quantity, { name })}>
+                <fieldset className="stepper" aria-label={fill(t.quantity, { name })}>
                   <LineForm
                     city={city}
                     lineId={target.lineKey}
@@ -207,7 +213,7 @@ export default function CartView({ initialCart, city, warehouseWhitelisted, t, l
                     disabled={!inStock || entry.quantity >= max}
                     onSubmit={() => changeQuantity(target, 1, 'cart')}
                   />
-                </div>
+                </fieldset>
                 <p className="cart-line__total">{rupees(unit.price * entry.quantity)}</p>
                 {willSync.has(target.lineKey) && <p className="cart-line__sync">{t.willSync}</p>}
                 <LineForm

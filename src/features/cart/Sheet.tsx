@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 interface Props {
   titleId: string;
@@ -23,6 +23,8 @@ export function firstFocusableIn(root: Element | null | undefined): HTMLElement 
  */
 export default function Sheet({ titleId, onClose, returnFocus, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Read when the sheet closes, from the owner's last render: not a reason to open it again.
+  const fallbackFocus = useEffectEvent(() => returnFocus?.());
   useEffect(() => {
     const dialog = ref.current;
     // The sheet leaves the DOM when it closes, so the browser cannot give focus back by itself.
@@ -33,7 +35,7 @@ export default function Sheet({ titleId, onClose, returnFocus, children }: Props
     return () => {
       dialog?.close();
       // After the closing update has settled: what closed the sheet may re-render its owner.
-      setTimeout(() => (opener?.isConnected ? opener : returnFocus?.())?.focus());
+      setTimeout(() => (opener?.isConnected ? opener : fallbackFocus())?.focus());
     };
   }, []);
   return (

@@ -63,7 +63,7 @@ export function addOnPages(tree: AddOnTree, selection: readonly string[]): strin
   while (page.length > 0) {
     const fresh = page.filter((id) => !seen.has(id)).sort(bySeq(tree));
     if (fresh.length === 0) break;
-    fresh.forEach((id) => seen.add(id));
+    for (const id of fresh) seen.add(id);
     pages.push(fresh);
     page = fresh.flatMap((id) =>
       (tree.groups[id]?.options ?? []).filter((o) => picked.has(o.id)).flatMap((o) => o.childGroupIds.filter((c) => tree.groups[c])),

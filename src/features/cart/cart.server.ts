@@ -140,7 +140,7 @@ export async function sellerImageOrigins(database: Database): Promise<string[]> 
 /** What the add-on picker shows for a dish; null when the dish is not in the catalogue. */
 export async function findCustomisations(database: Database, ref: { bppId: string; providerId: string; itemId: string }) {
   const dish = await findItem(database, ref.bppId, ref.providerId, ref.itemId);
-  if (!dish || dish.kind !== 'item') return null;
+  if (dish?.kind !== 'item') return null;
   return {
     item: { id: dish.item_id, name: dish.name, pricePaise: dish.price_paise, inStock: dish.in_stock, maxQuantity: dish.max_quantity },
     tree: await loadAddOnTree(database, dish),
@@ -381,7 +381,7 @@ async function applyItemUpdate(q: Queryable, shopper: string, update: ItemUpdate
   const { bpp_id: bppId } = update.cart_metadata;
   const { providerId } = update.item_metadata;
   const item = await findItem(q, bppId, providerId, update.sku_id);
-  if (!item || item.kind !== 'item') throw new CartRefusal(404, 'ITEM_NOT_FOUND', `Unknown item ${update.sku_id} for this store`);
+  if (item?.kind !== 'item') throw new CartRefusal(404, 'ITEM_NOT_FOUND', `Unknown item ${update.sku_id} for this store`);
   if (update.item_metadata.locationId !== undefined && update.item_metadata.locationId !== item.location_id) {
     throw new CartRefusal(400, 'BAD_REQUEST', `item_metadata.locationId is not where ${item.name} is sold`);
   }

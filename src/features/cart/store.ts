@@ -394,7 +394,7 @@ export function proceedWithProviderChange() {
   const change = $providerChange.get();
   const held = $operations.get().find((op) => op.id === change?.operationId);
   $providerChange.set(null);
-  if (!held || held.kind !== 'change') return;
+  if (held?.kind !== 'change') return;
   $isCoinBurnEnabled.set(false);
   $operations.set($operations.get().filter((op) => op.id !== held.id));
   enqueue({ id: nextOperationId++, kind: 'replace', target: held.target, context: held.context });

@@ -35,7 +35,7 @@ export function attachSearchDropdown(input: HTMLInputElement, list: HTMLUListEle
   const options = () => [...list.querySelectorAll<HTMLLIElement>('[role="option"]')];
   const activate = (index: number) => {
     active = index;
-    options().forEach((option, i) => option.setAttribute('aria-selected', String(i === index)));
+    for (const [i, option] of options().entries()) option.setAttribute('aria-selected', String(i === index));
     const chosen = options()[index];
     if (chosen) {
       input.setAttribute('aria-activedescendant', chosen.id);

@@ -123,7 +123,13 @@ describe.each(testDatabases())('a common word’s page on $name', ({ open }) => 
   /** The page's query as the search runs it, with its plan. */
   async function searchWithPlan(request: Record<string, unknown>) {
     const queries: Array<{ sql: string; params: unknown[] }> = [];
-    const recording: Database = { ...database, query: (sql, params = []) => (queries.push({ sql, params }), database.query(sql, params)) };
+    const recording: Database = {
+      ...database,
+      query: (sql, params = []) => {
+        queries.push({ sql, params });
+        return database.query(sql, params);
+      },
+    };
     catalogueChanged();
     const page = await groceryItems(recording, { pincode: PINCODE }, groceryItemsSchema.parse({ limit: 20, ...request }));
     const { sql, params } = queries.at(-1)!;

@@ -186,6 +186,7 @@ export default function CheckoutView({
         {promise && <p data-delivery-promise>{promise}</p>}
         <dl>
           {state.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows keep no state and the summary is rebuilt whole from each quote; a label is not unique (two customisations of one dish share a title).
             <SummaryRow key={index} line={line} t={t} />
           ))}
         </dl>
@@ -352,6 +353,7 @@ export default function CheckoutView({
                 onChange={(e) => setVpa(e.target.value)}
                 placeholder="name@bank"
                 autoComplete="off"
+                // biome-ignore lint/a11y/noAutofocus: never on load; only when the shopper has just asked to pay by UPI ID instead of the app, focus goes to the field they asked for.
                 autoFocus={state.upiIdAsked}
               />
             </label>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const INSTRUCTIONS_MAX_CHARS = 200;
 
 // Line breaks and tabs are how people lay out a second request; other control characters are never text.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 
 /** What a shopper may write: trimmed, at most 200 characters, no control characters but line breaks and tabs. */
 export const deliveryInstructionsSchema = z

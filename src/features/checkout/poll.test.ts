@@ -22,7 +22,10 @@ describe('SPEC §4 select poll: every 1 s, at most 20 times', () => {
     const sleeps: number[] = [];
     let calls = 0;
     const outcome = await poll(
-      async () => (calls++, { status: 'PENDING' as const }),
+      async () => {
+        calls++;
+        return { status: 'PENDING' as const };
+      },
       (a: SelectAnswer, n) => selectStep(a, n, 'retail'),
       {
         ...SELECT_POLL,
@@ -103,7 +106,10 @@ describe('SPEC §4 init poll: every 1 s, at most 5 times', () => {
   it('the loop stops after 5 polls', async () => {
     let calls = 0;
     const outcome = await poll(
-      async () => (calls++, status({})),
+      async () => {
+        calls++;
+        return status({});
+      },
       (s: InitStatus, n) => initStep(s, n, 'retail'),
       { ...INIT_POLL, sleep: async () => {} },
     );
@@ -142,8 +148,14 @@ async function pace<S extends { kind: string }>(options: { intervalMs: number; m
     async () => {
       clock += holdMs;
     },
-    (_answer: void, n) => steps(n),
-    { ...options, now: () => clock, sleep: async (ms) => void (clock += ms) },
+    (_answer, n) => steps(n),
+    {
+      ...options,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    },
   );
   return { outcome, elapsedMs: clock };
 }

@@ -175,7 +175,7 @@ export async function readComplaintDetails(
   if (!row) return null;
   if (!linkIsSigned(app?.identity.privateKey ?? null, 'complaint-details', issueId, viewer) && viewer.shopper !== row.shopper_key) return null;
   const answers = row.issue.actions.filter((a) => a.descriptor.code === 'INFO_PROVIDED').map((a) => `${a.updated_at}: ${a.descriptor.short_desc}`);
-  return [row.issue.descriptor.short_desc, '', row.issue.descriptor.long_desc ?? '', ...(answers.length ? ['', ...answers] : [])].join('\n') + '\n';
+  return [row.issue.descriptor.short_desc, '', row.issue.descriptor.long_desc ?? '', ...(answers.length ? ['', ...answers] : []), ''].join('\n');
 }
 
 async function domainOf(database: Database, transactionId: string): Promise<string> {

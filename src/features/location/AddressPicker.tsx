@@ -89,6 +89,7 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
   }, [hydrated, current?.pin_code]);
 
   // On start: sync a signed-in user's addresses, then detect the position when asked to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hydration happens once; what the shopper typed, the pin, the user and `locate` are read as they are then, and a later change of them must not sync or ask for the position again.
   useEffect(() => {
     setHydrated(true);
     // What a shopper typed before the page came alive is kept and searched, not wiped.
@@ -103,7 +104,6 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
       if (userId) await syncSavedAddresses(userId).catch((e: unknown) => setNotice(messageOf(e)));
       if (locate) detectLocation();
     })();
-    // Runs once, on hydration.
   }, []);
 
   function detectLocation() {
@@ -219,14 +219,8 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
             <div className="not-served" role="status">
               <h2>{t.notServedTitle}</h2>
               <p>{fill(t.notServed, { pincode: delivering.pincode })}</p>
-              <a
-                className="button"
-                href="#picker-search"
-                onClick={(e) => {
-                  e.preventDefault();
-                  searchInput.current?.focus();
-                }}
-              >
+              {/* A link to the search field: following it moves focus there, with or without JavaScript. */}
+              <a className="button" href="#picker-search">
                 {t.changeAddress}
               </a>
             </div>
@@ -274,28 +268,30 @@ export default function AddressPicker({ initial, locate, initialServed, userId, 
           </p>
         )}
 
-        <form className="picker__search" method="get" action="/address-map" role="search" onSubmit={search}>
-          <label htmlFor="picker-search">{t.searchLabel}</label>
-          <div className="picker__search-row">
-            <input
-              id="picker-search"
-              ref={searchInput}
-              name="q"
-              type="search"
-              value={q}
-              onChange={(e) => {
-                setQ(e.target.value);
-                setResults(searchLocalities(e.target.value, pin));
-              }}
-              placeholder={t.searchPlaceholder}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-            <button type="submit" className="button">
-              {t.search}
-            </button>
-          </div>
-        </form>
+        <search>
+          <form className="picker__search" method="get" action="/address-map" onSubmit={search}>
+            <label htmlFor="picker-search">{t.searchLabel}</label>
+            <div className="picker__search-row">
+              <input
+                id="picker-search"
+                ref={searchInput}
+                name="q"
+                type="search"
+                value={q}
+                onChange={(e) => {
+                  setQ(e.target.value);
+                  setResults(searchLocalities(e.target.value, pin));
+                }}
+                placeholder={t.searchPlaceholder}
+                autoComplete="off"
+                enterKeyHint="search"
+              />
+              <button type="submit" className="button">
+                {t.search}
+              </button>
+            </div>
+          </form>
+        </search>
         <SearchResults results={results} onChoose={showPlace} t={t} />
 
         {hydrated && saved.length > 0 && (

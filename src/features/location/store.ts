@@ -51,6 +51,7 @@ export function chooseAddress(address: Address, options: { fromSaved: boolean })
   $selectedLocation.set(discovery);
   $currentDiscoveryLocation.set(discovery);
   $selectedSavedAddress.set(options.fromSaved ? address : null);
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous line every browser takes (the Cookie Store API is async and missing from Safari before 18.4); the next page’s server reads it.
   document.cookie = deliveryLocationCookieLine(deliveryLocationOf(address), location.protocol === 'https:');
 }
 

@@ -384,7 +384,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     orderId,
     shopper,
   ]);
-  if (!found || !found.on_confirm) return null;
+  if (!found?.on_confirm) return null;
   const row = { ...found, on_confirm: readable(found.on_confirm) ?? { id: found.order_id } };
   const events = await database.query<{ action: string; status: OrderStatus; order_state: string; fulfillment_state: string | null; seller_at: string | Date }>(
     'SELECT action, status, order_state, fulfillment_state, seller_at FROM order_events WHERE order_id = $1 ORDER BY seller_at, id',

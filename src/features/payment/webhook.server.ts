@@ -35,7 +35,7 @@ export async function receiveNotice(
   ]);
   if (fresh.length === 0) return refused(409, 'This notice was already received');
   const payment = await paymentById(database, notice.payment_id);
-  if (!payment || payment.method !== 'upi') return refused(404, 'No such payment');
+  if (payment?.method !== 'upi') return refused(404, 'No such payment');
   if (notice.amount_paise !== payment.amount_paise) {
     return refused(409, `The notice is for ${formatRupees(notice.amount_paise)}, the payment is for ${formatRupees(payment.amount_paise)}`);
   }

@@ -55,7 +55,7 @@ describe('cache rules per route: nothing private is ever stored', () => {
   });
 
   it('other methods and other origins are left to the browser', () => {
-    expect(strategyFor({ method: 'PUT', url: origin + '/', mode: 'navigate', origin })).toBe('pass');
+    expect(strategyFor({ method: 'PUT', url: `${origin}/`, mode: 'navigate', origin })).toBe('pass');
     expect(strategyFor({ method: 'GET', url: 'https://tiles.example/1/2/3.png', mode: 'no-cors', origin })).toBe('pass');
     expect(strategyFor({ method: 'GET', url: 'https://elsewhere.example/', mode: 'navigate', origin })).toBe('pass');
   });

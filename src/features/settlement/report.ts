@@ -50,11 +50,11 @@ export function settlementCsv(rows: readonly ReportRow[], by: ReportQuery['by'])
         r.payout,
       ]),
     );
-    return [line(header), ...body].join('\r\n') + '\r\n';
+    return [line(header), ...body, ''].join('\r\n');
   }
   const header = ['seller_id', 'orders', ...MONEY, 'agreed', 'disagreed'];
   const body = sellers(rows).map((s) => line([s.sellerId, String(s.totals.orders), ...money(s.totals), String(s.agreed), String(s.disagreed)]));
-  return [line(header), ...body].join('\r\n') + '\r\n';
+  return [line(header), ...body, ''].join('\r\n');
 }
 
 /** Each seller's orders added up, with how many the seller agreed to and disputed. */

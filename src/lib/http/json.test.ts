@@ -18,7 +18,7 @@ describe('text we cannot store is refused, naming the field (issue 24)', () => {
   });
 
   it('walks nesting deeper than the call stack', () => {
-    const deep = JSON.parse('['.repeat(100_000) + '"\\ud800"' + ']'.repeat(100_000)) as unknown;
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\ud800"${']'.repeat(100_000)}`) as unknown;
     expect(unstorableText(deep)).toMatch(/surrogate/);
   });
 });

@@ -63,7 +63,7 @@ export function parseJsonText(text: string): ParsedJson {
 }
 
 /** A `\uD800`–`\uDFFF` or `\u0000` escape, or a raw NUL (which JSON.parse refuses anyway). */
-const MAYBE_UNSTORABLE = /\\u(?:[dD][89a-fA-F]|0000)|\u0000/;
+const MAYBE_UNSTORABLE = /\\u(?:[dD][89a-fA-F]|0000)|\0/;
 
 /** PostgreSQL text cannot hold NUL: such input is refused as a whole, before any query. */
 export const NUL_MESSAGE = 'Text may not contain NUL characters';
