@@ -44,4 +44,50 @@ describe('a core 1.2.5 seller’s order callbacks (issue 25)', () => {
     const placed = { order: { id: 'O1', fulfillments: [{ id: 'F1', type: 'Delivery' }] } };
     expect(inCoreVersion('1.2.0', 'on_status', placed)).toEqual(placed);
   });
+
+  it('states tax and discount on the items’ delivery in one line each, same total, in every quoting callback', () => {
+    const line = (type: string, itemId: string, value: string) => ({
+      '@ondc/org/item_id': itemId,
+      title: type === 'tax' ? 'Tax' : type,
+      '@ondc/org/title_type': type,
+      price: { currency: 'INR', value },
+    });
+    const quoted = {
+      order: {
+        items: [
+          { id: 'biryani', fulfillment_id: 'F1' },
+          { id: 'raita', fulfillment_id: 'F1' },
+        ],
+        fulfillments: [{ id: 'F1', type: 'Delivery' }],
+        quote: {
+          price: { currency: 'INR', value: '396.70' },
+          breakup: [
+            line('item', 'biryani', '300.00'),
+            line('item', 'raita', '60.00'),
+            line('discount', 'biryani', '-25.00'),
+            line('discount', 'raita', '-5.00'),
+            line('tax', 'biryani', '13.75'),
+            line('tax', 'raita', '2.75'),
+            line('delivery', 'F1', '30.00'),
+            line('misc', 'F1', '0.20'),
+          ],
+        },
+      },
+    };
+    for (const action of ['on_select', 'on_init', 'on_confirm', 'on_status', 'on_update', 'on_cancel']) {
+      const { breakup } = (inCoreVersion('1.2.5', action, quoted) as typeof quoted).order.quote;
+      expect(breakup, action).toEqual([
+        line('item', 'biryani', '300.00'),
+        line('item', 'raita', '60.00'),
+        line('discount', 'F1', '-30.00'),
+        line('tax', 'F1', '16.50'),
+        line('delivery', 'F1', '30.00'),
+        line('misc', 'F1', '0.20'),
+      ]);
+      const sum = (lines: typeof breakup) => lines.reduce((paise, l) => paise + Math.round(Number(l.price.value) * 100), 0);
+      expect(sum(breakup)).toBe(sum(quoted.order.quote.breakup));
+    }
+    // 1.2.0 keeps each item's own lines, as its spec has them.
+    expect(inCoreVersion('1.2.0', 'on_select', quoted)).toBe(quoted);
+  });
 });

@@ -2,6 +2,7 @@
 // (issue 25): the messages are built once, as 1.2.0, and a 1.2.5 seller's are fitted here, so the
 // two versions cannot drift apart anywhere else. The rules are ONDC's log validator's for 1.2.5
 // (Retail_.1.2.5 at 4d13362); the catalogue's own differences are in catalogue/on-search.ts.
+import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 import type { CoreVersion } from '#/ondc/context.ts';
 
 type Message = Record<string, unknown>;
@@ -11,16 +12,56 @@ export function inCoreVersion(coreVersion: CoreVersion, action: string, message:
   if (coreVersion === '1.2.0') return message;
   const order = message['order'] as Message | undefined;
   if (!order) return message;
+  let fitted = order;
   const payment = order['payment'] as Message | undefined;
   // 1.2.5's on_init names who collects only when the seller does: a prepaid order's buyer app
   // collecting is what 1.2.5 takes for granted there.
   if (action === 'on_init' && payment?.['collected_by'] === 'BAP') {
     const { collected_by: _bap, ...rest } = payment;
-    return { ...message, order: { ...order, payment: rest } };
+    fitted = { ...fitted, payment: rest };
   }
   const fulfillments = order['fulfillments'] as Message[] | undefined;
-  if (ORDER_CALLBACKS.has(action) && fulfillments) return { ...message, order: { ...order, fulfillments: fulfillments.map(routed) } };
-  return message;
+  if (ORDER_CALLBACKS.has(action) && fulfillments) fitted = { ...fitted, fulfillments: fulfillments.map(routed) };
+  const quote = order['quote'] as Message | undefined;
+  const delivery = deliveryOf(order);
+  if (quote && delivery) fitted = { ...fitted, quote: onTheDelivery(quote, delivery) };
+  return fitted === order ? message : { ...message, order: fitted };
+}
+
+/** The fulfillment the order's items ride with. */
+function deliveryOf(order: Message): string | undefined {
+  const items = (order['items'] as Message[] | undefined) ?? [];
+  const named = items.map((item) => item['fulfillment_id']).find((id) => typeof id === 'string');
+  if (typeof named === 'string') return named;
+  const delivery = ((order['fulfillments'] as Message[] | undefined) ?? []).find((f) => f['type'] === 'Delivery')?.['id'];
+  return typeof delivery === 'string' ? delivery : undefined;
+}
+
+/**
+ * 1.2.5 states tax and discount on the fulfillment, not on each item (Retail_.1.2.5 on_select: a
+ * tax or discount line's `@ondc/org/item_id` must be a fulfillment the items are mapped to): the
+ * items' lines of each become one line of their sum, where the first of them stood. The total is
+ * the same; the buyer shares the tax back over the items by value for its invoice.
+ */
+function onTheDelivery(quote: Message, deliveryId: string): Message {
+  const breakup = quote['breakup'] as Message[] | undefined;
+  if (!breakup) return quote;
+  const sums = new Map<unknown, number>();
+  for (const line of breakup) {
+    const type = line['@ondc/org/title_type'];
+    if (type === 'tax' || type === 'discount') sums.set(type, (sums.get(type) ?? 0) + rupeesToPaise((line['price'] as { value: string }).value));
+  }
+  if (sums.size === 0) return quote;
+  const merged: Message[] = [];
+  for (const line of breakup) {
+    const type = line['@ondc/org/title_type'];
+    const sum = sums.get(type);
+    if (sum === undefined) merged.push(line);
+    else if (!merged.some((m) => m['@ondc/org/title_type'] === type)) {
+      merged.push({ ...line, '@ondc/org/item_id': deliveryId, price: { ...(line['price'] as Message), value: paiseToRupees(sum) } });
+    }
+  }
+  return { ...quote, breakup: merged };
 }
 
 /** The callbacks that state the order's fulfillments after it is placed (on_cancel's schema allows the routing tag no place). */

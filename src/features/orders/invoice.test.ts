@@ -181,6 +181,33 @@ describe('invoiceOf', () => {
     expect(sumOf(invoice)).toBe(invoice.totalPaise);
   });
 
+  it('takes a discount that names the fulfillment (retail 1.2.5) off the dishes by value, before their GST', () => {
+    // Our 1.2.5 restaurant's quote: the offer shared by value over both dishes, then 5 % on what is left.
+    const itemLevel = [
+      ...restaurant.filter((l) => !['discount', 'tax'].includes(l['@ondc/org/title_type'] ?? '')),
+      line('discount', 'paneer', '-32.00'),
+      line('discount', 'naan', '-4.00'),
+      line('tax', 'paneer', '16.40'),
+      line('tax', 'naan', '2.05'),
+    ];
+    const perFulfillment = [
+      ...restaurant.filter((l) => !['discount', 'tax'].includes(l['@ondc/org/title_type'] ?? '')),
+      line('discount', 'F1', '-36.00', { title: 'Discount' }),
+      line('tax', 'F1', '18.45', { title: 'Tax' }),
+    ];
+    const shape = (breakup: BreakupLine[]) => {
+      const invoice = invoiceOf(breakup, 44245, { intraState: true, taxClasses: dishes });
+      expect(sumOf(invoice)).toBe(invoice.totalPaise);
+      return { lines: invoice.lines.map((l) => [l.itemId, l.taxablePaise, l.taxPaise]), charges: invoice.charges.map((c) => c.title) };
+    };
+    expect(shape(perFulfillment)).toEqual(shape(itemLevel));
+    expect(shape(perFulfillment).lines).toEqual([
+      ['paneer', 32800, 1640],
+      ['naan', 4100, 205],
+    ]);
+    expect(shape(perFulfillment).charges).toEqual(['Packing', 'Convenience fee', 'Delivery']);
+  });
+
   it('keeps a tax line it cannot place on any goods as a charge, so the invoice still adds up', () => {
     const invoice = invoiceOf([line('delivery', 'F1', '30.00'), line('tax', 'F1', '1.50', { title: 'Tax' })], 3150);
     expect(invoice.charges.map((c) => [c.title, c.totalPaise])).toEqual([

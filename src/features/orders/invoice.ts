@@ -118,6 +118,7 @@ export function invoiceOf(
   const charged: Array<{ title: string; totalPaise: number; tip: boolean }> = [];
   const taxed = new Set<Draft>();
   const fulfillmentTaxes: BreakupLine[] = [];
+  const fulfillmentDiscounts: BreakupLine[] = [];
   const itemIds = new Set(breakup.flatMap((e) => (e['@ondc/org/title_type'] === 'item' ? [e['@ondc/org/item_id'] ?? ''] : [])));
   for (const entry of breakup) {
     const type = entry['@ondc/org/title_type'] ?? 'misc';
@@ -142,10 +143,23 @@ export function invoiceOf(
       target.pricePaise += paiseOf(entry);
     } else if (type === 'tax' && !itemIds.has(itemId)) {
       fulfillmentTaxes.push(entry);
+    } else if (type === 'discount' && !itemIds.has(itemId)) {
+      fulfillmentDiscounts.push(entry);
     } else {
       const tip = isTipLine(entry);
       charged.push({ title: tip ? TIP_CHARGE_TITLE : (CHARGE_TITLES[type] ?? entry.title ?? 'Charge'), totalPaise: paiseOf(entry), tip });
     }
+  }
+  // A discount on the fulfillment (1.2.5) lowers the goods' value, shared by value as the seller's
+  // offer is, before any tax is shared: GST is on the price after the discount.
+  const fulfillmentDiscountPaise = fulfillmentDiscounts.reduce((sum, entry) => sum + paiseOf(entry), 0);
+  const byValue = drafts.map((draft) => Math.max(draft.pricePaise, 0));
+  if (fulfillmentDiscounts.length > 0 && byValue.reduce((a, b) => a + b, 0) > 0) {
+    apportion(fulfillmentDiscountPaise, byValue).forEach((sharePaise, i) => {
+      drafts[i]!.pricePaise += sharePaise;
+    });
+  } else {
+    for (const entry of fulfillmentDiscounts) charged.push({ title: entry.title ?? 'Discount', totalPaise: paiseOf(entry), tip: false });
   }
   const untaxed = drafts.filter((draft) => !taxed.has(draft));
   const fulfillmentTaxPaise = fulfillmentTaxes.reduce((sum, entry) => sum + paiseOf(entry), 0);
