@@ -303,6 +303,10 @@ describe.each(inject('servers'))('catalogue API (SPEC §7.2) on $name', ({ url }
     expect(tile).toMatch(/&w=180$/);
     const tileDrawn = await sharp(new Uint8Array(await (await fetch(url + tile!)).arrayBuffer())).metadata();
     expect([tileDrawn.width, tileDrawn.height]).toEqual([360, 360]);
+    // A struck MRP is read out in words: a deletion's aria-label is ignored, so the words are hidden text.
+    const struck = [...listing.matchAll(/(<span class="visually-hidden">[^<]*<\/span>)?<s\b[^>]*>(₹[\d,.]+)<\/s>/g)];
+    expect(struck.length).toBeGreaterThan(0);
+    for (const [whole, , mrp] of struck) expect(whole).toBe(`<span class="visually-hidden">MRP ${mrp}</span><s aria-hidden="true">${mrp}</s>`);
   });
 
   it('draws seller images only at the sizes pages show them, and only sellers’ images', async () => {
