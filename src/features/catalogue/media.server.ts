@@ -1,7 +1,6 @@
 // Seller images, served from our own origin: the page's CSP allows images from 'self' only, a
 // shopper's browser should not open connections to every seller's host, and one cached copy
 // serves every shopper. Only hosts of sellers in our catalogue are fetched (no open proxy).
-import sharp from 'sharp';
 import type { Database } from '#/db/client.ts';
 import { connectTarget } from '#/ondc/client.ts';
 
@@ -55,66 +54,84 @@ export function mediaUrl(src: string | null, width?: MediaWidth): string | null 
 
 /** Phones' screens have two or more device pixels to the CSS pixel: drawn at twice the size, a picture stays sharp. */
 const DENSITY = 2;
-/** Renditions kept in this process, by total size: 2–5 KB each, so thousands of cards' pictures. */
+/** Renditions kept in this process, by total size: a few KB each, so thousands of cards' pictures. */
 const RENDITIONS_MAX_BYTES = 16 * 1024 * 1024;
 /** A seller may replace a picture at the same address; the shopper's browser keeps it a day anyway. */
 const RENDITION_TTL_MS = 60 * 60_000;
-const renditions = new Map<string, { at: number; body: Buffer }>();
-// What is worth keeping is the finished WebP, kept above; libvips' own cache of operations would
-// hold up to 50 MB of decoded pixels besides (issue 30: memory stays flat).
-sharp.cache(false);
+type Picture = { body: Uint8Array; type: string };
+const renditions = new Map<string, { at: number; picture: Picture }>();
 const drawing = new Map<string, Promise<MediaResult>>();
 let renditionBytes = 0;
 
-function keep(key: string, body: Buffer, now: number) {
+function keep(key: string, picture: Picture, now: number) {
   const stale = renditions.get(key);
   if (stale) {
     renditions.delete(key);
-    renditionBytes -= stale.body.byteLength;
+    renditionBytes -= stale.picture.body.byteLength;
   }
-  renditions.set(key, { at: now, body });
-  renditionBytes += body.byteLength;
+  renditions.set(key, { at: now, picture });
+  renditionBytes += picture.body.byteLength;
   for (const [oldest, entry] of renditions) {
     if (renditionBytes <= RENDITIONS_MAX_BYTES) break;
     renditions.delete(oldest);
-    renditionBytes -= entry.body.byteLength;
+    renditionBytes -= entry.picture.body.byteLength;
   }
 }
 
 /**
- * A seller's image as a WebP of `width` CSS pixels (at twice that in device pixels), drawn once and
- * kept (issue 30). An SVG shown by an <img> is a document the phone parses, lays out and paints on
- * its main thread, once per picture: a listing's twelve cost a 4× slower phone ~200 ms of blocked
- * main thread. A raster is decoded off the main thread, and a seller's 2 MB photo becomes a few KB.
- * A picture sharp cannot read is served as the seller sent it, for the browser to try.
+ * sharp (libvips) is loaded with the first photo to draw, as for return photos: a storefront whose
+ * sellers send only SVGs never carries it. What is worth keeping is the finished picture, kept
+ * above; libvips' own cache of operations would hold up to 50 MB of decoded pixels besides (issue
+ * 30: memory stays flat).
  */
+async function loadSharp() {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  return sharp;
+}
+
+/**
+ * A seller's picture as a page shows it at `width` CSS pixels (issue 30): a photo becomes a WebP of
+ * twice that width, so a seller's 2 MB camera shot reaches a phone as a few KB, decoded off its
+ * main thread. Never more bytes than the seller's own file: a smaller WebP or the file as sent.
+ * An SVG is sent as it is: our sellers' pictures are ~400 B, and as WebP they were 1.7–4 KB each. On
+ * slow 4G those bytes delayed a tap's confirmed badge at first paint by ~200 ms (BENCHMARKS "Session
+ * 15"), more than the ~50 ms of main thread (4× CPU: ~200 ms) twelve SVG documents cost a phone.
+ * A picture sharp cannot read is sent as it is too, for the browser to try.
+ */
+export async function drawRendition(picture: Picture, width: MediaWidth): Promise<Picture> {
+  if (picture.type === 'image/svg+xml') return picture;
+  const side = width * DENSITY;
+  try {
+    const sharp = await loadSharp();
+    const body = await sharp(picture.body, { limitInputPixels: 4096 * 4096 })
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+    return body.byteLength < picture.body.byteLength ? { body: new Uint8Array(body), type: 'image/webp' } : picture;
+  } catch {
+    return picture;
+  }
+}
+
+/** `drawRendition` of a seller's image, drawn once and kept; concurrent requests for one picture share the drawing. */
 export async function sellerImageRendition(database: Database, src: string, width: MediaWidth, now = Date.now()): Promise<MediaResult> {
   const key = `${width} ${src}`;
   const kept = renditions.get(key);
   if (kept && now - kept.at < RENDITION_TTL_MS) {
     renditions.delete(key);
     renditions.set(key, kept);
-    return { ok: true, body: kept.body, type: 'image/webp' };
+    return { ok: true, ...kept.picture };
   }
   const pending = drawing.get(key);
   if (pending) return pending;
   const draw = (async (): Promise<MediaResult> => {
     const image = await fetchSellerImage(database, src);
     if (!image.ok) return image;
-    const side = width * DENSITY;
-    try {
-      // A vector is drawn at the density that makes it `side` pixels wide, not drawn small and enlarged.
-      const natural = image.type === 'image/svg+xml' ? ((await sharp(image.body).metadata()).width ?? side) : side;
-      const density = Math.min(2400, Math.max(1, (72 * side) / natural));
-      const body = await sharp(image.body, { density, limitInputPixels: 4096 * 4096 })
-        .resize(side, side, { fit: 'inside', withoutEnlargement: image.type !== 'image/svg+xml' })
-        .webp({ quality: 70, effort: 6 })
-        .toBuffer();
-      keep(key, body, now);
-      return { ok: true, body, type: 'image/webp' };
-    } catch {
-      return image;
-    }
+    const picture = await drawRendition(image, width);
+    keep(key, picture, now);
+    return { ok: true, ...picture };
   })();
   drawing.set(key, draw);
   try {
