@@ -52,15 +52,16 @@ function onTheDelivery(quote: Message, deliveryId: string): Message {
     if (type === 'tax' || type === 'discount') sums.set(type, (sums.get(type) ?? 0) + rupeesToPaise((line['price'] as { value: string }).value));
   }
   if (sums.size === 0) return quote;
-  const merged: Message[] = [];
-  for (const line of breakup) {
+  const placed = new Set<unknown>();
+  const merged = breakup.flatMap((line) => {
     const type = line['@ondc/org/title_type'];
     const sum = sums.get(type);
-    if (sum === undefined) merged.push(line);
-    else if (!merged.some((m) => m['@ondc/org/title_type'] === type)) {
-      merged.push({ ...line, '@ondc/org/item_id': deliveryId, price: { ...(line['price'] as Message), value: paiseToRupees(sum) } });
-    }
-  }
+    if (sum === undefined) return [line];
+    // The first line of its type stands for them all; the rest are in its sum.
+    if (placed.has(type)) return [];
+    placed.add(type);
+    return [{ ...line, '@ondc/org/item_id': deliveryId, price: { ...(line['price'] as Message), value: paiseToRupees(sum) } }];
+  });
   return { ...quote, breakup: merged };
 }
 

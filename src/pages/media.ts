@@ -7,8 +7,9 @@ import { jsonError, parseQuery } from '#/lib/http/json.ts';
 /**
  * A seller's image runs nothing and reaches nothing of ours, even opened on its own as a document
  * (issue 24: an SVG can carry script, and this is our origin): the sandbox gives it an opaque
- * origin with scripts, forms and plugins off, and no fetch leaves it. Pages show renditions
- * (`w`), which are WebP; the seller's own file, SVG included, is what crawlers and previews fetch.
+ * origin with scripts, forms and plugins off, and no fetch leaves it. Pages ask for the size they
+ * show (`w`: a photo comes back as a smaller WebP, an SVG as it is); without `w`, the seller's own
+ * file is what crawlers and previews fetch.
  */
 const SELLER_IMAGE_HEADERS = {
   'Content-Security-Policy': "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
@@ -31,7 +32,7 @@ export const GET: APIRoute = async ({ url }) => {
   const { src, w } = query.data;
   const image = w ? await sellerImageRendition(getDatabase(), src, w) : await fetchSellerImage(getDatabase(), src);
   if (!image.ok) return jsonError(image.status, image.message);
-  return new Response(new Uint8Array(image.body), {
+  return new Response(image.body, {
     headers: { ...SELLER_IMAGE_HEADERS, 'Content-Type': image.type, 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' },
   });
 };

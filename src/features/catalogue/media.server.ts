@@ -16,7 +16,7 @@ async function knownOrigins(database: Database): Promise<Set<string>> {
   return origins;
 }
 
-export type MediaResult = { ok: true; body: Uint8Array; type: string } | { ok: false; status: 400 | 404 | 502; message: string };
+export type MediaResult = { ok: true; body: Uint8Array<ArrayBuffer>; type: string } | { ok: false; status: 400 | 404 | 502; message: string };
 
 export async function fetchSellerImage(database: Database, src: string): Promise<MediaResult> {
   if (!URL.canParse(src)) return { ok: false, status: 400, message: 'src must be an absolute image URL' };
@@ -36,15 +36,15 @@ export async function fetchSellerImage(database: Database, src: string): Promise
 
 /**
  * The sizes, in CSS pixels, at which pages show seller images: the brand header, a store or item
- * card in a list, a listing's tile, the product page. A rendition is made only at these, so no address can make the server
- * draw and keep pictures of any size it is asked for.
+ * card in a list, a listing's tile, the product page. A rendition is made only at these, so no
+ * address can make the server draw and keep pictures of any size it is asked for.
  */
 export const MEDIA_WIDTHS = [64, 72, 180, 320] as const;
 export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
 
 /**
- * The address a page uses for a seller's image: with a width, the picture drawn at that size (see
- * `sellerImageRendition`); without, the seller's own file, for crawlers and link previews. `:` and
+ * The address a page uses for a seller's image: with a width, the picture for that size (see
+ * `drawRendition`); without, the seller's own file, for crawlers and link previews. `:` and
  * `/` may stand unescaped in a query (RFC 3986 §3.4), which saves bytes on every item card (issue 16).
  */
 export function mediaUrl(src: string | null, width?: MediaWidth): string | null {
@@ -58,7 +58,7 @@ const DENSITY = 2;
 const RENDITIONS_MAX_BYTES = 16 * 1024 * 1024;
 /** A seller may replace a picture at the same address; the shopper's browser keeps it a day anyway. */
 const RENDITION_TTL_MS = 60 * 60_000;
-type Picture = { body: Uint8Array; type: string };
+type Picture = { body: Uint8Array<ArrayBuffer>; type: string };
 const renditions = new Map<string, { at: number; picture: Picture }>();
 const drawing = new Map<string, Promise<MediaResult>>();
 let renditionBytes = 0;

@@ -93,6 +93,26 @@ export function splitTax(taxPaise: number, intraState: boolean): TaxSplit {
   return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 };
 }
 
+/** An item line of the quote as the invoice builds it up from the breakup. */
+type Draft = { itemId: string; title: string; quantity: number; unitPaise: number | null; pricePaise: number; statedTaxPaise: number | null };
+type Charge = { title: string; totalPaise: number; tip: boolean };
+
+/**
+ * Lines that name the fulfillment rather than an item, shared over `goods` by value (largest
+ * remainder, so the shares add up); with no goods of value to go on, they stay charges, so the
+ * invoice still adds up.
+ */
+function shareOverGoods(entries: BreakupLine[], goods: Draft[], charged: Charge[], fallbackTitle: string, give: (draft: Draft, sharePaise: number) => void) {
+  if (entries.length === 0) return;
+  const weights = goods.map((draft) => Math.max(draft.pricePaise, 0));
+  if (weights.reduce((a, b) => a + b, 0) === 0) {
+    for (const entry of entries) charged.push({ title: entry.title ?? fallbackTitle, totalPaise: paiseOf(entry), tip: false });
+    return;
+  }
+  const total = entries.reduce((sum, entry) => sum + paiseOf(entry), 0);
+  apportion(total, weights).forEach((sharePaise, i) => give(goods[i]!, sharePaise));
+}
+
 /**
  * The invoice of a quote. Taxes and discounts the seller put against an item go onto that item's
  * line; every other line is a charge. `paidPaise` is what the shopper paid; the difference from
@@ -113,9 +133,8 @@ export function invoiceOf(
   paidPaise: number,
   supply: { intraState: boolean; taxClasses?: ReadonlyMap<string, TaxClass>; chargeBasis?: readonly InvoiceLine[] } = { intraState: false },
 ): Invoice {
-  type Draft = { itemId: string; title: string; quantity: number; unitPaise: number | null; pricePaise: number; statedTaxPaise: number | null };
   const drafts: Draft[] = [];
-  const charged: Array<{ title: string; totalPaise: number; tip: boolean }> = [];
+  const charged: Charge[] = [];
   const taxed = new Set<Draft>();
   const fulfillmentTaxes: BreakupLine[] = [];
   const fulfillmentDiscounts: BreakupLine[] = [];
@@ -152,25 +171,18 @@ export function invoiceOf(
   }
   // A discount on the fulfillment (1.2.5) lowers the goods' value, shared by value as the seller's
   // offer is, before any tax is shared: GST is on the price after the discount.
-  const fulfillmentDiscountPaise = fulfillmentDiscounts.reduce((sum, entry) => sum + paiseOf(entry), 0);
-  const byValue = drafts.map((draft) => Math.max(draft.pricePaise, 0));
-  if (fulfillmentDiscounts.length > 0 && byValue.reduce((a, b) => a + b, 0) > 0) {
-    apportion(fulfillmentDiscountPaise, byValue).forEach((sharePaise, i) => {
-      drafts[i]!.pricePaise += sharePaise;
-    });
-  } else {
-    for (const entry of fulfillmentDiscounts) charged.push({ title: entry.title ?? 'Discount', totalPaise: paiseOf(entry), tip: false });
-  }
-  const untaxed = drafts.filter((draft) => !taxed.has(draft));
-  const fulfillmentTaxPaise = fulfillmentTaxes.reduce((sum, entry) => sum + paiseOf(entry), 0);
-  const weights = untaxed.map((draft) => Math.max(draft.pricePaise, 0));
-  if (fulfillmentTaxes.length > 0 && weights.reduce((a, b) => a + b, 0) > 0) {
-    apportion(fulfillmentTaxPaise, weights).forEach((sharePaise, i) => {
-      untaxed[i]!.statedTaxPaise = sharePaise;
-    });
-  } else {
-    for (const entry of fulfillmentTaxes) charged.push({ title: entry.title ?? 'Charge', totalPaise: paiseOf(entry), tip: false });
-  }
+  shareOverGoods(fulfillmentDiscounts, drafts, charged, 'Discount', (draft, share) => {
+    draft.pricePaise += share;
+  });
+  shareOverGoods(
+    fulfillmentTaxes,
+    drafts.filter((draft) => !taxed.has(draft)),
+    charged,
+    'Charge',
+    (draft, share) => {
+      draft.statedTaxPaise = share;
+    },
+  );
   const lines = drafts.map((draft): InvoiceLine => {
     const taxClass = supply.taxClasses?.get(draft.itemId) ?? null;
     const taxIncluded = draft.statedTaxPaise === null;
