@@ -110,7 +110,7 @@ function shareOverGoods(entries: BreakupLine[], goods: Draft[], charged: Charge[
     return;
   }
   const total = entries.reduce((sum, entry) => sum + paiseOf(entry), 0);
-  apportion(total, weights).forEach((sharePaise, i) => give(goods[i]!, sharePaise));
+  for (const [i, sharePaise] of apportion(total, weights).entries()) give(goods[i]!, sharePaise);
 }
 
 /**
