@@ -11,6 +11,9 @@ import { STEP } from './order-clock.ts';
 import { priceOrder } from './quote.ts';
 import { checkDelivery } from './serviceability.ts';
 
+/** The delivery as soon as possible, no windows on offer. */
+const ASAP = { slot: null, offered: [], toWire: (ms: number) => ms };
+
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
 const order = () =>
@@ -117,10 +120,10 @@ describe('order messages as ONDC’s validator reads them', () => {
   });
 
   it('on_select tells stock only as "99" or "0"; later quotes carry no stock figures', () => {
-    const line = onSelectMessage(quick, priced).order.quote.breakup[0] as { item: { quantity: { available: { count: string } } } };
+    const line = onSelectMessage(quick, priced, ASAP).order.quote.breakup[0] as { item: { quantity: { available: { count: string } } } };
     expect(line.item.quantity.available.count).toBe('99');
     const billing = { name: 'Asha Rao', phone: '9876543210', address: {} } as never;
-    const init = onInitMessage(quick, priced, { billing, end: {} as never, paymentType: 'ON-ORDER', payment: undefined });
+    const init = onInitMessage(quick, priced, { billing, end: {} as never, paymentType: 'ON-ORDER', payment: undefined, slot: null, toWire: (ms) => ms });
     expect(init.order.quote.breakup[0]).not.toHaveProperty('item.quantity');
     expect(init.order).not.toHaveProperty('cancellation_terms');
     expect(init.order).not.toHaveProperty('provider_location');
@@ -129,7 +132,8 @@ describe('order messages as ONDC’s validator reads them', () => {
   it('cash on delivery: the seller collects, within a settlement window in hours or minutes', () => {
     const billing = { name: 'Asha Rao', phone: '9876543210', address: {} } as never;
     for (const paymentType of ['ON-FULFILLMENT', 'ON-ORDER'] as const) {
-      const payment = onInitMessage(quick, priced, { billing, end: {} as never, paymentType, payment: undefined }).order.payment;
+      const payment = onInitMessage(quick, priced, { billing, end: {} as never, paymentType, payment: undefined, slot: null, toWire: (ms) => ms }).order
+        .payment;
       expect(payment['@ondc/org/settlement_window']).toMatch(/^PT\d+[MH]$/);
       // Pramaan: a cash-on-delivery confirm names the bank account the money settles to.
       const [details] = payment['@ondc/org/settlement_details'] as Array<Record<string, string>>;

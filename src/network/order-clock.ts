@@ -24,16 +24,21 @@ const MAX_PACKING_SHARE = 0.6;
 /** Of the ride from packed to delivered: waiting for the rider, then riding. */
 const PICKUP_SHARE = 0.25;
 const DEPART_SHARE = 0.35;
+/** How far into a chosen delivery window the order reaches the door. */
+const SLOT_ARRIVAL_MS = 15 * MINUTE_MS;
 
 /**
  * When each DELIVERY_STEPS step begins. Packing takes the store's time to ship; delivery lands
  * exactly at the quoted TAT (order-to-delivery, ondc-notes §1 on_select), so the promise holds.
  */
-export function deliveryTimeline(createdAtMs: number, tatMs: number, timeToShipMs: number): number[] {
+export function deliveryTimeline(createdAtMs: number, tatMs: number, timeToShipMs: number, slotStartMs?: number): number[] {
   const packed = Math.max(MIN_PACKING_MS, Math.min(timeToShipMs, tatMs * MAX_PACKING_SHARE));
   const ride = tatMs - packed;
-  const offsets = [0, ACCEPT_AFTER_MS, packed, packed + ride * PICKUP_SHARE, packed + ride * DEPART_SHARE, tatMs];
-  return offsets.map((offset) => createdAtMs + Math.round(offset));
+  // Issue 29: for a window the shopper chose, the store starts packing a TAT before the door should
+  // see it, a little into the window; an order for a window that opens soon is started at once.
+  const workFrom = slotStartMs === undefined ? createdAtMs : Math.max(createdAtMs, slotStartMs + SLOT_ARRIVAL_MS - tatMs);
+  const work = [packed, packed + ride * PICKUP_SHARE, packed + ride * DEPART_SHARE, tatMs].map((offset) => workFrom + Math.round(offset));
+  return [createdAtMs, createdAtMs + ACCEPT_AFTER_MS, ...work];
 }
 
 /** The index of the last step that has begun by `atMs` (the first step before it begins). */

@@ -7,6 +7,9 @@ import { STEP } from './order-clock.ts';
 import { priceOrder } from './quote.ts';
 import { checkDelivery } from './serviceability.ts';
 
+/** The delivery as soon as possible, no windows on offer. */
+const ASAP = { slot: null, offered: [], toWire: (ms: number) => ms };
+
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
 const order = (paymentType?: OrderRecord['paymentType']) =>
@@ -43,7 +46,7 @@ describe('on_select (ondc-notes §1)', () => {
         store: 'open',
         now: new Date(),
       });
-      expect(onSelectMessage(quick, priced).order.fulfillments[0]).toMatchObject({
+      expect(onSelectMessage(quick, priced, ASAP).order.fulfillments[0]).toMatchObject({
         id: 'F1',
         type: 'Delivery',
         '@ondc/org/TAT': quick.tat,

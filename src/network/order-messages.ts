@@ -17,6 +17,7 @@ import {
   type LatLng,
 } from './order-clock.ts';
 import {
+  deliveryIdOf,
   deliveryStepOf,
   isCancelledAt,
   quoteAt,
@@ -32,6 +33,7 @@ import {
 import { NP_TYPE } from './catalogue/on-search.ts';
 import { DELIVERY_ID, wireQuote, type PricedOrder, type QuoteLine } from './quote.ts';
 import type { Billing, DeliveryEnd, Tag } from './requests.ts';
+import type { DeliverySlot } from './delivery-slots.ts';
 
 const RTO_ID = 'RTO1';
 /** A return pickup is offered from this long after the approval. */
@@ -88,13 +90,26 @@ function marketplaceGstin(sellerId: string, state: string): string {
   return `${GST_STATE_CODES[state] ?? '99'}${pan}1Z${digitsOf(mixSeeds(seed, 4), 1)}`;
 }
 
-function deliveryCategory(tat: string): string {
+function deliveryCategory(tat: string, slotted: boolean): string {
+  // A window the shopper chose is a standard delivery, however soon it opens (ondc-notes §1).
+  if (slotted) return 'Standard Delivery';
   return ttlToMs(tat) <= IMMEDIATE_DELIVERY_MAX_MS ? 'Immediate Delivery' : 'Same Day Delivery';
 }
 
-function deliveryTerms(storeName: string, tat: string) {
-  return { '@ondc/org/provider_name': storeName, '@ondc/org/category': deliveryCategory(tat), '@ondc/org/TAT': tat };
+function deliveryTerms(storeName: string, tat: string, slotted = false) {
+  return { '@ondc/org/provider_name': storeName, '@ondc/org/category': deliveryCategory(tat, slotted), '@ondc/org/TAT': tat };
 }
+
+/** Issue 29: how a delivery window goes on the wire, the same in every message. */
+function slotRange(slot: { startMs: number; endMs: number }, toWire: ToWire) {
+  return { start: new Date(toWire(slot.startMs)).toISOString(), end: new Date(toWire(slot.endMs)).toISOString() };
+}
+
+/**
+ * Issue 29: the delivery a select, init or confirm chose (a window, or null for as soon as
+ * possible) and, for on_select, the windows on offer.
+ */
+export type DeliveryChoice = { slot: DeliverySlot | null; offered: readonly DeliverySlot[]; toWire: ToWire };
 
 function orderItems(lines: readonly QuoteLine[], fulfillmentId: string) {
   return lines.flatMap((line) =>
@@ -116,21 +131,27 @@ function appliedOffers(priced: PricedOrder) {
   return priced.offer ? { offers: [{ id: priced.offer.code, tags: [tag('selection', [['apply', 'yes']])] }] } : {};
 }
 
-/** on_select (ondc-notes §1): the quote and whether the seller can deliver there. */
-export function onSelectMessage(provider: Provider, priced: PricedOrder) {
+/**
+ * on_select (ondc-notes §1): the quote and whether the seller can deliver there. The items go
+ * with the delivery chosen; every delivery on offer is listed, as soon as possible first.
+ */
+export function onSelectMessage(provider: Provider, priced: PricedOrder, choice: DeliveryChoice) {
   const location = storeProfile(provider);
+  const state = { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } };
   return {
     order: {
       provider: { id: provider.id, locations: [{ id: location.locationId }] },
-      items: orderItems(priced.quote.lines, DELIVERY_ID),
+      items: orderItems(priced.quote.lines, choice.slot?.id ?? DELIVERY_ID),
       fulfillments: [
-        {
-          id: DELIVERY_ID,
+        { id: DELIVERY_ID, type: 'Delivery', ...deliveryTerms(provider.name, provider.tat), tracking: true, state },
+        ...choice.offered.map((slot) => ({
+          id: slot.id,
           type: 'Delivery',
-          ...deliveryTerms(provider.name, provider.tat),
+          ...deliveryTerms(provider.name, provider.tat, true),
           tracking: true,
-          state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
-        },
+          state,
+          end: { time: { range: slotRange(slot, choice.toWire) } },
+        })),
       ],
       ...appliedOffers(priced),
       quote: wireQuote(priced.quote, 'select'),
@@ -203,7 +224,15 @@ function bppTerms(profile: StoreProfile): Tag {
   ]);
 }
 
-export type InitEcho = { billing: Billing; end: DeliveryEnd; paymentType: PaymentType; payment: Record<string, unknown> | undefined };
+export type InitEcho = {
+  billing: Billing;
+  end: DeliveryEnd;
+  paymentType: PaymentType;
+  payment: Record<string, unknown> | undefined;
+  /** the window chosen, or null for as soon as possible */
+  slot: DeliverySlot | null;
+  toWire: ToWire;
+};
 
 /** on_init (ondc-notes §1): the init echoed with the full quote, payment and terms. */
 export function onInitMessage(provider: Provider, priced: PricedOrder, echo: InitEcho) {
@@ -211,15 +240,15 @@ export function onInitMessage(provider: Provider, priced: PricedOrder, echo: Ini
   return {
     order: {
       provider: { id: provider.id, locations: [{ id: profile.locationId }] },
-      items: orderItems(priced.quote.lines, DELIVERY_ID),
+      items: orderItems(priced.quote.lines, echo.slot?.id ?? DELIVERY_ID),
       billing: echo.billing,
       fulfillments: [
         {
-          id: DELIVERY_ID,
+          id: echo.slot?.id ?? DELIVERY_ID,
           type: 'Delivery',
-          ...deliveryTerms(provider.name, provider.tat),
+          ...deliveryTerms(provider.name, provider.tat, echo.slot !== null),
           tracking: true,
-          end: echo.end,
+          end: echo.slot ? { ...echo.end, time: { range: slotRange(echo.slot, echo.toWire) } } : echo.end,
           state: { descriptor: { code: priced.serviceable ? 'Serviceable' : 'Non-serviceable' } },
         },
       ],
@@ -319,10 +348,11 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
   };
   const storeContact = { phone: profile.phone, email: profile.email };
 
+  const deliveryId = deliveryIdOf(order);
   const delivery = {
-    id: DELIVERY_ID,
+    id: deliveryId,
     type: 'Delivery',
-    ...deliveryTerms(profile.name, order.tat),
+    ...deliveryTerms(profile.name, order.tat, order.slot !== undefined),
     tracking: true,
     state: { descriptor: { code: cancelled ? 'Cancelled' : (DELIVERY_STEPS[step]?.fulfillment ?? 'Pending') } },
     start: {
@@ -335,7 +365,13 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
     end: {
       ...order.deliveryEnd,
       person: order.deliveryEnd.person ?? { name: order.billing.name },
-      time: { range: { start: iso(timeline[STEP.outForDelivery] ?? atMs), end: iso(timeline[STEP.delivered] ?? atMs) }, ...reachedAt(STEP.delivered) },
+      // A chosen window is the promise, echoed as on_select stated it; else the rider's own.
+      time: {
+        range: order.slot
+          ? slotRange({ startMs: Date.parse(order.slot.start), endMs: Date.parse(order.slot.end) }, toWire)
+          : { start: iso(timeline[STEP.outForDelivery] ?? atMs), end: iso(timeline[STEP.delivered] ?? atMs) },
+        ...reachedAt(STEP.delivered),
+      },
     },
     ...(reached(STEP.pickedUp) ? { agent: riderOf(order) } : {}),
     // The store's own rider goes straight from the store to the door; a cancelled delivery says
@@ -464,7 +500,7 @@ export function orderMessage(order: OrderRecord, atMs: number, options: OrderMes
       state: cancelled ? 'Cancelled' : (DELIVERY_STEPS[step]?.order ?? 'Created'),
       provider: { id: order.providerId, locations: [{ id: profile.locationId }] },
       items: [
-        ...orderItems(view.quote.lines, DELIVERY_ID),
+        ...orderItems(view.quote.lines, deliveryId),
         ...partCancels.map((cancel) => ({ id: cancel.itemId, fulfillment_id: cancel.id, quantity: { count: cancel.quantity } })),
         ...(cancelled
           ? orderItems(
@@ -507,7 +543,7 @@ export function onTrackMessage(order: OrderRecord, trackingUrl: string, atMs: nu
   const position = riderPosition(order.store, order.drop, timelineOf(order), atMs);
   return {
     tracking: {
-      id: DELIVERY_ID,
+      id: deliveryIdOf(order),
       url: trackingUrl,
       status: active ? 'active' : 'inactive',
       location: { gps: gps(position), time: { timestamp: iso(atMs) }, updated_at: iso(atMs) },

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { domainSchema, ttlToMs, type ProtocolError } from '#/ondc/context.ts';
 import { CANCELLATION_REASONS, RETURN_REASONS } from '#/ondc/error-codes.ts';
 import { deliveryTimeline, RETURN_STEP, returnTimeline, RTO_STEP, rtoTimeline, STEP, stepAt } from './order-clock.ts';
-import { quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
+import { DELIVERY_ID, quoteSchema, type ItemLine, type Quote, type QuoteLine } from './quote.ts';
 import { tagSchema, tagValue, type Tag } from './requests.ts';
 import { sellerError } from './seller-errors.ts';
 
@@ -76,6 +76,8 @@ export const orderRecordSchema = z.object({
   bapTerms: tagSchema.optional(),
   tat: z.string(),
   timeToShip: z.string(),
+  /** Issue 29: the delivery window the shopper chose (network time), its fulfillment id the window's. */
+  slot: z.object({ id: z.string(), start: z.iso.datetime(), end: z.iso.datetime() }).optional(),
   quote: quoteSchema,
   billing: looseRecord,
   deliveryEnd: looseRecord,
@@ -109,7 +111,12 @@ export type OrderRecord = z.infer<typeof orderRecordSchema>;
 const RETURN_WINDOW_MS = ttlToMs('P1D');
 
 export function timelineOf(order: OrderRecord): number[] {
-  return deliveryTimeline(Date.parse(order.createdAt), ttlToMs(order.tat), ttlToMs(order.timeToShip));
+  return deliveryTimeline(Date.parse(order.createdAt), ttlToMs(order.tat), ttlToMs(order.timeToShip), order.slot ? Date.parse(order.slot.start) : undefined);
+}
+
+/** The id of the order's delivery: its window's, or the as-soon-as-possible delivery's. */
+export function deliveryIdOf(order: OrderRecord): string {
+  return order.slot?.id ?? DELIVERY_ID;
 }
 
 export function isCancelledAt(order: OrderRecord, atMs: number): boolean {

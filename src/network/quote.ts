@@ -19,7 +19,7 @@ import { itemsError, sellerError } from './seller-errors.ts';
 import type { DeliveryCheck } from './serviceability.ts';
 import { istHHMM, type StoreOpenState } from './store-hours.ts';
 
-/** The one delivery fulfillment each seller offers; fulfillment-level lines name it. */
+/** The delivery as soon as the store can (its TAT); a store may also deliver in windows (delivery-slots.ts). */
 export const DELIVERY_ID = 'F1';
 
 // Restaurant food carries 5 % GST (restaurant service, catalogue/tax.ts) on top of the menu price;
@@ -89,6 +89,10 @@ export type QuoteInput = {
   dropSurchargePaise?: number;
   /** Issue 29: the buyer's tip for the rider, quoted as the seller passes it on, whole (ondc/tip.ts). */
   tipPaise?: number;
+  /** Issue 29: the delivery the items go with, which the fulfillment-level lines name (DELIVERY_ID, or a window). */
+  fulfillmentId?: string;
+  /** Issue 29: why the window the buyer named cannot be had (30013), when it cannot. */
+  fulfillmentError?: ProtocolError | null;
 };
 
 export type PricedOrder = {
@@ -102,7 +106,7 @@ export type PricedOrder = {
 };
 
 // The order the errors are reported in, when several apply.
-const ERROR_PRIORITY = ['30017', '30009', '30011', '30004', '30000', '40002', '40009', '30023', '30006', '30007'];
+const ERROR_PRIORITY = ['30017', '30009', '30011', '30013', '30004', '30000', '40002', '40009', '30023', '30006', '30007'];
 
 export function sumPaise(lines: readonly QuoteLine[]): number {
   return lines.reduce((total, line) => total + line.pricePaise, 0);
@@ -122,6 +126,8 @@ export function priceOrder(input: QuoteInput): PricedOrder {
 
   if (input.store !== 'open') report(sellerError('30017', storeClosedReason(provider, input.store)));
   if (!input.delivery.serviceable) report(sellerError(input.delivery.code, input.delivery.reason));
+  if (input.fulfillmentError) report(input.fulfillmentError);
+  const fulfillmentId = input.fulfillmentId ?? DELIVERY_ID;
 
   const itemLines = quoteItemLines(provider, input.lines);
   if (itemLines.unknown.length > 0) report(itemsError('30004', itemLines.unknown));
@@ -141,7 +147,7 @@ export function priceOrder(input: QuoteInput): PricedOrder {
     // Where the store delivers, the delivery line is always there, at 0.00 when free (ONDC's rule).
     lines.push({
       titleType: 'delivery',
-      itemId: DELIVERY_ID,
+      itemId: fulfillmentId,
       title: 'Delivery charges',
       pricePaise: (free ? 0 : provider.deliveryFeePaise) + (input.dropSurchargePaise ?? 0),
     });
@@ -150,7 +156,7 @@ export function priceOrder(input: QuoteInput): PricedOrder {
     const dishes = itemLines.lines.reduce((n, line) => n + (line.tags && tagValue(line.tags, 'type', 'type') === 'customization' ? 0 : line.count), 0);
     pushNonZero(lines, {
       titleType: 'packing',
-      itemId: DELIVERY_ID,
+      itemId: fulfillmentId,
       title: 'Packing charges',
       pricePaise: Math.min(dishes * PACKING_PER_DISH_PAISE, PACKING_CAP_PAISE),
     });
@@ -179,10 +185,10 @@ export function priceOrder(input: QuoteInput): PricedOrder {
         pricePaise: Math.round((taxable * RESTAURANT_GST_PERCENT) / 100),
       });
     });
-    pushNonZero(lines, { titleType: 'misc', itemId: DELIVERY_ID, title: 'Convenience Fee', pricePaise: RESTAURANT_CONVENIENCE_FEE_PAISE });
+    pushNonZero(lines, { titleType: 'misc', itemId: fulfillmentId, title: 'Convenience Fee', pricePaise: RESTAURANT_CONVENIENCE_FEE_PAISE });
   }
   // A tip rides with the delivery: none where the store does not deliver.
-  if (input.delivery.serviceable) pushNonZero(lines, { titleType: 'misc', itemId: DELIVERY_ID, title: TIP_TITLE, pricePaise: input.tipPaise ?? 0 });
+  if (input.delivery.serviceable) pushNonZero(lines, { titleType: 'misc', itemId: fulfillmentId, title: TIP_TITLE, pricePaise: input.tipPaise ?? 0 });
 
   const firstError = ERROR_PRIORITY.map((code) => errors.get(code)).find((e) => e !== undefined) ?? null;
   return {

@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import type { ProtocolError } from '#/ondc/context.ts';
 import { feedbackText, RATING_CATEGORIES, type RatingCategory } from '#/ondc/rating.ts';
-import type { OrderRecord } from './orders.ts';
-import { DELIVERY_ID } from './quote.ts';
+import { deliveryIdOf, type OrderRecord } from './orders.ts';
 import type { MessageOf } from './requests.ts';
 import { sellerError } from './seller-errors.ts';
 
@@ -45,7 +44,7 @@ function targetError(order: OrderRecord, category: RatingCategory, id: string): 
     case 'Agent':
     case 'Fulfillment':
       // The rider has no id of his own in ONDC 1.2.0: he is rated by the delivery he made.
-      return id === DELIVERY_ID ? null : sellerError('50007', `Fulfillment ${id} is not order ${order.id}'s delivery`);
+      return id === deliveryIdOf(order) ? null : sellerError('50007', `Fulfillment ${id} is not order ${order.id}'s delivery`);
   }
 }
 

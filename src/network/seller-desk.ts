@@ -50,6 +50,10 @@ import { sellerError } from './seller-errors.ts';
 import { checkDelivery, dropSurchargePaise, localityOf } from './serviceability.ts';
 import type { StateStore } from './state.ts';
 import { storeOpenState } from './store-hours.ts';
+import { chosenSlot, deliverySlots, type DeliverySlot } from './delivery-slots.ts';
+
+type SlotChoice = ReturnType<typeof chosenSlot>;
+const slotOf = (choice: SlotChoice): DeliverySlot | null => (choice.kind === 'slot' ? choice.slot : null);
 
 export type Answer = { message: Record<string, unknown>; error?: ProtocolError };
 export type DueNotice = { order: OrderRecord; notice: Notice };
@@ -131,7 +135,16 @@ export function createSellerDesk(options: SellerDeskOptions) {
 
   /** `asked`: priced as if the shelf held every unit asked for (what the buyer was quoted). */
   /** `address`: the full delivery address once the buyer sends it (init, confirm): the drop is priced from it. */
-  function price(provider: Provider, request: PricingRequest, pincode: string, now: Date, asked = false, address?: Address): PricedOrder {
+  /** `delivery`: the window the request named (delivery-slots.ts), which the fulfillment-level lines name. */
+  function price(
+    provider: Provider,
+    request: PricingRequest,
+    pincode: string,
+    now: Date,
+    asked = false,
+    address?: Address,
+    delivery: SlotChoice = { kind: 'default' },
+  ): PricedOrder {
     const location = provider.locations[0];
     if (!location) throw new Error(`Provider ${provider.id} has no location`);
     return priceOrder({
@@ -147,6 +160,8 @@ export function createSellerDesk(options: SellerDeskOptions) {
       dropSurchargePaise: dropSurchargePaise(address),
       // Issue 29: a select has no tip; init and confirm state one as an order tag (ondc/tip.ts).
       tipPaise: tipOfTags(request.tags),
+      ...(delivery.kind === 'slot' ? { fulfillmentId: delivery.slot.id } : {}),
+      fulfillmentError: delivery.kind === 'gone' ? sellerError('30013', delivery.reason) : null,
     });
   }
 
@@ -185,8 +200,11 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const found = providerFor(sellerId, context, order.provider);
       if ('error' in found) return answer({ order: { provider: { id: order.provider.id }, items: order.items } }, found.error);
       const pincode = order.fulfillments[0]?.end.location.address.area_code ?? '';
-      const priced = price(found.provider, order, pincode, clock.now());
-      return answer(onSelectMessage(found.provider, priced), priced.error);
+      const now = clock.now();
+      const delivery = chosenSlot(found.provider, order.fulfillments[0]?.id, now.getTime(), 'select');
+      const priced = price(found.provider, order, pincode, now, false, undefined, delivery);
+      const offered = priced.serviceable ? deliverySlots(found.provider, now.getTime()) : [];
+      return answer(onSelectMessage(found.provider, priced, { slot: slotOf(delivery), offered, toWire: clock.toReal }), priced.error);
     },
 
     init(sellerId: string, { context, message }: RequestOf<'init'>): Answer {
@@ -195,7 +213,9 @@ export function createSellerDesk(options: SellerDeskOptions) {
       if ('error' in found) return answer({ order: { provider: { id: order.provider.id }, items: order.items } }, found.error);
       const end = order.fulfillments[0]?.end;
       if (!end) throw new Error('init without a fulfillment passed the schema');
-      const priced = price(found.provider, order, end.location.address.area_code, clock.now(), false, end.location.address);
+      const now = clock.now();
+      const delivery = chosenSlot(found.provider, order.fulfillments[0]?.id, now.getTime(), 'order');
+      const priced = price(found.provider, order, end.location.address.area_code, now, false, end.location.address, delivery);
       const requestedType = order.payment?.type ?? 'ON-ORDER';
       // Every catalogue item is available_on_cod, so cash on delivery is always on offer.
       const paymentType: PaymentType = requestedType === 'ON-FULFILLMENT' ? 'ON-FULFILLMENT' : 'ON-ORDER';
@@ -204,7 +224,17 @@ export function createSellerDesk(options: SellerDeskOptions) {
         priced.error ??
         (addressError ? sellerError('31002', addressError) : null) ??
         (requestedType === paymentType ? null : sellerError('40004', `Payment type ${requestedType} is not supported; pay ON-ORDER or ON-FULFILLMENT`));
-      return answer(onInitMessage(found.provider, priced, { billing: order.billing, end, paymentType, payment: order.payment }), error);
+      return answer(
+        onInitMessage(found.provider, priced, {
+          billing: order.billing,
+          end,
+          paymentType,
+          payment: order.payment,
+          slot: slotOf(delivery),
+          toWire: clock.toReal,
+        }),
+        error,
+      );
     },
 
     /**
@@ -234,9 +264,11 @@ export function createSellerDesk(options: SellerDeskOptions) {
       }
       // Stock gone since the buyer's quote (another order took it): the store takes the order for
       // what it has and cancels the rest (reason 002), unless it has none of it at all.
-      const onShelf = price(provider, request, end.location.address.area_code, now, false, end.location.address);
+      const delivery = chosenSlot(provider, request.fulfillments[0]?.id, now.getTime(), 'order');
+      const onShelf = price(provider, request, end.location.address.area_code, now, false, end.location.address, delivery);
       const shortOnly = onShelf.error?.code === '40002';
-      const priced = shortOnly ? price(provider, request, end.location.address.area_code, now, true, end.location.address) : onShelf;
+      const priced = shortOnly ? price(provider, request, end.location.address.area_code, now, true, end.location.address, delivery) : onShelf;
+      const slot = slotOf(delivery);
       if (priced.error) return refuse(priced.error);
       const shortByLine = shortOnly ? shortfall(provider, priced.quote.lines) : new Map<number, number>();
       const supplied = priced.quote.lines.some((line, index) => line.titleType === 'item' && line.count > (shortByLine.get(index) ?? 0));
@@ -267,6 +299,7 @@ export function createSellerDesk(options: SellerDeskOptions) {
         ...bapTermsOf(request.tags),
         tat: provider.tat,
         timeToShip: provider.timeToShip,
+        ...(slot ? { slot: { id: slot.id, start: new Date(slot.startMs).toISOString(), end: new Date(slot.endMs).toISOString() } } : {}),
         quote: priced.quote,
         billing: request.billing,
         deliveryEnd: end,

@@ -10,6 +10,9 @@ import { priceOrder } from '#/network/quote.ts';
 import { checkDelivery } from '#/network/serviceability.ts';
 import { orderMessageProblems, type OrderMessageAction } from './order-schemas.ts';
 
+/** The delivery as soon as possible, no windows on offer. */
+const ASAP = { slot: null, offered: [], toWire: (ms: number) => ms };
+
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
 const address = {
@@ -59,8 +62,8 @@ describe('ONDC 1.2.0 schemas: the sellers’ callbacks', () => {
       store: 'open',
       now: new Date(),
     });
-    expectValid('on_select', onSelectMessage(quick, priced));
-    expectValid('on_init', onInitMessage(quick, priced, { billing, end, paymentType: 'ON-ORDER', payment: undefined }));
+    expectValid('on_select', onSelectMessage(quick, priced, ASAP));
+    expectValid('on_init', onInitMessage(quick, priced, { billing, end, paymentType: 'ON-ORDER', payment: undefined, slot: null, toWire: (ms) => ms }));
   });
 
   it('on_confirm, then on_status at every delivery step, and on_track', () => {

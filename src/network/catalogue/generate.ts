@@ -89,6 +89,8 @@ export type GroceryStore = ProviderBase & {
   shelfId: string;
   /** how many items the shelves hold in all domains; itemCount is this provider's share */
   shelfSize: number;
+  /** Issue 29: the store also delivers in two-hour windows the shopper picks (network/delivery-slots.ts). */
+  deliverySlots: boolean;
 };
 
 export type Restaurant = ProviderBase & {
@@ -178,6 +180,8 @@ type StoreSpec = SiteSpec & {
   /** share of the grocery items this store carries */
   weight: number;
   quick: boolean;
+  /** delivers in chosen windows besides as soon as it can */
+  deliverySlots?: boolean;
 };
 
 type RestaurantSpec = SiteSpec & { kind: 'restaurant'; template: string };
@@ -192,6 +196,7 @@ const LINEUP: readonly (StoreSpec | RestaurantSpec)[] = [
     brandName: 'FreshMart',
     weight: 10,
     quick: false,
+    deliverySlots: true,
     hours: { from: 700, to: 2300 },
     cities: 'all',
     radiusKm: 12,
@@ -496,6 +501,7 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
       itemCount: groceryItemCount,
       shelfId: id,
       shelfSize: groceryItemCount,
+      deliverySlots: spec.deliverySlots ?? false,
     };
   }
 
