@@ -134,7 +134,7 @@ describe('delivery windows on the wire', () => {
     expect(deliveryStepOf(order, chosen.startMs - 2 * HOUR)).toBe(STEP.accepted);
     for (const at of [now, ...timeline]) {
       const message = orderMessage(order, at);
-      const [delivery] = message.order.fulfillments as Array<{ id: string; end: { time: { range: unknown } } }>;
+      const [delivery] = message.order.fulfillments as unknown as Array<{ id: string; end: { time: { range: unknown } } }>;
       expect(delivery?.id).toBe(chosen.id);
       expect(delivery?.end.time.range).toEqual(range);
       expect(message.order.items.every((i) => i.fulfillment_id === chosen.id)).toBe(true);

@@ -11,7 +11,7 @@ export type DeliverySlot = { id: string; startMs: number; endMs: number };
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-export const SLOT_HOURS = 2;
+const SLOT_HOURS = 2;
 /** How many windows on_select offers: enough for tonight and tomorrow, few enough to read at once. */
 export const SLOTS_OFFERED = 6;
 const SLOT_ID = /^S(\d{4})(\d{2})(\d{2})(\d{2})$/;

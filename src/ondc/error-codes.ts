@@ -175,6 +175,8 @@ const SHOPPER_WORDING: ReadonlyMap<string, string> = new Map([
   ['30011', NO_DELIVERY_PARTNERS],
   ['60004', NO_DELIVERY_PARTNERS],
   ['30017', 'The restaurant is not taking orders right now'],
+  // Issue 29: the delivery window chosen has passed or filled since it was offered.
+  ['30013', 'That delivery time is no longer available. Please choose another'],
 ]);
 
 const appTypeSchema = z.enum(['retail', 'food']);

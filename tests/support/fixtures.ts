@@ -113,3 +113,21 @@ export function closedGroceryStore(now: Date = testNow(), minutes = 15) {
   }
   throw new Error(`no grocery store in Bengaluru is closed at ${now.toISOString()} with an item sold nowhere else near it`);
 }
+
+/**
+ * Issue 29: the Bengaluru grocery store that also delivers in windows the shopper picks (open
+ * 07:00–23:00: at the shared storefronts' noon its windows from 2 pm are on offer), and items it
+ * has plenty of at the catalogue's price.
+ */
+export function slottedGroceryStore() {
+  const seller = network.sellers.find((s) => s.providers.some((p) => p.kind === 'grocery' && p.deliverySlots && p.cityId === 'bengaluru'));
+  const provider = seller?.providers.find(
+    (p): p is GroceryStore => p.kind === 'grocery' && p.deliverySlots && p.cityId === 'bengaluru' && p.domain === 'ONDC:RET10',
+  );
+  if (!seller || !provider) throw new Error('the generator has no Bengaluru grocery store with delivery windows');
+  const items = [...providerItems(provider)]
+    .filter((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 60 && !hasListingFlaw(i) && !hasPriceDrift(i))
+    .slice(0, 2);
+  if (items.length < 2) throw new Error(`${provider.id} has too few well-stocked items`);
+  return { seller, provider, location: provider.locations[0]!, items };
+}

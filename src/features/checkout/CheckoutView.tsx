@@ -12,6 +12,7 @@ import { coinsEnabled, type CoinConfig } from '#/features/coins/coins.ts';
 import {
   $checkout,
   applyCoupon,
+  chooseDelivery,
   keepAddress,
   leaveUpiApp,
   payAndConfirm,
@@ -184,6 +185,24 @@ export default function CheckoutView({
       <section className="bill" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t.summary}</h2>
         {promise && <p data-delivery-promise>{promise}</p>}
+        {state.delivery && (
+          // Issue 29: a store that delivers in windows; picking one asks the store to quote for it.
+          <fieldset className="checkout-delivery-time">
+            <legend>{t.deliveryTime}</legend>
+            {state.delivery.options.map((option) => (
+              <label key={option.id}>
+                <input
+                  type="radio"
+                  name="delivery-time"
+                  value={option.id}
+                  checked={option.id === state.delivery?.chosen}
+                  onChange={() => void chooseDelivery(option.id)}
+                />{' '}
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <dl>
           {state.lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the rows keep no state and the summary is rebuilt whole from each quote; a label is not unique (two customisations of one dish share a title).

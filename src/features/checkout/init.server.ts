@@ -12,8 +12,8 @@ import type { InitStatus } from './poll.ts';
 import { quoteSchema, type Quote } from './quote-check.ts';
 import { checkStore, type SelectOutcome } from './select.server.ts';
 import { vetStore } from './seller-answer.server.ts';
-import { checkoutCart, latestSelect, payableFor, payableView, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
-import { clientCopy, QUOTE_STALE_MESSAGE } from './session.ts';
+import { checkoutCart, latestSelect, payableFor, payableView, quotedDelivery, quoteOutcome, recordRequestLines, type QuoteOutcome } from './session.server.ts';
+import { clientCopy, DELIVERY_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from './session.ts';
 import { wireGps } from '#/ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
@@ -46,6 +46,10 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   const { cart, items } = session;
   const quoted = await latestSelect(database, request.transaction_id);
   if (!quoted || quoted.cartVersion !== cart.cart_version) return { ok: false, status: 409, code: 'QUOTE_STALE', message: QUOTE_STALE_MESSAGE };
+  // Issue 29: the delivery is the one the latest quote is for; a page showing another (a choice
+  // made while that quote was on its way) places nothing.
+  const fulfillmentId = (await quotedDelivery(database, shopper, request.transaction_id, quoted.messageId)) ?? request.fulfillment_id;
+  if (fulfillmentId !== request.fulfillment_id) return { ok: false, status: 409, code: 'DELIVERY_CHANGED', message: DELIVERY_CHANGED_MESSAGE };
   const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id, items });
   if (!store.ok) return store;
   await recordConsent(database, shopper, request.is_consent_accepted);
@@ -75,7 +79,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
         items: items.map((item) => ({
           id: item.id,
           location_id: item.location_id,
-          fulfillment_id: request.fulfillment_id,
+          fulfillment_id: fulfillmentId,
           quantity: { count: item.quantity },
           ...dishLineFields(session.domain, item.id, { parent_item_id: item.parent_item_id, tags: item.tags }),
         })),
@@ -89,7 +93,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
         },
         fulfillments: [
           {
-            id: request.fulfillment_id,
+            id: fulfillmentId,
             type: 'Delivery',
             end: {
               location: {

@@ -1,7 +1,7 @@
 // SPEC §3 init request and §7.3 init/status/consent calls, as the storefront's client sends them.
 import { z } from 'zod';
 import { deliveryInstructionsSchema } from './instructions.ts';
-import { selectRequestSchema } from './select.ts';
+import { fulfillmentIdSchema, selectRequestSchema } from './select.ts';
 import { tipChoiceSchema } from './tip.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -51,7 +51,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
   billing_address: initAddressSchema,
   delivery_address: initAddressSchema,
   cart_reference_id: z.string().max(100).optional(),
-  fulfillment_id: z.string().min(1).max(64),
+  /** The delivery the latest quote is for (issue 29: the store's soonest, or a window chosen). */
+  fulfillment_id: fulfillmentIdSchema,
   is_consent_accepted: z.boolean().default(true),
   /** Prepaid (the default) or cash on delivery when the seller allows it. */
   payment_type: z.enum(['ON-ORDER', 'ON-FULFILLMENT']).default('ON-ORDER'),

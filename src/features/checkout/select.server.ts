@@ -104,6 +104,8 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
         })),
         fulfillments: [
           {
+            // Issue 29: a window the store offered, when the shopper chose one.
+            ...(request.fulfillment_id ? { id: request.fulfillment_id, type: 'Delivery' } : {}),
             end: {
               location: {
                 ...(request.lat_long ? { gps: wireGps(request.lat_long) } : {}),

@@ -6,6 +6,9 @@ import { domainSchema } from '#/ondc/context.ts';
  * the shopper's server cart (issue 23): the store, items and cart version a client sends are only
  * checked against it (a difference is a 409), so a client may send the place alone.
  */
+/** A fulfillment id as select and init carry it: the delivery chosen (issue 29: a window, or the soonest). */
+export const fulfillmentIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Expected a fulfillment id of letters, digits or hyphens');
+
 export const selectRequestSchema = z.object({
   isCoinEnabled: z.boolean().default(false),
   isCoinBurnEnabled: z.boolean().default(false),
@@ -50,6 +53,8 @@ export const selectRequestSchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9-]+$/)
     .optional(),
+  /** Issue 29: the delivery asked for (a window the store offered); the seller's soonest when absent. */
+  fulfillment_id: fulfillmentIdSchema.optional(),
 });
 export type SelectRequest = z.infer<typeof selectRequestSchema>;
 

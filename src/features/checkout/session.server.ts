@@ -22,6 +22,8 @@ import { coinBalance, COIN_PROGRAMME } from '#/features/coins/coins.server.ts';
 import { appliedOffer } from './offers.server.ts';
 import { vetStore } from './seller-answer.server.ts';
 import { payable, type Payable } from './payable.ts';
+import type { Locale } from '#/features/i18n/locale.ts';
+import { deliveryChoice, quotedFulfillmentId } from './delivery-choice.ts';
 import { checkQuote, quoteSchema, type CheckedLine, type ItemProblem, type PriceMismatchEvent, type Quote } from './quote-check.ts';
 
 /**
@@ -81,14 +83,24 @@ export async function quoteOutcome(q: Queryable, messageId: string, quote: Quote
   return row ? checkQuote(linesOf(row), quote) : null;
 }
 
-/** The quote of an answered select or init of this shopper's, or null (pending, refused, failed). */
-async function answeredQuote(database: Database, shopper: string, transactionId: string, messageId: string, action: 'select' | 'init'): Promise<Quote | null> {
+/** The order of an answered select or init of this shopper's, or null (pending, refused, failed). */
+async function answeredOrder(database: Database, shopper: string, transactionId: string, messageId: string, action: 'select' | 'init'): Promise<unknown> {
   const answer = await vetStore(database, messageId, action, await findAnswer(database, { messageId, action, shopperKey: shopper }));
   if (answer.state !== 'answered' || answer.context.transaction_id !== transactionId) return null;
   // An init the seller refused has no quote to pay; a select with item errors still has one.
   if (action === 'init' && answer.error) return null;
-  const quote = quoteSchema.safeParse((answer.message?.['order'] as { quote?: unknown } | undefined)?.quote);
+  return answer.message?.['order'] ?? null;
+}
+
+/** The quote of an answered select or init of this shopper's, or null (pending, refused, failed). */
+async function answeredQuote(database: Database, shopper: string, transactionId: string, messageId: string, action: 'select' | 'init'): Promise<Quote | null> {
+  const quote = quoteSchema.safeParse(((await answeredOrder(database, shopper, transactionId, messageId, action)) as { quote?: unknown } | null)?.quote);
   return quote.success ? quote.data : null;
+}
+
+/** Issue 29: the delivery an answered select's quote is for (the fulfillment its items go with), or null. */
+export async function quotedDelivery(database: Database, shopper: string, transactionId: string, selectMessageId: string): Promise<string | null> {
+  return quotedFulfillmentId(await answeredOrder(database, shopper, transactionId, selectMessageId, 'select'));
 }
 
 /** payable() for a checkout: the quote of `at` (an init once it exists, else the select), the applied offer and the coins. */
@@ -137,13 +149,26 @@ export function payableView(value: Payable) {
 
 /**
  * What a select poll adds to the seller's answer once it has a quote: the SPEC §5 quote checks
- * against the cart lines the select was built from, and the payable lines (without and, when the
- * shopper has coins to burn, with the burn) so the island draws them as they are.
+ * against the cart lines the select was built from, the payable lines (without and, when the
+ * shopper has coins to burn, with the burn) so the island draws them as they are, and the
+ * delivery times on offer, worded.
  */
-export async function selectChecked(database: Database, shopper: string, messageId: string, transactionId: string, order: unknown, burnCoins: boolean) {
+export async function selectChecked(
+  database: Database,
+  shopper: string,
+  answered: { messageId: string; transactionId: string; order: unknown },
+  options: { burnCoins: boolean; locale: Locale },
+) {
+  const { messageId, transactionId, order } = answered;
   const quote = quoteSchema.safeParse((order as { quote?: unknown } | null)?.quote);
   if (!quote.success) return null;
   const check = await quoteOutcome(database, messageId, quote.data);
-  const due = await payableFor(database, shopper, transactionId, { messageId, action: 'select' }, burnCoins);
-  return { ...(check ?? { problems: [], events: [], priceChanged: false }), payable: due ? payableView(due) : null };
+  const due = await payableFor(database, shopper, transactionId, { messageId, action: 'select' }, options.burnCoins);
+  return {
+    ...(check ?? { problems: [], events: [], priceChanged: false }),
+    payable: due ? payableView(due) : null,
+    // Issue 29: the delivery the quote is for, which init names, and the times on offer where the store offers a choice.
+    fulfillmentId: quotedFulfillmentId(order),
+    delivery: deliveryChoice(order, new Date(), options.locale),
+  };
 }

@@ -51,6 +51,8 @@ export function clientCopy(request: {
 export const CART_EMPTY_MESSAGE = 'Your cart is empty. Add items to place an order';
 export const CART_CHANGED_MESSAGE = 'Your cart has changed (in another tab or on another device). Please review your cart and try again';
 export const QUOTE_STALE_MESSAGE = 'Your cart has changed since the price was checked. Please review the order summary again';
+/** Issue 29: the init names another delivery time than the latest quote is for. */
+export const DELIVERY_CHANGED_MESSAGE = 'Your delivery time has changed since the price was checked. Please review it and place the order again';
 
 /**
  * What the checkout page says of the place with its select and init (issue 23): the items come from

@@ -26,6 +26,7 @@ import { PRICE_UPDATE_MESSAGE, type ItemProblem, type PriceMismatchEvent } from 
 import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
 import { bridgeOrder, type BridgeOrder } from './native-payload.ts';
+import type { DeliveryChoice } from './delivery-choice.ts';
 
 /**
  * `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying.
@@ -68,6 +69,11 @@ export interface CheckoutState {
   upiIdAsked: boolean;
   /** What was in the order when Place order was tapped, for the native app's payment_info. */
   placed: BridgeOrder | null;
+  /** Issue 29: the delivery the quote is for (init names it), and the times on offer where the store offers a choice. */
+  fulfillmentId: string | null;
+  delivery: DeliveryChoice | null;
+  /** The delivery time the shopper picked, asked for in every select of this checkout; null for the store's soonest. */
+  chosenDelivery: string | null;
 }
 
 const initial: CheckoutState = {
@@ -91,6 +97,9 @@ const initial: CheckoutState = {
   offers: [],
   burnableCoins: 0,
   placed: null,
+  fulfillmentId: null,
+  delivery: null,
+  chosenDelivery: null,
 };
 
 interface OfferCard {
@@ -111,7 +120,14 @@ interface PayableView {
 }
 
 /** What a select poll adds to the seller's answer: the SPEC §5 quote checks and the payable lines. */
-type SelectChecked = { problems: ItemProblem[]; events: PriceMismatchEvent[]; priceChanged: boolean; payable: PayableView | null };
+type SelectChecked = {
+  problems: ItemProblem[];
+  events: PriceMismatchEvent[];
+  priceChanged: boolean;
+  payable: PayableView | null;
+  fulfillmentId?: string | null;
+  delivery?: DeliveryChoice | null;
+};
 type InitChecked = SelectChecked & { previousTotal: number | null };
 
 export const $checkout = atom<CheckoutState>(initial);
@@ -152,11 +168,19 @@ let quoting: { cart: Cart; place: DeliveryLocation } | null = null;
 export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
   quoting = { cart, place };
-  $checkout.set({ ...initial, transactionId: previous.transactionId, coupon: previous.coupon, storeOffer: previous.storeOffer, offers: previous.offers });
+  $checkout.set({
+    ...initial,
+    transactionId: previous.transactionId,
+    coupon: previous.coupon,
+    storeOffer: previous.storeOffer,
+    offers: previous.offers,
+    chosenDelivery: previous.chosenDelivery,
+  });
   const sent = await call('/ondc/select', {
     ...checkoutPlace(cart, place),
     address: { area_code: place.pincode },
     ...(previous.transactionId ? { transaction_id: previous.transactionId } : {}),
+    ...(previous.chosenDelivery ? { fulfillment_id: previous.chosenDelivery } : {}),
   });
   if (sent.status !== 200) return patch({ phase: 'failed', message: errorText(sent.json) });
   const data = sent.json['data'] as { message_id: string; transaction_id: string };
@@ -183,9 +207,30 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   // blacklisted. It comes before the quote is shown, so the page appears whole: a list arriving
   // after it pushed the address form down under the shopper's eyes (issue 30, layout shift).
   if (offersListAllowed(cart)) await loadOffers(place.city);
-  patch({ phase: 'quoted', problems: check.problems, message: step.notice, isServiceable: step.isServiceable, ...shown(check.payable) });
+  patch({
+    phase: 'quoted',
+    problems: check.problems,
+    message: step.notice,
+    isServiceable: step.isServiceable,
+    ...shown(check.payable),
+    fulfillmentId: check.fulfillmentId ?? null,
+    delivery: check.delivery ?? null,
+    // A window that has gone since it was offered: the store quoted its soonest instead (30013's notice says so).
+    chosenDelivery: check.delivery?.options.find((o) => o.id === check.delivery?.chosen)?.start ? (check.delivery?.chosen ?? null) : null,
+  });
   // SPEC §4: a coupon applied before is re-applied after a new select.
   if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
+}
+
+/** Issue 29: the shopper picks when the order comes; the store quotes again for that delivery. */
+export async function chooseDelivery(fulfillmentId: string) {
+  const { delivery } = $checkout.get();
+  if (!quoting || !delivery || delivery.chosen === fulfillmentId) return;
+  const option = delivery.options.find((o) => o.id === fulfillmentId);
+  if (!option) return;
+  track('delivery_time_chosen', { fulfillment_id: fulfillmentId, window: option.start !== null });
+  patch({ chosenDelivery: option.start === null ? null : fulfillmentId });
+  await startCheckout(quoting.cart, quoting.place);
 }
 
 /** SPEC §5: the offers list is fetched only with a transaction id and a city, and only when empty. */
@@ -298,7 +343,8 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     customer_details: { name: form.name, phone: form.phone, ...(form.email ? { email: form.email } : {}) },
     billing_address: address,
     delivery_address: address,
-    fulfillment_id: 'F1',
+    // The delivery the quote is for; the seller's own id for its soonest when it named none.
+    fulfillment_id: $checkout.get().fulfillmentId ?? 'F1',
     is_consent_accepted: true,
     payment_type: form.paymentType,
     ...(form.instructions ? { delivery_instructions: form.instructions } : {}),

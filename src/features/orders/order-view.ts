@@ -15,6 +15,11 @@ export type ConfirmedOrder = { provider?: { descriptor?: { name?: string } }; fu
 
 export type DeliveryPromise = { within: DurationParts; expectedBy: Date };
 
+/** Issue 29: a window the shopper chose is the promise instead, as long as it has not ended. */
+export function windowPromise(window: { start: string; end: string } | null, now: Date): { start: string; end: string } | null {
+  return window && Date.parse(window.end) > now.getTime() ? window : null;
+}
+
 function delivery(order: ConfirmedOrder | null | undefined): Fulfillment | undefined {
   return order?.fulfillments?.find((f) => f.type === 'Delivery') ?? order?.fulfillments?.[0];
 }

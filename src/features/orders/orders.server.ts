@@ -654,6 +654,22 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
  * The store's own delivery TAT as its listing states it: the delivery promise when the seller's
  * order does not name one (issue 29).
  */
+/**
+ * Issue 29: the delivery window the shopper chose for the order of this transaction, as the
+ * seller's answer to our last init stated it (a delivery as soon as possible has none); null when
+ * there was none.
+ */
+export async function chosenDeliveryWindow(database: Database, transactionId: string): Promise<{ start: string; end: string } | null> {
+  const [row] = await database.query<{ range: { start?: unknown; end?: unknown } | null }>(
+    `SELECT i.body->'message'->'order'->'fulfillments'->0->'end'->'time'->'range' AS range
+     FROM ondc_messages o JOIN ondc_messages i ON i.message_id = o.message_id AND i.action = 'on_init' AND i.direction = 'in'
+     WHERE o.transaction_id = $1 AND o.action = 'init' AND o.direction = 'out' ORDER BY o.id DESC, i.id ASC LIMIT 1`,
+    [transactionId],
+  );
+  const { start, end } = row?.range ?? {};
+  return typeof start === 'string' && typeof end === 'string' && Number.isFinite(Date.parse(start)) && Number.isFinite(Date.parse(end)) ? { start, end } : null;
+}
+
 export async function listedStoreTat(database: Database, transactionId: string, providerId: string | undefined): Promise<string | null> {
   if (!providerId) return null;
   const [row] = await database.query<{ tat: string | null }>(

@@ -53,10 +53,8 @@ export const GET: APIRoute = async ({ url, cookies, locals }) => {
               checkout: await selectChecked(
                 getDatabase(),
                 owner,
-                query.data.message_id,
-                answer.context.transaction_id,
-                answer.message?.['order'] ?? null,
-                query.data.burn_coins === '1',
+                { messageId: query.data.message_id, transactionId: answer.context.transaction_id, order: answer.message?.['order'] ?? null },
+                { burnCoins: query.data.burn_coins === '1', locale: locals.locale },
               ),
             }
           : {}),
