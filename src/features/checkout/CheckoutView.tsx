@@ -110,6 +110,9 @@ export default function CheckoutView({
   };
 
   const problemOf = (itemId: string) => state.problems.find((p) => p.itemId === itemId);
+  // Issue 29: a delivery time just picked shows as picked while the store quotes for it.
+  const pickedDelivery =
+    state.phase === 'requoting' ? (state.chosenDelivery ?? state.delivery?.options.find((o) => o.start === null)?.id) : state.delivery?.chosen;
   const total = state.lines.find((l) => l.kind === 'total');
 
   // The checkout's place is kept while it is quoted (checkout.css), so the page below does not move.
@@ -182,9 +185,10 @@ export default function CheckoutView({
         </ul>
       )}
 
-      <section className="bill" aria-labelledby="summary-heading">
+      <section className="bill" aria-labelledby="summary-heading" aria-busy={state.phase === 'requoting'}>
         <h2 id="summary-heading">{t.summary}</h2>
-        {promise && <p data-delivery-promise>{promise}</p>}
+        {/* Where the shopper picks a time the choice is the promise: one line above it would contradict a window. */}
+        {promise && !state.delivery && <p data-delivery-promise>{promise}</p>}
         {state.delivery && (
           // Issue 29: a store that delivers in windows; picking one asks the store to quote for it.
           <fieldset className="checkout-delivery-time">
@@ -195,7 +199,8 @@ export default function CheckoutView({
                   type="radio"
                   name="delivery-time"
                   value={option.id}
-                  checked={option.id === state.delivery?.chosen}
+                  checked={option.id === pickedDelivery}
+                  disabled={state.phase === 'requoting'}
                   onChange={() => void chooseDelivery(option.id)}
                 />{' '}
                 {option.label}
@@ -257,7 +262,7 @@ export default function CheckoutView({
         {state.couponError && <p className="sheet__problem">{specText(state.couponError)}</p>}
       </form>
 
-      {(state.phase === 'quoted' || state.phase === 'placing') && (
+      {(state.phase === 'quoted' || state.phase === 'requoting' || state.phase === 'placing') && (
         <form className="checkout-address" onSubmit={(event) => void submitOrder(event)}>
           <h2>{fill(t.deliverTo, { place: place.label, pincode: place.pincode })}</h2>
           {book.length > 0 && (
@@ -338,7 +343,7 @@ export default function CheckoutView({
               <input type="radio" name="paymentType" value="ON-FULFILLMENT" /> {t.cod}
             </label>
           </fieldset>
-          <button type="submit" className="button" disabled={state.phase === 'placing' || state.problems.length > 0}>
+          <button type="submit" className="button" disabled={state.phase !== 'quoted' || state.problems.length > 0}>
             {state.phase === 'placing' ? t.placing : t.place}
           </button>
         </form>

@@ -31,8 +31,10 @@ import type { DeliveryChoice } from './delivery-choice.ts';
 /**
  * `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying.
  * `approving`: waiting for the shopper to approve a UPI intent in their UPI app (issue 29).
+ * `requoting`: the store quotes the same checkout again (an offer, a delivery time): the page stays as
+ * it was, what the shopper typed included, and nothing can be placed until the new quote is in.
  */
-type CheckoutPhase = 'quoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'approving' | 'failed';
+type CheckoutPhase = 'quoting' | 'requoting' | 'quoted' | 'placing' | 'repriced' | 'payable' | 'paying' | 'approving' | 'failed';
 
 /** A UPI intent the shopper approves in their UPI app: the link it opens, its QR code, and until when (ms) it can be paid. */
 export type UpiIntent = { paymentId: string; link: string; qr: string; deadline: number; payee: string };
@@ -168,8 +170,12 @@ let quoting: { cart: Cart; place: DeliveryLocation } | null = null;
 export async function startCheckout(cart: Cart, place: DeliveryLocation) {
   const previous = $checkout.get();
   quoting = { cart, place };
+  const requote = previous.phase === 'quoted' && previous.transactionId !== null;
   $checkout.set({
     ...initial,
+    ...(requote
+      ? { phase: 'requoting', lines: previous.lines, total: previous.total, delivery: previous.delivery, fulfillmentId: previous.fulfillmentId }
+      : {}),
     transactionId: previous.transactionId,
     coupon: previous.coupon,
     storeOffer: previous.storeOffer,
