@@ -6,7 +6,7 @@
 // by UPI and cash on delivery, a plain dish and one customised with add-ons, every cancel reason the
 // order page's form offers (and one after the store accepted the order), a return on its own and
 // flow 6's part cancel with returns, a store that cancels on the way (flow 5), an item out of stock
-// at select (flow 3). The runner makes the calls the pages make, with the bodies they send (the
+// at select (flow 3), and a delivery window picked at checkout (issue 29). The runner makes the calls the pages make, with the bodies they send (the
 // cart, the checkout form, the order page's refreshes, the track map, the cancel form, the return
 // screen), and nothing the pages do not collect. The log is kept in ./data/ondc-flows/<time>/.
 import { spawnSync } from 'node:child_process';
@@ -113,12 +113,13 @@ async function fillCart(client: Client, shop: Shop, lines: readonly Line[]): Pro
 const placeOf = (shop: Shop) => ({ label: 'Home', city: shop.city, pincode: shop.location.pincode, lat: shop.location.lat, lng: shop.location.lng });
 
 /** The checkout page's select from the cart; a second select keeps the transaction (SPEC §4). */
-async function select(client: Client, shop: Shop, cart: Cart, transactionId?: string) {
+async function select(client: Client, shop: Shop, cart: Cart, transactionId?: string, fulfillmentId?: string) {
   const ack = (await (
     await client.post('/ondc/select', {
       ...checkoutPlace(cart, placeOf(shop)),
       address: { area_code: shop.location.pincode },
       ...(transactionId ? { transaction_id: transactionId } : {}),
+      ...(fulfillmentId ? { fulfillment_id: fulfillmentId } : {}),
     })
   ).json()) as {
     data: { message_id: string; transaction_id: string };
@@ -131,7 +132,7 @@ async function select(client: Client, shop: Shop, cart: Cart, transactionId?: st
  * The checkout form as a shopper fills it: name, phone, address, and the email where the shopper
  * gives one (it is optional); what the form does not ask is not sent.
  */
-function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined) {
+function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined, fulfillmentId: string) {
   const address = {
     door: '12',
     building: 'Lake View Apartments',
@@ -148,7 +149,7 @@ function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Paymen
     customer_details: { name: 'Asha Rao', phone: '9876543210', ...(email ? { email } : {}) },
     billing_address: address,
     delivery_address: address,
-    fulfillment_id: 'F1',
+    fulfillment_id: fulfillmentId,
     is_consent_accepted: true,
     payment_type: payment === 'cod' ? 'ON-FULFILLMENT' : 'ON-ORDER',
   };
@@ -167,11 +168,21 @@ async function checkout(
   transactionId?: string,
   email?: string,
   beforePayment?: () => Promise<void>,
+  /** Issue 29: the shopper picks the first delivery window the store offers. */
+  window = false,
 ): Promise<() => Promise<string>> {
   const cart = await fillCart(client, shop, lines);
-  const selected = await select(client, shop, cart, transactionId);
+  let selected = await select(client, shop, cart, transactionId);
   if (selected.answer['error']) throw new Error(`select failed: ${JSON.stringify(selected.answer['error'])}`);
-  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email))).json()) as {
+  if (window) {
+    const offered = quoted(selected.answer).delivery?.options.find((o) => o.start !== null);
+    if (!offered) throw new Error(`${shop.providerId} offered no delivery window`);
+    selected = await select(client, shop, cart, selected.transactionId, offered.id);
+    if (selected.answer['error']) throw new Error(`select of window ${offered.id} failed: ${JSON.stringify(selected.answer['error'])}`);
+  }
+  // The checkout page names the delivery the quote is for.
+  const fulfillmentId = quoted(selected.answer).fulfillmentId ?? 'F1';
+  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email, fulfillmentId))).json()) as {
     data: { message_id: string };
   };
   const initAnswer = await poll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
@@ -195,6 +206,10 @@ async function checkout(
     return placed['order_id'] as string;
   };
 }
+
+/** What the select poll adds for the checkout page: the delivery the quote is for and the times on offer. */
+const quoted = (answer: Record<string, unknown>) =>
+  (answer['checkout'] ?? {}) as { fulfillmentId?: string | null; delivery?: { options: Array<{ id: string; start: string | null }> } | null };
 
 async function order(client: Client, shop: Shop, lines: readonly Line[], payment: Payment = 'upi', transactionId?: string, email?: string): Promise<string> {
   return (await checkout(client, shop, lines, payment, transactionId, email))();
@@ -430,6 +445,16 @@ const stores = STORE_DOMAINS.map((domain) => {
   return { shop: shopOf(store), items, fixed, scarce };
 });
 const grocery = stores[0]!;
+// Issue 29: the Bengaluru store that also delivers in windows (it keeps hours: its flow goes first).
+const slotted = (() => {
+  const store = providers.find((p): p is GroceryStore => p.kind === 'grocery' && p.deliverySlots && p.domain === 'ONDC:RET10' && p.cityId === 'bengaluru');
+  if (!store) throw new Error('no Bengaluru store that delivers in windows');
+  const lines = [...providerItems(store)]
+    .filter((i) => i.kind === 'grocery' && i.stock >= 5 && !hasListingFlaw(i) && isCancellable(i))
+    .slice(0, 2)
+    .map((i) => ({ itemId: i.id, quantity: 1 }));
+  return { shop: shopOf(store), lines };
+})();
 // The restaurant open around the clock: its menus are served whenever the flows run.
 const restaurant = providers.find((p): p is Restaurant => p.kind === 'restaurant' && p.status === 'enable' && allDay(p));
 if (!restaurant) throw new Error('no restaurant open around the clock');
@@ -509,7 +534,16 @@ const deliveredOrder = (shop: Shop, lines: () => Promise<Line[]> | Line[], payme
 };
 
 const flows: Flow[] = [
-  // Restaurants first, while the clock is at lunch.
+  // Issue 29 first: the store that delivers in windows keeps hours, and lunch is when the run starts.
+  [
+    'flow 2, RET10, a delivery window picked at checkout: an order to delivery',
+    async () => {
+      const client = await newShopper();
+      const orderId = await (await checkout(client, slotted.shop, slotted.lines, 'cod', undefined, undefined, undefined, true))();
+      await until(client, orderId, 'delivered', 150, { track: true });
+    },
+  ],
+  // Restaurants next, while the clock is at lunch.
   ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(kitchen, plainDishes)],
   ['flow 2, RET11, UPI: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[0]!, quantity: 1 }], 'upi', 120)],
   ['flow 2, RET11, cash on delivery: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[1]!, quantity: 1 }], 'cod', 120)],

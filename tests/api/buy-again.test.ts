@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GroceryItem } from '#/network/catalogue/generate.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { formatRupees } from '#/lib/money.ts';
+import { BUY_AGAIN_ITEMS } from '#/features/orders/buy-again.server.ts';
 import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 
@@ -43,8 +44,9 @@ describe.each(inject('servers'))('issue 29 buy-again shelf on home on $name', ({
   let items: GroceryItem[];
   let returning: Client;
   beforeAll(async () => {
-    items = await plentifulItems(url, 2, 40);
-    expect(items).toHaveLength(2);
+    // A full shelf: as many items as it shows, so the first-flight budget is met at its largest.
+    items = await plentifulItems(url, BUY_AGAIN_ITEMS, 40);
+    expect(items).toHaveLength(BUY_AGAIN_ITEMS);
     returning = nearTheStore(url);
     await placeOrder(
       returning,

@@ -7,7 +7,7 @@ import type { ItemWidget } from '#/features/catalogue/catalogue.ts';
 import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, toWidget, type ItemRecord, type ShopperPlace } from '#/features/catalogue/catalogue.server.ts';
 
 /** Cards on the shelf: a tray's worth, and bytes kept well inside home's first 14 KB flight. */
-const BUY_AGAIN_ITEMS = 6;
+export const BUY_AGAIN_ITEMS = 6;
 /** Orders read: a shopper's recent habits, and one index range however long their history. */
 const RECENT_ORDERS = 30;
 
