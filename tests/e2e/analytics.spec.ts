@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { E2E_ANALYTICS_TOKEN } from '../support/e2e-ready.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
@@ -21,14 +20,7 @@ async function recorded(page: Page, sessionId: string): Promise<Array<{ name: st
 }
 
 async function shopAt(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? '' }]);
+  await deliverNear(page, store.location, baseURL ?? '');
 }
 
 const sessionOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sessionId')?.value ?? '';

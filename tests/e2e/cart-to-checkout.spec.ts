@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { deliverNear } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
 
@@ -11,14 +11,7 @@ const store = openGroceryStore();
 const item = store.items[0]!;
 
 async function cartWithOne(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+  await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
   // One in the cart already (a storefront just started may still be learning the store's catalogue).
   await expect(async () => {
     const added = await page.request.post('/ondc/cart', {

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -12,17 +11,6 @@ import { fill } from '#/features/i18n/text.ts';
 // contact ordered with, and the offer the store advertises applies.
 const store = openGroceryStore();
 const advertised = store.provider.offers[0]!;
-
-async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
-}
 
 function addToCart(page: Page, item: { name: string; subCategoryId: number; addLabel?: string }) {
   return tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
@@ -49,7 +37,7 @@ for (const locale of ['en', 'hi'] as const) {
     const m = messagesFor(locale);
     const tag = `${locale === 'hi' ? 'hi-' : ''}${testInfo.project.name}`;
     await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-money-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await page.goto(locale === 'hi' ? '/?lang=hi' : '/');
     // The shopper's HOME at the store's pincode, saved in the address book earlier.
     const saved = await page.request.post('/save/unified/address', {
@@ -134,7 +122,7 @@ const OFFER_WORDS = {
 for (const locale of ['en', 'hi'] as const) {
   test(`the offer the store advertises applies at its checkout, and taken back leaves the bill (${locale})`, async ({ page, baseURL }, testInfo) => {
     const words = OFFER_WORDS[locale];
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     const item = store.items.find((i) => i.pricePaise * i.maxPerOrder >= advertised.minOrderPaise)!;
     await addToCart(page, item);
     await page.goto(`/cart?lang=${locale}`);
@@ -193,7 +181,7 @@ for (const locale of ['en', 'hi'] as const) {
   test(`the saved address edited at checkout is updated in the address book (${locale})`, async ({ page, context, baseURL }, testInfo) => {
     const words = ADDRESS_WORDS[locale];
     await context.addCookies([{ name: 'userId', value: userIdCookieValue(`e2e-keep-${locale}-${testInfo.project.name}-${Date.now()}`), url: baseURL ?? '' }]);
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await page.goto('/');
     const saved = await page.request.post('/save/unified/address', {
       data: {
@@ -258,7 +246,7 @@ for (const locale of ['en', 'hi'] as const) {
   test(`an offer with hours says when it is available, and outside them is not applied (${locale})`, async ({ page, baseURL }, testInfo) => {
     const words = HOURS_WORDS[locale];
     const evening = store.provider.offers.find((o) => o.window)!;
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await addToCart(page, store.items[0]!);
     await page.goto(`/brand?provider_id=${encodeURIComponent(store.provider.id)}&location_id=${encodeURIComponent(store.location.id)}&lang=${locale}`);
     await expect(page.getByText(words.storeOffer).first()).toBeVisible();

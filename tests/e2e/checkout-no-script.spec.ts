@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { cardOnStorePage } from '../support/add-to-cart.ts';
+import { expect, test } from '../support/e2e.ts';
+import { cardOnStorePage, deliverNear } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 28 point 9: with JavaScript off the checkout used to hang at "Getting the store's quote…".
@@ -14,24 +13,13 @@ const WORDS = {
   hi: { checkout: 'चेकआउट करें', needs: /चेकआउट के लिए JavaScript चाहिए/, back: 'कार्ट पर वापस जाएँ', cart: 'आपके कार्ट का सामान' },
 } as const;
 
-async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
-}
-
 test.describe('checkout with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const locale of ['en', 'hi'] as const) {
     test(`says checkout needs JavaScript and leads back to the cart (${locale})`, async ({ page, baseURL }, testInfo) => {
       const words = WORDS[locale];
-      await deliverToStore(page, baseURL);
+      await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
       const card = await cardOnStorePage(
         page,
         { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) },

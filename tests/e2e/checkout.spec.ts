@@ -1,23 +1,11 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 7 journeys: cart → checkout → coupon → simulated UPI → order confirmation, and the
 // price-change path, against the embedded seller network.
 const store = openGroceryStore();
-
-async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
-}
 
 /** Taps the item's hydrated card on the store's page under its top category (issue 23: the server cart is what is ordered). */
 function addToCart(page: Page, item: { name: string; subCategoryId: number }) {
@@ -28,7 +16,7 @@ test.describe('checkout on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
 
   test('cart → checkout → coupon → UPI → order confirmation', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     for (const item of store.items.slice(0, 2)) await addToCart(page, item);
     await page.goto('/cart');
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
@@ -69,7 +57,7 @@ test.describe('checkout on a phone (360x740)', () => {
   });
 
   test('cash on delivery: Place order lands on the confirmation', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await addToCart(page, store.items[1]!);
     await page.goto('/payment');
     await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
@@ -81,7 +69,7 @@ test.describe('checkout on a phone (360x740)', () => {
   });
 
   test('a changed price shows the update message and the line issue', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     if (store.drifted.kind !== 'grocery') throw new Error('the drifted item is a grocery item');
     await addToCart(page, store.drifted);
     await page.goto('/payment');
@@ -95,7 +83,7 @@ test.describe('checkout on a desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'the desktop journey');
 
   test('a tower-block drop requoted at on_init: the new total and the price update, the shopper goes on, the order is for it', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await addToCart(page, store.items[0]!);
     await page.goto('/cart');
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();

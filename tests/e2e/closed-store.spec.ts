@@ -1,7 +1,7 @@
 import { expect, test } from '../support/e2e.ts';
+import { deliverNear } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type Provider } from '#/network/catalogue/generate.ts';
 import { storeOpenState } from '#/network/store-hours.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { closedGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 import { nightClock } from '../support/test-clock.ts';
@@ -54,14 +54,7 @@ test.describe('closed stores on a phone (360x740)', () => {
   });
 
   test('a closed store’s item in a listing says when its store opens and offers no Add', async ({ page }, testInfo) => {
-    const value = deliveryLocationCookieValue({
-      label: 'Near the store',
-      city: 'bengaluru',
-      pincode: listed.location.pincode,
-      lat: listed.location.lat,
-      lng: listed.location.lng,
-    });
-    await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: server.url }]);
+    await deliverNear(page, listed.location, server.url);
     await page.goto(`${server.url}/grocery-search?q=${encodeURIComponent(listed.item.name)}`);
     const card = page.locator('.item-card', { has: page.getByRole('heading', { name: listed.item.name, exact: true }) }).first();
     await expect(card).toBeVisible();

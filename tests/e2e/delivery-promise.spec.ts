@@ -1,7 +1,6 @@
 import { expect, test } from '../support/e2e.ts';
+import { deliverNear, openProductPage, tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { productUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 29: the shopper sees when the store delivers to their address where they decide (the
@@ -12,27 +11,11 @@ const PROMISE = `Delivery in ${/^PT(\d+)M$/.exec(store.provider.tat)?.[1]} minut
 const INSTRUCTIONS = 'Ring twice, leave with the guard';
 
 test('the promise on the product page, cart and checkout; instructions from checkout to the confirmation', async ({ page, baseURL }, testInfo) => {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+  await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
 
-  // A storefront just started may still be learning its catalogue.
-  await expect(async () => {
-    await page.goto(productUrl({ providerId: store.provider.id, itemId: item.id }));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name, { timeout: 2_000 });
-  }).toPass({ timeout: 90_000 });
+  await openProductPage(page, store.provider.id, item);
   await expect(page.locator('.product__promise')).toHaveText(PROMISE);
-  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await page
-    .locator('.product__action')
-    .getByRole('button', { name: `Add ${item.name} to cart` })
-    .click();
-  await saved;
+  await tapAddOnProductPage(page, `Add ${item.name} to cart`);
   await expect(page.getByRole('group', { name: `${item.name} in cart` })).toBeVisible();
   await page.screenshot({ path: `tests/e2e/artifacts/promise-product-${testInfo.project.name}.png` });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/e2e.ts';
+import { tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
@@ -75,12 +76,7 @@ test.describe('the whole journey on a phone', () => {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name);
       const promise = promiseText(durationParts(store.provider.tat)!, locale);
       await expect(page.locator('.product__promise')).toHaveText(promise);
-      const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-      await page
-        .locator('.product__action')
-        .getByRole('button', { name: fill(m.addButton.addLabel, { name: item.name }) })
-        .click();
-      await saved;
+      await tapAddOnProductPage(page, fill(m.addButton.addLabel, { name: item.name }));
       await expect(page.locator('.cart-badge').first()).toHaveText(/^[1१]$/);
       await page.screenshot({ path: shot('2-product') });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { deliverNear } from '../support/add-to-cart.ts';
 import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { generateNetwork, type Provider } from '#/network/catalogue/generate.ts';
@@ -28,17 +28,6 @@ const otherStore = network.sellers
       p.locations[0]!.servesPincodes.includes(store.location.pincode) &&
       openNow(p),
   )!;
-
-async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
-}
 
 /** Presses Tab until the target has focus (as a keyboard user would), then checks the focus is visible. */
 async function tabTo(page: Page, target: Locator, maxPresses = 250, key: 'Tab' | 'Shift+Tab' = 'Tab') {
@@ -74,7 +63,7 @@ test.describe('by keyboard alone', () => {
     // A journey of some hundred key presses, each checked for its focus ring: twice a quick one's
     // time, as a 2-core machine under load needs (it ran out of 60 s at load 20).
     test.setTimeout(120_000);
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);
@@ -115,7 +104,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('the cart page announces a quantity change in its live region', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);
@@ -129,7 +118,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('the provider-change popup holds focus, closes on Escape and gives focus back to the Add button', async ({ page, baseURL }) => {
-    await deliverToStore(page, baseURL);
+    await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
     await page.goto(itemsPage);
     await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }).first());
     await addedByEnter(page);

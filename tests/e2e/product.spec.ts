@@ -1,4 +1,5 @@
 import { expect, test } from '../support/e2e.ts';
+import { tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
@@ -37,12 +38,7 @@ test('a card opens its product page, whose Add puts the item in the cart', async
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await page
-    .locator('.product__action')
-    .getByRole('button', { name: `Add ${name} to cart` })
-    .click();
-  await saved;
+  await tapAddOnProductPage(page, `Add ${name} to cart`);
   await expect(page.locator('.cart-badge').first()).toHaveText('1');
   await expect(page.getByRole('group', { name: `${name} in cart` })).toBeVisible();
   await page.screenshot({ path: `tests/e2e/artifacts/product-${testInfo.project.name}.png`, fullPage: true });

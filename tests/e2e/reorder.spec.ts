@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, test } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
@@ -11,17 +10,6 @@ import { openGroceryStore } from '../support/fixtures.ts';
 const store = openGroceryStore();
 const items = store.items.slice(1, 3);
 
-async function deliverToStore(page: Page, baseURL: string | undefined) {
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
-}
-
 test('cash on delivery → the confirmation names the store, the promise, the address and the cash → cancel → Order again fills the cart', async ({
   page,
   baseURL,
@@ -29,7 +17,7 @@ test('cash on delivery → the confirmation names the store, the promise, the ad
 }) => {
   test.setTimeout(120_000);
   const device = isMobile ? 'phone' : 'desktop';
-  await deliverToStore(page, baseURL);
+  await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
   for (const item of items)
     await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
   await page.goto('/payment');

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
-import { tapAddOnStorePage } from '../support/add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { freshPhone, lastSignInCode } from '../support/sms.ts';
@@ -53,14 +52,7 @@ test('sign in with a phone and an SMS code → order → the same number in a se
 
   // The first browser, with JavaScript: the forms are sent by the page's script.
   await signInByTapping(page, phone, device, { axe: true });
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: baseURL ?? 'http://127.0.0.1' }]);
+  await deliverNear(page, store.location, baseURL ?? 'http://127.0.0.1');
   await tapAddOnStorePage(page, { providerId: store.provider.id, locationId: store.location.id, categoryId: Math.floor(item.subCategoryId / 100) }, item);
   await page.goto('/payment');
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });

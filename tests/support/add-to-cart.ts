@@ -1,5 +1,13 @@
 // Adding to the cart as a shopper does: by the item's card on its store's page.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
+import { productUrl } from '#/features/catalogue/paths.ts';
+
+/** The shopper's delivery address beside a store in Bengaluru (its pincode and spot), as the address picker leaves it. */
+export async function deliverNear(page: Page, location: { pincode: string; lat: number; lng: number }, origin: string | undefined) {
+  const value = deliveryLocationCookieValue({ label: 'Near the store', city: 'bengaluru', pincode: location.pincode, lat: location.lat, lng: location.lng });
+  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: origin || 'http://127.0.0.1' }]);
+}
 
 /** The card of the item named `name` on the page (a long name is cut short on the card, whole in its title; the name is the card's link). */
 export function itemCard(page: Page, name: string): Locator {
@@ -48,4 +56,19 @@ export async function chooseDefaults(picker: Locator, words: { next: string; add
     await forward.click();
   }
   await picker.getByRole('button', { name: words.addItem }).click();
+}
+
+/** An item's product page, asked again while a storefront just started is still learning its catalogue. */
+export async function openProductPage(page: Page, providerId: string, item: { id: string; name: string }) {
+  await expect(async () => {
+    await page.goto(productUrl({ providerId, itemId: item.id }));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name, { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+}
+
+/** Taps the product page's Add (named `label`, in the page's language); the server cart has it when this returns. */
+export async function tapAddOnProductPage(page: Page, label: string) {
+  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
+  await page.locator('.product__action').getByRole('button', { name: label }).click();
+  await saved;
 }

@@ -1,7 +1,6 @@
 import { expect, type Page } from './e2e.ts';
-import { tapAddOnStorePage } from './add-to-cart.ts';
+import { deliverNear, tapAddOnStorePage } from './add-to-cart.ts';
 import { openGroceryStore } from './fixtures.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import type { Locale } from '#/features/i18n/locale.ts';
 
@@ -21,14 +20,7 @@ export async function fillDeliveryDetails(page: Page, locale: Locale = 'en') {
  */
 export async function placeOrderOnStorePage(page: Page, origin: string, payment: 'cod' | 'upi' = 'cod'): Promise<string> {
   const store = openGroceryStore();
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  await page.context().addCookies([{ name: DELIVERY_LOCATION_COOKIE, value: encodeURIComponent(value), url: origin }]);
+  await deliverNear(page, store.location, origin);
   const item = store.items[0]!;
   await tapAddOnStorePage(
     page,

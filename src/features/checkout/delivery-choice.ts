@@ -51,16 +51,16 @@ export function windowLabel(range: { start: string; end: string }, now: Date, lo
   return fill(t.windowOn, { day: day.format(start), ...times });
 }
 
-/**
- * The delivery choice in an on_select: null unless the store offers at least one window. The
- * as-soon-as-possible delivery reads with its TAT; a window that has ended is not offered.
- */
 /** The delivery an on_select's quote is for: the fulfillment its items go with, or null. */
 export function quotedFulfillmentId(order: unknown): string | null {
   const parsed = onSelectSchema.safeParse(order);
   return (parsed.success && parsed.data.items?.[0]?.fulfillment_id) || null;
 }
 
+/**
+ * The delivery choice in an on_select: null unless the store offers at least one window. The
+ * as-soon-as-possible delivery reads with its TAT; a window that has ended is not offered.
+ */
 export function deliveryChoice(order: unknown, now: Date, locale: Locale): DeliveryChoice | null {
   const parsed = onSelectSchema.safeParse(order);
   if (!parsed.success) return null;

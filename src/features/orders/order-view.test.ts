@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryAddress, deliveryInstructions, deliveryPromise, paysOnDelivery, riderTipPaise } from './order-view.ts';
+import { deliveryAddress, deliveryInstructions, deliveryPromise, paysOnDelivery, riderTipPaise, windowPromise } from './order-view.ts';
 
 const order = (tat?: string) => ({
   fulfillments: [
@@ -28,6 +28,16 @@ describe('issue 29 delivery promise (SPEC §9 time estimate)', () => {
     expect(deliveryPromise(order('soon'), '2026-11-28T06:00:00.000Z')).toBeNull();
     expect(deliveryPromise(order(), '2026-11-28T06:00:00.000Z')).toBeNull();
     expect(deliveryPromise(null, '2026-11-28T06:00:00.000Z', 'PT30M')).not.toBeNull();
+  });
+});
+
+describe('issue 29 a delivery window chosen', () => {
+  const window = { start: '2026-12-07T12:30:00.000Z', end: '2026-12-07T14:30:00.000Z' };
+  it('is the promise until it has ended, started or not', () => {
+    expect(windowPromise(window, new Date('2026-12-07T10:00:00.000Z'))).toEqual(window);
+    expect(windowPromise(window, new Date('2026-12-07T13:00:00.000Z'))).toEqual(window);
+    expect(windowPromise(window, new Date('2026-12-07T14:30:00.000Z'))).toBeNull();
+    expect(windowPromise(null, new Date('2026-12-07T10:00:00.000Z'))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueRequests, reportLines, validatorRequests } from './validator-payload.ts';
+import { catalogueRequests, messageOf, reportLines, validatorRequests } from './validator-payload.ts';
 
 let clock = Date.parse('2026-11-24T10:00:00Z');
 function message(action: string, transactionId: string, message: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
@@ -273,6 +273,18 @@ describe('a return on its own', () => {
     const [judged] = validatorRequests([search, onSearch, ...flow, request, returned].map((m) => ({ body: m })));
     expect(judged?.body.flow).toBe('6');
     expect(judged?.skipped).toMatch(/return on its own/);
+  });
+});
+
+describe('messageOf', () => {
+  const context = { action: 'select', transaction_id: 'T1', message_id: 'M1' };
+  it('reads a request as sent and a callback as received; an ACK is an answer, not a message', () => {
+    expect(messageOf({ body: { context, message: { order: {} } } })).toEqual({ context, message: { order: {} } });
+    expect(messageOf({ body: { request: { context, message: { order: {} } } } })).toEqual({ context, message: { order: {} } });
+    expect(messageOf({ body: { context, message: { ack: { status: 'ACK' } } } })).toBeNull();
+  });
+  it('is nothing for a logged body whose message is no object (a fuzzer’s number, null, text)', () => {
+    for (const message of [9007199254740992, null, 'text', true]) expect(messageOf({ body: { request: { context, message } } })).toBeNull();
   });
 });
 

@@ -28,8 +28,11 @@ export function messageOf(line: unknown): BecknMessage | null {
   const body = (line as { body?: unknown } | null)?.body as Record<string, unknown> | undefined;
   const candidate = (body && 'context' in body ? body : (body?.['request'] as Record<string, unknown> | undefined)) as BecknMessage | undefined;
   const context = candidate?.context;
+  const message: unknown = candidate?.message;
+  // A body whose message is no object (a fuzzer's number, logged as it came) is no Beckn message.
+  if (message !== undefined && (typeof message !== 'object' || message === null)) return null;
   // An ACK or NACK echoes the context of what it answers (issue 25): it is an answer, not a message.
-  if (candidate?.message && 'ack' in candidate.message) return null;
+  if (message && 'ack' in message) return null;
   return context && typeof context.action === 'string' && typeof context.transaction_id === 'string' && typeof context.message_id === 'string'
     ? candidate
     : null;
