@@ -4,13 +4,13 @@
 // its range (ONDC RET 1.2.5 flow 3, slotted delivery); the buyer picks one by naming it in a
 // second select, and the range is kept, unchanged, through on_init, on_confirm and every on_status.
 import type { Provider } from './catalogue/generate.ts';
+import { IST_OFFSET_MS } from '#/lib/ist.ts';
 import { ttlToMs } from '#/ondc/context.ts';
 
 export type DeliverySlot = { id: string; startMs: number; endMs: number };
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const SLOT_HOURS = 2;
 /** How many windows on_select offers: enough for tonight and tomorrow, few enough to read at once. */
 export const SLOTS_OFFERED = 6;

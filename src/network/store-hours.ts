@@ -3,10 +3,9 @@
 // an enabled one is open when the Indian wall-clock time (HHMM) is at or up to 5 after one of
 // its normWorkingHours slots. A store that is not open answers 30017 Merchant unavailable
 // (ondc-notes §1 on_select).
+import { IST_OFFSET_MS } from '#/lib/ist.ts';
 import type { Provider } from './catalogue/generate.ts';
 
-/** India keeps one time zone without daylight saving: UTC+05:30. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const OPEN_TOLERANCE = 5;
 
 export type StoreOpenState = 'open' | 'temporarily-closed' | 'closed';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
-import { pollFor, type Client } from '../support/checkout.ts';
+import { checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 
@@ -49,16 +49,7 @@ async function quote(client: Client, extra: Record<string, unknown> = {}) {
   return { transactionId: ack.data.transaction_id as string, answer, checkout: answer['checkout'] as Checkout };
 }
 
-const address = {
-  door: '12',
-  building: 'Lake View Apartments',
-  name: 'Asha Rao',
-  locality: 'Indiranagar 2nd Stage',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IND',
-  area_code: store.location.pincode,
-};
+const address = checkoutAddress({ area_code: store.location.pincode });
 const initBody = (transactionId: string, fulfillmentId: string) => {
   const { address: _pin, ...rest } = place;
   return {

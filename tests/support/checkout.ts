@@ -55,7 +55,8 @@ export function selectBody(items: Line[], areaCode = store.location.pincode) {
   };
 }
 
-const address = (overrides: Record<string, string> = {}) => ({
+/** The delivery address the checkout form is filled with, beside the all-day store unless overridden. */
+export const checkoutAddress = (overrides: Record<string, string> = {}) => ({
   door: '12',
   building: 'Lake View Apartments',
   name: 'Asha Rao',
@@ -74,8 +75,8 @@ export function initBody(transactionId: string, items: Line[], overrides: { addr
     transaction_id: transactionId,
     items: items.map((line) => ({ id: line.sku_id, quantity: line.quantity, location_id: store.location.id, fulfillment_id: 'F1' })),
     customer_details: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com' },
-    billing_address: address(overrides.address),
-    delivery_address: address(overrides.address),
+    billing_address: checkoutAddress(overrides.address),
+    delivery_address: checkoutAddress(overrides.address),
     fulfillment_id: 'F1',
     is_consent_accepted: true,
   };

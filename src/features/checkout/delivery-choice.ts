@@ -3,6 +3,7 @@
 // the as-soon-as-possible one (src/network/delivery-slots.ts); the items say which one the quote is
 // for. The server reads the choice from the seller's answer and words it for the shopper.
 import { z } from 'zod';
+import { IST_OFFSET_MS } from '#/lib/ist.ts';
 import { durationParts } from '#/ondc/context.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { durationText } from '#/features/i18n/labels.ts';
@@ -29,7 +30,6 @@ type DeliveryOption = { id: string; label: string; start: string | null; end: st
 export type DeliveryChoice = { chosen: string; options: DeliveryOption[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const istDay = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 
 /** "Today, 6:00 pm – 8:00 pm" (Indian time), "Tomorrow, …", else the weekday and date. */
@@ -51,10 +51,13 @@ export function windowLabel(range: { start: string; end: string }, now: Date, lo
   return fill(t.windowOn, { day: day.format(start), ...times });
 }
 
+type OnSelectOrder = z.infer<typeof onSelectSchema>;
+const itemsFulfillment = (order: OnSelectOrder): string | null => order.items?.[0]?.fulfillment_id || null;
+
 /** The delivery an on_select's quote is for: the fulfillment its items go with, or null. */
 export function quotedFulfillmentId(order: unknown): string | null {
   const parsed = onSelectSchema.safeParse(order);
-  return (parsed.success && parsed.data.items?.[0]?.fulfillment_id) || null;
+  return parsed.success ? itemsFulfillment(parsed.data) : null;
 }
 
 /**
@@ -72,7 +75,7 @@ export function deliveryChoice(order: unknown, now: Date, locale: Locale): Deliv
     const within = durationParts(f['@ondc/org/TAT'] ?? '');
     return [{ id: f.id, label: within ? fill(t.soonestWithin, { duration: durationText(within, locale) }) : t.soonest, start: null, end: null }];
   });
-  const chosen = quotedFulfillmentId(order);
+  const chosen = itemsFulfillment(parsed.data);
   if (!options.some((o) => o.start !== null) || !chosen || !options.some((o) => o.id === chosen)) return null;
   return { chosen, options };
 }

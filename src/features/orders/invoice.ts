@@ -5,6 +5,7 @@
 // A credit note is the same drawing over what a refund took out of the order (its quote_trail), or
 // for a complaint's refund, over the items the complaint named.
 import { apportion, paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
+import { IST_OFFSET_MS } from '#/lib/ist.ts';
 import { isTipLine } from '#/ondc/tip.ts';
 
 export type BreakupLine = {
@@ -336,7 +337,7 @@ export function complaintCreditNoteOf(invoice: Invoice, items: ComplaintItems, r
 
 /** India's financial year (April to March, IST) of a date, as '26-27'. */
 export function fiscalYear(at: string | Date): string {
-  const ist = new Date(new Date(at).getTime() + 330 * 60_000);
+  const ist = new Date(new Date(at).getTime() + IST_OFFSET_MS);
   const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
   return `${String(start % 100).padStart(2, '0')}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
