@@ -948,4 +948,13 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 125,
+    name: 'cancel-if-short',
+    sql: `
+      -- Issue 29: the store honours a shopper's "no order if anything has run out" (its
+      -- catalogue's kirana tag if_short lists cancel_order; ondc/if-short.ts).
+      ALTER TABLE catalogue_providers ADD COLUMN cancels_if_short boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -185,6 +185,7 @@ export const catalogueProviders = pgTable(
     offers: jsonb('offers').notNull().default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
     consumerCare: text('consumer_care'),
+    cancelsIfShort: boolean('cancels_if_short').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.bppId, t.providerId] })],
 );

@@ -350,6 +350,37 @@ describe('the store’s desk (shelf counts and its own cancels)', () => {
     expect(stockLeftOf(scarce.id)).toBe(1);
   });
 
+  it('a shopper who asked for no order unless whole (issue 29) gets none: the confirm is refused (40002) and nothing leaves the shelf', () => {
+    const lines: Array<[string, number]> = [
+      [scarce.id, 2],
+      [plenty.id, 1],
+    ];
+    const tags = [{ code: 'if_short', list: [{ code: 'choice', value: 'cancel_order' }] }];
+    const paid = (id: string, transactionId: string) => {
+      const init = desk.init(QUICK, request('init', { order: order(lines, { tags }) }, transactionId));
+      expect(init.error).toBeUndefined();
+      const quote = (init.message.order as { quote: unknown }).quote;
+      return () =>
+        desk.confirm(QUICK, request('confirm', { order: order(lines, { id, quote, payment: { type: 'ON-ORDER', status: 'PAID' }, tags }) }, transactionId));
+    };
+    const short = paid('O22', 'T22');
+    desk.countShelf(QUICK, scarce.id, 1);
+    const plentyLeft = stockLeftOf(plenty.id);
+    const refused = short();
+    expect(refused.error).toMatchObject({ code: '40002', message: expect.stringContaining(scarce.id) });
+    expect((refused.message as { order: { state: string } }).order.state).toBe('Cancelled');
+    expect(desk.dueNotices().filter((d) => d.order.id === 'O22')).toEqual([]);
+    expect(stockLeftOf(scarce.id)).toBe(1);
+    expect(stockLeftOf(plenty.id)).toBe(plentyLeft);
+
+    // Whole on the shelf, the same choice changes nothing: the order is taken.
+    desk.countShelf(QUICK, scarce.id, 2);
+    const whole = paid('O23', 'T23')();
+    expect(whole.error).toBeUndefined();
+    expect((whole.message as { order: { state: string } }).order.state).toBe('Created');
+    expect(stockLeftOf(scarce.id)).toBe(0);
+  });
+
   it('refuses a shelf count for an item the seller does not list, and a cancel reason a seller may not give', () => {
     expect(desk.countShelf(QUICK, 'no-such-item', 1)).toBeNull();
     confirm([[plenty.id, 1]], 'O21', 'T21');

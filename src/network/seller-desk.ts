@@ -41,6 +41,7 @@ import {
 } from './orders.ts';
 import { priceOrder, type PricedOrder, type QuoteLine } from './quote.ts';
 import { tipOfTags } from '#/ondc/tip.ts';
+import { ifShortOfTags } from '#/ondc/if-short.ts';
 import { judgeRating, onRatingMessage, ratingKey } from './ratings.ts';
 import { tagValue, type Address, type Context, type MessageOf, type OrderAction, type OrderItem, type RequestOf, type Tag } from './requests.ts';
 import { searchPages, type SearchPage } from './search.ts';
@@ -273,6 +274,11 @@ export function createSellerDesk(options: SellerDeskOptions) {
       const shortByLine = shortOnly ? shortfall(provider, priced.quote.lines) : new Map<number, number>();
       const supplied = priced.quote.lines.some((line, index) => line.titleType === 'item' && line.count > (shortByLine.get(index) ?? 0));
       if (!supplied) return refuse(onShelf.error ?? sellerError('40002', 'Nothing of this order is in stock'));
+      // Issue 29: a shopper who would rather have no order than part of one, at a store that honours it.
+      if (shortByLine.size > 0 && provider.kind === 'grocery' && provider.cancelsIfShort && ifShortOfTags(request.tags) === 'cancel_order') {
+        const short = [...shortByLine.keys()].map((index) => priced.quote.lines[index]?.itemId).join(', ');
+        return refuse(sellerError('40002', `Out of stock: ${short}; the buyer asked for no order unless it is whole`));
+      }
       const addressError = addressProblem(request.billing.address, 'billing') ?? addressProblem(end.location.address, 'delivery address');
       if (addressError) return refuse(sellerError('31002', addressError));
       const quoted = rupeesToPaise(request.quote.price.value);

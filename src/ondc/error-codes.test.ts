@@ -1,5 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import { CANCELLATION_REASONS, INIT_ITEM_ERROR_CODES, NETWORK_ERROR_CODES, RETURN_REASONS, SERVICEABILITY_CODES, errorMessage } from './error-codes.ts';
+import {
+  CANCELLATION_REASONS,
+  INIT_ITEM_ERROR_CODES,
+  NETWORK_ERROR_CODES,
+  RETURN_REASONS,
+  SERVICEABILITY_CODES,
+  errorMessage,
+  refusedOrderMessage,
+} from './error-codes.ts';
+import { en } from '#/features/i18n/en.ts';
 
 describe('network error-code table (ONDC-RFC-001, ondc-notes §2)', () => {
   it('holds all 124 codes, 10000 to 66005', () => {
@@ -67,6 +76,12 @@ describe('errorMessage (SPEC §8 network error-code table)', () => {
   it('uses the network Message for other known codes', () => {
     expect(errorMessage('30023', { appType: 'retail' })).toBe('Minimum order value error');
     expect(errorMessage(40002, { appType: 'retail' })).toBe('Item quantity unavailable');
+  });
+
+  it('says a refused order was not taken because something ran out (issue 29), in the words the Hindi catalogue translates', () => {
+    expect(refusedOrderMessage('40002', { appType: 'retail' })).toBe(en.spec.orderRefusedShort);
+    expect(refusedOrderMessage(40002, { appType: 'food' })).toBe(en.spec.orderRefusedShortFood);
+    expect(refusedOrderMessage('30017', { appType: 'retail' })).toBe(errorMessage('30017', { appType: 'retail' }));
   });
 
   it('says something went wrong, with the code, for an unknown code', () => {

@@ -179,6 +179,10 @@ const SHOPPER_WORDING: ReadonlyMap<string, string> = new Map([
   ['30013', 'That delivery time is no longer available. Please choose another'],
 ]);
 
+// What a refused confirm means to a shopper who has already paid or chosen cash: the store did
+// not take the order (issue 29: short stock at a shopper's "no order unless whole").
+const REFUSED_ORDER_WORDING: ReadonlyMap<string, string> = new Map([['40002', 'Something in your order had run out, so the restaurant did not take it']]);
+
 const appTypeSchema = z.enum(['retail', 'food']);
 export type AppType = z.infer<typeof appTypeSchema>;
 
@@ -238,3 +242,9 @@ export const RETURN_REASONS: readonly ReturnReason[] = [
   { id: '004', text: 'Product is of incorrect quantity or size', allowedWhenNonReturnable: true },
   { id: '005', text: 'Product delivered is different from what was shown and ordered', allowedWhenNonReturnable: true },
 ];
+
+/** What the shopper is told when a seller refused to confirm their order for this code. */
+export function refusedOrderMessage(code: string | number, options: { appType: AppType }): string {
+  const text = REFUSED_ORDER_WORDING.get(String(code));
+  return text === undefined ? errorMessage(code, options) : forAppType(text, options.appType);
+}

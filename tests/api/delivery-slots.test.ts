@@ -2,14 +2,12 @@
 // seller in a second select, init and confirm name it, and the seller's order keeps its range
 // unchanged, as the protocol log shows; the order pages promise the window. A pick the store no
 // longer has, another delivery at init than the quote's, and a malformed id are refused.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
 import { checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
+import { wireOf } from '../support/protocol-log.ts';
 
 const store = slottedGroceryStore();
 const item = store.items[0]!;
@@ -63,17 +61,6 @@ const initBody = (transactionId: string, fulfillmentId: string) => {
   };
 };
 
-/** The order messages of one transaction as they went on the wire. */
-function wire(dataDir: string, transactionId: string) {
-  const dir = path.join(dataDir, 'ondc-log');
-  return readdirSync(dir)
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
-    .filter(Boolean)
-    .map((l) => messageOf(JSON.parse(l)))
-    .filter((m) => m !== null && m.context.transaction_id === transactionId)
-    .map((m) => ({ action: m!.context.action, message: m!.message as { order?: Record<string, unknown> }, error: m!.error }));
-}
-
 type Fulfillment = { id: string; type?: string; end?: { time?: { range?: { start: string; end: string } } } };
 const deliveryOf = (order: Record<string, unknown> | undefined) => (order?.['fulfillments'] as Fulfillment[] | undefined)?.find((f) => f.type === 'Delivery');
 
@@ -122,7 +109,7 @@ describe.each(servers)('issue 29: delivery windows on $name', ({ url }) => {
     }
 
     if (url !== logged?.url) return;
-    const sent = wire(logged.dataDir, first.transactionId);
+    const sent = wireOf(logged.dataDir, first.transactionId);
     const range = { start: window.start, end: window.end };
     const last = (action: string) => sent.filter((m) => m.action === action).at(-1);
     // The second select names the window; its on_select maps the items to it.

@@ -10,6 +10,7 @@ import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '#/ondc/order-schemas.ts';
 import { connectTarget } from '#/ondc/client.ts';
 import { formatRupees } from '#/lib/money.ts';
+import { en } from '#/features/i18n/en.ts';
 import { cartUpdate, lines, placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -362,6 +363,33 @@ describe('orders after purchase', () => {
     expect(page).toMatch(/ × 1 cancelled by the store: Some items are out of stock at the store/);
     await until(client, orderId, (o) => o['status'] === 'delivered', 60);
     expect(await settlementsSent(orderId)).toEqual([{ fulfillment: { id: 'C1', type: 'Cancel' }, amount: refund!.amount.toFixed(2) }]);
+  }, 120_000);
+
+  it('no order unless whole (issue 29): the store short of one item takes none, the shopper reads why and is refunded in full once', async () => {
+    const client = shopper(server.url);
+    // An item of its own: the next tests take the first spare ones.
+    const spare = (await plentifulItems(server.url, 6, 5)).filter((item) => !lines().some((line) => line.sku_id === item.id)).at(-1);
+    // Between the shopper's quote and the payment, the store's shelf of one item drops to one.
+    const { orderId, totalPaise, error } = await placeOrder(client, 'upi', [...lines(), { sku_id: spare!.id, quantity: 2 }], {
+      init: { if_short: 'cancel_order' },
+      beforePayment: () => setStock(spare!.id, 1),
+      refused: true,
+    });
+    expect(error).toEqual({ code: '40002', message: en.spec.orderRefusedShort });
+    expect(orderId).toMatch(/^KO/);
+    const ended = await until(client, orderId, (o) => (o['refunds'] as unknown[]).length === 1, 20);
+    expect(ended['status']).toBe('failed');
+    expect(ended['refunds']).toEqual([{ amount: totalPaise / 100, status: expect.stringMatching(/^(PENDING|REFUNDED)$/), at: expect.any(String) }]);
+    expect(ended['store_cancelled']).toEqual([]);
+    const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();
+    expect(page).toContain(en.spec.orderRefusedShort);
+    // The store kept its one unit for someone else, and nothing was settled: there was no order.
+    const again = await placeOrder(shopper(server.url), 'cod', [{ sku_id: spare!.id, quantity: 1 }]);
+    expect(again.orderId).not.toBe(orderId);
+    expect(await settlementsSent(orderId)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await detail(client, orderId))['refunds']).toHaveLength(1);
+    await setStock(spare!.id, spare!.stock);
   }, 120_000);
 
   it('cash on delivery: units the store could not supply come off the cash the rider collects, on the page and in the API', async () => {

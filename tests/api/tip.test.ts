@@ -2,13 +2,11 @@
 // the seller as an order tag in init and confirm, the seller quotes it back as a "Tip" line, the
 // server charges that quote (the browser never names an amount), the order's pages show it, and a
 // cancel before delivery refunds it with the rest. A tip that is not on offer is a 400.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
 import { initBody, lines, placeOrder, selectAndQuote, type Client } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
+import { wireOf } from '../support/protocol-log.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
 let server: StartedServer;
@@ -20,16 +18,11 @@ afterAll(async () => server?.stop());
 type Breakup = Array<{ title?: string; '@ondc/org/title_type'?: string; price?: { value?: string } }>;
 type Order = { tags?: Array<{ code: string; list: Array<{ code: string; value: string }> }>; quote?: { price?: { value?: string }; breakup?: Breakup } };
 
-/** The order messages of one transaction as they went on the wire (ours out, the seller's in). */
-function wire(transactionId: string) {
-  const dir = path.join(server.dataDir, 'ondc-log');
-  return readdirSync(dir)
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
-    .filter(Boolean)
-    .map((l) => messageOf(JSON.parse(l)))
-    .filter((m) => m !== null && m.context.transaction_id === transactionId && !m.error)
-    .map((m) => ({ action: m!.context.action, order: (m!.message as { order?: Order }).order, message: m!.message }));
-}
+/** The order messages of one transaction as they went on the wire (ours out, the seller's in), refusals left out. */
+const wire = (transactionId: string) =>
+  wireOf(server.dataDir, transactionId)
+    .filter((m) => !m.error)
+    .map((m) => ({ ...m, order: m.order as Order | undefined }));
 
 const tipLines = (order: Order | undefined) => order?.quote?.breakup?.filter((l) => l.title === 'Tip') ?? [];
 const tipTag = (order: Order | undefined) => order?.tags?.find((t) => t.code === 'tip');

@@ -109,12 +109,14 @@ export async function selectAndQuote(client: Client, items: Line[]) {
  * meanwhile): since issue 23 the server confirms as soon as the payment is made.
  * `address`: fields of the delivery address to change (a tower block's drop is requoted at init, issue 23).
  * `init`: more fields of the init body (issue 29: the shopper's delivery instructions).
+ * `refused`: the store is expected to refuse the confirm (issue 29: short of stock, and asked for
+ * no order unless whole); `error` says what the shopper was told, and the order is the one listed last.
  */
 export async function placeOrder(
   client: Client,
   method: 'upi' | 'cod' = 'upi',
   items: Line[] = lines(),
-  options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string>; init?: Record<string, unknown> } = {},
+  options: { beforePayment?: () => Promise<unknown>; address?: Record<string, string>; init?: Record<string, unknown>; refused?: boolean } = {},
 ) {
   const { transactionId } = await selectAndQuote(client, items);
   const init = await (
@@ -135,12 +137,21 @@ export async function placeOrder(
         : { method: 'cod', transaction_id: transactionId, init_message_id: init.data.message_id },
     )
   ).json();
-  const confirmed = await (await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id })).json();
-  const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${confirmed.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+  const confirmed = await client.post('/ondc/confirm', { transaction_id: transactionId, payment_id: payment.data.payment_id });
+  if (options.refused) {
+    // The server confirmed as soon as the payment was made: the page's confirm hears the refusal.
+    expect(confirmed.status).toBe(502);
+    const { error } = (await confirmed.json()) as { error: { code?: string; message: string } };
+    const listed = /order_id=(KO[A-Z0-9]+)/.exec(await (await client.get('/order-history')).text());
+    return { transactionId, orderId: listed?.[1] ?? '', error, totalPaise: Math.round(Number(payment.data.amount) * 100), initTotalPaise: undefined };
+  }
+  const ack = await confirmed.json();
+  const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${ack.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
   expect(placed.order_status).toBe('CONFIRMED');
   return {
     transactionId,
     orderId: placed.order_id as string,
+    error: null,
     totalPaise: Math.round(Number(payment.data.amount) * 100),
     initTotalPaise: initStatus.checkout?.payable?.totalPaise as number | undefined,
   };

@@ -131,3 +131,21 @@ export function slottedGroceryStore() {
   if (items.length < 2) throw new Error(`${provider.id} has too few well-stocked items`);
   return { seller, provider, location: provider.locations[0]!, items };
 }
+
+/**
+ * Issue 29: a Bengaluru grocery store open at the shared storefronts' noon that does not cancel an
+ * order it cannot supply whole (its catalogue offers only leaving out), and an item it has plenty of.
+ */
+export function storeLeavingOutOnly() {
+  const noon = (p: Provider) => p.openingHours.from <= 1200 && p.openingHours.to >= 1400;
+  for (const seller of network.sellers) {
+    const provider = seller.providers.find(
+      (p): p is GroceryStore =>
+        p.kind === 'grocery' && !p.cancelsIfShort && p.cityId === 'bengaluru' && p.status === 'enable' && p.domain === 'ONDC:RET10' && noon(p),
+    );
+    const item =
+      provider && [...providerItems(provider)].find((i): i is GroceryItem => i.kind === 'grocery' && i.stock >= 20 && !hasListingFlaw(i) && !hasPriceDrift(i));
+    if (provider && item) return { seller, provider, location: provider.locations[0]!, item };
+  }
+  throw new Error('the generator has no Bengaluru grocery store open at noon that only leaves out what ran out');
+}

@@ -76,6 +76,21 @@ describe.each(testDatabases())('catalogue ingestion on $name', ({ open }) => {
     ]);
   });
 
+  it('keeps whether each store cancels an order it cannot supply whole, as its catalogue says (issue 29)', async () => {
+    for (const [index] of network.sellers.entries()) expect((await ingestOnSearch(database, onSearchFrom(index))).ok).toBe(true);
+    const rows = await database.query<{ bpp_id: string; cancels_if_short: boolean }>(
+      "SELECT DISTINCT bpp_id, cancels_if_short FROM catalogue_providers WHERE domain = 'ONDC:RET10' ORDER BY bpp_id",
+    );
+    const generated = network.sellers.flatMap((seller) =>
+      seller.providers.some((p) => p.cityCode === BLR && p.domain === 'ONDC:RET10')
+        ? [{ bpp_id: seller.id, cancels_if_short: seller.providers.some((p) => p.kind === 'grocery' && p.cancelsIfShort) }]
+        : [],
+    );
+    expect(rows).toEqual(generated.sort((a, b) => a.bpp_id.localeCompare(b.bpp_id)));
+    expect(rows.map((r) => r.cancels_if_short)).toContain(true);
+    expect(rows.map((r) => r.cancels_if_short)).toContain(false);
+  });
+
   it('ingests every provider and item of an on_search, and again changes nothing', async () => {
     const envelopes = network.sellers.map((_, i) => onSearchFrom(i));
     let expectedItems = 0;

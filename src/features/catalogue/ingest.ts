@@ -3,6 +3,7 @@ import type { CatalogItem, CatalogProvider, CatalogTag, ReceivedProvider } from 
 import { receivedProviderSchema, tagValues } from '#/ondc/catalog.ts';
 import type { ItemRejection, ProviderRejection } from '#/ondc/catalog-rejection.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
+import { honoursCancelIfShort, IF_SHORT_TAG } from '#/ondc/if-short.ts';
 import { dedupeKey } from './dedupe.ts';
 import { itemsAsListed, listedItem, listingProblems, providerProblem } from './listing-checks.ts';
 import type { ItemStatutory } from './product.ts';
@@ -38,6 +39,8 @@ export interface ProviderRow {
   internalTags: string[];
   cuisines: string[];
   pureVeg: boolean | null;
+  /** Issue 29: the store places no order it cannot supply whole when the shopper asks so. */
+  cancelsIfShort: boolean;
   fssaiLicence: string | null;
   /** ONDC `@ondc/org/contact_details_consumer_care` ("name,email,phone"), read off the store's first item. */
   consumerCare: string | null;
@@ -140,6 +143,7 @@ function providerRow(
     internalTags: list(first(tags, 'kirana', 'internal_tags')),
     cuisines: list(first(tags, 'kirana', 'cuisines')),
     pureVeg: first(tags, 'kirana', 'pure_veg') === null ? null : first(tags, 'kirana', 'pure_veg') === 'yes',
+    cancelsIfShort: honoursCancelIfShort(first(tags, 'kirana', IF_SHORT_TAG)),
     fssaiLicence: first(tags, 'kirana', 'fssai_license_no'),
     consumerCare: provider.items[0]?.['@ondc/org/contact_details_consumer_care'] ?? null,
     categories: provider.categories,

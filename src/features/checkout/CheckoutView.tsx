@@ -126,6 +126,11 @@ export default function CheckoutView({
     return (
       <section className="notice notice--error" role="alert">
         <p data-checkout-error>{state.message && specText(state.message)}</p>
+        {state.refunding && (
+          <p data-refunding>
+            {fill(t.refundingWhole, { amount: total?.amount ?? '' })} <a href="/order-history">{t.seeOrders}</a>
+          </p>
+        )}
         {state.isServiceable && (
           <button type="button" className="button" onClick={() => void startCheckout(cart, place)}>
             {t.retry}
@@ -157,6 +162,7 @@ export default function CheckoutView({
       state: field('state'),
       instructions: field('instructions'),
       tip: Number(data.get('tip')) || 0,
+      ifShort: data.get('ifShort') === 'cancel_order' ? 'cancel_order' : 'leave_out',
     };
     // Issue 28: the edits go to the address book first when the shopper asked; the order does not wait on a refusal.
     if (data.get('keepAddress') === 'on') {
@@ -334,6 +340,18 @@ export default function CheckoutView({
             ))}
             <small id="tip-hint">{t.tipHint}</small>
           </fieldset>
+          {state.cancelIfShortOffered && (
+            <fieldset className="checkout-tip" aria-describedby="if-short-hint" data-if-short>
+              <legend>{t.ifShort}</legend>
+              <label>
+                <input type="radio" name="ifShort" value="leave_out" defaultChecked /> {t.ifShortLeaveOut}
+              </label>
+              <label>
+                <input type="radio" name="ifShort" value="cancel_order" /> {t.ifShortCancel}
+              </label>
+              <small id="if-short-hint">{t.ifShortHint}</small>
+            </fieldset>
+          )}
           <fieldset className="checkout-payment-type">
             <legend>{t.payment}</legend>
             <label>

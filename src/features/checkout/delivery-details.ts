@@ -7,8 +7,8 @@ import { distanceKm } from '#/features/location/geo.ts';
 import { stateOfCity } from '#/ondc/cities.ts';
 import type { CustomerForm } from './store.ts';
 
-/** The checkout form's delivery fields: all of it but how the shopper pays and what they tell the rider. */
-export type DeliveryDetails = Omit<CustomerForm, 'paymentType' | 'instructions' | 'tip'>;
+/** The checkout form's delivery fields: all of it but how the shopper pays and what they ask of the rider and the store. */
+export type DeliveryDetails = Omit<CustomerForm, 'paymentType' | 'instructions' | 'tip' | 'ifShort'>;
 export type DetailField = keyof DeliveryDetails;
 
 /** What init cannot go without (SPEC §3 init: name, locality, state; the mobile number of customer_details). */

@@ -21,6 +21,13 @@ import { keepCheckoutContact } from './contact.server.ts';
 import { offerRequest } from './store-offers.ts';
 import { endInstructions } from './instructions.ts';
 import { tipOfTags, tipTags } from '#/ondc/tip.ts';
+import { ifShortTags } from '#/ondc/if-short.ts';
+
+/** What an init asking a store for a choice it does not offer is told (issue 29). */
+export const IF_SHORT_NOT_OFFERED_MESSAGE = 'This store does not cancel an order when something has run out';
+
+/** The order's own tags (the tip, what to do if something runs out): none when it states nothing. */
+const orderTags = (tags: unknown[]) => (tags.length > 0 ? { tags } : {});
 
 function ondcAddress(address: InitAddress) {
   return {
@@ -52,6 +59,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
   if (fulfillmentId !== request.fulfillment_id) return { ok: false, status: 409, code: 'DELIVERY_CHANGED', message: DELIVERY_CHANGED_MESSAGE };
   const store = await checkStore(database, { ondcCity: request.ondcCity, bppId: cart.cart_metadata.bpp_id, providerId: cart.provider_id, items });
   if (!store.ok) return store;
+  if (request.if_short === 'cancel_order' && !store.cancelsIfShort) return { ok: false, status: 400, message: IF_SHORT_NOT_OFFERED_MESSAGE };
   await recordConsent(database, shopper, request.is_consent_accepted);
 
   const { customer_details: customer, delivery_address: delivery } = request;
@@ -107,7 +115,7 @@ export async function sendInit(database: Database, app: BuyerApp, shopper: strin
           },
         ],
         payment: { type: request.payment_type, ...BUYER_FINDER_FEE },
-        ...(request.tip > 0 ? { tags: tipTags(request.tip) } : {}),
+        ...orderTags([...tipTags(request.tip), ...ifShortTags(request.if_short)]),
       },
     },
   });

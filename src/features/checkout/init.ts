@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { deliveryInstructionsSchema } from './instructions.ts';
 import { fulfillmentIdSchema, selectRequestSchema } from './select.ts';
 import { tipChoiceSchema } from './tip.ts';
+import { ifShortChoiceSchema } from '#/ondc/if-short.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -60,6 +61,8 @@ export const initRequestSchema = selectRequestSchema.omit({ items: true, address
   delivery_instructions: deliveryInstructionsSchema.optional(),
   /** Issue 29: the rider's tip the shopper picked, in rupees (one of the offered choices); paise once parsed. */
   tip: tipChoiceSchema.default(0),
+  /** Issue 29: what the store should do if something has run out: leave it out (the default) or place no order. */
+  if_short: ifShortChoiceSchema.default('leave_out'),
 });
 export type InitRequest = z.infer<typeof initRequestSchema>;
 

@@ -23,7 +23,8 @@ import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
 
-export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string };
+/** `cancelsIfShort`: the store places no order it cannot supply whole when the shopper asks so (issue 29). */
+export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string; cancelsIfShort: boolean };
 
 /**
  * What select and init both check before any network call: the city is served, the store and its
@@ -36,8 +37,10 @@ export async function checkStore(
   const city = servedCityCode(request.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${request.ondcCity} yet` };
 
-  const [provider] = await database.query<{ bpp_uri: string; location_id: string; min_order_paise: number | null; domain: string } & StoreHoursRow>(
-    `SELECT s.bpp_uri, p.location_id, p.min_order_paise, p.domain, p.status, p.location_status, p.opens_at, p.closes_at
+  const [provider] = await database.query<
+    { bpp_uri: string; location_id: string; min_order_paise: number | null; domain: string; cancels_if_short: boolean } & StoreHoursRow
+  >(
+    `SELECT s.bpp_uri, p.location_id, p.min_order_paise, p.domain, p.cancels_if_short, p.status, p.location_status, p.opens_at, p.closes_at
      FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
      WHERE p.bpp_id = $1 AND p.provider_id = $2`,
     [request.bppId, request.providerId],
@@ -61,7 +64,7 @@ export async function checkStore(
   const itemTotalPaise = request.items.reduce((total, item) => total + (known.find((k) => k.item_id === item.id)?.price_paise ?? 0) * item.quantity, 0);
   const shortfall = minCartShortfallRupees({ minCartValueRequiredPaise: provider.min_order_paise, itemTotalPaise, warehouseWhitelisted: false });
   if (shortfall !== null) return { ok: false, status: 422, message: minCartMessage(shortfall), code: 'MIN_CART_VALUE', shortfall };
-  return { ok: true, city, bppUri: provider.bpp_uri, locationId: provider.location_id };
+  return { ok: true, city, bppUri: provider.bpp_uri, locationId: provider.location_id, cancelsIfShort: provider.cancels_if_short };
 }
 
 export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {

@@ -170,5 +170,18 @@ export async function selectChecked(
     // Issue 29: the delivery the quote is for, which init names, and the times on offer where the store offers a choice.
     fulfillmentId: quotedFulfillmentId(order),
     delivery: deliveryChoice(order, new Date(), options.locale),
+    // Issue 29: whether the shopper may ask for no order at all if something has run out.
+    cancelIfShortOffered: await cancelIfShortOffered(database, messageId),
   };
+}
+
+/** Whether the store our select went to honours "no order unless whole" (its catalogue says so, ondc/if-short.ts). */
+async function cancelIfShortOffered(database: Queryable, selectMessageId: string): Promise<boolean> {
+  const [row] = await database.query<{ cancels_if_short: boolean }>(
+    `SELECT p.cancels_if_short FROM ondc_messages m
+     JOIN catalogue_providers p ON p.bpp_id = m.body->'context'->>'bpp_id' AND p.provider_id = m.body->'message'->'order'->'provider'->>'id'
+     WHERE m.message_id = $1 AND m.action = 'select' AND m.direction = 'out' LIMIT 1`,
+    [selectMessageId],
+  );
+  return row?.cancels_if_short ?? false;
 }

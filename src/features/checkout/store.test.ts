@@ -126,13 +126,14 @@ describe('checkout store (issue 23): the server builds the order and says what i
         state: 'Karnataka',
         instructions: 'Ring twice',
         tip: 20,
+        ifShort: 'cancel_order',
       }),
       100,
     );
     const init = calls.find((c) => c.url === '/ondc/init');
     expect(init?.body).not.toHaveProperty('items');
     // Issue 29: what the shopper wrote for the rider goes with the init.
-    expect(init?.body).toMatchObject({ delivery_instructions: 'Ring twice', tip: 20 });
+    expect(init?.body).toMatchObject({ delivery_instructions: 'Ring twice', tip: 20, if_short: 'cancel_order' });
     expect($checkout.get()).toMatchObject({ phase: 'repriced', total: 535.5, message: PRICE_UPDATE_MESSAGE, lines: lines(53550, 4550) });
     expect($toasts.get().map((t) => t.message)).toContain(PRICE_UPDATE_MESSAGE);
     expect(calls.some((c) => c.url === '/ondc/payment')).toBe(false);
@@ -163,6 +164,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
         state: 'Karnataka',
         instructions: '',
         tip: 0,
+        ifShort: 'leave_out',
       }),
       1000,
     );
@@ -187,6 +189,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
         state: 'Karnataka',
         instructions: '',
         tip: 0,
+        ifShort: 'leave_out',
       }),
       1000,
     );
@@ -216,6 +219,7 @@ describe('checkout store (issue 23): the server builds the order and says what i
         state: 'Karnataka',
         instructions: '',
         tip: 0,
+        ifShort: 'leave_out',
       }),
       1000,
     );
@@ -292,6 +296,7 @@ describe("paying with a UPI app (issue 29): the server's intent, then the wait f
         state: 'Karnataka',
         instructions: '',
         tip: 0,
+        ifShort: 'leave_out',
       }),
       1000,
     );
@@ -427,6 +432,7 @@ describe('the native app hears of the order (issue 29: README bridge contract)',
         state: 'Karnataka',
         instructions: '',
         tip: 0,
+        ifShort: 'leave_out',
       }),
       100,
     );

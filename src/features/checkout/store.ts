@@ -27,6 +27,7 @@ import type { SummaryLine } from './summary.ts';
 import { checkoutPlace } from './session.ts';
 import { bridgeOrder, type BridgeOrder } from './native-payload.ts';
 import type { DeliveryChoice } from './delivery-choice.ts';
+import type { IfShortChoice } from '#/ondc/if-short.ts';
 
 /**
  * `repriced`: on_init changed what is due; the shopper sees the new amount and accepts it before paying.
@@ -76,6 +77,10 @@ export interface CheckoutState {
   delivery: DeliveryChoice | null;
   /** The delivery time the shopper picked, asked for in every select of this checkout; null for the store's soonest. */
   chosenDelivery: string | null;
+  /** Issue 29: the store honours "no order if something has run out" (ondc/if-short.ts). */
+  cancelIfShortOffered: boolean;
+  /** The store did not take an order paid by UPI: the payment is on its way back whole. */
+  refunding: boolean;
 }
 
 const initial: CheckoutState = {
@@ -102,6 +107,8 @@ const initial: CheckoutState = {
   fulfillmentId: null,
   delivery: null,
   chosenDelivery: null,
+  cancelIfShortOffered: false,
+  refunding: false,
 };
 
 interface OfferCard {
@@ -129,6 +136,7 @@ type SelectChecked = {
   payable: PayableView | null;
   fulfillmentId?: string | null;
   delivery?: DeliveryChoice | null;
+  cancelIfShortOffered?: boolean;
 };
 type InitChecked = SelectChecked & { previousTotal: number | null };
 
@@ -223,6 +231,7 @@ export async function startCheckout(cart: Cart, place: DeliveryLocation) {
     delivery: check.delivery ?? null,
     // A window that has gone since it was offered: the store quoted its soonest instead (30013's notice says so).
     chosenDelivery: check.delivery?.options.find((o) => o.id === check.delivery?.chosen)?.start ? (check.delivery?.chosen ?? null) : null,
+    cancelIfShortOffered: check.cancelIfShortOffered ?? false,
   });
   // SPEC §4: a coupon applied before is re-applied after a new select.
   if (previous.coupon) await applyCoupon(previous.coupon.code, place.city);
@@ -322,6 +331,8 @@ export interface CustomerForm {
   instructions: string;
   /** Issue 29: the rider's tip picked, in rupees (0 for none); the server prices it. */
   tip: number;
+  /** Issue 29: what the store should do if something has run out. */
+  ifShort: IfShortChoice;
 }
 
 /** SPEC §4: init with the customer and address, then poll every 1 s at most 5 times. */
@@ -355,6 +366,7 @@ export async function placeOrder(cart: Cart, place: DeliveryLocation, form: Cust
     payment_type: form.paymentType,
     ...(form.instructions ? { delivery_instructions: form.instructions } : {}),
     ...(form.tip > 0 ? { tip: form.tip } : {}),
+    ...(form.ifShort === 'cancel_order' ? { if_short: form.ifShort } : {}),
   });
   if (sent.status !== 200) {
     // Issue 28: a store that closed since the quote takes no order until it opens: the page says
@@ -555,11 +567,13 @@ const APPROVAL_POLL_MS = 2000;
 /** Confirms the order, waits for on_confirm, then opens its confirmation page. */
 async function confirmAndOpen(transactionId: string, paymentId: string) {
   const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: paymentId });
+  // 502: the store refused the order (the server has ended the checkout and refunds it); anything else can be paid again.
+  if (confirmed.status === 502) return orderNotPlaced(errorText(confirmed.json));
   if (confirmed.status !== 200) return failPayment(errorText(confirmed.json));
   const { message_id: messageId, order_id: orderId } = confirmed.json['data'] as { message_id: string; order_id: string };
   for (let attempt = 1; attempt <= PAYMENT_POLL.maxAttempts; attempt++) {
     const status = (await call(`/ondc/status?type=confirm&message_id=${messageId}`)).json;
-    if (status['order_status'] === 'FAILED') return failPayment(errorText(status));
+    if (status['order_status'] === 'FAILED') return orderNotPlaced(errorText(status));
     if (status['order_status'] === 'CONFIRMED') break;
     await sleep(PAYMENT_POLL.intervalMs);
   }
@@ -612,6 +626,16 @@ function paymentRefusal(answer: { status: number; json: Record<string, unknown> 
   if (answer.status === 404) return NO_QUOTE_TO_PAY_MESSAGE;
   if (answer.status === 400 || answer.status >= 500) return SOMETHING_WENT_WRONG;
   return errorText(answer.json);
+}
+
+/**
+ * The store did not take the order: there is nothing to pay again (a UPI payment comes back whole,
+ * by the server). The cart is kept; trying again asks the store afresh, in a new transaction.
+ */
+function orderNotPlaced(message: string) {
+  showToast(message);
+  // One order per transaction: asking again starts another.
+  patch({ phase: 'failed', message, isServiceable: true, refunding: $checkout.get().paymentType === 'ON-ORDER', transactionId: null, initMessageId: null });
 }
 
 function failPayment(message: string) {

@@ -9,7 +9,7 @@ import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } 
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { blake512Digest } from '#/ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
-import { errorMessage } from '#/ondc/error-codes.ts';
+import { refusedOrderMessage } from '#/ondc/error-codes.ts';
 import { emptyOrderedCart } from '#/features/cart/cart.server.ts';
 import { paysOnDelivery, storeNameOf } from './order-view.ts';
 import { reverseOrderCoins, settleOrderCoins } from '#/features/coins/coins.server.ts';
@@ -452,7 +452,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
 }
 
 function failureOf(row: OrderRecordRow, appType: 'food' | 'retail'): { code: string | null; message: string } {
-  if (row.failure_code) return { code: row.failure_code, message: errorMessage(row.failure_code, { appType }) };
+  if (row.failure_code) return { code: row.failure_code, message: refusedOrderMessage(row.failure_code, { appType }) };
   return { code: null, message: row.failure_message ?? 'Something went wrong' };
 }
 

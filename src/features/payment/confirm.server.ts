@@ -11,7 +11,7 @@ import { sendRequest } from '#/ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '#/ondc/message-store.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '#/ondc/terms.ts';
-import { errorMessage } from '#/ondc/error-codes.ts';
+import { refusedOrderMessage } from '#/ondc/error-codes.ts';
 import { releaseCoins } from '#/features/coins/coins.server.ts';
 import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
@@ -56,7 +56,7 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
  */
 function refusalText(failure: { code: string | null; message: string | null }, domain: string | null): string | null {
   if (!failure.code || failure.code === UNREACHABLE) return failure.message;
-  return errorMessage(failure.code, { appType: domain === 'ONDC:RET11' ? 'food' : 'retail' });
+  return refusedOrderMessage(failure.code, { appType: domain === 'ONDC:RET11' ? 'food' : 'retail' });
 }
 
 /**
@@ -234,17 +234,28 @@ export async function endUnplaced(database: Database, orderId: string, failure: 
 
 /**
  * What an unplaced order shows in the shopper's history: the order as it would have been
- * confirmed (the seller's on_init, our order id), Cancelled. It is the order row's on_confirm, so
- * history and detail list it like any other.
+ * confirmed (the seller's on_init, our order id), Cancelled, named by its store as our catalogue
+ * lists it (an on_init carries no name) and paid as the shopper paid. It is the order row's
+ * on_confirm, so history and detail list it like any other.
  */
-async function unplacedRecord(tx: Queryable, order: PlacingOrderRow): Promise<Record<string, unknown>> {
-  const [init] = await tx.query<{ order: Record<string, unknown> | null }>(
-    `SELECT m.body->'message'->'order' AS order FROM payments p
+async function unplacedRecord(tx: Queryable, order: PlacingOrderRow & { method: string; payment_status: string }): Promise<Record<string, unknown>> {
+  const [init] = await tx.query<{ order: Record<string, unknown> | null; store: string | null }>(
+    `SELECT m.body->'message'->'order' AS order, c.name AS store FROM payments p
      JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'on_init' AND m.direction = 'in'
+     LEFT JOIN catalogue_providers c ON c.bpp_id = m.body->'context'->>'bpp_id' AND c.provider_id = m.body->'message'->'order'->'provider'->>'id'
      WHERE p.payment_id = $1 ORDER BY m.id DESC LIMIT 1`,
     [order.payment_id],
   );
-  return { ...(init?.order ?? {}), id: order.order_id, state: 'Cancelled' };
+  const seen = init?.order ?? {};
+  const provider = seen['provider'] as Record<string, unknown> | undefined;
+  const payment = seen['payment'] as Record<string, unknown> | undefined;
+  return {
+    ...seen,
+    id: order.order_id,
+    state: 'Cancelled',
+    ...(provider && init?.store ? { provider: { ...provider, descriptor: { name: init.store } } } : {}),
+    ...(payment ? { payment: { ...payment, status: order.method === 'upi' && order.payment_status === 'PAID' ? 'PAID' : 'NOT-PAID' } } : {}),
+  };
 }
 
 /** Sends an unplaced order's refund if it is still due; its payment is finished once it went back. */

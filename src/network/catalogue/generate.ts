@@ -91,6 +91,8 @@ export type GroceryStore = ProviderBase & {
   shelfSize: number;
   /** Issue 29: the store also delivers in two-hour windows the shopper picks (network/delivery-slots.ts). */
   deliverySlots: boolean;
+  /** Issue 29: the store places no order it cannot supply whole when the shopper asks so (ondc/if-short.ts). */
+  cancelsIfShort: boolean;
 };
 
 export type Restaurant = ProviderBase & {
@@ -182,6 +184,8 @@ type StoreSpec = SiteSpec & {
   quick: boolean;
   /** delivers in chosen windows besides as soon as it can */
   deliverySlots?: boolean;
+  /** honours a shopper's "no order if anything has run out" */
+  cancelsIfShort?: boolean;
 };
 
 type RestaurantSpec = SiteSpec & { kind: 'restaurant'; template: string };
@@ -197,6 +201,7 @@ const LINEUP: readonly (StoreSpec | RestaurantSpec)[] = [
     weight: 10,
     quick: false,
     deliverySlots: true,
+    cancelsIfShort: true,
     hours: { from: 700, to: 2300 },
     cities: 'all',
     radiusKm: 12,
@@ -219,6 +224,7 @@ const LINEUP: readonly (StoreSpec | RestaurantSpec)[] = [
     brandName: 'Quick Basket',
     weight: 4,
     quick: true,
+    cancelsIfShort: true,
     hours: ALL_DAY,
     cities: ['delhi', 'bengaluru', 'mumbai'],
     radiusKm: 4,
@@ -502,6 +508,7 @@ function buildProvider(draft: Draft, location: ProviderLocation, seed: number, g
       shelfId: id,
       shelfSize: groceryItemCount,
       deliverySlots: spec.deliverySlots ?? false,
+      cancelsIfShort: spec.cancelsIfShort ?? false,
     };
   }
 

@@ -11,6 +11,7 @@ import { imageUrl, providerImageKey } from './images.ts';
 import { itemTaxClass, type TaxClass } from './tax.ts';
 import type { PhotoStage } from '../listing-flaws.ts';
 import type { CoreVersion } from '#/ondc/context.ts';
+import { IF_SHORT_TAG, ifShortCatalogueValue } from '#/ondc/if-short.ts';
 
 export type CatalogOptions = {
   bppId: string;
@@ -505,7 +506,7 @@ function providerTags(provider: Provider, location: ProviderLocation, categories
             ['cuisines', provider.cuisines.join(',')],
             ['pure_veg', provider.pureVeg ? 'yes' : 'no'],
           ] as const)
-        : []),
+        : ([[IF_SHORT_TAG, ifShortCatalogueValue(provider.cancelsIfShort)]] as const)),
     ]),
     tag('kirana_location', [
       ['location', location.id],
