@@ -23,6 +23,7 @@ import type { StoreDomain } from '#/network/catalogue/names.ts';
 import { hasListingFlaw } from '#/network/listing-flaws.ts';
 import { isCancellable } from '#/network/catalogue/on-search.ts';
 import { healthy, startServer, type StartedServer } from '../tests/support/server.ts';
+import type { IfShortChoice } from '#/ondc/if-short.ts';
 
 type Client = ReturnType<typeof shopper>;
 type Shop = {
@@ -132,7 +133,7 @@ async function select(client: Client, shop: Shop, cart: Cart, transactionId?: st
  * The checkout form as a shopper fills it: name, phone, address, and the email where the shopper
  * gives one (it is optional); what the form does not ask is not sent.
  */
-function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined, fulfillmentId: string) {
+function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Payment, email: string | undefined, fulfillmentId: string, ifShort: IfShortChoice) {
   const address = {
     door: '12',
     building: 'Lake View Apartments',
@@ -152,6 +153,7 @@ function initBody(shop: Shop, cart: Cart, transactionId: string, payment: Paymen
     fulfillment_id: fulfillmentId,
     is_consent_accepted: true,
     payment_type: payment === 'cod' ? 'ON-FULFILLMENT' : 'ON-ORDER',
+    if_short: ifShort,
   };
 }
 
@@ -168,9 +170,13 @@ async function checkout(
   transactionId?: string,
   email?: string,
   beforePayment?: () => Promise<void>,
-  /** Issue 29: the shopper picks the first delivery window the store offers. */
-  window = false,
+  /**
+   * Issue 29: the shopper picks the first delivery window the store offers, and asks for no order
+   * unless it is whole where the store honours that.
+   */
+  choices: { window?: boolean; ifShort?: IfShortChoice } = {},
 ): Promise<() => Promise<string>> {
+  const { window = false, ifShort = 'leave_out' } = choices;
   const cart = await fillCart(client, shop, lines);
   let selected = await select(client, shop, cart, transactionId);
   if (selected.answer['error']) throw new Error(`select failed: ${JSON.stringify(selected.answer['error'])}`);
@@ -182,7 +188,7 @@ async function checkout(
   }
   // The checkout page names the delivery the quote is for.
   const fulfillmentId = quoted(selected.answer).fulfillmentId ?? 'F1';
-  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email, fulfillmentId))).json()) as {
+  const init = (await (await client.post('/ondc/init', initBody(shop, cart, selected.transactionId, payment, email, fulfillmentId, ifShort))).json()) as {
     data: { message_id: string };
   };
   const initAnswer = await poll(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING');
@@ -541,10 +547,11 @@ const flows: Flow[] = [
   // The order is placed now and read to its delivery at the end: waiting here for the window would
   // take the clock past the restaurants' hours.
   [
-    'flow 2, RET10, a delivery window picked at checkout: the order placed',
+    'flow 2, RET10, a delivery window picked at checkout, no order unless whole: the order placed',
     async () => {
       const client = await newShopper();
-      windowOrder = { client, orderId: await (await checkout(client, slotted.shop, slotted.lines, 'cod', undefined, undefined, undefined, true))() };
+      const confirm = await checkout(client, slotted.shop, slotted.lines, 'cod', undefined, undefined, undefined, { window: true, ifShort: 'cancel_order' });
+      windowOrder = { client, orderId: await confirm() };
     },
   ],
   // Restaurants next, while the clock is at lunch.
