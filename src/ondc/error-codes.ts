@@ -179,9 +179,12 @@ const SHOPPER_WORDING: ReadonlyMap<string, string> = new Map([
   ['30013', 'That delivery time is no longer available. Please choose another'],
 ]);
 
-// What a refused confirm means to a shopper who has already paid or chosen cash: the store did
-// not take the order (issue 29: short stock at a shopper's "no order unless whole").
-const REFUSED_ORDER_WORDING: ReadonlyMap<string, string> = new Map([['40002', 'Something in your order had run out, so the restaurant did not take it']]);
+// What a refused confirm means to a shopper who has already paid or chosen cash: SPEC §8's words
+// for the code, and that the store did not take the order (issue 29: short stock, or a shopper's
+// "no order unless whole").
+const REFUSED_ORDER_WORDING: ReadonlyMap<string, string> = new Map([
+  ['40002', 'Item quantity unavailable: something in your order had run out, so the restaurant did not take it'],
+]);
 
 const appTypeSchema = z.enum(['retail', 'food']);
 export type AppType = z.infer<typeof appTypeSchema>;

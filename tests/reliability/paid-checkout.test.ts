@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#/db/client.ts';
+import { en } from '#/features/i18n/en.ts';
 import { cartUpdate, initBody, plentifulItems, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
@@ -130,8 +131,10 @@ describe('a paid checkout ends in an order or a refund, decided by the server', 
     // The page's own confirm hears the refusal, in the SPEC §8 words for 40002.
     const confirm = await client.post('/ondc/confirm', { transaction_id: checkout.transactionId, payment_id: paid.payment_id });
     expect(confirm.status).toBe(502);
-    // SPEC §8's words, not the seller's item list (issue 28: a refusal is shown, and readable).
-    expect((await confirm.json()).error).toEqual({ code: '40002', message: 'Item quantity unavailable' });
+    // SPEC §8's words, not the seller's item list (issue 28: a refusal is shown, and readable), and
+    // that the store did not take the order (issue 29).
+    expect((await confirm.json()).error).toEqual({ code: '40002', message: en.spec.orderRefusedShort });
+    expect(en.spec.orderRefusedShort).toMatch(/^Item quantity unavailable: /);
     const detail = await (await client.get(`/ondc/order/detail?order_id=${order.orderId}`)).json();
     expect(detail.status).toBe('failed');
     expect(detail.refunds).toEqual([{ amount: paid.amount, status: 'REFUNDED', at: expect.any(String) }]);

@@ -5,7 +5,7 @@ import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 
 type Tag = { code: string; list: Array<{ code: string; value: string }> };
 /** The parts of an order message the tests read. */
-export type WireOrder = Record<string, unknown> & { tags?: Tag[] };
+type WireOrder = Record<string, unknown> & { tags?: Tag[] };
 
 /** The messages of one transaction, ours out and the sellers' in, in the order they were logged. */
 export function wireOf(dataDir: string, transactionId: string) {
