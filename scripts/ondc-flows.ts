@@ -539,8 +539,8 @@ const deliveredOrder = (shop: Shop, lines: () => Promise<Line[]> | Line[], payme
   await until(client, await order(client, shop, await lines(), payment), 'delivered', seconds, { track: true });
 };
 
-/** Issue 29: the order placed for a delivery window at the start of the run, read to its delivery at the end. */
-let windowOrder: { client: Client; orderId: string } | null = null;
+/** Issue 29: the order placed for a delivery window at the start of the run, watched to its delivery while the run goes on. */
+let windowDelivered: Promise<Detail> | null = null;
 
 const flows: Flow[] = [
   // Issue 29 first: the store that delivers in windows keeps hours, and lunch is when the run starts.
@@ -551,7 +551,11 @@ const flows: Flow[] = [
     async () => {
       const client = await newShopper();
       const confirm = await checkout(client, slotted.shop, slotted.lines, 'cod', undefined, undefined, undefined, { window: true, ifShort: 'cancel_order' });
-      windowOrder = { client, orderId: await confirm() };
+      const orderId = await confirm();
+      // The order page stays open on the shopper's phone while the run goes on, and opens the track
+      // map when the rider has the order (ONDC's flow 2 wants a track).
+      windowDelivered = until(client, orderId, 'delivered', 1500, { track: true });
+      windowDelivered.catch(() => undefined);
     },
   ],
   // Restaurants next, while the clock is at lunch.
@@ -710,8 +714,8 @@ const flows: Flow[] = [
   [
     'flow 2, RET10, a delivery window picked at checkout: the order delivered in it',
     async () => {
-      if (!windowOrder) throw new Error('the window order was not placed');
-      await until(windowOrder.client, windowOrder.orderId, 'delivered', 150);
+      if (!windowDelivered) throw new Error('the window order was not placed');
+      await windowDelivered;
     },
   ],
 ];

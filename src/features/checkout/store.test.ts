@@ -227,6 +227,20 @@ describe('checkout store (issue 23): the server builds the order and says what i
     expect(calls.find((c) => c.url === '/ondc/init')?.body).not.toHaveProperty('delivery_instructions');
   }
 
+  it('an order the store did not take (issue 29): nothing to pay again, the refund said, a retry asks afresh in a new transaction', async () => {
+    await atPayment();
+    const refused = 'Item quantity unavailable: something in your order had run out, so the store did not take it';
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: { payment_id: 'pay-0003', status: 'PAID' } } })]);
+    routes.push([/^\/ondc\/confirm$/, () => ({ status: 502, json: { status: 'NACK', error: { code: '40002', message: refused } } })]);
+    await run(payAndConfirm('asha@okaxis'), 1000);
+    expect($checkout.get()).toMatchObject({ phase: 'failed', message: refused, refunding: true, isServiceable: true, transactionId: null });
+    const selects = calls.filter((c) => c.url === '/ondc/select').length;
+    await run(startCheckout(cart, place), 1000);
+    const again = calls.filter((c) => c.url === '/ondc/select');
+    expect(again).toHaveLength(selects + 1);
+    expect(again.at(-1)?.body).not.toHaveProperty('transaction_id');
+  });
+
   it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {
     await atPayment();
     expect($checkout.get().phase).toBe('payable');
