@@ -82,6 +82,7 @@ for (const locale of ['en', 'hi'] as const) {
     await page.goto(`/order-history?lang=${locale}`);
     await page.locator('a[href*="order_id=KO"]').first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.provider.name);
+    await expect(page.locator('.order__meta')).toContainText(m.orders.orderNotPlaced.split('{when}')[0]!.split('{id}')[1]!);
     await expect(page.getByText(m.spec.orderRefusedShort)).toBeVisible();
     await expect(page.getByText(fill(m.orders.paymentUpi, { status: m.orders.paid }))).toBeVisible();
     await expect(page.getByRole('list', { name: m.orders.refunds })).toContainText(m.orders.refunded.split('{amount}')[1]!.split('{day}')[0]!, {

@@ -516,6 +516,7 @@ export const en = {
     order: 'Order {id}',
     /** The secondary line under the store's name (issue 29: the store is the heading). */
     orderPlaced: 'Order {id} · placed {when}',
+    orderNotPlaced: 'Order {id} · tried {when}',
     /** SPEC §9 time estimate from the seller's TAT, and the clock time it comes to. */
     eta: 'Delivery within {duration} of ordering, expected by {time}',
     etaWindow: 'Delivery in the time you chose: {window}',

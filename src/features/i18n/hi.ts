@@ -503,6 +503,7 @@ export const hi = {
     breadcrumb: 'ब्रेडक्रम्ब',
     order: 'ऑर्डर {id}',
     orderPlaced: 'ऑर्डर {id} · {when} को किया',
+    orderNotPlaced: 'ऑर्डर {id} · {when} को कोशिश की',
     eta: 'ऑर्डर के {duration} के अंदर डिलीवरी, अनुमानित समय {time}',
     etaWindow: 'आपके चुने समय पर डिलीवरी: {window}',
     payCash: 'डिलीवरी पर {amount} नकद दें',
