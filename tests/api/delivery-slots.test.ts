@@ -4,7 +4,7 @@
 // longer has, another delivery at init than the quote's, and a malformed id are refused.
 import { describe, expect, inject, it } from 'vitest';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
-import { checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
+import { cartOfOne, checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { wireOf } from '../support/protocol-log.ts';
@@ -18,19 +18,7 @@ const [logged] = servers;
 type Option = { id: string; label: string; start: string | null; end: string | null };
 type Checkout = { fulfillmentId: string | null; delivery: { chosen: string; options: Option[] } | null; payable: { totalPaise: number } | null };
 
-async function fillCart(client: Client) {
-  const cart = await (await client.get('/ondc/cart?cityName=bengaluru')).json();
-  const reference = (cart.data as Array<{ cart_reference_id: string }>).at(-1)?.cart_reference_id;
-  if (reference) await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
-  const added = await client.post('/ondc/cart', {
-    action: 'UPDATE_ITEM',
-    sku_id: item.id,
-    quantity: 1,
-    cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-    item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-  });
-  expect(added.status).toBe(200);
-}
+const fillCart = (client: Client) => cartOfOne(client, store, item);
 
 const place = {
   categoryDomain: 'ONDC:RET10',

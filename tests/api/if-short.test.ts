@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { IF_SHORT_NOT_OFFERED_MESSAGE } from '#/features/checkout/init.server.ts';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
-import { checkoutAddress, initBody, lines, placeOrder, pollFor, selectAndQuote, type Client } from '../support/checkout.ts';
+import { cartOfOne, checkoutAddress, initBody, lines, placeOrder, pollFor, selectAndQuote, type Client } from '../support/checkout.ts';
 import { storeLeavingOutOnly } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { wireOf } from '../support/protocol-log.ts';
@@ -21,17 +21,7 @@ const CANCEL_TAG = { code: 'if_short', list: [{ code: 'choice', value: 'cancel_o
 
 /** A quote from the store that only leaves out what ran out, for one of its items. */
 async function quoteLeavingOutOnly(client: Client) {
-  const cart = await (await client.get('/ondc/cart?cityName=bengaluru')).json();
-  const reference = (cart.data as Array<{ cart_reference_id: string }>).at(-1)?.cart_reference_id;
-  if (reference) await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
-  const added = await client.post('/ondc/cart', {
-    action: 'UPDATE_ITEM',
-    sku_id: other.item.id,
-    quantity: 1,
-    cart_metadata: { bpp_id: other.seller.id, provider_id: other.provider.id },
-    item_metadata: { itemId: other.item.id, name: other.item.name, providerId: other.provider.id, locationId: other.location.id },
-  });
-  expect(added.status).toBe(200);
+  await cartOfOne(client, other, other.item);
   const place = { categoryDomain: 'ONDC:RET10', ondcCity: 'bengaluru', lat_long: `${other.location.lat},${other.location.lng}` };
   const sent = await client.post('/ondc/select', { ...place, address: { area_code: other.location.pincode } });
   expect(sent.status).toBe(200);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#/db/client.ts';
-import { checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
+import { cartOfOne, checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
@@ -64,14 +64,7 @@ describe('kill -9 around a delivery-window order (issue 29)', () => {
     server = await startServer({ ...env, ...clockNow() }, { dataDir, keepDataDir: true });
     const client = shopper(server.url);
     await client.get('/');
-    const added = await client.post('/ondc/cart', {
-      action: 'UPDATE_ITEM',
-      sku_id: item.id,
-      quantity: 1,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-    });
-    expect(added.status).toBe(200);
+    await cartOfOne(client, store, item);
     const first = await quote(client);
     const window = first.delivery?.options.find((o) => o.start !== null);
     expect(window).toBeDefined();

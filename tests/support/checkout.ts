@@ -43,6 +43,23 @@ export async function fillCart(client: Client, items: Line[]) {
   }
 }
 
+type StoreAt = { seller: { id: string }; provider: { id: string }; location: { id: string } };
+
+/** Only `item` of the store `at`, one of it, in this shopper's server cart, as its card's Add puts it there. */
+export async function cartOfOne(client: Client, at: StoreAt, item: { id: string; name: string }) {
+  const cart = await (await client.get('/ondc/cart?cityName=bengaluru')).json();
+  const reference = (cart.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
+  if (reference) await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
+  const added = await client.post('/ondc/cart', {
+    action: 'UPDATE_ITEM',
+    sku_id: item.id,
+    quantity: 1,
+    cart_metadata: { bpp_id: at.seller.id, provider_id: at.provider.id },
+    item_metadata: { itemId: item.id, name: item.name, providerId: at.provider.id, locationId: at.location.id },
+  });
+  expect(added.status).toBe(200);
+}
+
 export function selectBody(items: Line[], areaCode = store.location.pincode) {
   return {
     categoryDomain: 'ONDC:RET10',

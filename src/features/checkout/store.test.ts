@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, groceryItem } from '#/features/cart/fixtures/cart.ts';
 import { DEFAULT_DELIVERY_LOCATION } from '#/features/location/delivery-location.ts';
 import { $toasts } from '#/features/platform/toast.ts';
-import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from '#/features/payment/payment.ts';
+import { INVALID_UPI_ID_MESSAGE, NO_QUOTE_TO_PAY_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, SELLER_UNREACHABLE_CODE } from '#/features/payment/payment.ts';
 import { SELECT_POLL_EXCEEDED_MESSAGE } from './poll.ts';
 import { PRICE_UPDATE_MESSAGE } from './quote-check.ts';
 import { $checkout, applyCoupon, leaveUpiApp, payAndConfirm, payWithUpiApp, placeOrder, proceedToPay, removeOffer, startCheckout } from './store.ts';
@@ -239,6 +239,17 @@ describe('checkout store (issue 23): the server builds the order and says what i
     const again = calls.filter((c) => c.url === '/ondc/select');
     expect(again).toHaveLength(selects + 1);
     expect(again.at(-1)?.body).not.toHaveProperty('transaction_id');
+  });
+
+  it('a store not reached at confirm is no refusal: the order is not ended, and the shopper can still pay', async () => {
+    await atPayment();
+    routes.push([/^\/ondc\/payment$/, () => ({ json: { status: 'SUCCESS', data: { payment_id: 'pay-0004', status: 'PAID' } } })]);
+    routes.push([
+      /^\/ondc\/confirm$/,
+      () => ({ status: 502, json: { status: 'NACK', error: { code: SELLER_UNREACHABLE_CODE, message: 'The seller could not be reached (timeout)' } } }),
+    ]);
+    await run(payAndConfirm('asha@okaxis'), 1000);
+    expect($checkout.get()).toMatchObject({ phase: 'payable', refunding: false, transactionId: 'tx-00000001' });
   });
 
   it('a payment refused because the amount changed meanwhile asks the shopper again with the new summary', async () => {

@@ -18,6 +18,7 @@ import {
   PAYMENT_FAILED_MESSAGE,
   PAYMENT_TOO_LONG_MESSAGE,
   PAYMENT_UNDER_WAY_MESSAGE,
+  SELLER_UNREACHABLE_CODE,
 } from '#/features/payment/payment.ts';
 import { showToast } from '#/features/platform/toast.ts';
 import { INVALID_COUPON_MESSAGE, offersListAllowed, shouldFetchOffers } from './offers.ts';
@@ -567,8 +568,10 @@ const APPROVAL_POLL_MS = 2000;
 /** Confirms the order, waits for on_confirm, then opens its confirmation page. */
 async function confirmAndOpen(transactionId: string, paymentId: string) {
   const confirmed = await call('/ondc/confirm', { transaction_id: transactionId, payment_id: paymentId });
-  // 502: the store refused the order (the server has ended the checkout and refunds it); anything else can be paid again.
-  if (confirmed.status === 502) return orderNotPlaced(errorText(confirmed.json));
+  // 502: the store refused the order (the server has ended the checkout and refunds it), unless it
+  // was not reached (the server sends the order again). Anything else can be paid again.
+  const refusal = (confirmed.json['error'] as { code?: string } | undefined)?.code;
+  if (confirmed.status === 502 && refusal !== SELLER_UNREACHABLE_CODE) return orderNotPlaced(errorText(confirmed.json));
   if (confirmed.status !== 200) return failPayment(errorText(confirmed.json));
   const { message_id: messageId, order_id: orderId } = confirmed.json['data'] as { message_id: string; order_id: string };
   for (let attempt = 1; attempt <= PAYMENT_POLL.maxAttempts; attempt++) {

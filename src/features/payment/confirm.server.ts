@@ -13,8 +13,8 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '#/ondc/terms.ts';
 import { refusedOrderMessage } from '#/ondc/error-codes.ts';
 import { releaseCoins } from '#/features/coins/coins.server.ts';
-import type { ConfirmRequest } from './payment.ts';
 import { findPayment, finishPayment, initQuote, paymentById, refundSettlements, wholeRefund, type PaymentRow } from './payment.server.ts';
+import { SELLER_UNREACHABLE_CODE, type ConfirmRequest } from './payment.ts';
 import { withShopperInstructions } from '#/features/checkout/instructions.ts';
 import {
   claimToConfirm,
@@ -32,8 +32,6 @@ export type ConfirmOutcome =
   | { ok: true; orderId: string; messageId: string }
   | { ok: false; status: 404 | 409 | 502; message: string; code?: string | undefined };
 
-/** Our own code for a seller we could not reach (src/ondc/bap.server.ts): worth another try. */
-const UNREACHABLE = '23001';
 /** What the shopper reads when no confirm could be sent while the seller's quote held. */
 const QUOTE_EXPIRED = { code: null, message: 'The store could not be reached before its quote expired' } as const;
 
@@ -55,7 +53,7 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
  * we could not reach keeps our own words.
  */
 function refusalText(failure: { code: string | null; message: string | null }, domain: string | null): string | null {
-  if (!failure.code || failure.code === UNREACHABLE) return failure.message;
+  if (!failure.code || failure.code === SELLER_UNREACHABLE_CODE) return failure.message;
   return refusedOrderMessage(failure.code, { appType: domain === 'ONDC:RET11' ? 'food' : 'retail' });
 }
 
@@ -183,7 +181,7 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
     const failure = { code: sent.error?.code ?? null, message: sent.error?.message ?? 'The store refused the order' };
     // A seller we could not reach may still take it: the sweep sends the same order id again
     // while the quote holds. A seller's own refusal ends the checkout.
-    if (failure.code === UNREACHABLE) await markPlacingFailed(database, order.order_id);
+    if (failure.code === SELLER_UNREACHABLE_CODE) await markPlacingFailed(database, order.order_id);
     else await endUnplaced(database, order.order_id, failure);
     return { ok: false, status: 502, message: failure.message, code: failure.code ?? undefined };
   }

@@ -47,6 +47,11 @@ export const confirmRequestSchema = z.object({ transaction_id: idSchema, payment
 export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
 
 /** What the payment page says when the gateway refuses: the shopper may pay again. */
+/**
+ * The code of a confirm that never reached the seller (src/ondc/bap.server.ts): the order is not
+ * ended, the server sends the same order again while the quote holds.
+ */
+export const SELLER_UNREACHABLE_CODE = '23001';
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again';
 export const COD_UNAVAILABLE_MESSAGE = 'Cash on delivery is not available for this order';
 /**
