@@ -41,8 +41,11 @@ async function quote(client: Client, extra: Record<string, unknown> = {}) {
 // has got to, as a clock that kept running would be. (Unpinned, in production, it is the real time.)
 const clock = sharedTestClock();
 const clockNow = () => ({ NETWORK_CLOCK_START: clock.now().toISOString() });
-/** A restart moves a pinned clock by its start-up latency, a few seconds at most. */
-const CLOCK_SLACK_MS = 10_000;
+/**
+ * A restart moves a pinned clock by the difference of two start-up latencies: seconds on a quiet
+ * machine, 17.6 s seen on CI's loaded one. The seller keeping the window is its id, checked exactly.
+ */
+const CLOCK_SLACK_MS = 120_000;
 
 /**
  * kill -9 of the storefront, as a power cut would; its network child goes with it. Then `npm start`
