@@ -10,53 +10,46 @@ export type Line = { sku_id: string; quantity: number };
 
 export const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
 
-/** A POST /ondc/cart body that sets `quantity` of one of the store's items. */
-export const cartUpdate = (quantity: number, item = store.items[0]!) => ({
+type StoreAt = { seller: { id: string }; provider: { id: string }; location: { id: string } };
+
+/** A POST /ondc/cart body that sets `quantity` of `item` of the store `at`. */
+const itemUpdate = (at: StoreAt, item: { id: string; name: string }, quantity: number) => ({
   action: 'UPDATE_ITEM',
   sku_id: item.id,
   quantity,
-  cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-  item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
+  cart_metadata: { bpp_id: at.seller.id, provider_id: at.provider.id },
+  item_metadata: { itemId: item.id, name: item.name, providerId: at.provider.id, locationId: at.location.id },
 });
+
+/** A POST /ondc/cart body that sets `quantity` of one of the store's items. */
+export const cartUpdate = (quantity: number, item = store.items[0]!) => itemUpdate(store, item, quantity);
+
+/** Empties this shopper's server cart in Bengaluru, if it holds anything. */
+async function clearCart(client: Client) {
+  const current = await (await client.get('/ondc/cart?cityName=bengaluru')).json().catch(() => null);
+  const reference = (current?.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
+  if (!reference) return;
+  const cleared = await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
+  if (cleared.status !== 200) throw new Error(`clearing the cart: ${cleared.status} ${await cleared.text()}`);
+}
 
 /**
  * Puts exactly `items` of the all-day store in this shopper's server cart (issue 23: select and
  * init order the server cart; the body's items are only compared with it).
  */
 export async function fillCart(client: Client, items: Line[]) {
-  const current = await (await client.get('/ondc/cart?cityName=bengaluru')).json().catch(() => null);
-  const reference = (current?.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
-  if (reference) {
-    const cleared = await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
-    if (cleared.status !== 200) throw new Error(`clearing the cart: ${cleared.status} ${await cleared.text()}`);
-  }
+  await clearCart(client);
   for (const line of items) {
     const item = store.items.find((i) => i.id === line.sku_id) ?? ([store.scarce, store.drifted, store.cheapest] as const).find((i) => i.id === line.sku_id);
-    const added = await client.post('/ondc/cart', {
-      action: 'UPDATE_ITEM',
-      sku_id: line.sku_id,
-      quantity: line.quantity,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: line.sku_id, name: item?.name ?? line.sku_id, providerId: store.provider.id, locationId: store.location.id },
-    });
+    const added = await client.post('/ondc/cart', itemUpdate(store, { id: line.sku_id, name: item?.name ?? line.sku_id }, line.quantity));
     if (added.status !== 200) throw new Error(`adding ${line.sku_id} × ${line.quantity}: ${added.status} ${await added.text()}`);
   }
 }
 
-type StoreAt = { seller: { id: string }; provider: { id: string }; location: { id: string } };
-
 /** Only `item` of the store `at`, one of it, in this shopper's server cart, as its card's Add puts it there. */
 export async function cartOfOne(client: Client, at: StoreAt, item: { id: string; name: string }) {
-  const cart = await (await client.get('/ondc/cart?cityName=bengaluru')).json();
-  const reference = (cart.data as Array<{ cart_reference_id: string }> | undefined)?.at(-1)?.cart_reference_id;
-  if (reference) await client.post('/ondc/cart', { action: 'CLEAR_CART', cart_reference_id: reference });
-  const added = await client.post('/ondc/cart', {
-    action: 'UPDATE_ITEM',
-    sku_id: item.id,
-    quantity: 1,
-    cart_metadata: { bpp_id: at.seller.id, provider_id: at.provider.id },
-    item_metadata: { itemId: item.id, name: item.name, providerId: at.provider.id, locationId: at.location.id },
-  });
+  await clearCart(client);
+  const added = await client.post('/ondc/cart', itemUpdate(at, item, 1));
   expect(added.status).toBe(200);
 }
 
@@ -199,13 +192,7 @@ export async function plentifulItems(url: string, count: number, minStock: numbe
   const sold: GroceryItem[] = [];
   for (const item of candidates) {
     if (sold.length >= count) break;
-    const answer = await probe.post('/ondc/cart', {
-      action: 'UPDATE_ITEM',
-      sku_id: item.id,
-      quantity: 1,
-      cart_metadata: { bpp_id: store.seller.id, provider_id: store.provider.id },
-      item_metadata: { itemId: item.id, name: item.name, providerId: store.provider.id, locationId: store.location.id },
-    });
+    const answer = await probe.post('/ondc/cart', itemUpdate(store, item, 1));
     if (answer.status === 200) sold.push(item);
   }
   return sold;
