@@ -3,10 +3,10 @@ import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
 import { migratedTemplateFile } from '#/db/testing.ts';
-import { E2E_ANALYTICS_TOKEN } from './tests/support/e2e-ready.ts';
+import { E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
 import { sharedTestClock } from './tests/support/test-clock.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4873);
+const port = E2E_PORT;
 // The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
 const template = await migratedTemplateFile();
 // Store hours at noon IST whatever the hour (issue 27); the workers inherit the same clock.
@@ -26,6 +26,29 @@ const chromium = {
     '--no-first-run',
   ],
 };
+
+/**
+ * A storefront as `npm start` runs it, on PGlite in memory from the migrated template. The test
+ * secret lets journeys sign a shopper in with tests/support/identity.ts's tokens.
+ */
+function storefront(options: { port: number; dataDir: string; env: Record<string, string> }) {
+  return {
+    command: `node --disable-warning=ExperimentalWarning src/lib/process/build.server.ts && node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} ${NODE_BUNDLES.storefront}`,
+    url: `http://127.0.0.1:${options.port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      ...START_ENV,
+      ...TEST_APP_AUTH_ENV,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      PGLITE_TEMPLATE: template,
+      DATA_DIR: options.dataDir,
+      ...options.env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,23 +74,5 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `node --disable-warning=ExperimentalWarning src/lib/process/build.server.ts && node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} ${NODE_BUNDLES.storefront}`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    // The test secret: journeys sign a shopper in with tests/support/identity.ts's tokens; the
-    // operator token lets tests/e2e/analytics.spec.ts read back what a journey recorded.
-    env: {
-      ...START_ENV,
-      ...TEST_APP_AUTH_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      PGLITE_TEMPLATE: template,
-      DATA_DIR: 'data/e2e',
-      ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN,
-      NETWORK_CLOCK_START: clock.start,
-    },
-  },
+  webServer: [storefront({ port, dataDir: 'data/e2e', env: { ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN, NETWORK_CLOCK_START: clock.start } }), storefront(FAST_E2E)],
 });

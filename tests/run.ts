@@ -100,8 +100,8 @@ sharedTestClock();
 
 // Two cores, and suites that mostly wait (issue 27). First the unit tests, which keep both cores
 // busy, beside the type check and the API files that bound wall time on storefronts of their own;
-// the shared-storefront API files follow the unit tests. Then the browser journeys, beside the
-// other files with storefronts of their own, which wait on fast network clocks.
+// the shared-storefront API files follow the unit tests, and the other files with storefronts of
+// their own (fast network clocks) follow those. Then the browser journeys, beside the last of them.
 const typecheck = runAside('astro-check', 'astro', ['check']);
 // Dead code (issue 27): an export, file or dependency nothing uses fails the run (knip.json names the entries).
 const deadCode = runAside('knip', 'knip', []);
@@ -160,11 +160,14 @@ const sharedServers = runAside(
     TEST_SERVERS_READY_FILE: serversReady,
   },
 ).finally(() => (sharedDone = true));
-// The journeys start once the wall-clock files are done and the shared storefronts have learned
-// the catalogue (or failed to): three learning it at once on two cores is what made one miss its
-// start. The other files with storefronts of their own run beside them.
+// The other files with storefronts of their own follow the shared-storefront files, beside the
+// rest of the wall-clock files: the same load those had beside the shared ones, and the machine is
+// CPU-bound from here on (issue 27: 11% idle under the journeys), so a lane that waited for the
+// wall-clock files ended after the journeys. The journeys start once the wall-clock files are done
+// and the shared storefronts have learned the catalogue (or failed to): three learning it at once
+// on two cores is what made one miss its start.
+const laterOwnServers = sharedServers.then(() => ownServerFiles('vitest-own-servers-later', unmeasured));
 const ownServersStatus = await ownServers;
-const laterOwnServers = ownServerFiles('vitest-own-servers-later', unmeasured);
 while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => setTimeout(resolve, 1000));
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
 const vitestStatuses = {

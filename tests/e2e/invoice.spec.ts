@@ -3,22 +3,14 @@ import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { itemTaxClass } from '#/network/catalogue/tax.ts';
-import { startServer, type StartedServer } from '../support/server.ts';
+import { fastStorefront as server } from '../support/e2e-ready.ts';
 
 // Issue 29 on a phone (360×740): a prepaid order cancelled before shipping has its GST invoice and
 // a credit note for the refund; both read on the phone's width without scrolling the page sideways.
 const store = openGroceryStore();
-let server: StartedServer;
 
 test.describe('the GST invoice and credit note on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone check');
-  test.beforeAll(async () => {
-    if (!test.info().project.use.isMobile) return;
-    // A machine shared by many test runs has taken over 3 minutes to start a storefront.
-    test.setTimeout(420_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60' }, { timeoutMs: 400_000 });
-  });
-  test.afterAll(async () => server?.stop());
 
   test('order by UPI → cancel → the invoice with HSN and CGST/SGST → its credit note', async ({ page }) => {
     test.setTimeout(150_000);

@@ -9,7 +9,7 @@ import { LOCALE_COOKIE } from '#/features/i18n/locale.ts';
 import { durationParts } from '#/ondc/context.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { startServer, type StartedServer } from '../support/server.ts';
+import { fastStorefront as server } from '../support/e2e-ready.ts';
 import { signInWithPhone } from '../support/sign-in.ts';
 import { freshPhone } from '../support/sms.ts';
 
@@ -22,17 +22,9 @@ import { freshPhone } from '../support/sms.ts';
 // same order. The all-day store, so the fast clock never closes it.
 const store = openGroceryStore();
 const item = store.items[0]!;
-let server: StartedServer;
 
 test.describe('the whole journey on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'a phone journey (360×740)');
-  test.beforeAll(async () => {
-    // A storefront and its network take 90 s+ to start on a loaded machine, and minutes on a
-    // machine shared by a whole team's tests.
-    test.setTimeout(420_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60' }, { timeoutMs: 400_000 });
-  });
-  test.afterAll(async () => server?.stop());
 
   for (const locale of ['en', 'hi'] as const) {
     test(`${locale}: search → product → add → cart promise → UPI app → confirmation → delivered → rated → order again; the same orders on a second phone`, async ({

@@ -3,23 +3,15 @@ import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
+import { FAST_E2E, fastStorefront as server } from '../support/e2e-ready.ts';
 
 // Issue 10 journeys on a phone: an order followed from the history to Delivered, and a cancel.
-// Their own storefront, with the sellers' clock fast (a network minute in a second), so a delivery
+// The fast storefront (tests/support/e2e-ready.ts: a network minute in a second), so a delivery
 // happens within the test.
 const store = openGroceryStore();
-let server: StartedServer;
 
 test.describe('orders after purchase on a phone (360x740)', () => {
   test.skip(({ isMobile }) => !isMobile, 'the phone journey');
-  test.beforeAll(async () => {
-    // The hook runs even where every test of the group is skipped: no storefront for the desktop.
-    if (!test.info().project.use.isMobile) return;
-    // As long as startServer waits (a loaded machine has taken over 90 s), beside the other worker's journeys.
-    test.setTimeout(200_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60' });
-  });
-  test.afterAll(async () => server?.stop());
 
   test('place an order → see it in the history → open it → watch it reach Delivered', async ({ page }) => {
     await placeOrderOnStorePage(page, server.url);
@@ -112,7 +104,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
     // The store's own desk turns the order down (reason 005) while it is still in the store.
-    const networkUrl = /Kirana seller network on (http:\/\/\S+)/.exec(server.output())?.[1];
+    const networkUrl = `http://127.0.0.1:${FAST_E2E.port + 1000}`;
     const cancelled = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

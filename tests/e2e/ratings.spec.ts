@@ -5,7 +5,7 @@ import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
-import { startServer, type StartedServer } from '../support/server.ts';
+import { fastStorefront as server } from '../support/e2e-ready.ts';
 
 // Issue 29 journey, on a phone and a desktop: a signed-in shopper's cash-on-delivery order is
 // delivered (the sellers' clock fast: a network minute in a second), then rated on its page: the
@@ -13,16 +13,8 @@ import { startServer, type StartedServer } from '../support/server.ts';
 // browser without it. The all-day store is open whenever the test runs.
 const store = openGroceryStore();
 const item = store.items[0]!;
-let server: StartedServer;
 
 test.describe('rating a delivered order', () => {
-  test.beforeAll(async () => {
-    // A storefront and its network take 90 s+ to start on a loaded machine.
-    test.setTimeout(180_000);
-    server = await startServer({ NETWORK_CLOCK_SPEED: '60' });
-  });
-  test.afterAll(async () => server?.stop());
-
   async function deliveredOrder(page: Page, shopperId: string) {
     const place = deliveryLocationCookieValue({
       label: 'Near the store',

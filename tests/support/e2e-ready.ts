@@ -3,14 +3,44 @@ import type { FullConfig } from '@playwright/test';
 /** The operator token of the journeys' storefront: analytics.spec.ts reads back what was recorded. */
 export const E2E_ANALYTICS_TOKEN = 'e2e-analytics';
 
+/** The journeys' storefront's port (its seller network listens 1000 above it, src/config.server.ts). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4873);
+
+/**
+ * The journeys that wait for an order to be delivered (orders, ratings, invoices, complaints, the
+ * whole journey) share a second storefront whose sellers' clock is fast (a network minute in a
+ * second), started once by Playwright instead of once per file and device (issue 27: seven
+ * catalogue learnings on two cores). Its clock starts at the real hour: those journeys order from
+ * the all-day store, open at any hour. Each journey is its own shopper and finds its own order,
+ * complaint or invoice by id, so they share it as the main one is shared.
+ */
+export const FAST_E2E = {
+  port: E2E_PORT + 1,
+  dataDir: 'data/e2e-fast',
+  env: {
+    NETWORK_CLOCK_SPEED: '60',
+    // complaints.spec.ts's grievance officer, on the desk with this token.
+    ANALYTICS_TOKEN: 'e2e-grievance-desk',
+    GRIEVANCE_OFFICER_NAME: 'Kavya Rao',
+    GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example',
+    GRIEVANCE_OFFICER_PHONE: '9845012345',
+  },
+};
+/** Where journeys reach it, and the data dir its simulated SMS are written under. */
+export const fastStorefront = { url: `http://127.0.0.1:${FAST_E2E.port}`, dataDir: FAST_E2E.dataDir };
+
 /**
  * Playwright global set-up: the storefront answers /healthz once it has joined the network, while
  * the catalogue is still coming in (seconds on a quiet machine, a minute or more on a loaded one).
  * Journeys start when the shelves are full, as a shopper arriving later would find them.
  */
-export default async function waitForCatalogue(config: FullConfig) {
+export default async function waitForCatalogues(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) return;
+  await Promise.all([baseURL, fastStorefront.url].map(waitForCatalogue));
+}
+
+async function waitForCatalogue(baseURL: string) {
   const deadline = Date.now() + 5 * 60_000;
   let settledItems = -1;
   for (;;) {
