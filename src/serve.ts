@@ -12,7 +12,7 @@ import { fullRefreshUnfinished, refreshCatalogues, refreshFullCatalogues, waitFo
 import { refreshTickMs } from '#/features/catalogue/refresh.ts';
 import { followCatalogueChanges } from '#/features/catalogue/cache.server.ts';
 import { redoDedupeFor } from '#/features/catalogue/ingest.server.ts';
-import { stopCatalogueIngestion, wakeCatalogueIngestion } from '#/features/catalogue/ingest-queue.server.ts';
+import { countRequestsWith, stopCatalogueIngestion, wakeCatalogueIngestion } from '#/features/catalogue/ingest-queue.server.ts';
 import { holdLease, takeLease, takeOverLease } from '#/db/lease.server.ts';
 import { dropUntrustedForwarding } from '#/lib/http/trust-proxy.server.ts';
 import { describeAppAuth, readAppAuth } from '#/features/platform/app-auth.server.ts';
@@ -109,6 +109,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const serveStatic = createStaticHandler(path.join(root, 'dist/client'));
   const requests = releaseAfterBursts(QUIET_BEFORE_RELEASE_MS);
+  countRequestsWith(requests.inFlight);
   const server = createKeepAliveServer((req, res) => {
     requests.begin();
     res.once('close', requests.end);

@@ -12,7 +12,7 @@ import { createBuyerApp, type BuyerApp } from '#/ondc/runtime.server.ts';
 import { generateNetwork } from '#/network/catalogue/generate.ts';
 import { buildOnSearchCatalog } from '#/network/catalogue/on-search.ts';
 import { listingProblems } from './listing-checks.ts';
-import { ingestionIdle, nextDedupeBatch, stopCatalogueIngestion, wakeCatalogueIngestion } from './ingest-queue.server.ts';
+import { ingestionIdle, nextDedupeBatch, pauseAfterPage, stopCatalogueIngestion, wakeCatalogueIngestion } from './ingest-queue.server.ts';
 
 const BLR = 'std:080';
 const network = generateNetwork({ scale: 1200 });
@@ -47,6 +47,17 @@ describe('dedupe batches hold the database about 100 ms each', () => {
     expect(nextDedupeBatch(200, 450)).toBe(100);
     expect(nextDedupeBatch(30, 1000)).toBe(20);
     expect(nextDedupeBatch(4000, 1)).toBe(5000);
+  });
+});
+
+describe('between pages the worker leaves PGlite’s thread to shoppers', () => {
+  it('for as long as the page took, at most half a second, while requests are under way', () => {
+    expect(pauseAfterPage('pglite', 120, 1)).toBe(120);
+    expect(pauseAfterPage('pglite', 2000, 3)).toBe(500);
+  });
+  it('not at all when nobody is waiting, nor on PostgreSQL, whose queries run elsewhere', () => {
+    expect(pauseAfterPage('pglite', 400, 0)).toBe(0);
+    expect(pauseAfterPage('postgres', 400, 2)).toBe(0);
   });
 });
 

@@ -46,6 +46,8 @@ export function releaseAfterBursts(quietMs: number) {
     releasedDuringBurst = false;
   };
   return {
+    /** requests begun and not yet ended */
+    inFlight: () => running,
     begin() {
       running++;
       clearTimeout(timer);
