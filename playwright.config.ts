@@ -6,7 +6,6 @@ import { migratedTemplateFile } from '#/db/testing.ts';
 import { E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
 import { sharedTestClock } from './tests/support/test-clock.ts';
 
-const port = E2E_PORT;
 // The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
 const template = await migratedTemplateFile();
 // Store hours at noon IST whatever the hour (issue 27); the workers inherit the same clock.
@@ -65,7 +64,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     launchOptions: chromium,
     trace: 'retain-on-failure',
@@ -74,5 +73,8 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: [storefront({ port, dataDir: 'data/e2e', env: { ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN, NETWORK_CLOCK_START: clock.start } }), storefront(FAST_E2E)],
+  webServer: [
+    storefront({ port: E2E_PORT, dataDir: 'data/e2e', env: { ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN, NETWORK_CLOCK_START: clock.start } }),
+    storefront(FAST_E2E),
+  ],
 });

@@ -8,6 +8,7 @@ import { hasListingFlaw } from '#/network/listing-flaws.ts';
 import { hasPriceDrift } from '#/network/price-drift.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { fill } from '#/features/i18n/text.ts';
+import { sellerNetworkOf } from '../support/e2e-ready.ts';
 
 // Issue 29, phone and desktop, English and Hindi: at a store that honours it, the shopper asks for no order unless it
 // is whole. One item runs out at the store between the quote and the payment (its own desk counts
@@ -20,15 +21,14 @@ const own = [...providerItems(store.provider)]
   .filter((i) => !store.items.some((s) => s.id === i.id) && i.id !== store.cheapest.id)
   .slice(8, 12);
 
-/**
- * The store's own desk counts the item's shelf anew. The embedded network answers this machine
- * only, on the storefront's port + 1000 (src/config.server.ts).
- */
+/** The store's own desk counts the item's shelf anew. */
 async function countShelf(request: APIRequestContext, origin: string, itemId: string, count: number) {
-  const network = `http://127.0.0.1:${Number(new URL(origin).port) + 1000}`;
-  const counted = await request.post(`${network}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(itemId)}/stock`, {
-    data: { count },
-  });
+  const counted = await request.post(
+    `${sellerNetworkOf(origin)}/sellers/${encodeURIComponent(store.seller.id)}/desk/items/${encodeURIComponent(itemId)}/stock`,
+    {
+      data: { count },
+    },
+  );
   expect(counted.ok()).toBe(true);
 }
 

@@ -3,7 +3,7 @@ import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
-import { FAST_E2E, fastStorefront as server } from '../support/e2e-ready.ts';
+import { fastStorefront as server, sellerNetworkOf } from '../support/e2e-ready.ts';
 
 // Issue 10 journeys on a phone: an order followed from the history to Delivered, and a cancel.
 // The fast storefront (tests/support/e2e-ready.ts: a network minute in a second), so a delivery
@@ -104,12 +104,14 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await expect(page.locator('[data-status-label]')).not.toHaveText('Cancelled');
     // The store's own desk turns the order down (reason 005) while it is still in the store.
-    const networkUrl = `http://127.0.0.1:${FAST_E2E.port + 1000}`;
-    const cancelled = await fetch(`${networkUrl}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reason_id: '005' }),
-    });
+    const cancelled = await fetch(
+      `${sellerNetworkOf(server.url)}/sellers/${encodeURIComponent(store.seller.id)}/desk/orders/${encodeURIComponent(orderId)}/cancel`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason_id: '005' }),
+      },
+    );
     expect(cancelled.status).toBe(200);
     // The open page notices by itself and reloads into the cancelled order.
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });

@@ -26,6 +26,12 @@ export const FAST_E2E = {
     GRIEVANCE_OFFICER_PHONE: '9845012345',
   },
 };
+/**
+ * The embedded seller network of a journeys' storefront, for a store's own desk. It answers this
+ * machine only, on the storefront's port + 1000 (src/config.server.ts).
+ */
+export const sellerNetworkOf = (storefrontUrl: string) => `http://127.0.0.1:${Number(new URL(storefrontUrl).port) + 1000}`;
+
 /** Where journeys reach it, and the data dir its simulated SMS are written under. */
 export const fastStorefront = { url: `http://127.0.0.1:${FAST_E2E.port}`, dataDir: FAST_E2E.dataDir };
 
