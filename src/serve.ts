@@ -1,15 +1,25 @@
 // The process `npm start` runs: builds the storefront when the build is missing or stale, opens the
 // database (migrating it), then serves static files and the Astro app on PORT/HOST.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, type ServerConfig } from '#/config.server.ts';
 import { openDatabase, setDatabase, type Database } from '#/db/client.ts';
 import { keepFirstMeta } from '#/db/meta.server.ts';
-import { fullRefreshUnfinished, refreshCatalogues, refreshFullCatalogues, waitForCatalogueToSettle } from '#/features/catalogue/refresh.server.ts';
-import { refreshTickMs } from '#/features/catalogue/refresh.ts';
+import {
+  forgetLearnedCatalogue,
+  fullRefreshUnfinished,
+  learnedCatalogue,
+  markCatalogueLearned,
+  refreshCatalogueChangesSince,
+  refreshCatalogues,
+  refreshFullCatalogues,
+  waitForCatalogueToSettle,
+} from '#/features/catalogue/refresh.server.ts';
+import { keepsLearnedCatalogue, refreshTickMs } from '#/features/catalogue/refresh.ts';
 import { followCatalogueChanges } from '#/features/catalogue/cache.server.ts';
 import { redoDedupeFor } from '#/features/catalogue/ingest.server.ts';
 import { countRequestsWith, stopCatalogueIngestion, wakeCatalogueIngestion } from '#/features/catalogue/ingest-queue.server.ts';
@@ -44,6 +54,7 @@ import { createKeyring, loadOrCreateKeys, upsertParticipantKeys } from '#/ondc/i
 import { createProtocolLogger } from '#/ondc/protocol-log.server.ts';
 import { createFileRegistry, createRemoteRegistry } from '#/ondc/registry.ts';
 import { signRequest } from '#/ondc/signing.ts';
+import type { SendResult } from '#/ondc/bap.server.ts';
 import { createBuyerApp, setBuyerApp, setJoiningNetwork, type BuyerApp } from '#/ondc/runtime.server.ts';
 
 const root = findProjectRoot();
@@ -176,7 +187,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     network.embedded ||
     (await takeLease(database, REFRESH_LEASE, holder, leaseMs)) ||
     ((await fullRefreshUnfinished(database)) && (await takeOverLease(database, REFRESH_LEASE, holder, leaseMs)));
-  if (app && learn) await learnCatalogues(database, app, !network.embedded);
+  if (app && learn) await learnCatalogues(database, app, { resume: !network.embedded, source: catalogueSource(config, env, network.embedded), every });
   const refreshIfDue = async () => {
     // A little shorter than the tick, so the holder's own next tick finds it free again.
     if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
@@ -305,17 +316,54 @@ async function joinNetwork(
   return { app, embedded: true, stop: network.stop };
 }
 
-async function learnCatalogues(database: Database, app: BuyerApp, resume: boolean) {
+/**
+ * What a start's catalogue is learned from (keepsLearnedCatalogue): the embedded sellers' build
+ * and the settings their catalogues are made from, or the gateway; and the build and settings this
+ * storefront reads them with. A new build of either learns again.
+ */
+function catalogueSource(config: ServerConfig, env: NodeJS.ProcessEnv, embedded: boolean): string {
+  const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+  const setting = (name: string) => `${name}=${env[name] ?? ''}`;
+  const sellers = embedded
+    ? ['embedded', digest(path.join(root, NODE_BUNDLES.network)), setting('CATALOGUE_SCALE'), setting('CATALOGUE_SEED'), setting('NETWORK_CORE_VERSION')]
+    : ['gateway', config.gatewayUrl ?? ''];
+  return [...sellers, 'storefront', digest(fileURLToPath(import.meta.url)), `search=${config.searchCoreVersion}`, setting('PREFERRED_SELLER_ID')].join(' ');
+}
+
+/**
+ * The start's catalogue: kept when the last start learned it from the same sources minutes ago,
+ * with what sellers changed since asked for (a restart after kill -9 serves its full shelves in a
+ * second); learned in full otherwise.
+ */
+async function learnCatalogues(database: Database, app: BuyerApp, options: { resume: boolean; source: string; every: { fullMs: number; incMs: number } }) {
   const started = Date.now();
-  const sent = await refreshFullCatalogues(database, app, resume);
+  const learned = await learnedCatalogue(database);
+  const keep = learned && keepsLearnedCatalogue(new Date(), learned, options.source, await fullRefreshUnfinished(database), options.every);
+  if (keep) {
+    warnOfRefusals(await refreshCatalogueChangesSince(database, app, learned.at));
+    const counts = await waitForCatalogueToSettle(database, { quietMs: 500, limitMs: 120_000 });
+    console.log(
+      `Catalogue kept from ${learned.at.toISOString()}: ${counts.sellers} sellers, ${counts.providers} providers, ${counts.items} items (changes since asked for in ${secondsSince(started)} s)`,
+    );
+    return;
+  }
+  await forgetLearnedCatalogue(database);
+  const refused = warnOfRefusals(await refreshFullCatalogues(database, app, options.resume));
+  const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });
+  // A learn some seller refused, or that had not settled in the time allowed, is not kept: the
+  // next start asks everyone again.
+  if (refused === 0 && counts.pagesWaiting === 0) await markCatalogueLearned(database, options.source);
+  releaseFreedMemory();
+  console.log(`Catalogue: ${counts.sellers} sellers, ${counts.providers} providers, ${counts.items} items (ingested in ${secondsSince(started)} s)`);
+}
+
+function warnOfRefusals(sent: SendResult[]): number {
   const refused = sent.filter((s) => s.ack !== 'ACK');
   if (refused.length > 0) console.warn(`${refused.length} catalogue searches were not acknowledged: ${refused[0]?.error?.message ?? ''}`);
-  const counts = await waitForCatalogueToSettle(database, { quietMs: 1500, limitMs: 120_000 });
-  releaseFreedMemory();
-  console.log(
-    `Catalogue: ${counts.sellers} sellers, ${counts.providers} providers, ${counts.items} items (ingested in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
+  return refused.length;
 }
+
+const secondsSince = (started: number) => ((Date.now() - started) / 1000).toFixed(1);
 
 if (import.meta.main) {
   const { stop } = await startStorefront().catch((error: unknown) => {

@@ -315,6 +315,16 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
+/** A PGlite database kept on disk (a stopped storefront's), dumped for `template`. */
+export async function pgliteDirDump(dataDir: string): Promise<Blob> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  try {
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
 /** What a migrated database depends on: a dump made from other migrations is never reused. */
 export function migrationsFingerprint(): string {
   return JSON.stringify(migrations.map((m) => [m.id, m.sql]));

@@ -7,6 +7,7 @@ import { ensureBuilt, NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
 import { migratedTemplateFile } from '#/db/testing.ts';
 import { TEST_APP_AUTH_ENV } from './identity.ts';
+import { learnedTemplateFile, learnsDefaultCatalogue } from './learned-template.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,8 +33,11 @@ export async function startServer(
   const timeoutMs = options.timeoutMs ?? 180_000;
   ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
-  // An in-memory storefront starts from the migrated template, not from an empty database (issue 27).
-  const template = (env['DATABASE_URL'] ?? 'memory://') === 'memory://' ? { PGLITE_TEMPLATE: await migratedTemplateFile() } : {};
+  // An in-memory storefront starts from a template, not from an empty database (issue 27): one that
+  // has learned the sellers' catalogues when it would learn the same ones, else the migrated one.
+  const memory = (env['DATABASE_URL'] ?? 'memory://') === 'memory://';
+  const learned = memory && learnsDefaultCatalogue({ ...process.env, ...env });
+  const template = memory ? { PGLITE_TEMPLATE: learned ? await learnedTemplateFile() : await migratedTemplateFile() } : {};
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)], {
     cwd: root,
     env: {

@@ -11,7 +11,7 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '#/ondc/terms.ts';
 import { catalogueCounts } from './ingest.server.ts';
 import { ingestionBacklog, ingestionIdle } from './ingest-queue.server.ts';
-import { incrementalSearchIntent, pushSearchIntent, refreshDue, type RefreshTimes } from './refresh.ts';
+import { incrementalSearchIntent, pushSearchIntent, refreshDue, type LearnedCatalogue, type RefreshTimes } from './refresh.ts';
 
 const DOMAINS: readonly Domain[] = domainSchema.options;
 
@@ -138,6 +138,35 @@ export async function refreshFullCatalogues(database: Database, app: BuyerApp, r
   });
   await recordRefresh(database, [FULL_KEY, ANY_KEY], new Date(progress.startedAt));
   await deleteMeta(database, PROGRESS_KEY);
+  return sent;
+}
+
+/** The last start's learn that ran to the end (keepsLearnedCatalogue): its source and when it began. */
+const LEARNED_KEY = 'catalogue_learned';
+
+export async function learnedCatalogue(database: Database): Promise<LearnedCatalogue | null> {
+  const value = await readMeta(database, LEARNED_KEY);
+  if (!value) return null;
+  const { source, at } = JSON.parse(value) as { source: string; at: string };
+  return { source, at: new Date(at) };
+}
+
+/** Before a start's learn: one killed half-way must not be kept by the next start. */
+export async function forgetLearnedCatalogue(database: Database) {
+  await deleteMeta(database, LEARNED_KEY);
+}
+
+/** After a start's learn has settled, every search answered: from the time its searches began. */
+export async function markCatalogueLearned(database: Database, source: string) {
+  const { full } = await refreshTimes(database);
+  if (full) await writeMeta(database, LEARNED_KEY, JSON.stringify({ source, at: full.toISOString() }));
+}
+
+/** A start that keeps its catalogue asks every seller what changed since it was learned. */
+export async function refreshCatalogueChangesSince(database: Database, app: BuyerApp, since: Date) {
+  const now = new Date();
+  const sent = await requestCatalogueChanges(database, app, since, now);
+  await recordRefresh(database, [ANY_KEY], now);
   return sent;
 }
 

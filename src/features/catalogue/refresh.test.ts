@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incrementalSearchIntent, refreshDue, refreshTickMs } from './refresh.ts';
+import { incrementalSearchIntent, keepsLearnedCatalogue, refreshDue, refreshTickMs } from './refresh.ts';
 
 const MIN = 60_000;
 const every = { fullMs: 60 * MIN, incMs: 5 * MIN };
@@ -22,6 +22,30 @@ describe('catalogue refresh schedule', () => {
     expect(refreshTickMs({ fullMs: 60 * MIN, incMs: 0 })).toBe(60 * MIN);
     expect(refreshTickMs({ fullMs: 0, incMs: 0 })).toBe(0);
     expect(refreshTickMs(every)).toBe(5 * MIN);
+  });
+});
+
+describe('a start keeps the catalogue it learned', () => {
+  const learned = { source: 'network A, build 1', at: t(0) };
+  it('keeps it within the full-refresh period, from the same sellers read the same way', () => {
+    expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', false, every)).toBe(true);
+    expect(keepsLearnedCatalogue(t(59), learned, 'network A, build 1', false, every)).toBe(true);
+  });
+  it('learns again once a full refresh is due, or when the clock went back', () => {
+    expect(keepsLearnedCatalogue(t(60), learned, 'network A, build 1', false, every)).toBe(false);
+    expect(keepsLearnedCatalogue(t(-1), learned, 'network A, build 1', false, every)).toBe(false);
+  });
+  it('learns again from other sellers, another build or other settings', () => {
+    expect(keepsLearnedCatalogue(t(3), learned, 'network B, build 1', false, every)).toBe(false);
+    expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 2', false, every)).toBe(false);
+  });
+  it('learns when nothing was learned to the end, or a full refresh was left half done', () => {
+    expect(keepsLearnedCatalogue(t(3), null, 'network A, build 1', false, every)).toBe(false);
+    expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', true, every)).toBe(false);
+  });
+  it('learns at every start when sellers are never asked for changes, or refresh is only at start', () => {
+    expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', false, { fullMs: 60 * MIN, incMs: 0 })).toBe(false);
+    expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', false, { fullMs: 0, incMs: 5 * MIN })).toBe(false);
   });
 });
 

@@ -13,6 +13,32 @@ export function refreshDue(now: Date, last: RefreshTimes, every: { fullMs: numbe
   return null;
 }
 
+/**
+ * What a start learned its catalogue from and when (the searches' start): the sellers, as their
+ * network's build and settings or the gateway, and this storefront's build and settings of reading.
+ */
+export type LearnedCatalogue = { source: string; at: Date };
+
+/**
+ * Whether a start may keep the catalogue the database holds and only ask sellers what changed
+ * since it was learned, rather than learn it all again (a kill -9 and `npm start` within minutes,
+ * or a second process: seconds rather than a full learn, minutes at a million items). Only when
+ * the same sellers were read the same way, the last start's learn ran to the end (a full refresh
+ * left half done is finished instead), a full refresh is not yet due, and sellers are asked for
+ * changes at all: with incremental refresh off a start learns in full, as it always did.
+ */
+export function keepsLearnedCatalogue(
+  now: Date,
+  learned: LearnedCatalogue | null,
+  source: string,
+  unfinished: boolean,
+  every: { fullMs: number; incMs: number },
+): boolean {
+  if (!learned || unfinished || every.fullMs <= 0 || every.incMs <= 0 || learned.source !== source) return false;
+  const age = now.getTime() - learned.at.getTime();
+  return age >= 0 && age < every.fullMs;
+}
+
 /** How often the scheduler looks: as often as the more frequent refresh, or never. */
 export function refreshTickMs(every: { fullMs: number; incMs: number }): number {
   const periods = [every.fullMs, every.incMs].filter((ms) => ms > 0);
