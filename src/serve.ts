@@ -19,7 +19,7 @@ import {
   refreshFullCatalogues,
   waitForCatalogueToSettle,
 } from '#/features/catalogue/refresh.server.ts';
-import { keepsLearnedCatalogue, refreshTickMs } from '#/features/catalogue/refresh.ts';
+import { catalogueSource, keepsLearnedCatalogue, refreshTickMs } from '#/features/catalogue/refresh.ts';
 import { followCatalogueChanges } from '#/features/catalogue/cache.server.ts';
 import { redoDedupeFor } from '#/features/catalogue/ingest.server.ts';
 import { countRequestsWith, stopCatalogueIngestion, wakeCatalogueIngestion } from '#/features/catalogue/ingest-queue.server.ts';
@@ -187,7 +187,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     network.embedded ||
     (await takeLease(database, REFRESH_LEASE, holder, leaseMs)) ||
     ((await fullRefreshUnfinished(database)) && (await takeOverLease(database, REFRESH_LEASE, holder, leaseMs)));
-  if (app && learn) await learnCatalogues(database, app, { resume: !network.embedded, source: catalogueSource(config, env, network.embedded), every });
+  if (app && learn) await learnCatalogues(database, app, { resume: !network.embedded, source: sourceOfCatalogue(config, env, network.embedded), every });
   const refreshIfDue = async () => {
     // A little shorter than the tick, so the holder's own next tick finds it free again.
     if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
@@ -316,18 +316,13 @@ async function joinNetwork(
   return { app, embedded: true, stop: network.stop };
 }
 
-/**
- * What a start's catalogue is learned from (keepsLearnedCatalogue): the embedded sellers' build
- * and the settings their catalogues are made from, or the gateway; and the build and settings this
- * storefront reads them with. A new build of either learns again.
- */
-function catalogueSource(config: ServerConfig, env: NodeJS.ProcessEnv, embedded: boolean): string {
+/** The catalogue's source at this start (catalogueSource): the bundles' digests and the settings. */
+function sourceOfCatalogue(config: ServerConfig, env: NodeJS.ProcessEnv, embedded: boolean): string {
   const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-  const setting = (name: string) => `${name}=${env[name] ?? ''}`;
   const sellers = embedded
-    ? ['embedded', digest(path.join(root, NODE_BUNDLES.network)), setting('CATALOGUE_SCALE'), setting('CATALOGUE_SEED'), setting('NETWORK_CORE_VERSION')]
-    : ['gateway', config.gatewayUrl ?? ''];
-  return [...sellers, 'storefront', digest(fileURLToPath(import.meta.url)), `search=${config.searchCoreVersion}`, setting('PREFERRED_SELLER_ID')].join(' ');
+    ? { embedded: true as const, build: digest(path.join(root, NODE_BUNDLES.network)) }
+    : { embedded: false as const, gatewayUrl: config.gatewayUrl ?? '' };
+  return catalogueSource(sellers, digest(fileURLToPath(import.meta.url)), env);
 }
 
 /**

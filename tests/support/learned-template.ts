@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGLITE_START_PARAMS, pgliteDirDump } from '#/db/client.ts';
-import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
+import { ensureBuilt, NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { findProjectRoot } from '#/lib/process/project-root.ts';
 import { startServer } from './server.ts';
 
@@ -48,6 +48,7 @@ export function learnedTemplateFile(): Promise<string> {
 }
 
 async function make(): Promise<string> {
+  ensureBuilt();
   const root = findProjectRoot();
   const digest = createHash('sha256');
   for (const bundle of Object.values(NODE_BUNDLES)) digest.update(readFileSync(path.join(root, bundle)));

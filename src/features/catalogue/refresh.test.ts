@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incrementalSearchIntent, keepsLearnedCatalogue, refreshDue, refreshTickMs } from './refresh.ts';
+import { catalogueSource, incrementalSearchIntent, keepsLearnedCatalogue, refreshDue, refreshTickMs } from './refresh.ts';
 
 const MIN = 60_000;
 const every = { fullMs: 60 * MIN, incMs: 5 * MIN };
@@ -46,6 +46,26 @@ describe('a start keeps the catalogue it learned', () => {
   it('learns at every start when sellers are never asked for changes, or refresh is only at start', () => {
     expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', false, { fullMs: 60 * MIN, incMs: 0 })).toBe(false);
     expect(keepsLearnedCatalogue(t(3), learned, 'network A, build 1', false, { fullMs: 0, incMs: 5 * MIN })).toBe(false);
+  });
+});
+
+describe('where a catalogue is learned from', () => {
+  const embedded = { embedded: true as const, build: 'network-1' };
+  const base = catalogueSource(embedded, 'storefront-1', {});
+  it('is the same for the same builds and settings, whatever else the environment holds', () => {
+    expect(catalogueSource(embedded, 'storefront-1', { PORT: '4321', NETWORK_CLOCK_SPEED: '60' })).toBe(base);
+  });
+  it('changes with either build', () => {
+    expect(catalogueSource({ embedded: true, build: 'network-2' }, 'storefront-1', {})).not.toBe(base);
+    expect(catalogueSource(embedded, 'storefront-2', {})).not.toBe(base);
+  });
+  it.each(['CATALOGUE_SCALE', 'CATALOGUE_SEED', 'NETWORK_CORE_VERSION', 'ONDC_SEARCH_CORE_VERSION', 'PREFERRED_SELLER_ID'])('changes with %s', (name) => {
+    expect(catalogueSource(embedded, 'storefront-1', { [name]: 'x' })).not.toBe(base);
+  });
+  it('names the gateway when the sellers are not ours, and not the embedded network’s settings', () => {
+    const gateway = catalogueSource({ embedded: false, gatewayUrl: 'https://gw.example' }, 'storefront-1', {});
+    expect(gateway).not.toBe(catalogueSource({ embedded: false, gatewayUrl: 'https://other.example' }, 'storefront-1', {}));
+    expect(catalogueSource({ embedded: false, gatewayUrl: 'https://gw.example' }, 'storefront-1', { CATALOGUE_SCALE: '100k' })).toBe(gateway);
   });
 });
 

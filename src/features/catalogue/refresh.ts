@@ -19,6 +19,25 @@ export function refreshDue(now: Date, last: RefreshTimes, every: { fullMs: numbe
  */
 export type LearnedCatalogue = { source: string; at: Date };
 
+/** The settings the embedded sellers make their catalogues from, and those we read catalogues with. */
+const NETWORK_SETTINGS = ['CATALOGUE_SCALE', 'CATALOGUE_SEED', 'NETWORK_CORE_VERSION'] as const;
+const READING_SETTINGS = ['ONDC_SEARCH_CORE_VERSION', 'PREFERRED_SELLER_ID'] as const;
+
+/**
+ * What a start's catalogue is learned from: the embedded sellers' build (a digest of their bundle)
+ * and the settings their catalogues are made from, or the gateway; and this storefront's build and
+ * the settings it reads them with. A new build of either, or another setting, learns again.
+ */
+export function catalogueSource(
+  sellers: { embedded: true; build: string } | { embedded: false; gatewayUrl: string },
+  storefrontBuild: string,
+  env: Record<string, string | undefined>,
+): string {
+  const settings = (names: readonly string[]) => names.map((name) => `${name}=${env[name] ?? ''}`);
+  const from = sellers.embedded ? ['embedded', sellers.build, ...settings(NETWORK_SETTINGS)] : ['gateway', sellers.gatewayUrl];
+  return [...from, 'storefront', storefrontBuild, ...settings(READING_SETTINGS)].join(' ');
+}
+
 /**
  * Whether a start may keep the catalogue the database holds and only ask sellers what changed
  * since it was learned, rather than learn it all again (a kill -9 and `npm start` within minutes,
