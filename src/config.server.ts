@@ -16,7 +16,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
-  // A dump of a migrated PGlite database to start a memory:// one from (the test servers: issue 27).
+  // A dump of a PGlite database a new one starts from, in memory or on disk (the test servers: issue 27).
   PGLITE_TEMPLATE: z.string().min(1).optional(),
   PUBLIC_SITE_URL: z.url().optional(),
   SELLER_NETWORK: z.enum(['embedded', 'off']).default('embedded'),

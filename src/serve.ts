@@ -106,7 +106,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
   const database = await openDatabase({
     url: config.databaseUrl,
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-    ...(config.pgliteTemplate ? { template: new Blob([readFileSync(config.pgliteTemplate)]) } : {}),
+    ...(config.pgliteTemplate ? { template: config.pgliteTemplate } : {}),
   });
   setDatabase(database);
   // Catalogue answers another process ingested drop this process's cached ones too.

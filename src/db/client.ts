@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -50,11 +50,12 @@ export interface OpenOptions {
   /** PostgreSQL only: work inside this schema (tests isolate runs this way on a shared database). */
   schema?: string;
   /**
-   * PGlite `memory://` only: start from this dump of a migrated database (`migratedPgliteDump`)
-   * instead of an empty one. Creating a PGlite database costs 4–6 s, loading a dump under 1 s:
-   * the test suites open dozens (issue 27).
+   * PGlite only: a new database starts from this dump (`migratedPgliteDump`, `pgliteDirDump`), the
+   * dump itself or the path of its file (a `file://` database takes only a path), instead of an
+   * empty one; an existing `file://` database is opened as it is. Creating a PGlite database costs
+   * 4–6 s, loading a dump under 1 s: the test suites open dozens (issue 27).
    */
-  template?: Blob;
+  template?: Blob | string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -75,17 +76,20 @@ export const PGLITE_START_PARAMS = [
   ...['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB'].flatMap((setting) => ['-c', setting]),
 ];
 
-async function openPglite(url: string, template?: Blob): Promise<Database> {
+async function openPglite(url: string, template?: Blob | string): Promise<Database> {
   let dataDir: string | undefined;
-  if (template && url !== 'memory://') throw new Error('A PGlite template is for memory:// databases only');
+  let loadDataDir: Blob | undefined;
   if (url.startsWith('file://')) {
+    if (template instanceof Blob) throw new Error('A file:// PGlite database starts from a template file, not a dump in memory');
     dataDir = url.slice('file://'.length);
-    initialisePgliteDir(dataDir);
-  } else if (url !== 'memory://') {
+    initialisePgliteDir(dataDir, template);
+  } else if (url === 'memory://') {
+    loadDataDir = typeof template === 'string' ? new Blob([readFileSync(template)]) : template;
+  } else {
     throw new Error(`Unsupported DATABASE_URL "${url}": use postgres://…, file://… or memory://`);
   }
   // pg_trgm gives search its typo tolerance; PostgreSQL ships it in postgresql-contrib.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   const database: Database = {
     kind: 'pglite',
     boot: newBoot(),
@@ -124,10 +128,11 @@ function newBoot() {
 
 /**
  * A new data dir is made by a child process (src/db/pglite-init.ts): initdb inside PGlite leaves
- * ~150 MB of memory the storefront could never give back (issue 14). It is made beside the
- * destination and renamed into place, so a start killed half-way leaves no half-made database.
+ * ~150 MB of memory the storefront could never give back (issue 14), and so would unpacking a
+ * template. It is made beside the destination and renamed into place, so a start killed half-way
+ * leaves no half-made database.
  */
-function initialisePgliteDir(dataDir: string) {
+function initialisePgliteDir(dataDir: string, templateFile?: string) {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   // Anything else already there is not ours to replace: PGlite says what is wrong with it.
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
@@ -135,7 +140,8 @@ function initialisePgliteDir(dataDir: string) {
   const fresh = `${dataDir}.new`;
   rmSync(fresh, { recursive: true, force: true });
   const script = path.join(findProjectRoot(), 'src/db/pglite-init.ts');
-  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, script, fresh], { stdio: 'inherit' });
+  const args = [script, fresh, ...(templateFile ? [templateFile] : [])];
+  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, ...args], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`Could not create the PGlite database in ${dataDir} (${result.error?.message ?? `exit code ${result.status}`})`);
   rmSync(dataDir, { recursive: true, force: true });
   renameSync(fresh, dataDir);

@@ -37,9 +37,9 @@ async function storeItems(url: string): Promise<Array<{ id: string; availableQua
 
 describe('a restart within the hour', () => {
   it('keeps the catalogue it learned and asks the sellers only what changed since', async () => {
+    // On disk, as `npm start` keeps it; it starts from the learned template (learned-template.ts).
     const first = await startServer({ DATABASE_URL: '' });
     started.push(first);
-    expect(first.output()).toMatch(/Catalogue: \d+ sellers/);
     const before = await storeItems(first.url);
     const item = store.items.find((i) => before.some((b) => b.id === i.id && b.availableQuantity > 0))!;
     // The store counts its shelf of the item to nothing, and the storefront is killed before its

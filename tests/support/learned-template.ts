@@ -1,5 +1,5 @@
 // Issue 27: each storefront a test starts learns the sellers' catalogues, ~10 CPU-s on a 2-core
-// machine, and the suite starts dozens. A storefront on an in-memory database starts instead from
+// machine, and the suite starts dozens. A storefront on a new PGlite database starts instead from
 // one that learned them minutes ago from the same sellers (same builds, default settings): it
 // keeps that catalogue and asks the sellers only what changed since, as a restart does (serve.ts,
 // README "Restarts"). Made once per run, by whichever test process first needs it.
@@ -69,7 +69,7 @@ async function make(): Promise<string> {
     }
     try {
       // On disk, as `npm start` keeps it, and stopped as an operator stops it, so it can be dumped.
-      const server = await startServer({ DATABASE_URL: '' }, { keepDataDir: true });
+      const server = await startServer({ DATABASE_URL: '', TEST_FULL_LEARN: '1' }, { keepDataDir: true });
       await server.stop();
       const dump = await pgliteDirDump(path.join(server.dataDir, 'pglite'));
       rmSync(server.dataDir, { recursive: true, force: true });

@@ -33,11 +33,13 @@ export async function startServer(
   const timeoutMs = options.timeoutMs ?? 180_000;
   ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
-  // An in-memory storefront starts from a template, not from an empty database (issue 27): one that
-  // has learned the sellers' catalogues when it would learn the same ones, else the migrated one.
-  const memory = (env['DATABASE_URL'] ?? 'memory://') === 'memory://';
-  const learned = memory && learnsDefaultCatalogue({ ...process.env, ...env });
-  const template = memory ? { PGLITE_TEMPLATE: learned ? await learnedTemplateFile() : await migratedTemplateFile() } : {};
+  // A new PGlite database, in memory or on disk, starts from a template rather than empty (issue 27):
+  // one that has learned the sellers' catalogues when it would learn the same ones, else the
+  // migrated one. A database already on disk (a restart) is opened as it is.
+  const database = env['DATABASE_URL'] ?? 'memory://';
+  const pglite = database === 'memory://' || database === '' || database.startsWith('file://');
+  const learned = pglite && learnsDefaultCatalogue({ ...process.env, ...env });
+  const template = pglite ? { PGLITE_TEMPLATE: learned ? await learnedTemplateFile() : await migratedTemplateFile() } : {};
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)], {
     cwd: root,
     env: {
