@@ -2,14 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
+import { migratedTemplateFile } from '#/db/testing.ts';
 import { E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
 import { sharedTestClock } from './tests/support/test-clock.ts';
-import { learnedTemplateFile } from './tests/support/learned-template.ts';
 
-// The journeys' storefronts start from a database that has learned the catalogues, as every test
-// storefront with the default catalogue does (issue 27: they keep it, as a restart does). Playwright
-// reads this file in its workers too; only the runner, which starts the storefronts, needs it.
-const template = process.env['TEST_WORKER_INDEX'] === undefined ? await learnedTemplateFile() : '';
+// The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
+const template = await migratedTemplateFile();
 // Store hours at noon IST whatever the hour (issue 27); the workers inherit the same clock.
 const clock = sharedTestClock();
 
@@ -29,7 +27,7 @@ const chromium = {
 };
 
 /**
- * A storefront as `npm start` runs it, on PGlite in memory from the learned template. The test
+ * A storefront as `npm start` runs it, on PGlite in memory from the migrated template. The test
  * secret lets journeys sign a shopper in with tests/support/identity.ts's tokens.
  */
 function storefront(options: { port: number; dataDir: string; env: Record<string, string> }) {

@@ -187,7 +187,7 @@ export async function startStorefront(env: NodeJS.ProcessEnv = process.env) {
     network.embedded ||
     (await takeLease(database, REFRESH_LEASE, holder, leaseMs)) ||
     ((await fullRefreshUnfinished(database)) && (await takeOverLease(database, REFRESH_LEASE, holder, leaseMs)));
-  if (app && learn) await learnCatalogues(database, app, { resume: !network.embedded, source: sourceOfCatalogue(config, env, network.embedded), every });
+  if (app && learn) await learnCatalogues(database, app, { resume: !network.embedded, source: sourceOfCatalogue(config, env, app), every });
   const refreshIfDue = async () => {
     // A little shorter than the tick, so the holder's own next tick finds it free again.
     if (app && (await takeLease(database, REFRESH_LEASE, holder, tickMs * 0.9))) await refreshCatalogues(database, app, every);
@@ -317,10 +317,10 @@ async function joinNetwork(
 }
 
 /** The catalogue's source at this start (catalogueSource): the bundles' digests and the settings. */
-function sourceOfCatalogue(config: ServerConfig, env: NodeJS.ProcessEnv, embedded: boolean): string {
+function sourceOfCatalogue(config: ServerConfig, env: NodeJS.ProcessEnv, app: BuyerApp): string {
   const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-  const sellers = embedded
-    ? { embedded: true as const, build: digest(path.join(root, NODE_BUNDLES.network)) }
+  const sellers = app.embeddedNetworkUrl
+    ? { embedded: true as const, url: app.embeddedNetworkUrl, build: digest(path.join(root, NODE_BUNDLES.network)) }
     : { embedded: false as const, gatewayUrl: config.gatewayUrl ?? '' };
   return catalogueSource(sellers, digest(fileURLToPath(import.meta.url)), env);
 }

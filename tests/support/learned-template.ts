@@ -1,10 +1,16 @@
 // Issue 27: each storefront a test starts learns the sellers' catalogues, ~10 CPU-s on a 2-core
 // machine, and the suite starts dozens. A storefront on a new PGlite database starts instead from
-// one that learned them minutes ago from the same sellers (same builds, default settings): it
-// keeps that catalogue and asks the sellers only what changed since, as a restart does (serve.ts,
-// README "Restarts"). Made once per run, by whichever test process first needs it.
+// one that learned them minutes ago from the same sellers: it keeps that catalogue and asks the
+// sellers only what changed since, as a restart does (serve.ts, README "Crash-only").
+//
+// "The same sellers" includes their address: the catalogue keeps the sellers' URIs and photo
+// links, so the embedded network must listen where the template's did. Test storefronts therefore
+// take their network's port from a small pool, one storefront per port at a time across every
+// test process (a lock directory naming the holder's pid), with one template per port, made by
+// the first holder that needs it. With every port of the pool in use a storefront learns in full.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { PGLITE_START_PARAMS, pgliteDirDump } from '#/db/client.ts';
 import { ensureBuilt, NODE_BUNDLES } from '#/lib/process/build.server.ts';
@@ -13,8 +19,12 @@ import { startServer } from './server.ts';
 
 /** Kept well inside the storefront's hour before a full refresh is due (CATALOGUE_REFRESH_MINUTES). */
 const FRESH_MS = 30 * 60_000;
-/** A maker that died leaves its lock: after this long another takes over. */
-const LOCK_STALE_MS = 6 * 60_000;
+/**
+ * Seller-network ports for test storefronts: as many as run at once across the suite's processes
+ * (tests/run.ts: three Vitest lanes and the journeys' own storefronts). Clear of the journeys'
+ * fixed 5873–5874 and of the ephemeral ports a storefront on PORT=0 gets.
+ */
+const POOL = Array.from({ length: 8 }, (_, i) => 5901 + i);
 
 /** Settings that shape the catalogue learned: a storefront given any of them learns its own. */
 const SHAPING = [
@@ -26,59 +36,93 @@ const SHAPING = [
   'CATALOGUE_REFRESH_MINUTES',
   'CATALOGUE_INC_REFRESH_MINUTES',
   'ONDC_GATEWAY_URL',
+  'NETWORK_PORT',
 ] as const;
 
 /**
- * Whether a storefront with this environment learns the embedded sellers' catalogues as the
- * template did. TEST_FULL_LEARN=1 makes every one learn in full, for a protocol log that holds the
- * start's full searches (ONDC's tools judge RET_9 on them).
+ * Whether a storefront with this environment learns the embedded sellers' catalogues as a template
+ * did. TEST_FULL_LEARN=1 makes every one learn in full, for a protocol log that holds the start's
+ * full searches (ONDC's tools judge RET_9 on them), or a measure of what a learn leaves behind.
  */
 export function learnsDefaultCatalogue(env: Record<string, string | undefined>): boolean {
   return env['TEST_FULL_LEARN'] !== '1' && (env['SELLER_NETWORK'] ?? 'embedded') === 'embedded' && SHAPING.every((name) => !env[name]);
 }
 
-let made: Promise<string> | undefined;
+const cache = () => path.join(findProjectRoot(), 'node_modules/.cache/kirana');
 
-/** The learned database's dump, for a storefront's PGLITE_TEMPLATE. */
-export function learnedTemplateFile(): Promise<string> {
-  made ??= make().finally(() => {
-    made = undefined;
-  });
-  return made;
+/** A port of the pool, held until `release`; null when every one is in use. */
+export async function takeNetworkPort(): Promise<{ port: number; release: () => void } | null> {
+  const locks = path.join(cache(), 'network-ports');
+  mkdirSync(locks, { recursive: true });
+  for (const port of POOL) {
+    const lock = path.join(locks, String(port));
+    if (!takeLock(lock)) continue;
+    const release = () => rmSync(lock, { recursive: true, force: true });
+    // A program outside the suite may hold the port.
+    if (await bindable(port)) return { port, release };
+    release();
+  }
+  return null;
 }
 
-async function make(): Promise<string> {
+/** The lock directory made by us, or taken over from a holder that is gone. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+  } catch {
+    const holder = Number(readFileSync(path.join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+    // A lock made a moment ago may not name its holder yet.
+    const justMade = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 10_000;
+    if (holder > 0 ? alive(holder) : justMade) return false;
+    rmSync(lock, { recursive: true, force: true });
+    try {
+      mkdirSync(lock);
+    } catch {
+      return false;
+    }
+  }
+  writeFileSync(path.join(lock, 'pid'), String(process.pid));
+  return true;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The dump of a database that learned the catalogues from a network on `port`, for a storefront's
+ * PGLITE_TEMPLATE: made now (a storefront's start, ~10 CPU-s) unless a fresh one is there. The
+ * caller holds the port, so no other process makes it meanwhile.
+ */
+export async function learnedTemplateFile(port: number): Promise<string> {
   ensureBuilt();
   const root = findProjectRoot();
   const digest = createHash('sha256');
   for (const bundle of Object.values(NODE_BUNDLES)) digest.update(readFileSync(path.join(root, bundle)));
   digest.update(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json')));
   digest.update(JSON.stringify(PGLITE_START_PARAMS));
-  const file = path.join(root, 'node_modules/.cache/kirana', `learned-template-${digest.digest('hex').slice(0, 16)}.tar`);
-  const lock = `${file}.lock`;
-  mkdirSync(path.dirname(file), { recursive: true });
-  for (;;) {
-    if (existsSync(file) && Date.now() - statSync(file).mtimeMs < FRESH_MS) return file;
-    try {
-      mkdirSync(lock);
-    } catch {
-      const held = statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      // On disk, as `npm start` keeps it, and stopped as an operator stops it, so it can be dumped.
-      const server = await startServer({ DATABASE_URL: '', TEST_FULL_LEARN: '1' }, { keepDataDir: true });
-      await server.stop();
-      const dump = await pgliteDirDump(path.join(server.dataDir, 'pglite'));
-      rmSync(server.dataDir, { recursive: true, force: true });
-      const partial = `${file}.${process.pid}.part`;
-      writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
-      renameSync(partial, file);
-      return file;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  const file = path.join(cache(), `learned-template-${digest.digest('hex').slice(0, 16)}-${port}.tar`);
+  if (existsSync(file) && Date.now() - statSync(file).mtimeMs < FRESH_MS) return file;
+  // On disk, as `npm start` keeps it, and stopped as an operator stops it, so it can be dumped.
+  const server = await startServer({ DATABASE_URL: '', TEST_FULL_LEARN: '1', NETWORK_PORT: String(port) }, { keepDataDir: true });
+  await server.stop();
+  const dump = await pgliteDirDump(path.join(server.dataDir, 'pglite'));
+  rmSync(server.dataDir, { recursive: true, force: true });
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return file;
 }

@@ -7,7 +7,7 @@ import { ensureBuilt, NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
 import { migratedTemplateFile } from '#/db/testing.ts';
 import { TEST_APP_AUTH_ENV } from './identity.ts';
-import { learnedTemplateFile, learnsDefaultCatalogue } from './learned-template.ts';
+import { learnedTemplateFile, learnsDefaultCatalogue, takeNetworkPort } from './learned-template.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,12 +34,15 @@ export async function startServer(
   ensureBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kirana-test-'));
   // A new PGlite database, in memory or on disk, starts from a template rather than empty (issue 27):
-  // one that has learned the sellers' catalogues when it would learn the same ones, else the
-  // migrated one. A database already on disk (a restart) is opened as it is.
+  // one that has learned the sellers' catalogues from a network on the port its own network takes
+  // from the pool, when it would learn the same ones; else the migrated one. A database already on
+  // disk (a restart) is opened as it is.
   const database = env['DATABASE_URL'] ?? 'memory://';
   const pglite = database === 'memory://' || database === '' || database.startsWith('file://');
-  const learned = pglite && learnsDefaultCatalogue({ ...process.env, ...env });
-  const template = pglite ? { PGLITE_TEMPLATE: learned ? await learnedTemplateFile() : await migratedTemplateFile() } : {};
+  const pooled = pglite && learnsDefaultCatalogue({ ...process.env, ...env }) ? await takeNetworkPort() : null;
+  const template = pglite
+    ? { PGLITE_TEMPLATE: pooled ? await learnedTemplateFile(pooled.port).catch(releaseAnd(pooled.release)) : await migratedTemplateFile() }
+    : {};
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...NODE_FLAGS, path.join(root, NODE_BUNDLES.storefront)], {
     cwd: root,
     env: {
@@ -51,6 +54,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       DATABASE_URL: 'memory://',
       ...template,
+      ...(pooled ? { NETWORK_PORT: String(pooled.port) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,7 +85,7 @@ export async function startServer(
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
-  });
+  }).catch(releaseAnd(pooled?.release));
 
   return {
     url,
@@ -94,10 +98,19 @@ export async function startServer(
         child.kill('SIGTERM');
         await exited;
       }
+      pooled?.release();
       if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** For a failed start: gives the pool's port back, then fails as it would have. */
+const releaseAnd =
+  (release: (() => void) | undefined) =>
+  (error: unknown): never => {
+    release?.();
+    throw error;
+  };
 
 /**
  * The seller network on its own (`node src/network/main.ts`), as a real ONDC network stands apart

@@ -50,13 +50,16 @@ describe('a start keeps the catalogue it learned', () => {
 });
 
 describe('where a catalogue is learned from', () => {
-  const embedded = { embedded: true as const, build: 'network-1' };
+  const embedded = { embedded: true as const, url: 'http://127.0.0.1:5321', build: 'network-1' };
   const base = catalogueSource(embedded, 'storefront-1', {});
   it('is the same for the same builds and settings, whatever else the environment holds', () => {
     expect(catalogueSource(embedded, 'storefront-1', { PORT: '4321', NETWORK_CLOCK_SPEED: '60' })).toBe(base);
   });
+  it('changes with the sellers’ address, whose URIs and photos the catalogue keeps', () => {
+    expect(catalogueSource({ ...embedded, url: 'http://127.0.0.1:5322' }, 'storefront-1', {})).not.toBe(base);
+  });
   it('changes with either build', () => {
-    expect(catalogueSource({ embedded: true, build: 'network-2' }, 'storefront-1', {})).not.toBe(base);
+    expect(catalogueSource({ ...embedded, build: 'network-2' }, 'storefront-1', {})).not.toBe(base);
     expect(catalogueSource(embedded, 'storefront-2', {})).not.toBe(base);
   });
   it.each(['CATALOGUE_SCALE', 'CATALOGUE_SEED', 'NETWORK_CORE_VERSION', 'ONDC_SEARCH_CORE_VERSION', 'PREFERRED_SELLER_ID'])('changes with %s', (name) => {

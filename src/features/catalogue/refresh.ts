@@ -24,17 +24,18 @@ const NETWORK_SETTINGS = ['CATALOGUE_SCALE', 'CATALOGUE_SEED', 'NETWORK_CORE_VER
 const READING_SETTINGS = ['ONDC_SEARCH_CORE_VERSION', 'PREFERRED_SELLER_ID'] as const;
 
 /**
- * What a start's catalogue is learned from: the embedded sellers' build (a digest of their bundle)
- * and the settings their catalogues are made from, or the gateway; and this storefront's build and
- * the settings it reads them with. A new build of either, or another setting, learns again.
+ * What a start's catalogue is learned from: the embedded sellers' address (their URIs and photos
+ * are kept with the catalogue), build (a digest of their bundle) and the settings their catalogues
+ * are made from, or the gateway; and this storefront's build and the settings it reads them with.
+ * Sellers elsewhere, a new build of either, or another setting, learn again.
  */
 export function catalogueSource(
-  sellers: { embedded: true; build: string } | { embedded: false; gatewayUrl: string },
+  sellers: { embedded: true; url: string; build: string } | { embedded: false; gatewayUrl: string },
   storefrontBuild: string,
   env: Record<string, string | undefined>,
 ): string {
   const settings = (names: readonly string[]) => names.map((name) => `${name}=${env[name] ?? ''}`);
-  const from = sellers.embedded ? ['embedded', sellers.build, ...settings(NETWORK_SETTINGS)] : ['gateway', sellers.gatewayUrl];
+  const from = sellers.embedded ? ['embedded', sellers.url, sellers.build, ...settings(NETWORK_SETTINGS)] : ['gateway', sellers.gatewayUrl];
   return [...from, 'storefront', storefrontBuild, ...settings(READING_SETTINGS)].join(' ');
 }
 
