@@ -50,14 +50,24 @@ export function learnsDefaultCatalogue(env: Record<string, string | undefined>):
 
 const cache = () => path.join(findProjectRoot(), 'node_modules/.cache/kirana');
 
-/** A port of the pool, held until `release`; null when every one is in use. */
-export async function takeNetworkPort(): Promise<{ port: number; release: () => void } | null> {
+/**
+ * A port of the pool for a storefront on `dataDir`, held until `release`; null when every one is
+ * in use. A restart on a data dir asks for the port its first start had, which its own process
+ * may still hold (a storefront killed and not yet stopped): its sellers must be where they were.
+ */
+export async function takeNetworkPort(dataDir: string): Promise<{ port: number; release: () => void } | null> {
   const locks = path.join(cache(), 'network-ports');
   mkdirSync(locks, { recursive: true });
-  for (const port of POOL) {
+  const record = path.join(dataDir, 'test-network-port');
+  const before = existsSync(record) ? Number(readFileSync(record, 'utf8')) : null;
+  for (const port of before ? [before] : POOL) {
     const lock = path.join(locks, String(port));
-    if (!takeLock(lock)) continue;
-    const release = () => rmSync(lock, { recursive: true, force: true });
+    if (!takeLock(lock, before !== null)) continue;
+    writeFileSync(record, String(port));
+    // Only while it is still ours: a restart and its first start both give it back.
+    const release = () => {
+      if (holderOf(lock) === process.pid) rmSync(lock, { recursive: true, force: true });
+    };
     // A program outside the suite may hold the port.
     if (await bindable(port)) return { port, release };
     release();
@@ -65,12 +75,13 @@ export async function takeNetworkPort(): Promise<{ port: number; release: () => 
   return null;
 }
 
-/** The lock directory made by us, or taken over from a holder that is gone. */
-function takeLock(lock: string): boolean {
+/** The lock directory made by us, or taken over from a holder that is gone (or is us, on a restart). */
+function takeLock(lock: string, restart: boolean): boolean {
   try {
     mkdirSync(lock);
   } catch {
-    const holder = Number(readFileSync(path.join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+    const holder = holderOf(lock);
+    if (restart && holder === process.pid) return true;
     // A lock made a moment ago may not name its holder yet.
     const justMade = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 10_000;
     if (holder > 0 ? alive(holder) : justMade) return false;
@@ -83,6 +94,15 @@ function takeLock(lock: string): boolean {
   }
   writeFileSync(path.join(lock, 'pid'), String(process.pid));
   return true;
+}
+
+/** The pid a lock names; 0 when it names none (just made) or is gone. */
+function holderOf(lock: string): number {
+  try {
+    return Number(readFileSync(path.join(lock, 'pid'), 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
 }
 
 function alive(pid: number): boolean {

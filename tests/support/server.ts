@@ -39,7 +39,7 @@ export async function startServer(
   // disk (a restart) is opened as it is.
   const database = env['DATABASE_URL'] ?? 'memory://';
   const pglite = database === 'memory://' || database === '' || database.startsWith('file://');
-  const pooled = pglite && learnsDefaultCatalogue({ ...process.env, ...env }) ? await takeNetworkPort() : null;
+  const pooled = pglite && learnsDefaultCatalogue({ ...process.env, ...env }) ? await takeNetworkPort(dataDir) : null;
   const template = pglite
     ? { PGLITE_TEMPLATE: pooled ? await learnedTemplateFile(pooled.port).catch(releaseAnd(pooled.release)) : await migratedTemplateFile() }
     : {};
