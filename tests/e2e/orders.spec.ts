@@ -137,7 +137,7 @@ test.describe('the rider on the map, on a phone (360x740)', () => {
   test.afterAll(async () => riderServer?.stop());
 
   test('follow the rider: tracking details with the estimate, then the rider’s pin on the map', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await placeOrderOnStorePage(page, riderServer.url);
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await page.getByRole('link', { name: 'Track' }).click();
@@ -145,11 +145,12 @@ test.describe('the rider on the map, on a phone (360x740)', () => {
     await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on tracking details').toEqual([]);
-    // Once the rider has the order, the details name them and lead to the map.
+    // Once the rider has the order, the details name them and lead to the map: ~55 s after the
+    // order at this clock, more on a loaded machine (one run missed 90 s, then took 84 s on retry).
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole('link', { name: 'See the rider on the map' })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 90_000 });
+    }).toPass({ timeout: 150_000 });
     await expect(page.getByRole('heading', { name: 'Your rider' })).toBeVisible();
     await page.getByRole('link', { name: 'See the rider on the map' }).click();
     await expect(page.locator('.track-pin--store')).toBeVisible();
