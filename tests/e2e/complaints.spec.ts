@@ -142,7 +142,9 @@ test.describe('help with an order: a complaint the store resolves', () => {
     const complaintUrl = page.url();
     const issueId = new URL(complaintUrl).searchParams.get('issue_id') ?? '';
     await page.getByRole('button', { name: 'None of these' }).click();
-    await expect(page.getByText('Rejected. You may escalate.')).toBeVisible();
+    // The thread's step, not the notice: the page reloads itself when the store's next step lands,
+    // and the notice goes with the reload (as the accepted notice did, session 12).
+    await expect(page.locator('[data-action="RESOLUTION_REJECTED"]')).toBeVisible();
     await page.getByLabel('Why are you escalating?').fill('Late food is no use to me; I want my money back.');
     await page.getByRole('button', { name: 'Escalate to the grievance officer' }).click();
     await expect(page.locator('[data-issue-level]')).toHaveText('Grievance officers');
