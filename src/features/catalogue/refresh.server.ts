@@ -162,9 +162,11 @@ export async function markCatalogueLearned(database: Database, source: string) {
   if (full) await writeMeta(database, LEARNED_KEY, JSON.stringify({ source, at: full.toISOString() }));
 }
 
-/** A start that keeps its catalogue asks every seller what changed since it was learned. */
-export async function refreshCatalogueChangesSince(database: Database, app: BuyerApp, since: Date) {
-  const now = new Date();
+/**
+ * What every seller changed since `since`, remembered as a refresh: the scheduler's incremental
+ * tick, and a start that keeps its catalogue (since it was learned).
+ */
+export async function refreshCatalogueChangesSince(database: Database, app: BuyerApp, since: Date, now = new Date()) {
   const sent = await requestCatalogueChanges(database, app, since, now);
   await recordRefresh(database, [ANY_KEY], now);
   return sent;
@@ -187,11 +189,7 @@ export async function refreshCatalogues(database: Database, app: BuyerApp, every
     await recordRefresh(database, [ANY_KEY, PUSH_KEY], now);
     return sent;
   }
-  if (due?.kind === 'incremental') {
-    const sent = await requestCatalogueChanges(database, app, due.since, now);
-    await recordRefresh(database, [ANY_KEY], now);
-    return sent;
-  }
+  if (due?.kind === 'incremental') return refreshCatalogueChangesSince(database, app, due.since, now);
   return [];
 }
 
