@@ -161,4 +161,8 @@ describe("a respondent's on_issue taken into ours", () => {
     });
     expect(mergeRespondentIssue(opened(), { ...proposed(), status: 'CLOSED' }, US)).toEqual({ ok: false, problem: 'a respondent does not set status CLOSED' });
   });
+  it('takes a status answer that the issue is still OPEN as nothing new, but no step of its own that leaves it OPEN', () => {
+    expect(mergeRespondentIssue(opened(), opened(), US)).toEqual({ ok: true, issue: opened(), added: [] });
+    expect(mergeRespondentIssue(opened(), { ...proposed(), status: 'OPEN' }, US)).toEqual({ ok: false, problem: 'a respondent does not set status OPEN' });
+  });
 });

@@ -187,7 +187,7 @@ export function mergeRespondentIssue(
 ): { ok: true; issue: IgmIssue; added: IgmAction[] } | { ok: false; problem: string } {
   if (theirs.id !== ours.id) return { ok: false, problem: `issue ${theirs.id} is not ${ours.id}` };
   if (ours.status === 'CLOSED') return { ok: false, problem: `issue ${ours.id} is closed` };
-  if (theirs.status === 'CLOSED' || theirs.status === 'OPEN') return { ok: false, problem: `a respondent does not set status ${theirs.status}` };
+  if (theirs.status === 'CLOSED') return { ok: false, problem: 'a respondent does not set status CLOSED' };
   if (theirs.level !== ours.level) return { ok: false, problem: `the issue is at level ${ours.level}, not ${theirs.level}` };
   const known = new Map(ours.actions.map((a) => [a.id, a]));
   const actors = [...ours.actors, ...theirs.actors.filter((a) => !ours.actors.some((o) => o.id === a.id))];
@@ -205,6 +205,9 @@ export function mergeRespondentIssue(
     if (SHOPPER_ONLY.has(action.descriptor.code)) return { ok: false, problem: `a respondent does not take action ${action.descriptor.code}` };
     added.push(action);
   }
+  // An on_issue_status before the respondent has acted reports the issue as still OPEN: that is an
+  // answer, not a change; a step of its own never leaves the issue OPEN.
+  if (theirs.status === 'OPEN' && added.length > 0) return { ok: false, problem: 'a respondent does not set status OPEN' };
   // Our grievance officer's resolution stands: a respondent's step sent before it reached them is not kept after it.
   const lastOurs = ours.actions.at(-1);
   const resolvedByUs =
