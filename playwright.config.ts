@@ -3,7 +3,7 @@ import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
 import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
 import { migratedTemplateFile } from '#/db/testing.ts';
-import { E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
+import { CHROMIUM_PATH, E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
 import { sharedTestClock } from './tests/support/test-clock.ts';
 
 // The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
@@ -12,8 +12,12 @@ const template = await migratedTemplateFile();
 const clock = sharedTestClock();
 
 // Debian's Chromium, never a downloaded one (TOOLING.md); flags that work as root on these machines.
+// Its headless shell (Debian's chromium-headless-shell, the same Blink and V8 without the browser's
+// own UI) is what Playwright itself runs headless: the full browser in headless mode spent more CPU
+// in its browser and GPU processes, and on WebUI renderers for a tab strip no one sees, than the
+// pages did in theirs (issue 27, BENCHMARKS "Session 20").
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -67,7 +71,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A trace records the page as it goes, screencast frames included: recorded for every test it was
+    // half the browser's CPU (issue 27). A failure's retry records one; `--trace on` asks for all.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },

@@ -5,13 +5,13 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '#/lib/process/build.server.ts';
+import { CHROMIUM_PATH } from './support/e2e-ready.ts';
 import { sharedTestClock } from './support/test-clock.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Beside Playwright's own output folder, which it empties when it starts.
 const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Hindi pages are checked in the browser: without a Devanagari font Chromium draws boxes.
 function hasDevanagariFont() {
@@ -19,7 +19,7 @@ function hasDevanagariFont() {
 }
 
 function ensureChromium() {
-  const missing = [...(existsSync(chromiumPath) ? [] : ['chromium']), ...(hasDevanagariFont() ? [] : ['fonts-noto-core'])];
+  const missing = [...(existsSync(CHROMIUM_PATH) ? [] : ['chromium-headless-shell']), ...(hasDevanagariFont() ? [] : ['fonts-noto-core'])];
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
@@ -31,12 +31,12 @@ function ensureChromium() {
     }
     return;
   }
-  if (existsSync(chromiumPath)) {
+  if (existsSync(CHROMIUM_PATH)) {
     console.warn('No Devanagari font (Debian: fonts-noto-core): Hindi pages will show boxes in the browser tests.');
     return;
   }
   console.error(
-    `Chromium was not found at ${chromiumPath}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
+    `Chromium's headless shell was not found at ${CHROMIUM_PATH}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium-headless-shell\n` +
       'or point CHROMIUM_PATH at a Chromium binary.',
   );
   process.exit(1);

@@ -3,6 +3,12 @@ import type { FullConfig } from '@playwright/test';
 /** The operator token of the journeys' storefront: analytics.spec.ts reads back what was recorded. */
 export const E2E_ANALYTICS_TOKEN = 'e2e-analytics';
 
+/**
+ * The journeys' browser: Debian's Chromium headless shell (package chromium-headless-shell), the
+ * browser Playwright runs headless; tests/run.ts installs it when missing.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
 /** The journeys' storefront's port (its seller network listens 1000 above it, src/config.server.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4873);
 
