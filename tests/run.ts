@@ -126,8 +126,9 @@ const vitestArgs = (name: string) => [
 /**
  * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
  * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
- * first, one at a time, beside nothing but the unit tests, since two browsers beside them would
- * move what they measure (a trial at load 20 missed crash.test's restarts and scale-out's wake).
+ * first, in two lanes of one file at a time, beside the unit tests and the shared-storefront files
+ * but never the journeys, since two browsers beside them would move what they measure (a trial at
+ * load 20 missed crash.test's restarts and scale-out's wake).
  * The others wait on fast network clocks more than on the wall, and run beside the journeys.
  */
 const WALL_CLOCK_FILES = [
@@ -144,10 +145,51 @@ const WALL_CLOCK_FILES = [
 ];
 const measured = OWN_SERVER_FILES.filter((file) => WALL_CLOCK_FILES.includes(file));
 const unmeasured = OWN_SERVER_FILES.filter((file) => !WALL_CLOCK_FILES.includes(file));
-/** The API project's given files in a Vitest of their own (never the whole project for an empty list). */
+/**
+ * Seconds the longer own-storefront files took in a full run on two cores (BENCHMARKS "Session
+ * 20"), to share them out between lanes; a file not named here counts as 10 s.
+ */
+const EXPECTED_SECONDS: Record<string, number> = {
+  'tests/security/identity.test.ts': 87,
+  'tests/reliability/crash.test.ts': 81,
+  'tests/reliability/ingest-crash.test.ts': 36,
+  'tests/api/checkout-seller-answers.test.ts': 36,
+  'tests/reliability/soak.test.ts': 30,
+  'tests/reliability/checkout-crash.test.ts': 25,
+  'tests/api/memory.test.ts': 18,
+  'tests/reliability/paid-checkout.test.ts': 15,
+  'tests/reliability/settlement-crash.test.ts': 90,
+  'tests/api/orders.test.ts': 62,
+  'tests/api/issues.test.ts': 52,
+  'tests/reliability/window-crash.test.ts': 46,
+  'tests/reliability/restart-catalogue.test.ts': 29,
+  'tests/api/settlement.test.ts': 28,
+  'tests/api/invoice.test.ts': 17,
+  'tests/reliability/isolation.test.ts': 14,
+  'tests/api/upi-intent.test.ts': 13,
+};
+/** The files in `count` lanes of about the same length: the longest first, each to the shortest lane. */
+function lanes(files: string[], count: number): string[][] {
+  const shared = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  const expected = (file: string) => EXPECTED_SECONDS[file] ?? 10;
+  for (const file of [...files].sort((a, b) => expected(b) - expected(a))) {
+    const lane = shared.reduce((shortest, next) => (next.seconds < shortest.seconds ? next : shortest));
+    lane.files.push(file);
+    lane.seconds += expected(file);
+  }
+  return shared.map((lane) => lane.files).filter((laneFiles) => laneFiles.length > 0);
+}
+/** The API project's given files in a Vitest of their own, one file at a time. */
 const ownServerFiles = (name: string, files: string[]) =>
-  files.length === 0 ? Promise.resolve(0) : runAside(name, 'vitest', [...vitestArgs(name), '--project', 'api', ...files], { TEST_SHARED_SERVERS: 'off' });
-const ownServers = ownServerFiles('vitest-own-servers', measured);
+  runAside(name, 'vitest', [...vitestArgs(name), '--project', 'api', ...files], { TEST_SHARED_SERVERS: 'off' });
+/**
+ * Each group of own-storefront files in two Vitest processes side by side (issue 27): their files
+ * mostly wait (restarts, kill -9, fast network clocks), so one lane each left a core idle for
+ * minutes (vmstat: 30–60% idle with both lanes running and nothing else).
+ */
+const ownServerLanes = (name: string, files: string[]) =>
+  Promise.all(lanes(files, 2).map(async (laneFiles, i) => [`${name}-${i + 1}`, await ownServerFiles(`${name}-${i + 1}`, laneFiles)] as const));
+const ownServers = ownServerLanes('vitest-own-servers', measured);
 const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project', 'unit']);
 const serversReady = path.join(reports, 'shared-servers.ready');
 rmSync(serversReady, { force: true });
@@ -161,20 +203,18 @@ const sharedServers = runAside(
   },
 ).finally(() => (sharedDone = true));
 // The other files with storefronts of their own follow the shared-storefront files, beside the
-// rest of the wall-clock files: the same load those had beside the shared ones, and the machine is
-// CPU-bound from here on (issue 27: 11% idle under the journeys), so a lane that waited for the
-// wall-clock files ended after the journeys. The journeys start once the wall-clock files are done
-// and the shared storefronts have learned the catalogue (or failed to): three learning it at once
-// on two cores is what made one miss its start.
-const laterOwnServers = sharedServers.then(() => ownServerFiles('vitest-own-servers-later', unmeasured));
-const ownServersStatus = await ownServers;
+// rest of the wall-clock files: the same load those had beside the shared ones. The journeys start
+// once the wall-clock files are done and the shared storefronts have learned the catalogue (or
+// failed to): three learning it at once on two cores is what made one miss its start.
+const laterOwnServers = sharedServers.then(() => ownServerLanes('vitest-own-servers-later', unmeasured));
+const ownServersStatuses = await ownServers;
 while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => setTimeout(resolve, 1000));
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
 const vitestStatuses = {
   'vitest-unit': unitStatus,
   'vitest-api': await sharedServers,
-  'vitest-own-servers': ownServersStatus,
-  'vitest-own-servers-later': await laterOwnServers,
+  ...Object.fromEntries(ownServersStatuses),
+  ...Object.fromEntries(await laterOwnServers),
 };
 const typecheckStatus = await typecheck;
 const deadCodeStatus = await deadCode;
