@@ -126,9 +126,9 @@ const vitestArgs = (name: string) => [
 /**
  * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
  * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
- * first, in two lanes of one file at a time, beside the unit tests and the shared-storefront files
- * but never the journeys, since two browsers beside them would move what they measure (a trial at
- * load 20 missed crash.test's restarts and scale-out's wake).
+ * first, one at a time, beside the unit tests and the shared-storefront files but never the
+ * journeys, since two browsers beside them would move what they measure (a trial at load 20 missed
+ * crash.test's restarts and scale-out's wake).
  * The others wait on fast network clocks more than on the wall, and run beside the journeys.
  */
 const WALL_CLOCK_FILES = [
@@ -183,13 +183,14 @@ function lanes(files: string[], count: number): string[][] {
 const ownServerFiles = (name: string, files: string[]) =>
   runAside(name, 'vitest', [...vitestArgs(name), '--project', 'api', ...files], { TEST_SHARED_SERVERS: 'off' });
 /**
- * Each group of own-storefront files in two Vitest processes side by side (issue 27): their files
- * mostly wait (restarts, kill -9, fast network clocks), so one lane each left a core idle for
- * minutes (vmstat: 30–60% idle with both lanes running and nothing else).
+ * A group of own-storefront files in `count` Vitest processes side by side (issue 27). The later
+ * files mostly wait on fast network clocks: in one lane they left a core idle for minutes (vmstat:
+ * 30–60% idle). The wall-clock files stay in one: in two, beside the unit tests, a restart took
+ * 10.1 s against checkout-crash.test's 10 s bound (BENCHMARKS "Session 20", run e).
  */
-const ownServerLanes = (name: string, files: string[]) =>
-  Promise.all(lanes(files, 2).map(async (laneFiles, i) => [`${name}-${i + 1}`, await ownServerFiles(`${name}-${i + 1}`, laneFiles)] as const));
-const ownServers = ownServerLanes('vitest-own-servers', measured);
+const ownServerLanes = (name: string, files: string[], count: number) =>
+  Promise.all(lanes(files, count).map(async (laneFiles, i) => [`${name}-${i + 1}`, await ownServerFiles(`${name}-${i + 1}`, laneFiles)] as const));
+const ownServers = ownServerLanes('vitest-own-servers', measured, 1);
 const unitStatus = await run('vitest', [...vitestArgs('vitest-unit'), '--project', 'unit']);
 const serversReady = path.join(reports, 'shared-servers.ready');
 rmSync(serversReady, { force: true });
@@ -206,7 +207,7 @@ const sharedServers = runAside(
 // rest of the wall-clock files: the same load those had beside the shared ones. The journeys start
 // once the wall-clock files are done and the shared storefronts have learned the catalogue (or
 // failed to): three learning it at once on two cores is what made one miss its start.
-const laterOwnServers = sharedServers.then(() => ownServerLanes('vitest-own-servers-later', unmeasured));
+const laterOwnServers = sharedServers.then(() => ownServerLanes('vitest-own-servers-later', unmeasured, 2));
 const ownServersStatuses = await ownServers;
 while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => setTimeout(resolve, 1000));
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright') });
