@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { deliverNear } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { CART_CHANGED_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
@@ -79,5 +79,5 @@ test('a "+" still being saved when "Proceed to checkout" is tapped is in the che
   await expect(payByUpi).toBeVisible();
   // The shopper's "+" is in what they pay for.
   await expect(page.getByText(`${item.name} × 2`)).toBeVisible();
-  await page.screenshot({ path: 'tests/e2e/artifacts/cart-plus-then-checkout-phone.png', fullPage: true });
+  await screenshot(page, { path: 'tests/e2e/artifacts/cart-plus-then-checkout-phone.png', fullPage: true });
 });

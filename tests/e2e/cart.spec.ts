@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { cardOnStorePage, chooseDefaults, itemCard, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type DishItem, type GroceryItem, type Provider } from '#/network/catalogue/generate.ts';
@@ -74,13 +74,13 @@ test.describe('the cart on a phone (360x740)', () => {
     await expect(line(page, dal.name).getByRole('group')).toContainText('1');
     await expect(page.locator('.cart-badge')).toHaveText('4');
     await expect(page.locator('.bill')).toContainText(rupees(atta.pricePaise * 3 + dal.pricePaise));
-    await page.screenshot({ path: 'tests/e2e/artifacts/cart-two-items-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/cart-two-items-phone.png', fullPage: true });
 
     // Another store's item: the cart asks first. "No" keeps the cart as it was.
     const sheet = page.getByRole('dialog', { name: 'Replace cart items?' });
     await tapAddOf(page, storeB, milk);
     await expect(sheet).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/cart-provider-change-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/cart-provider-change-phone.png', fullPage: true });
     await sheet.getByRole('button', { name: 'No, keep my cart' }).click();
     await expect(sheet).toBeHidden();
     await page.goto('/cart');
@@ -108,7 +108,7 @@ test.describe('the cart on a phone (360x740)', () => {
     await expect(second.locator('.cart-badge')).toHaveText('2');
     await expect(page.locator('.cart-badge')).toHaveText('2');
     await expect(line(page, milk.name).getByRole('group')).toContainText('2');
-    await second.screenshot({ path: 'tests/e2e/artifacts/cart-second-tab-phone.png', fullPage: true });
+    await screenshot(second, { path: 'tests/e2e/artifacts/cart-second-tab-phone.png', fullPage: true });
     await second.close();
 
     await page.reload();
@@ -149,14 +149,14 @@ test.describe('the cart on a phone (360x740)', () => {
     await picker.getByRole('checkbox', { name: /Sweet Corn/ }).click();
     await expect(picker.getByText('You can choose up to 3')).toBeVisible();
     await picker.getByRole('checkbox', { name: /Onion/ }).uncheck();
-    await page.screenshot({ path: 'tests/e2e/artifacts/cart-add-on-picker-phone.png' });
+    await screenshot(page, { path: 'tests/e2e/artifacts/cart-add-on-picker-phone.png' });
     await picker.getByRole('button', { name: 'Add item' }).click();
     await expect(picker).toBeHidden();
 
     await expect(page.getByText('Large, Thin Crust, Black Olives, Paneer')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.locator('.cart-badge')).toHaveText('2');
-    await page.screenshot({ path: 'tests/e2e/artifacts/cart-customised-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/cart-customised-phone.png', fullPage: true });
   });
 });
 
@@ -197,7 +197,7 @@ test.describe('SPEC §5 minimum cart value', () => {
       `Add ₹${Math.ceil((minimum - pricePaise) / 100)} more to order from this store (minimum order ${rupees(minimum)})`,
     );
     await expect(page.getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
-    await page.screenshot({ path: `tests/e2e/artifacts/cart-min-value-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/cart-min-value-${testInfo.project.name}.png`, fullPage: true });
     // Enough of it clears the rule.
     const needed = Math.ceil(minimum / pricePaise);
     for (let n = 1; n < needed; n++) await page.getByRole('button', { name: `Add one more ${cheap.name}` }).click();
@@ -215,7 +215,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: `Add one more ${atta.name}` }).click();
     await expect(line(page, atta.name).getByRole('group')).toContainText('2');
-    await page.screenshot({ path: `tests/e2e/artifacts/cart-no-js-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/cart-no-js-${testInfo.project.name}.png`, fullPage: true });
 
     // Another store's item: a page asks first. "No" keeps the cart as it was; "Yes" replaces it.
     await tapAddOf(page, storeB, milk);

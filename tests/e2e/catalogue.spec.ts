@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
@@ -33,7 +33,7 @@ test.describe('catalogue journeys', () => {
     await expect(page).toHaveURL(/sort=price-low-high/);
     const prices = (await page.locator('.item-card__price strong').allTextContents()).map(rupees);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    await page.screenshot({ path: `tests/e2e/artifacts/listing-filtered-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/listing-filtered-${testInfo.project.name}.png`, fullPage: true });
 
     await page.locator('.sheet-toggle > summary').click();
     await sheet.getByRole('link', { name: 'Clear all' }).click();
@@ -42,7 +42,7 @@ test.describe('catalogue journeys', () => {
     expect(before).toBe(20);
     await page.locator('a.next-page').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.item-card').count()).toBeGreaterThan(20);
-    await page.screenshot({ path: `tests/e2e/artifacts/listing-page2-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/listing-page2-${testInfo.project.name}.png` });
   });
 
   test('search finds atta and aloo the way shoppers type them', async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe('catalogue journeys', () => {
     await expect(groceries.locator('.item-card__name').first()).toContainText(/paneer/i);
     await expect(page.getByRole('region', { name: 'Dishes' }).locator('.item-card__name').first()).toContainText(/paneer/i);
     await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
-    await page.screenshot({ path: `tests/e2e/artifacts/search-all-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/search-all-${testInfo.project.name}.png`, fullPage: true });
     // Every "Popular near you" chip leads to results, not to "No results found".
     await page.goto('/search');
     const chips = await page.locator('#suggest-heading + ul a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
@@ -119,7 +119,7 @@ test.describe('catalogue journeys', () => {
     await expect(page.locator('[data-open-state]')).toHaveText(/Open now|Closed now|Temporarily closed/);
     await expect(page.getByRole('region', { name: 'Top Deals' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Deals of the day' })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/provider-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/provider-${testInfo.project.name}.png`, fullPage: true });
   });
 
   test('the no-JS add-to-cart form puts an item in the cart', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 // Issue 29: a category page as the quick-commerce apps lay it out: a sub-category rail, tiles two a
@@ -51,7 +51,7 @@ test.describe('a category on a phone', () => {
     expect(second?.y).toBe(first?.y);
     const picture = await page.locator('.item-card img').first().boundingBox();
     expect(picture?.width).toBeGreaterThanOrEqual(120);
-    await page.screenshot({ path: `tests/e2e/artifacts/category-phone-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/category-phone-${testInfo.project.name}.png` });
 
     // The rail leads to a sub-category, which it then marks, with fewer items than the whole category.
     const rail = page.getByRole('navigation', { name: 'Grains Oil & Ghee sub-categories' });
@@ -70,14 +70,14 @@ test.describe('a category on a phone', () => {
     const box = await sheet.boundingBox();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(740, 0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/category-filter-sheet-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/category-filter-sheet-${testInfo.project.name}.png` });
     await page.locator('.sheet-toggle > summary').click({ position: { x: 20, y: 20 } });
     await expect(sheet).toBeHidden();
 
     await page.locator('.sheet-toggle > summary').click();
     await applyFirstBrand(page);
     await expect(page.locator('.sheet-toggle__badge')).toHaveText('1');
-    await page.screenshot({ path: `tests/e2e/artifacts/category-filtered-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/category-filtered-${testInfo.project.name}.png` });
   });
 
   test('without JavaScript the filter sheet opens and applies a brand', async ({ browser }, testInfo) => {
@@ -88,7 +88,7 @@ test.describe('a category on a phone', () => {
     await page.locator('.sheet-toggle > summary').click();
     await expect(page.getByRole('form', { name: 'Filters' })).toBeVisible();
     await applyFirstBrand(page);
-    await page.screenshot({ path: `tests/e2e/artifacts/category-filtered-nojs-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/category-filtered-nojs-${testInfo.project.name}.png` });
     await context.close();
   });
 });
@@ -106,6 +106,6 @@ test.describe('a category on a desktop', () => {
     expect(await columns(page)).toBe(3);
     expect(await resultCount(page)).toBeGreaterThan(20);
     await applyFirstBrand(page);
-    await page.screenshot({ path: `tests/e2e/artifacts/category-desktop-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/category-desktop-${testInfo.project.name}.png` });
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Locator, type Page } from '../support/e2e.ts';
 import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
@@ -65,7 +65,7 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('[data-delivery-details]')).toContainText('12, Lake View Apartments, Indiranagar 2nd Stage, Karnataka');
     await expect(page.getByLabel(m.checkout.state)).toBeHidden();
     await page.getByLabel(m.checkout.phone).fill('9876543210');
-    await page.screenshot({ path: `tests/e2e/artifacts/checkout-saved-address-${tag}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/checkout-saved-address-${tag}.png`, fullPage: true });
     await page.getByRole('button', { name: m.checkout.place }).click();
     await expect(page.getByRole('heading', { name: m.checkout.payByUpi })).toBeVisible({ timeout: 15_000 });
     await page.getByLabel(m.checkout.upiId).fill('asha@okaxis');
@@ -79,13 +79,13 @@ for (const locale of ['en', 'hi'] as const) {
     await page.getByRole('link', { name: m.confirmation.follow }).click();
     await expect(page.locator('.order__bill')).toBeVisible();
     expect(await billRows(page.locator('.order__bill tbody tr'))).toEqual(beforePayment);
-    await page.screenshot({ path: `tests/e2e/artifacts/order-bill-${tag}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/order-bill-${tag}.png`, fullPage: true });
 
     // The order took the cart with it: nothing re-places it.
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: m.cart.emptyTitle })).toBeVisible();
     await expect(page.getByRole('link', { name: m.cart.checkout })).toHaveCount(0);
-    await page.screenshot({ path: `tests/e2e/artifacts/cart-empty-after-order-${tag}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/cart-empty-after-order-${tag}.png`, fullPage: true });
 
     // The next order: name and mobile number come back with the address; nothing is typed.
     await addToCart(page, { ...store.items[0]!, addLabel: fill(m.addButton.addLabel, { name: store.items[0]!.name }) });
@@ -161,14 +161,14 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('.bill__total dd')).not.toHaveText(before ?? '');
     await expect(page.getByText('Invalid coupon')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/checkout-store-offer-${locale}-${testInfo.project.name}.png`, fullPage: true });
 
     // Taken back: the store quotes again without it, and the bill is the one before.
     await page.getByRole('button', { name: words.remove(advertised.code) }).click();
     await expect(page.locator('.bill__total dd')).toHaveText(before ?? '', { timeout: 25_000 });
     await expect(page.locator('.bill')).not.toContainText(words.storeDiscount);
     await expect(page.getByText(words.applied(advertised.code))).toHaveCount(0);
-    await page.screenshot({ path: `tests/e2e/artifacts/checkout-store-offer-removed-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/checkout-store-offer-removed-${locale}-${testInfo.project.name}.png`, fullPage: true });
   });
 }
 
@@ -210,7 +210,7 @@ for (const locale of ['en', 'hi'] as const) {
     await page.getByLabel(words.phone).fill('9876543210');
     await page.getByRole('checkbox', { name: words.update }).check();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/checkout-keep-address-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/checkout-keep-address-${locale}-${testInfo.project.name}.png`, fullPage: true });
     await page.getByRole('button', { name: words.place }).click();
     await expect(page.getByRole('heading', { name: words.pay })).toBeVisible({ timeout: 15_000 });
 
@@ -263,6 +263,6 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.getByText(words.applied)).toHaveCount(0);
     await expect(page.locator('.bill__total dd')).toHaveText(before ?? '');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/checkout-offer-hours-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/checkout-offer-hours-${locale}-${testInfo.project.name}.png`, fullPage: true });
   });
 }

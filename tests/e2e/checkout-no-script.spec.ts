@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { cardOnStorePage, deliverNear } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
@@ -35,7 +35,7 @@ test.describe('checkout with JavaScript off', () => {
       // No quote is coming: the page says why instead of a status that never changes.
       await expect(page.getByText(words.needs)).toBeVisible();
       await expect(page.getByText(locale === 'en' ? "Getting the store's quote…" : 'दुकान से दाम पूछ रहे हैं…')).toBeHidden();
-      await page.screenshot({ path: `tests/e2e/artifacts/checkout-no-script-${locale}-${testInfo.project.name}.png`, fullPage: true });
+      await screenshot(page, { path: `tests/e2e/artifacts/checkout-no-script-${locale}-${testInfo.project.name}.png`, fullPage: true });
 
       await page.getByRole('link', { name: words.back }).click();
       await expect(page).toHaveURL(/\/cart/);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -32,7 +32,7 @@ test.describe('checkout on a phone (360x740)', () => {
     // One discount source is one line (issue 28: no "Total discount" repeating it).
     await expect(page.locator('.bill')).toContainText('Discount');
     await expect(page.locator('.bill')).not.toContainText('Total discount');
-    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-quote-coupon-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/checkout-quote-coupon-phone.png', fullPage: true });
 
     await page.getByLabel('Name').fill('Asha Rao');
     await page.getByLabel('Mobile number').fill('9876543210');
@@ -44,7 +44,7 @@ test.describe('checkout on a phone (360x740)', () => {
 
     await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 10_000 });
     await page.getByLabel('UPI id').fill('asha@okaxis');
-    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-pay-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/checkout-pay-phone.png', fullPage: true });
     const pay = page.getByRole('button', { name: /^Pay ₹/ });
     const paid = ((await pay.textContent()) ?? '').replace(/^Pay /, '').trim();
     await pay.click();
@@ -53,7 +53,7 @@ test.describe('checkout on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
     // The order's total is what was paid, coupon included: correct to the last rupee.
     await expect(page.getByText(/^Total:/)).toContainText(paid);
-    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-confirmed-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/checkout-confirmed-phone.png', fullPage: true });
   });
 
   test('cash on delivery: Place order lands on the confirmation', async ({ page, baseURL }) => {
@@ -75,7 +75,7 @@ test.describe('checkout on a phone (360x740)', () => {
     await page.goto('/payment');
     await expect(page.getByText('There is an update in price. Please check order summary')).toBeVisible({ timeout: 25_000 });
     await expect(page.getByRole('list', { name: 'Items with issues' })).toContainText('Issue with item');
-    await page.screenshot({ path: 'tests/e2e/artifacts/checkout-price-change-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/checkout-price-change-phone.png', fullPage: true });
   });
 });
 

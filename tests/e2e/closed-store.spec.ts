@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { deliverNear } from '../support/add-to-cart.ts';
 import { generateNetwork, providerItems, type Provider } from '#/network/catalogue/generate.ts';
 import { storeOpenState } from '#/network/store-hours.ts';
@@ -45,12 +45,12 @@ test.describe('closed stores on a phone (360x740)', () => {
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Add .* to cart$/ })).toHaveCount(0);
     await expect(cards.first().locator('.item-card__action')).toHaveText(`Opens at ${opens}`);
-    await page.screenshot({ path: `tests/e2e/artifacts/closed-store-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/closed-store-${testInfo.project.name}.png` });
 
     await page.goto(`${server.url}${storePage}&lang=hi`);
     await expect(page.locator('[data-open-state]')).toHaveText(`अभी बंद है · ${opens} बजे खुलेगी`);
     await expect(cards.first().locator('.item-card__action')).toHaveText(`${opens} बजे खुलेगी`);
-    await page.screenshot({ path: `tests/e2e/artifacts/closed-store-hi-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/closed-store-hi-${testInfo.project.name}.png` });
   });
 
   test('a closed store’s item in a listing says when its store opens and offers no Add', async ({ page }, testInfo) => {
@@ -61,6 +61,6 @@ test.describe('closed stores on a phone (360x740)', () => {
     await expect(card.locator('.item-card__action')).toHaveText(`Opens at ${listed.opensAt}`);
     await expect(page.getByRole('button', { name: `Add ${listed.item.name} to cart` })).toHaveCount(0);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `tests/e2e/artifacts/closed-store-listing-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/closed-store-listing-${testInfo.project.name}.png` });
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
@@ -52,7 +52,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await page.getByText('Take or choose photos').click();
     await (await chooser).setFiles({ name: 'torn-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/complaint-form-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/complaint-form-${device}.png`, fullPage: true });
     expect(await seriousViolations(page), 'axe on the help form').toEqual([]);
     await page.getByRole('button', { name: 'Send to the store' }).click();
 
@@ -62,7 +62,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.getByRole('heading', { name: 'The store offers' })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-resolution="REFUND"]')).toContainText(/Refund ₹[\d,.]+/);
     await expect(page.locator('[data-resolution="REPLACEMENT"]')).toContainText('Replacement');
-    await page.screenshot({ path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
     expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
     const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
     const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
@@ -75,13 +75,13 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
     await expect(page.locator('[data-issue-status]')).toHaveText('Resolved', { timeout: 30_000 });
     await expect(page.locator('[data-action="RESOLVED"]')).toContainText('Store');
-    await page.screenshot({ path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
 
     // The refund is on the order, for the amount accepted.
     await page.getByRole('link', { name: /^About order / }).click();
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${amount} refunded to your UPI id`, { timeout: 15_000 });
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
   });
 
   // In Hindi, on a phone: without a photo, a complaint about the state of goods gets a question from
@@ -103,7 +103,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.getByRole('heading', { name: m.infoAsked })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-info-request]')).toContainText('Please tell us how the item reached you');
     expect(await seriousViolations(page), 'axe on the store’s question').toEqual([]);
-    await page.screenshot({ path: 'tests/e2e/artifacts/complaint-info-request-hi-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/complaint-info-request-hi-phone.png', fullPage: true });
     await page.getByLabel(m.infoAnswer).fill('सील बंद थी, पर ब्रांड दूसरा था।');
     await page.getByRole('button', { name: m.sendInfo }).click();
     await expect(page.locator('[data-action="INFO_PROVIDED"]')).toContainText('सील बंद थी, पर ब्रांड दूसरा था।');
@@ -117,7 +117,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
       .click();
     await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
     await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
-    await page.screenshot({ path: 'tests/e2e/artifacts/complaint-resolved-hi-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/complaint-resolved-hi-phone.png', fullPage: true });
     await page.getByRole('link', { name: new RegExp(`^${m.aboutOrder.replace('{id}', '\\S+')}$`) }).click();
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
     const orders = messagesFor('hi').orders;
@@ -156,14 +156,14 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(desk.getByRole('heading', { name: 'Grievance desk' })).toBeVisible();
     const row = desk.locator(`tr[data-issue="${issueId}"]`);
     await expect(row).toContainText('Order delivered late');
-    await desk.screenshot({ path: `tests/e2e/artifacts/grievance-desk-list-${device}.png`, fullPage: true });
+    await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-list-${device}.png`, fullPage: true });
     await row.getByRole('link', { name: issueId }).click();
     await expect(desk.getByRole('heading', { name: `Grievance ${issueId}` })).toBeVisible();
     await expect(desk.locator('[data-action="ESCALATED"]')).toContainText('I want my money back');
     await desk.getByRole('radio', { name: /Refund to the shopper/ }).check();
     await desk.getByRole('textbox', { name: /Refund amount in rupees/ }).fill('15');
     await desk.getByLabel('Response to the shopper').fill('We are sorry it came late. We refund ₹15 to your UPI id.');
-    await desk.screenshot({ path: `tests/e2e/artifacts/grievance-desk-resolve-${device}.png`, fullPage: true });
+    await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-resolve-${device}.png`, fullPage: true });
     await desk.getByRole('button', { name: 'Resolve and tell the shopper' }).click();
     await expect(desk.getByRole('status').filter({ hasText: 'Resolved.' })).toHaveText('Resolved. The shopper sees your response and the store has been told.');
     await expect(desk.locator('[data-desk-status]')).toHaveText('RESOLVED (by our officer)');
@@ -174,7 +174,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('Our grievance officer');
     await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('We refund ₹15 to your UPI id.');
     expect(await seriousViolations(page), 'axe on the resolved complaint').toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/grievance-resolved-shopper-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/grievance-resolved-shopper-${device}.png`, fullPage: true });
     await page.getByRole('link', { name: /^About order / }).click();
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('₹15 refunded to your UPI id', { timeout: 15_000 });
   });
@@ -198,12 +198,12 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await page.getByText('Take or choose photos').click();
     await (await chooser).setFiles({ name: 'crushed-box.jpg', mimeType: 'image/jpeg', buffer: await cameraShot(page) });
     await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/return-form-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/return-form-${device}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Request return' }).click();
 
     await expect(page.getByRole('status').filter({ hasText: 'Your request is submitted succesfully' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('refunded to your UPI id', { timeout: 60_000 });
     await expect(page.getByText('Return approved (keep the item)')).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/return-refunded-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/return-refunded-${device}.png`, fullPage: true });
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { deliverNear, openProductPage, tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -17,11 +17,11 @@ test('the promise on the product page, cart and checkout; instructions from chec
   await expect(page.locator('.product__promise')).toHaveText(PROMISE);
   await tapAddOnProductPage(page, `Add ${item.name} to cart`);
   await expect(page.getByRole('group', { name: `${item.name} in cart` })).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/artifacts/promise-product-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/promise-product-${testInfo.project.name}.png` });
 
   await page.goto('/cart');
   await expect(page.locator('.cart-provider [data-delivery-promise]')).toHaveText(PROMISE);
-  await page.screenshot({ path: `tests/e2e/artifacts/promise-cart-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/promise-cart-${testInfo.project.name}.png` });
 
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible({ timeout: 25_000 });
@@ -31,11 +31,11 @@ test('the promise on the product page, cart and checkout; instructions from chec
   await expect(instructions).toHaveAttribute('maxlength', '200');
   await instructions.fill(INSTRUCTIONS);
   await page.getByLabel('Cash on delivery').check();
-  await page.screenshot({ path: `tests/e2e/artifacts/promise-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/promise-checkout-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.locator('[data-delivery-instructions]')).toHaveText(`Your instructions for the rider: ${INSTRUCTIONS}`);
-  await page.screenshot({ path: `tests/e2e/artifacts/promise-confirmed-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/promise-confirmed-${testInfo.project.name}.png`, fullPage: true });
 });

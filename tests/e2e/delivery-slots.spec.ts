@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { deliverNear, openProductPage, tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
@@ -33,12 +33,12 @@ test('a delivery window picked at checkout is the one the order promises', async
   await expect(page.getByLabel('Name')).toHaveValue('Asha Rao');
   await expect(page.locator('.bill .bill__total dd')).toHaveText(total ?? '');
   await page.getByLabel('Cash on delivery').check();
-  await page.screenshot({ path: `tests/e2e/artifacts/delivery-window-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/delivery-window-checkout-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
   await expect(page.locator('[data-delivery-window]')).toHaveText(`Delivery in the time you chose: ${label}`);
-  await page.screenshot({ path: `tests/e2e/artifacts/delivery-window-confirmed-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/delivery-window-confirmed-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('link', { name: 'Follow your order' }).click();
   await expect(page.locator('[data-delivery-window]')).toHaveText(`Delivery in the time you chose: ${label}`);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 
 // Issue 29: a shopper who has told us nothing is asked where to deliver, never silently given HSR
 // Layout; the page still shows that locality's shops, and the position is asked for only when the
@@ -32,7 +32,7 @@ test.describe('the first visit', () => {
     // The page is whole behind the notice: no modal, the stores listed.
     await expect(page.getByRole('heading', { name: 'Stores and restaurants near you' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.screenshot({ path: `tests/e2e/artifacts/first-visit-prompt-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/first-visit-prompt-${testInfo.project.name}.png` });
 
     // The picker opened from the header chip does not ask the browser by itself.
     await page.goto('/address-map');
@@ -48,7 +48,7 @@ test.describe('the first visit', () => {
     await page.goto('/');
     await expect(page.locator('[data-address-chip-value]')).toHaveText('Lajpat Nagar, Delhi 110024');
     await expect(prompt(page)).toHaveCount(0);
-    await page.screenshot({ path: `tests/e2e/artifacts/first-visit-chosen-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/first-visit-chosen-${testInfo.project.name}.png` });
   });
 
   test('without JavaScript: the catalogue with a plain notice, and Change leads to the locality search', async ({ browser, isMobile }, testInfo) => {
@@ -58,7 +58,7 @@ test.describe('the first visit', () => {
     await page.goto('/grocery-category?categoryId=7');
     await expect(prompt(page)).toContainText('Delivering to HSR Layout, Bengaluru 560102 until you choose.');
     await expect(page.locator('.item-card').first()).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/first-visit-nojs-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/first-visit-nojs-${testInfo.project.name}.png` });
 
     await prompt(page).getByRole('link', { name: 'Change' }).click();
     await expect(page).toHaveURL(/\/address-map$/);

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 // Issue 28 point 8: a shopper reading in Hindi types what they want in Devanagari, as the search
@@ -21,7 +21,7 @@ test.describe('searching in Devanagari', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(/dosa/i);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/hindi-search-dosa-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/hindi-search-dosa-${testInfo.project.name}.png` });
   });
 
   test('कोरमंगला in the address search lists Koramangala first', async ({ page }, testInfo) => {
@@ -35,6 +35,6 @@ test.describe('searching in Devanagari', () => {
     await expect(page.getByRole('region', { name: /^नक्शा:/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'ज़ूम इन' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/artifacts/hindi-search-locality-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/hindi-search-locality-${testInfo.project.name}.png` });
   });
 });

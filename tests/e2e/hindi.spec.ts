@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { providerUrl } from '#/features/catalogue/paths.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -45,7 +45,7 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('पास की दुकानों से किराना और खाना, घर तक डिलीवरी');
     await expect(page.getByRole('link', { name: /English/ }).first()).toBeVisible();
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-home-phone.png' });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-home-phone.png' });
 
     await page.goto(providerUrl({ id: store.provider.id, locationId: store.location.id }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.provider.name);
@@ -61,7 +61,7 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await expect(page.locator('.cart-bar')).toContainText('1 सामान');
     await expect(page.getByRole('link', { name: 'कार्ट देखें' })).toBeVisible();
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-store-phone.png' });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-store-phone.png' });
 
     await page.getByRole('link', { name: 'कार्ट देखें' }).click();
     await expect(page.getByRole('heading', { name: 'आपका कार्ट', level: 1 })).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await expect(page.getByText('सामान की मात्रा बदल दी')).toBeVisible();
     await expect(page.getByRole('group', { name: `${item.name} की मात्रा` })).toContainText('2');
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-cart-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-cart-phone.png', fullPage: true });
 
     await page.getByRole('link', { name: 'चेकआउट करें' }).click();
     await expect(page).toHaveURL(/\/payment$/);
@@ -82,21 +82,21 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await page.getByLabel('इलाका').fill('इंदिरानगर दूसरा स्टेज');
     await page.getByLabel('राज्य').fill('कर्नाटक');
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-checkout-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-checkout-phone.png', fullPage: true });
     await page.getByRole('button', { name: 'ऑर्डर करें' }).click();
 
     await expect(page.getByRole('heading', { name: 'UPI से भुगतान करें' })).toBeVisible({ timeout: 15_000 });
     await page.getByLabel('UPI आईडी').fill('asha@okaxis');
     const pay = page.getByRole('button', { name: /^₹[\d,.]+ का भुगतान करें$/ });
     const paid = ((await pay.textContent()) ?? '').replace(' का भुगतान करें', '').trim();
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-pay-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-pay-phone.png', fullPage: true });
     await pay.click();
 
     await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'आपका ऑर्डर हो गया है' })).toBeVisible();
     await expect(page.getByText(/^कुल:/)).toContainText(paid);
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-confirmation-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-confirmation-phone.png', fullPage: true });
 
     await page.getByRole('link', { name: 'अपना ऑर्डर देखें' }).click();
     await expect(page.getByRole('heading', { name: 'स्थिति', level: 2 })).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await page.locator('summary', { hasText: 'ऑर्डर रद्द करें' }).click();
     await expect(page.getByRole('combobox', { name: 'आप ऑर्डर क्यों रद्द करना चाहते हैं?' })).toContainText('दाम बदल गए');
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-order-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-order-phone.png', fullPage: true });
   });
 
   test('the switch in the footer turns the page to English, and the choice stays', async ({ page }) => {
@@ -115,7 +115,7 @@ test.describe('the whole order in Hindi on a phone (360x740)', () => {
     await page.goto('/address-map');
     await expect(page.getByRole('heading', { name: 'डिलीवरी की जगह चुनें' })).toBeVisible();
     await fitsTheScreen(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/hindi-address-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/hindi-address-phone.png', fullPage: true });
     await page.goto('/stores');
     await page
       .locator('.site-footer')

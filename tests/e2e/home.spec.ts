@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 
 test('a shopper sees the 12 categories on home and opens one', async ({ page }, testInfo) => {
   await page.goto('/');
@@ -6,7 +6,7 @@ test('a shopper sees the 12 categories on home and opens one', async ({ page }, 
   const categories = page.getByRole('list', { name: 'Grocery categories' }).getByRole('link');
   await expect(categories).toHaveCount(12);
   await expect(page.getByRole('link', { name: /^Deliver to .*Change address$/ })).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/artifacts/home-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/home-${testInfo.project.name}.png`, fullPage: true });
 
   await categories.filter({ hasText: 'Grains Oil & Ghee' }).click();
   await expect(page).toHaveURL(/\/grocery-category\?categoryId=7$/);
@@ -14,7 +14,7 @@ test('a shopper sees the 12 categories on home and opens one', async ({ page }, 
   await page.getByRole('link', { name: 'Atta & Flours' }).click();
   await expect(page).toHaveURL(/categoryId=701$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Atta & Flours');
-  await page.screenshot({ path: `tests/e2e/artifacts/category-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/category-${testInfo.project.name}.png`, fullPage: true });
 });
 
 test('an unknown page shows the 404 message with a way home', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { deliverNear, openProductPage, tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -56,7 +56,7 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(ifShort.getByRole('radio', { name: m.checkout.ifShortLeaveOut })).toBeChecked();
     await ifShort.getByRole('radio', { name: m.checkout.ifShortCancel }).check();
     await expect(ifShort).toContainText(m.checkout.ifShortHint);
-    await page.screenshot({ path: `tests/e2e/artifacts/if-short-checkout-${tag}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/if-short-checkout-${tag}.png`, fullPage: true });
     await page.getByRole('button', { name: m.checkout.place }).click();
     await expect(page.getByRole('heading', { name: m.checkout.payByUpi })).toBeVisible({ timeout: 15_000 });
 
@@ -71,7 +71,7 @@ for (const locale of ['en', 'hi'] as const) {
       await expect(page.locator('[data-refunding]')).toContainText(paid[0]!);
       await expect(page.locator('[data-refunding]')).toContainText(paid[1]!);
       await expect(page.getByRole('button', { name: m.checkout.payByUpi })).toHaveCount(0);
-      await page.screenshot({ path: `tests/e2e/artifacts/if-short-refused-${tag}.png`, fullPage: true });
+      await screenshot(page, { path: `tests/e2e/artifacts/if-short-refused-${tag}.png`, fullPage: true });
       await page.getByRole('button', { name: m.checkout.retry }).click();
       await expect(page.getByText(m.spec.itemUnavailable).first()).toBeVisible({ timeout: 25_000 });
     } finally {
@@ -90,6 +90,6 @@ for (const locale of ['en', 'hi'] as const) {
     });
     // Never on its way: no steps of a delivery.
     await expect(page.getByRole('heading', { name: m.orders.timeline })).toHaveCount(0);
-    await page.screenshot({ path: `tests/e2e/artifacts/if-short-order-${tag}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/if-short-order-${tag}.png`, fullPage: true });
   });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -38,7 +38,7 @@ test.describe('the GST invoice and credit note on a phone', () => {
     // Every column of both tables fits the phone: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     for (const wrap of await page.locator('.tax-doc__wrap').all()) expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-gst-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/invoice-gst-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the invoice').toEqual([]);
 
     await page.getByRole('link', { name: /^KC\/\d{2}-\d{2}\/\d{6} · ₹[\d,.]+ refunded$/ }).click();
@@ -47,7 +47,7 @@ test.describe('the GST invoice and credit note on a phone', () => {
     await expect(page.getByRole('row', { name: /Amount refunded/ })).toBeVisible();
     await expect(page.getByRole('table', { name: 'GST reversed by this credit note' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: 'tests/e2e/artifacts/credit-note-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/credit-note-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the credit note').toEqual([]);
   });
 });

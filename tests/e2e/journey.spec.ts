@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
@@ -60,7 +60,7 @@ test.describe('the whole journey on a phone', () => {
       await expect(page).toHaveURL(/[?&]q=/);
       const found = page.locator(`.item-card a[href*="provider_id=${encodeURIComponent(store.provider.id)}"][href*="item_id=${encodeURIComponent(item.id)}"]`);
       await expect(found).toBeVisible();
-      await page.screenshot({ path: shot('1-search') });
+      await screenshot(page, { path: shot('1-search') });
       await found.click();
 
       // The product page: its name, the promise, and Add.
@@ -70,13 +70,13 @@ test.describe('the whole journey on a phone', () => {
       await expect(page.locator('.product__promise')).toHaveText(promise);
       await tapAddOnProductPage(page, fill(m.addButton.addLabel, { name: item.name }));
       await expect(page.locator('.cart-badge').first()).toHaveText(/^[1१]$/);
-      await page.screenshot({ path: shot('2-product') });
+      await screenshot(page, { path: shot('2-product') });
 
       // The cart says when it comes.
       await page.goto(`${origin}/cart`);
       await expect(page.locator('.cart-provider [data-delivery-promise]')).toHaveText(promise);
       await expect(page.getByRole('list', { name: m.cart.lines })).toContainText(item.name);
-      await page.screenshot({ path: shot('3-cart'), fullPage: true });
+      await screenshot(page, { path: shot('3-cart'), fullPage: true });
       await page.getByRole('link', { name: m.cart.checkout }).click();
 
       // Pay with a UPI app: the phone opens the upi://pay link; the app (the simulator) approves it.
@@ -88,7 +88,7 @@ test.describe('the whole journey on a phone', () => {
       await expect(page.getByRole('heading', { name: m.checkout.approveInApp })).toBeVisible({ timeout: 10_000 });
       const link = (await page.getByRole('link', { name: m.checkout.openUpiApp }).getAttribute('href')) ?? '';
       expect(link).toMatch(/^upi:\/\/pay\?/);
-      await page.screenshot({ path: shot('4-upi-app'), fullPage: true });
+      await screenshot(page, { path: shot('4-upi-app'), fullPage: true });
       expect((await page.request.post(`${origin}/payment/simulator/approve`, { data: { link } })).status()).toBe(200);
 
       // The confirmation: the promise, the address and how it was paid.
@@ -103,7 +103,7 @@ test.describe('the whole journey on a phone', () => {
       const paid = page.locator('[data-payment="upi"] strong');
       await expect(paid).toHaveText(new RegExp(`^${fill(m.orders.paidUpi, { amount: '₹[\\d,०-९.]+' })}$`));
       expect(await seriousViolations(page), 'axe on the confirmation').toEqual([]);
-      await page.screenshot({ path: shot('5-confirmation'), fullPage: true });
+      await screenshot(page, { path: shot('5-confirmation'), fullPage: true });
 
       // Chromium here has no UPI app: once a page has handed it the upi://pay link, the tab takes no
       // more input (no pointer event reaches the confirmation or any page after it). A phone's
@@ -121,21 +121,21 @@ test.describe('the whole journey on a phone', () => {
       await stars.check();
       await rating.getByRole('button', { name: m.ratings.send }).click();
       await expect(tab.getByRole('status').filter({ hasText: fill(m.ratings.thanks, { store: store.provider.name }) })).toBeVisible({ timeout: 15_000 });
-      await rating.screenshot({ path: shot('6-delivered-rated') });
+      await screenshot(rating, { path: shot('6-delivered-rated') });
 
       // Order again: the item is back in the cart.
       await tab.getByRole('button', { name: m.orders.orderAgain }).click();
       await expect(tab).toHaveURL(/\/cart\?reorder=KO/, { timeout: 20_000 });
       await expect(tab.locator('[data-reorder-notice]')).toBeVisible();
       await expect(tab.getByRole('list', { name: m.cart.lines })).toContainText(item.name);
-      await tab.screenshot({ path: shot('7-order-again'), fullPage: true });
+      await screenshot(tab, { path: shot('7-order-again'), fullPage: true });
 
       // Home now offers it again on the buy-again shelf, at today's price, with Add.
       await tab.goto(`${origin}/`);
       const shelf = tab.getByRole('region', { name: m.home.buyAgain });
       await expect(shelf.locator('.item-card').filter({ hasText: item.name })).toBeVisible();
       expect(await seriousViolations(tab), 'axe on home with the shelf').toEqual([]);
-      await tab.screenshot({ path: shot('8-home-buy-again') });
+      await screenshot(tab, { path: shot('8-home-buy-again') });
 
       // A second phone, nothing of the first's: signed in with the same number, the same order.
       const second = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -147,7 +147,7 @@ test.describe('the whole journey on a phone', () => {
         await expect(card).toHaveCount(1);
         await expect(card).toContainText(item.name);
         await expect(other.locator(`a[href*="${orderId}"]`).first()).toBeVisible();
-        await other.screenshot({ path: shot('9-second-phone-orders'), fullPage: true });
+        await screenshot(other, { path: shot('9-second-phone-orders'), fullPage: true });
       } finally {
         await second.close();
       }

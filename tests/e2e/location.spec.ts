@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { userIdCookieValue } from '../support/identity.ts';
 
 /** Every request the page makes to a host other than the storefront. */
@@ -34,7 +34,7 @@ test('/address-map loads with no request to any other host, and no CSP or script
   await expect(page.locator('.locality-label').filter({ hasText: 'HSR Layout' })).toBeVisible();
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
-  await page.screenshot({ path: `tests/e2e/artifacts/address-map-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/address-map-${testInfo.project.name}.png` });
 });
 
 test.describe('address picker on a phone with location granted', () => {
@@ -51,7 +51,7 @@ test.describe('address picker on a phone with location granted', () => {
     const chip = page.locator('[data-address-chip-value]');
     await expect(chip).toHaveText('Koramangala, Bengaluru 560034');
     await expect(page.getByTestId('delivering-to')).toHaveText('Koramangala, Bengaluru 560034');
-    await page.screenshot({ path: `tests/e2e/artifacts/location-detected-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/location-detected-${testInfo.project.name}.png` });
 
     // Dragging the pin south-east, towards HSR Layout, changes the address it reads.
     const pin = page.locator('.picker__map .map-pin');
@@ -68,7 +68,7 @@ test.describe('address picker on a phone with location granted', () => {
     await expect(pinAddress).toBeVisible();
     await expect(pinAddress).not.toContainText('Koramangala');
     const dragged = await pinAddress.textContent();
-    await page.screenshot({ path: `tests/e2e/artifacts/location-dragged-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/location-dragged-${testInfo.project.name}.png` });
 
     // Save it as HOME through the form; a missing house number is reported next to its field.
     await page.getByRole('button', { name: 'Add address details' }).click();
@@ -76,7 +76,7 @@ test.describe('address picker on a phone with location granted', () => {
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('Enter your house or flat number')).toBeVisible();
     await expect(page.getByLabel(/House \/ flat number/)).toBeFocused();
-    await page.screenshot({ path: `tests/e2e/artifacts/address-form-errors-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/address-form-errors-${testInfo.project.name}.png`, fullPage: true });
     await page.getByLabel(/House \/ flat number/).fill('221B');
     await page.getByRole('button', { name: 'Save address' }).click();
     const saved = page.getByTestId('saved-address');
@@ -95,7 +95,7 @@ test.describe('address picker on a phone with location granted', () => {
     await expect(saved).toHaveCount(1);
     await expect(saved.first()).toContainText('Indiranagar');
     await expect(chip).toHaveText('Indiranagar, Bengaluru 560038');
-    await page.screenshot({ path: `tests/e2e/artifacts/address-home-replaced-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/address-home-replaced-${testInfo.project.name}.png`, fullPage: true });
 
     // The server renders the next page for the new locality.
     await page.goto('/');
@@ -148,7 +148,7 @@ test.describe('address picker on a phone with location denied', () => {
     await page.goto('/address-map?locate=1');
     await mapReady(page);
     await expect(page.getByRole('alert')).toContainText('Location access is turned off');
-    await page.screenshot({ path: `tests/e2e/artifacts/location-denied-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `tests/e2e/artifacts/location-denied-${testInfo.project.name}.png` });
 
     // The map works from the keyboard too: arrows move it, Enter drops the pin at its centre.
     await page.locator('.picker__map').focus();
@@ -168,7 +168,7 @@ test.describe('address picker on a phone with location denied', () => {
     await page.getByRole('button', { name: /Yelahanka/ }).click();
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await expect(page.getByRole('heading', { name: 'We don’t deliver here yet' })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/location-not-served-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/location-not-served-${testInfo.project.name}.png`, fullPage: true });
     await page.getByRole('link', { name: 'Change address', exact: true }).click();
     await expect(page.getByLabel('Search locality or pin code')).toBeFocused();
   });

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -18,7 +18,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.goto(`${server.url}/order-history`);
     const card = page.locator('.order-card').first();
     await expect(card).toContainText(store.items[0]!.name);
-    await page.screenshot({ path: 'tests/e2e/artifacts/order-history-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/order-history-phone.png', fullPage: true });
     await card.click();
     // Issue 29: the store is the heading, the order id a line under it.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.provider.name);
@@ -27,18 +27,18 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     // The page follows the order by itself: no reload from the test.
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 60_000 });
     await expect(page.locator('[data-step="delivered"]')).toHaveClass(/timeline__step--done/);
-    await page.screenshot({ path: 'tests/e2e/artifacts/order-delivered-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/order-delivered-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the delivered order').toEqual([]);
     await page.getByRole('link', { name: 'Invoice' }).click();
     await expect(page.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Amount paid/ })).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/invoice-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the invoice').toEqual([]);
     // Printed, the page is the invoice alone: no header, footer or buttons.
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.site-header')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
-    await page.screenshot({ path: 'tests/e2e/artifacts/invoice-print.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/invoice-print.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     // A return with a photo: the file chooser gets a real JPEG drawn by the browser itself.
@@ -65,12 +65,12 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await page.getByText('Take or choose photos').click();
     await (await chooser).setFiles({ name: 'damaged-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/return-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/return-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the return form').toEqual([]);
     await page.getByRole('button', { name: 'Request return' }).click();
     await expect(page.getByText('Your request is submitted succesfully')).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('.order__return')).toContainText('Return');
-    await page.screenshot({ path: 'tests/e2e/artifacts/return-submitted-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/return-submitted-phone.png', fullPage: true });
   });
 
   test('cancel an order with a reason: the request is submitted, then the order reads Cancelled', async ({ page }) => {
@@ -96,7 +96,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled');
     await expect(page.getByText('Your request is submitted succesfully')).toHaveCount(0);
     await expect(page.locator('summary', { hasText: 'Cancel order' })).toHaveCount(0);
-    await page.screenshot({ path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/order-cancelled-phone.png', fullPage: true });
   });
   test('the store cancels a paid order: the page reads who cancelled and why, and the refund', async ({ page }) => {
     await placeOrderOnStorePage(page, server.url, 'upi');
@@ -117,7 +117,7 @@ test.describe('orders after purchase on a phone (360x740)', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Cancelled', { timeout: 30_000 });
     await expect(page.locator('[data-cancelled-by="store"]')).toHaveText(/^Cancelled by .+: The store could not take this order$/);
     await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(/₹[\d,.]+ refunded to your UPI id/, { timeout: 10_000 });
-    await page.screenshot({ path: 'tests/e2e/artifacts/order-store-cancelled-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/order-store-cancelled-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on the store-cancelled order').toEqual([]);
   });
 });
@@ -143,7 +143,7 @@ test.describe('the rider on the map, on a phone (360x740)', () => {
     await page.getByRole('link', { name: 'Track' }).click();
     await expect(page.getByRole('heading', { name: 'Tracking details' })).toBeVisible();
     await expect(page.getByText(/Delivery within \d+ minutes of ordering, expected by/)).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/tracking-details-phone.png', fullPage: true });
     expect(await seriousViolations(page), 'axe on tracking details').toEqual([]);
     // Once the rider has the order, the details name them and lead to the map: ~55 s after the
     // order at this clock, more on a loaded machine (one run missed 90 s, then took 84 s on retry).
@@ -158,7 +158,7 @@ test.describe('the rider on the map, on a phone (360x740)', () => {
     // The map asks the seller (ONDC track) and draws the rider once on_track lands: slower beside other suites.
     await expect(page.locator('.track-pin--rider')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('[data-rider-status]')).toContainText('Rider’s position updated at');
-    await page.screenshot({ path: 'tests/e2e/artifacts/track-map-phone.png' });
+    await screenshot(page, { path: 'tests/e2e/artifacts/track-map-phone.png' });
     expect(await seriousViolations(page), 'axe on the map').toEqual([]);
   });
 });

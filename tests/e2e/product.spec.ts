@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -41,10 +41,10 @@ test('a card opens its product page, whose Add puts the item in the cart', async
   await tapAddOnProductPage(page, `Add ${name} to cart`);
   await expect(page.locator('.cart-badge').first()).toHaveText('1');
   await expect(page.getByRole('group', { name: `${name} in cart` })).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/artifacts/product-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/product-${testInfo.project.name}.png`, fullPage: true });
 
   // The same page in Hindi, as the language switch leaves it.
   await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&lang=hi`);
   await expect(page.getByRole('heading', { name: 'सामान की जानकारी' })).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/artifacts/product-hi-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/product-hi-${testInfo.project.name}.png` });
 });

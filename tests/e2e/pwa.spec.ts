@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { OFFLINE_MESSAGES } from '#/features/pwa/messages.ts';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -137,7 +137,7 @@ test('a listing visited online opens offline from its saved copy, marked, with b
   await page.locator('.item-card').first().scrollIntoViewIfNeeded();
   await page.locator('.item-card astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   await expect(adds.first()).toBeDisabled();
-  await page.screenshot({ path: `tests/e2e/artifacts/offline-listing-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/offline-listing-${testInfo.project.name}.png` });
   expect(await seriousViolations(page)).toEqual([]);
 
   // The cart and orders were opened online but never saved: offline they show the offline page.
@@ -145,7 +145,7 @@ test('a listing visited online opens offline from its saved copy, marked, with b
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(OFFLINE_MESSAGES.offlinePageTitle);
   }
-  await page.screenshot({ path: `tests/e2e/artifacts/offline-page-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/offline-page-${testInfo.project.name}.png` });
   const saved = await savedUrls(page);
   expect(saved.filter((url) => /^\/(cart|order|payment|ondc\/)/.test(url))).toEqual([]);
 
@@ -209,7 +209,7 @@ test('an add made offline waits as "will sync", reaches the server cart after re
   await expect(page.getByText(OFFLINE_MESSAGES.offlineNotice)).toBeVisible();
   await expect(page.locator('.cart-bar')).toContainText(`1 item · ${OFFLINE_MESSAGES.willSync}`);
   await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: `tests/e2e/artifacts/offline-will-sync-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/offline-will-sync-${testInfo.project.name}.png` });
   expect(await seriousViolations(page)).toEqual([]);
   const serverCart = async () =>
     ((await (await page.request.get('/ondc/cart?cityName=bengaluru')).json()) as { data: Array<{ items: Array<{ quantity: number }> }> }).data.at(-1)?.items

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { tapAddOnStorePage } from '../support/add-to-cart.ts';
@@ -65,7 +65,7 @@ test.describe('rating a delivered order', () => {
       .getByRole('radio', { name: '5 stars' })
       .check();
     await expect(rating.getByRole('group', { name: item.name })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/rating-form-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/rating-form-${device}.png`, fullPage: true });
     expect(await seriousViolations(page), 'axe on the rating form').toEqual([]);
     await rating.getByRole('button', { name: 'Send rating' }).click();
 
@@ -76,7 +76,7 @@ test.describe('rating a delivered order', () => {
     // The item is still to rate; what was rated is not asked again.
     await expect(rating.getByRole('group', { name: 'Your order overall' })).toHaveCount(0);
     await expect(rating.getByRole('group', { name: item.name })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/artifacts/rating-thanks-${device}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/e2e/artifacts/rating-thanks-${device}.png`, fullPage: true });
 
     // The same shopper in a browser without JavaScript: the form posts and the page comes back.
     const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: page.viewportSize() });
@@ -88,7 +88,7 @@ test.describe('rating a delivered order', () => {
     await expect(noScript.getByRole('heading', { name: 'Your ratings' })).toBeVisible();
     await expect(noScript.getByRole('list', { name: 'Your ratings' }).locator('[data-rated]')).toHaveCount(4);
     await expect(noScript.getByRole('button', { name: 'Send rating' })).toHaveCount(0);
-    await noScript.screenshot({ path: `tests/e2e/artifacts/rating-all-rated-${device}.png`, fullPage: true });
+    await screenshot(noScript, { path: `tests/e2e/artifacts/rating-all-rated-${device}.png`, fullPage: true });
     await plain.close();
   });
 });

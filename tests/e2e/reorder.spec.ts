@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -37,7 +37,7 @@ test('cash on delivery → the confirmation names the store, the promise, the ad
   const total = ((await page.getByText(/^Total:/).textContent()) ?? '').replace('Total:', '').trim();
   expect(total).toMatch(/^₹[\d,]+(\.\d{2})?$/);
   await expect(page.locator('[data-payment="cod"]')).toHaveText(`Pay ${total} in cash on delivery`);
-  await page.screenshot({ path: `tests/e2e/artifacts/order-confirmation-cod-${device}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/order-confirmation-cod-${device}.png`, fullPage: true });
   expect(await seriousViolations(page), 'axe on the confirmation').toEqual([]);
 
   await page.getByRole('link', { name: 'Follow your order' }).click();
@@ -45,7 +45,7 @@ test('cash on delivery → the confirmation names the store, the promise, the ad
   await expect(page.locator('[data-payment="cod"]')).toHaveText(`Pay ${total} in cash on delivery`);
   await expect(page.locator('.order__eta')).toContainText('expected by');
   await expect(page.getByRole('button', { name: 'Order again' })).toHaveCount(0);
-  await page.screenshot({ path: `tests/e2e/artifacts/order-page-cod-${device}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/order-page-cod-${device}.png`, fullPage: true });
 
   await page.locator('summary', { hasText: 'Cancel order' }).click();
   await page.getByRole('button', { name: 'Yes, cancel this order' }).click();
@@ -58,5 +58,5 @@ test('cash on delivery → the confirmation names the store, the promise, the ad
   const lines = page.getByRole('list', { name: 'Items in your cart' });
   for (const item of items) await expect(lines).toContainText(item.name);
   await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/artifacts/order-again-cart-${device}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/order-again-cart-${device}.png`, fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { deliverNear, tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -28,7 +28,7 @@ async function signInByTapping(page: Page, phone: string, shots: string, options
   await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. 4 tries left.');
-  await page.screenshot({ path: `tests/e2e/artifacts/sign-in-code-${shots}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/sign-in-code-${shots}.png`, fullPage: true });
   // axe runs as a script in the page: not where the browser runs none.
   if (options.axe) expect(await seriousViolations(page), 'axe on the code step').toEqual([]);
   await page.getByLabel('6-digit code').fill(code);
@@ -80,11 +80,11 @@ test('sign in with a phone and an SMS code → order → the same number in a se
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(item.name);
     await expect(other.locator(`a[href*="${orderId}"]`).first()).toBeVisible();
-    await other.screenshot({ path: `tests/e2e/artifacts/sign-in-orders-${device}.png`, fullPage: true });
+    await screenshot(other, { path: `tests/e2e/artifacts/sign-in-orders-${device}.png`, fullPage: true });
 
     await other.getByRole('banner').getByRole('link', { name: 'Account' }).click();
     await expect(other.getByText(`Signed in with +91 ${phone.slice(0, 5)} ${phone.slice(5)}.`)).toBeVisible();
-    await other.screenshot({ path: `tests/e2e/artifacts/sign-in-account-${device}.png`, fullPage: true });
+    await screenshot(other, { path: `tests/e2e/artifacts/sign-in-account-${device}.png`, fullPage: true });
     await other.getByRole('button', { name: 'Sign out' }).click();
     await expect(other.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
     await other.goto('/order-history');

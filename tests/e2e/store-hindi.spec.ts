@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { generateNetwork, type Provider } from '#/network/catalogue/generate.ts';
 
 // Issue 28 point 8: a store page in Hindi names its categories and its offers in Hindi.
@@ -15,5 +15,5 @@ test('a Hindi store page: category chips and offers in Hindi', async ({ page }, 
   for (const chip of await chips.all()) await expect(chip).toHaveText(/[\u0900-\u097F]/);
   await expect(page.locator('.store-header')).toContainText('छूट');
   await expect(page.locator('.store-header')).not.toContainText(/\d% off|₹\d+ off/);
-  await page.screenshot({ path: `tests/e2e/artifacts/store-hindi-${testInfo.project.name}.png` });
+  await screenshot(page, { path: `tests/e2e/artifacts/store-hindi-${testInfo.project.name}.png` });
 });

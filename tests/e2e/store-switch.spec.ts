@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Locator, type Page } from '../support/e2e.ts';
 import { chooseDefaults, itemCard } from '../support/add-to-cart.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { fill } from '#/features/i18n/text.ts';
@@ -112,7 +112,7 @@ for (const locale of ['en', 'hi'] as const) {
       await expect(sheet).toBeVisible();
       // The badge counts the cart, which still holds store A's one item.
       await expect(page.locator('.cart-badge').first()).toHaveText('1');
-      await page.screenshot({ path: `tests/e2e/artifacts/store-switch-early-tap${tag}-phone.png` });
+      await screenshot(page, { path: `tests/e2e/artifacts/store-switch-early-tap${tag}-phone.png` });
       const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/ondc/cart' && r.request().method() === 'POST');
       await sheet.getByRole('button', { name: m.client.yesReplace }).click();
       expect((await saved).ok()).toBe(true);
@@ -137,7 +137,7 @@ for (const locale of ['en', 'hi'] as const) {
       const sheet = page.getByRole('dialog', { name: m.client.replaceTitle });
       await expect(sheet).toBeVisible();
       await expect(page.locator('.cart-badge').first()).toHaveText('1');
-      await page.screenshot({ path: `tests/e2e/artifacts/store-switch-customisable${tag}-phone.png` });
+      await screenshot(page, { path: `tests/e2e/artifacts/store-switch-customisable${tag}-phone.png` });
 
       // "No" keeps store A's cart and the badge as it was.
       await sheet.getByRole('button', { name: m.client.keepCart }).click();

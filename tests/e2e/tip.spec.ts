@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e.ts';
+import { expect, screenshot, test } from '../support/e2e.ts';
 import { deliverNear, openProductPage, tapAddOnProductPage } from '../support/add-to-cart.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
@@ -28,13 +28,13 @@ test('a ₹30 tip picked at checkout is in what the shopper pays and on the conf
   await expect(tips.getByRole('radio')).toHaveCount(4);
   await tips.getByRole('radio', { name: '₹30' }).check();
   await page.getByLabel('Cash on delivery').check();
-  await page.screenshot({ path: `tests/e2e/artifacts/tip-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/tip-checkout-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
   await expect(page.locator('[data-rider-tip]')).toHaveText('Includes your ₹30 tip for the rider');
   await expect(page.locator('[data-payment="cod"]')).toContainText(`₹${before + 30}`);
-  await page.screenshot({ path: `tests/e2e/artifacts/tip-confirmed-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/e2e/artifacts/tip-confirmed-${testInfo.project.name}.png`, fullPage: true });
 
   // The order's page lists the tip on the bill as paid.
   await page.getByRole('link', { name: 'Follow your order' }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { fillDeliveryDetails } from '../support/checkout-form.ts';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
@@ -48,7 +48,7 @@ test.describe('pay with a UPI app on a phone (360x740)', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible({ timeout: 15_000 });
     const total = await billTotalPaise(page);
-    await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-choices-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/upi-app-choices-phone.png', fullPage: true });
 
     // The phone's browser is sent to the link (the app chooser); no app takes it here, so the page stays.
     const opened = page.waitForRequest((request) => request.url().startsWith('upi://'), { timeout: 10_000 });
@@ -66,14 +66,14 @@ test.describe('pay with a UPI app on a phone (360x740)', () => {
     const before = await timer.textContent();
     await expect(timer).not.toHaveText(before ?? '', { timeout: 3_000 });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-wait-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/upi-app-wait-phone.png', fullPage: true });
 
     // The shopper approves in their UPI app: the simulator tells the shop as a PSP's callback would.
     const approved = await page.request.post('/payment/simulator/approve', { data: { link: href } });
     expect(approved.status()).toBe(200);
     await expect(page).toHaveURL(/\/order-confirmation\?order_id=KO/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-    await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-confirmed-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/upi-app-confirmed-phone.png', fullPage: true });
   });
 
   test('in Hindi, the wait says so in Hindi; Pay with a UPI id instead goes back to the UPI id', async ({ page, baseURL }) => {
@@ -100,7 +100,7 @@ test.describe('pay with a UPI app on a phone (360x740)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // Last: Chromium here has no UPI app, and a tab that handed it the upi://pay link may stop
     // taking input (journey.spec.ts).
-    await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-wait-hindi-phone.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/upi-app-wait-hindi-phone.png', fullPage: true });
   });
 });
 
@@ -123,7 +123,7 @@ test.describe('pay with a UPI app on a desktop', () => {
     await expect(page.getByRole('link', { name: 'Open UPI app' })).toHaveCount(0);
     await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'tests/e2e/artifacts/upi-app-qr-desktop.png', fullPage: true });
+    await screenshot(page, { path: 'tests/e2e/artifacts/upi-app-qr-desktop.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Pay by UPI' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/e2e.ts';
+import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
@@ -54,7 +54,7 @@ test.describe('large text and zoom', () => {
       const clipped = await button.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
       expect(clipped).toBe(false);
     }
-    await page.screenshot({ path: 'tests/e2e/artifacts/listing-zoom-200.png' });
+    await screenshot(page, { path: 'tests/e2e/artifacts/listing-zoom-200.png' });
     await page.close();
   });
 });
