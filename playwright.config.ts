@@ -1,15 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { START_ENV, NODE_FLAGS } from '#/lib/process/node-flags.ts';
-import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
-import { TEST_APP_AUTH_ENV } from './tests/support/identity.ts';
-import { migratedTemplateFile } from '#/db/testing.ts';
-import { CHROMIUM_PATH, E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './tests/support/e2e-ready.ts';
-import { sharedTestClock } from './tests/support/test-clock.ts';
-
-// The journeys' storefront starts from the migrated template, as every test storefront does (issue 27).
-const template = await migratedTemplateFile();
-// Store hours at noon IST whatever the hour (issue 27); the workers inherit the same clock.
-const clock = sharedTestClock();
+import { CHROMIUM_PATH, E2E_PORT } from './tests/support/e2e-ready.ts';
+import { E2E_STOREFRONTS_STARTED, e2eStorefronts } from './tests/support/e2e-storefronts.ts';
 
 // Debian's Chromium, never a downloaded one (TOOLING.md); flags that work as root on these machines.
 // Its headless shell (Debian's chromium-headless-shell, the same Blink and V8 without the browser's
@@ -29,29 +20,6 @@ const chromium = {
     '--no-first-run',
   ],
 };
-
-/**
- * A storefront as `npm start` runs it, on PGlite in memory from the migrated template. The test
- * secret lets journeys sign a shopper in with tests/support/identity.ts's tokens.
- */
-function storefront(options: { port: number; dataDir: string; env: Record<string, string> }) {
-  return {
-    command: `node --disable-warning=ExperimentalWarning src/lib/process/build.server.ts && node --disable-warning=ExperimentalWarning ${NODE_FLAGS.join(' ')} ${NODE_BUNDLES.storefront}`,
-    url: `http://127.0.0.1:${options.port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      ...START_ENV,
-      ...TEST_APP_AUTH_ENV,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      PGLITE_TEMPLATE: template,
-      DATA_DIR: options.dataDir,
-      ...options.env,
-    },
-  };
-}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -79,8 +47,12 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: [
-    storefront({ port: E2E_PORT, dataDir: 'data/e2e', env: { ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN, NETWORK_CLOCK_START: clock.start } }),
-    storefront(FAST_E2E),
-  ],
+  webServer: (await e2eStorefronts()).map(({ command, healthUrl, env }) => ({
+    command,
+    url: healthUrl,
+    // Started by `npm test` before the journeys (tests/run.ts); never one left on the machine.
+    reuseExistingServer: process.env[E2E_STOREFRONTS_STARTED] === '1',
+    timeout: 180_000,
+    env,
+  })),
 });
