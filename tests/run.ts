@@ -101,7 +101,8 @@ sharedTestClock();
 // The journeys' storefronts start with the run and learn the catalogue beside the first suites:
 // started by Playwright, the journeys waited ~50 s for them (issue 27). Each runs in a process
 // group of its own (its shell, the storefront, its seller network), ended with the run.
-const e2eLog = openSync(path.join(reports, 'e2e-storefronts.log'), 'w');
+const e2eLogFile = path.join(reports, 'e2e-storefronts.log');
+const e2eLog = openSync(e2eLogFile, 'w');
 const e2eServers = (await e2eStorefronts()).map(({ command, healthUrl, env }) => ({
   healthUrl,
   child: spawn('sh', ['-c', command], { cwd: root, detached: true, stdio: ['ignore', e2eLog, e2eLog], env: { ...process.env, ...env } }),
@@ -246,6 +247,8 @@ while (!sharedDone && !existsSync(serversReady)) await new Promise((resolve) => 
 await e2eServersListening();
 const playwrightStatus = await run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright'), [E2E_STOREFRONTS_STARTED]: '1' });
 stopE2eServers();
+// What they said (a seller's refusal, a failed callback): Playwright showed their errors when it ran them.
+process.stdout.write(`\nThe journeys' storefronts:\n${readFileSync(e2eLogFile, 'utf8')}`);
 const vitestStatuses = {
   'vitest-unit': unitStatus,
   'vitest-api': await sharedServers,
