@@ -159,8 +159,8 @@ const vitestArgs = (name: string) => [
  * Of those, the files whose assertions are bounds on wall time (a restart within 10 s, a wake
  * within 950 ms, an order listed within 5 s, a poll pace, a body refused within 1 s, RSS): they run
  * first, in two lanes of one file at a time, beside the unit tests and the shared-storefront files
- * but never the journeys, since two browsers beside them would move what they measure (a trial at load 20 missed
- * crash.test's restarts and scale-out's wake).
+ * but never the journeys, since two browsers beside them would move what they measure (a trial at
+ * load 20 missed crash.test's restarts and scale-out's wake).
  * The others wait on fast network clocks more than on the wall, and run beside the journeys.
  */
 const WALL_CLOCK_FILES = [
