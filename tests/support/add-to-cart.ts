@@ -1,5 +1,5 @@
 // Adding to the cart as a shopper does: by the item's card on its store's page.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { productUrl } from '#/features/catalogue/paths.ts';
 
@@ -42,9 +42,29 @@ export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: str
  */
 export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string; addLabel?: string }, origin = '') {
   const card = await cardOnStorePage(page, at, item, origin);
-  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
-  await card.getByRole('button', { name: item.addLabel ?? `Add ${item.name} to cart` }).click();
-  await saved;
+  const isCartPost = (request: Request) => ['/cart/add', '/ondc/cart'].includes(new URL(request.url()).pathname) && request.method() === 'POST';
+  // An add refused or cut off is not what this waits for, but said in the output it tells a
+  // timeout's cause: neither line means the tap never sent one (issue 30).
+  const refused = (response: Response) => {
+    if (isCartPost(response.request()) && !response.ok())
+      void response.text().then(
+        (body) => console.warn(`${item.name}: cart POST answered ${response.status()}: ${body.slice(0, 300)}`),
+        () => undefined,
+      );
+  };
+  const failed = (request: Request) => {
+    if (isCartPost(request)) console.warn(`${item.name}: cart POST failed: ${request.failure()?.errorText}`);
+  };
+  page.on('response', refused);
+  page.on('requestfailed', failed);
+  try {
+    const saved = page.waitForResponse((r) => isCartPost(r.request()) && r.ok());
+    await card.getByRole('button', { name: item.addLabel ?? `Add ${item.name} to cart` }).click();
+    await saved;
+  } finally {
+    page.off('response', refused);
+    page.off('requestfailed', failed);
+  }
 }
 
 /** Through the add-on picker's steps with the defaults, to "Add item" (a one-page picker has no steps), in the page's language. */
