@@ -17,6 +17,9 @@ export function itemCard(page: Page, name: string): Locator {
     .first();
 }
 
+/** An add to the cart: the page's own first tap (/cart/add, issue 30) or a live island's (/ondc/cart). */
+const isCartPost = (request: Request) => ['/cart/add', '/ondc/cart'].includes(new URL(request.url()).pathname) && request.method() === 'POST';
+
 type StoreAt = { providerId: string; locationId: string; categoryId: number | string };
 
 /**
@@ -42,7 +45,6 @@ export async function cardOnStorePage(page: Page, at: StoreAt, item: { name: str
  */
 export async function tapAddOnStorePage(page: Page, at: StoreAt, item: { name: string; addLabel?: string }, origin = '') {
   const card = await cardOnStorePage(page, at, item, origin);
-  const isCartPost = (request: Request) => ['/cart/add', '/ondc/cart'].includes(new URL(request.url()).pathname) && request.method() === 'POST';
   // An add refused or cut off is not what this waits for, but said in the output it tells a
   // timeout's cause: neither line means the tap never sent one (issue 30).
   const refused = (response: Response) => {
@@ -88,7 +90,7 @@ export async function openProductPage(page: Page, providerId: string, item: { id
 
 /** Taps the product page's Add (named `label`, in the page's language); the server cart has it when this returns. */
 export async function tapAddOnProductPage(page: Page, label: string) {
-  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
+  const saved = page.waitForResponse((r) => isCartPost(r.request()) && r.ok());
   await page.locator('.product__action').getByRole('button', { name: label }).click();
   await saved;
 }
