@@ -207,3 +207,78 @@ test('on data saver a shopper who only reads loads no script; the first tap stil
   await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
   expect(scripts.length).toBeGreaterThan(0);
 });
+
+/**
+ * Puts a finger (phone) or the mouse button (desktop) down at a point and returns its release:
+ * a press the test can hold while the page reacts to it, as a shopper's tap lasts ~100 ms.
+ */
+async function pressAt(page: Page, x: number, y: number, touch: boolean) {
+  if (!touch) {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    return () => page.mouse.up();
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  return async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  };
+}
+
+test('an Add at the foot of the screen is added when the cart bar the tap brings would come in under the finger', async ({ page, hasTouch }) => {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  // One item in the cart already, so the first live card shows the cart bar at once; the card's
+  // code is then in the browser's cache and goes live within the next tap.
+  await page.goto(LISTING);
+  const first = await cardWithAdd(page, 0);
+  const firstName = await nameOf(first);
+  await first.getByRole('button', { name: `Add ${firstName} to cart` }).click();
+  await expect(first.getByRole('group', { name: `${firstName} in cart` })).toContainText('1');
+  const bar = await page.locator('.cart-bar').boundingBox();
+  expect(bar).not.toBeNull();
+  if (!bar) return;
+
+  await page.goto(LISTING);
+  await expect(page.locator('.cart-bar')).toHaveCount(0);
+  // A card below the first screenful whose Add lies where the bar will be, scrolled to the foot of the screen.
+  const index = await page.locator('.item-card').evaluateAll(
+    (cards, span) =>
+      cards.findIndex((card) => {
+        const add = card.querySelector('.add-to-cart__add')?.getBoundingClientRect();
+        if (!add || add.top < span.below) return false;
+        const middle = add.left + add.width / 2;
+        return middle > span.left + 8 && middle < span.right - 8;
+      }),
+    { left: bar.x, right: bar.x + bar.width, below: bar.y + bar.height },
+  );
+  expect(index).toBeGreaterThan(0);
+  const card = page.locator('.item-card').nth(index);
+  const name = await nameOf(card);
+  const add = card.getByRole('button', { name: `Add ${name} to cart` });
+  const point = await add.evaluate(
+    (button, barMiddle) => {
+      const box = button.getBoundingClientRect();
+      window.scrollBy(0, box.top + box.height / 2 - barMiddle);
+      const moved = button.getBoundingClientRect();
+      return { x: moved.left + moved.width / 2, y: moved.top + moved.height / 2 };
+    },
+    bar.y + bar.height / 2,
+  );
+  expect(Math.abs(point.y - (bar.y + bar.height / 2))).toBeLessThan(4);
+
+  const writes = cartWrites(page);
+  const release = await pressAt(page, point.x, point.y, hasTouch);
+  // The press wakes the card; it is live before the finger comes up.
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  await page.clock.resume();
+  await release();
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+  await expect(page.locator('.cart-badge')).toHaveText('2');
+  expect(writes).toHaveLength(1);
+  await expect(page).toHaveURL(new RegExp(LISTING.replace(/[?]/g, '\\?')));
+  // The bar is where the finger was: the tap was taken by the card beneath it all the same.
+  await expect(page.locator('.cart-bar')).toBeVisible();
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.cart-bar') !== null, point)).toBe(true);
+});

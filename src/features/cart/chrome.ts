@@ -5,6 +5,7 @@ import { formatRupees } from '#/lib/money.ts';
 import { clientText } from '#/features/i18n/client-text.ts';
 import { fill } from '#/features/i18n/text.ts';
 import { mountToastHost } from '#/features/platform/toast-host.ts';
+import { PRESSED } from '#/features/platform/island-live.ts';
 import { $online } from '#/features/pwa/connection.ts';
 import { confirmedItemTotalPaise, totalQuantity } from './cart.ts';
 import { BADGE_PENDING } from './instant-add.ts';
@@ -32,6 +33,30 @@ function bindBadges() {
   });
 }
 
+/**
+ * Calls `show` once no press is under way. The first card to go live brings the bar, and it goes
+ * live on the press that taps it: a bar shown at once can come in under the finger at the foot of
+ * the screen, take the release, and lose the tap (or open the cart). After a release it waits for
+ * the click that release makes (a touch's comes a moment later), or a moment when none comes.
+ */
+function afterPress(show: () => void) {
+  if (!document.documentElement.hasAttribute(PRESSED)) return show();
+  let shown = false;
+  const once = () => {
+    if (shown) return;
+    shown = true;
+    removeEventListener('click', afterClick, true);
+    removeEventListener('pointerup', afterRelease, true);
+    removeEventListener('pointercancel', once, true);
+    show();
+  };
+  const afterClick = () => setTimeout(once);
+  const afterRelease = () => setTimeout(once, 300);
+  addEventListener('click', afterClick, true);
+  addEventListener('pointerup', afterRelease, true);
+  addEventListener('pointercancel', once, true);
+}
+
 /** A sticky "View cart" bar while the cart has items (the cart drawer of other pages). */
 function mountCartBar() {
   if (location.pathname === '/cart') return;
@@ -47,8 +72,18 @@ function mountCartBar() {
   bar.append(summary, link);
   bar.hidden = true;
   document.body.append(bar);
+  let waiting = false;
   const update = () => {
     const count = totalQuantity($cartProducts.get());
+    if (count > 0 && bar.hidden) {
+      if (waiting) return;
+      waiting = true;
+      return afterPress(() => {
+        waiting = false;
+        bar.hidden = false;
+        update();
+      });
+    }
     bar.hidden = count === 0;
     document.body.classList.toggle('has-cart-bar', count > 0);
     // The total is the server's: while taps wait for the connection or for their answer there is none to show yet.

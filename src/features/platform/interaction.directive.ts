@@ -4,7 +4,7 @@
 // it must stay small and import only what it uses.
 import type { ClientDirective } from 'astro';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
-import { ISLAND_LIVE_EVENT, type IslandLive } from './island-live.ts';
+import { ISLAND_LIVE_EVENT, PRESSED, type IslandLive } from './island-live.ts';
 import { shouldPrefetch, type ConnectionInfo } from './prefetch.ts';
 import { addAtOnce, TAP_STATE, type InstantAnswer } from '#/features/cart/instant-add.ts';
 
@@ -82,6 +82,10 @@ function armFallback() {
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 }
+
+// Whether a press is under way, for what a live island shows at once (island-live.ts PRESSED).
+for (const type of ['pointerdown', 'pointerup', 'pointercancel'])
+  addEventListener(type, (event) => document.documentElement.toggleAttribute(PRESSED, event.type === 'pointerdown'), true);
 
 const interaction: ClientDirective = (load, _options, island) => {
   let hydration: Promise<void> | undefined;

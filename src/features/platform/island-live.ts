@@ -3,6 +3,13 @@
 // server form, not the island; the island says when it is live and carries out the held tap.
 import type { InstantAnswer } from '#/features/cart/instant-add.ts';
 
+/**
+ * On the document element while a finger or mouse button is down (set by the directive from the
+ * page's first paint): what a live island puts on screen at once must not come in under a press,
+ * or the press's release lands on it and the tap that woke the island is lost (issue 30).
+ */
+export const PRESSED = 'data-pressed';
+
 /** Dispatched on the astro-island by the island's first effect, once React owns its DOM. */
 export const ISLAND_LIVE_EVENT = 'island-live';
 
