@@ -32,8 +32,8 @@ export const issueRecordSchema = z.object({
 export type IssueRecord = z.infer<typeof issueRecordSchema>;
 
 const BUYER_ACTIONS: ReadonlySet<string> = new Set(['OPEN', 'INFO_PROVIDED', 'RESOLUTION_ACCEPTED', 'RESOLUTION_REJECTED', 'ESCALATED', 'CLOSED']);
-/** What the buyer app's own grievance officer may do once a complaint is escalated: resolve it. */
-const BUYER_OFFICER_ACTIONS: ReadonlySet<string> = new Set(['RESOLVED']);
+/** What the buyer app's own grievance officer may do once a complaint is escalated: ask the buyer, and resolve it. */
+const BUYER_OFFICER_ACTIONS: ReadonlySet<string> = new Set(['INFO_REQUESTED', 'RESOLVED']);
 
 function issueOf(record: IssueRecord): IgmIssue {
   return record.issue as IgmIssue;

@@ -62,6 +62,9 @@ let orderId: string;
 let totalPaise: number;
 let escalatedId: string;
 const stranger = () => shopper(server.url);
+/** The operator's requests to the grievance desk, with its token (or another). */
+const ops = (path: string, init: RequestInit = {}, token = OPS_TOKEN) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
 
 describe('complaints about an order (IGM 2.0.0)', () => {
   beforeAll(async () => {
@@ -226,10 +229,72 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect(hindi).toContain('दुकान का प्रस्ताव');
   }, 90_000);
 
+  it('our grievance officer asks the shopper first: the shopper answers on the complaint, and the store is told both', async () => {
+    const issueId = escalatedId;
+    const ask = (body: Record<string, string>, token?: string) =>
+      ops('/ops/grievances/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, token);
+    const QUESTION = 'At what time did the rider reach you, and did they call first?';
+    expect((await ask({ issue_id: issueId, question: QUESTION }, 'wrong')).status).toBe(401);
+    const page = await (await ops(`/ops/grievances?issue_id=${issueId}`)).text();
+    expect(page).toContain('Ask the shopper');
+    const bad: Array<[Record<string, string>, number, string]> = [
+      [{ issue_id: issueId, question: 'When?' }, 400, 'Ask the shopper a question of at least 10 characters'],
+      [{ issue_id: 'ISS-NONE', question: QUESTION }, 404, 'No such escalated complaint'],
+    ];
+    for (const [body, status, message] of bad) {
+      const response = await ask(body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    expect((await ops('/ops/grievances/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+
+    // Asked from the desk's form, once: a second question waits for the answer.
+    const form = new URLSearchParams({ issue_id: issueId, question: QUESTION });
+    const asked = await ops('/ops/grievances/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get('location')).toBe(`/ops/grievances?issue_id=${issueId}&notice=asked`);
+    const again = await ask({ issue_id: issueId, question: 'And was the packet still sealed?' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('You have asked the shopper already: their answer comes on this page');
+    const waiting = await (await ops(`/ops/grievances?issue_id=${issueId}`)).text();
+    expect(waiting).toContain(`Waiting for the shopper’s answer to: “${QUESTION}”`);
+    expect(waiting).not.toContain('data-desk-closed');
+    expect(waiting).not.toMatch(/role="alert"/);
+
+    // The shopper reads who asks, in English and in Hindi, and answers.
+    const thread = await (await client.get(`/complaints?issue_id=${issueId}`)).text();
+    expect(thread).toContain('Our grievance officer asks');
+    expect(thread).toContain(QUESTION);
+    expect(thread).toContain('Send to the grievance officer');
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const hindi = await (await fetch(`${server.url}/complaints?issue_id=${issueId}`, { headers: { cookie: `${cookie}; locale=hi` } })).text();
+    expect(hindi).toContain('हमारे शिकायत अधिकारी पूछते हैं');
+    const requestId = (await readIssue(client, issueId)).issue.actions.findLast((a) => a.descriptor.code === 'INFO_REQUESTED')?.id;
+    expect((await stranger().post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'Not my complaint at all' })).status).toBe(404);
+    const ANSWER = 'Around 9 pm, an hour late, and nobody called before coming';
+    expect((await client.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: ANSWER })).status).toBe(200);
+    const answered = await readIssue(client, issueId);
+    const [question, answer] = answered.issue.actions.filter((a) => a.descriptor.code === 'INFO_REQUESTED' || a.descriptor.code === 'INFO_PROVIDED').slice(-2);
+    expect(question).toMatchObject({ id: requestId, action_by: expect.stringMatching(/-GRO$/) });
+    expect(answer).toMatchObject({ descriptor: { code: 'INFO_PROVIDED', short_desc: ANSWER }, ref_id: requestId });
+    expect(await (await ops(`/ops/grievances?issue_id=${issueId}`)).text()).toContain(ANSWER);
+    expect(await (await ops(`/ops/grievances?issue_id=${issueId}`)).text()).toContain('Ask the shopper');
+
+    // Both went to the store in the issue, and it took them.
+    const sent = protocolLog()
+      .filter((l) => l.direction === 'out' && l.action === 'issue')
+      .map((l) => (l.body as { message?: { issue?: Issue } }).message?.issue)
+      .filter((i) => i?.actions.some((a) => a.id === requestId));
+    expect(sent.map((i) => i?.actions.at(-1)?.descriptor.code)).toEqual(['INFO_REQUESTED', 'INFO_PROVIDED']);
+  }, 60_000);
+
   it('our grievance officer resolves the escalated complaint from the desk with a refund, paid once, and the shopper sees it', async () => {
     const issueId = escalatedId;
-    const ops = (path: string, init: RequestInit = {}, token = OPS_TOKEN) =>
-      fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
     const decide = (body: Record<string, string>, token?: string) =>
       ops('/ops/grievances/resolve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, token);
 

@@ -160,6 +160,17 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await row.getByRole('link', { name: issueId }).click();
     await expect(desk.getByRole('heading', { name: `Grievance ${issueId}` })).toBeVisible();
     await expect(desk.locator('[data-action="ESCALATED"]')).toContainText('I want my money back');
+    // Our officer asks first; the shopper's page brings the question by itself, and the answer reaches the desk.
+    await desk.getByLabel('Question').fill('How late was it, and did the rider tell you why?');
+    await desk.getByRole('button', { name: 'Ask the shopper' }).click();
+    await expect(desk.locator('[data-desk-question]')).toContainText('How late was it');
+    await expect(page.getByRole('heading', { name: 'Our grievance officer asks' })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel('Your answer').fill('Two hours late; the rider said nothing.');
+    await screenshot(page, { path: `tests/e2e/artifacts/grievance-asked-shopper-${device}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Send to the grievance officer' }).click();
+    await expect(page.locator('[data-action="INFO_PROVIDED"]')).toContainText('Two hours late');
+    await desk.reload();
+    await expect(desk.locator('[data-action="INFO_PROVIDED"]')).toContainText('Two hours late');
     await desk.getByRole('radio', { name: /Refund to the shopper/ }).check();
     await desk.getByRole('textbox', { name: /Refund amount in rupees/ }).fill('15');
     await desk.getByLabel('Response to the shopper').fill('We are sorry it came late. We refund ₹15 to your UPI id.');

@@ -773,6 +773,9 @@ export const en = {
     infoAsked: 'The store asks',
     infoAnswer: 'Your answer',
     sendInfo: 'Send to the store',
+    /** Our grievance officer's question on an escalated complaint, and where the answer goes. */
+    officerAsks: 'Our grievance officer asks',
+    sendInfoOfficer: 'Send to the grievance officer',
     choose: 'Choose one to accept',
     accept: 'Accept',
     reject: 'None of these',

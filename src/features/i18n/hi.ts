@@ -745,6 +745,8 @@ export const hi = {
     infoAsked: 'दुकान पूछती है',
     infoAnswer: 'आपका जवाब',
     sendInfo: 'दुकान को भेजें',
+    officerAsks: 'हमारे शिकायत अधिकारी पूछते हैं',
+    sendInfoOfficer: 'शिकायत अधिकारी को भेजें',
     choose: 'स्वीकार करने के लिए एक चुनें',
     accept: 'स्वीकार करें',
     reject: 'इनमें से कोई नहीं',

@@ -9,7 +9,10 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, type OrderDetail } from '#/features/orders/orders.server.ts';
 import { refundSettlements } from '#/features/payment/payment.server.ts';
 import {
+  askAsOfficer,
+  askProblem,
   officerProblem,
+  officerQuestion,
   officerResolution,
   refundCapPaise,
   refundProblem,
@@ -17,6 +20,7 @@ import {
   responseClock,
   type BillLine,
   type OfficerDecision,
+  type OfficerQuestion,
 } from './grievance-desk.ts';
 import { issueCategory } from './issues.ts';
 import { grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';
@@ -86,6 +90,10 @@ export type EscalatedDetail = EscalatedComplaint & {
   refundCapPaise: number;
   paidOnline: boolean;
   problem: string | null;
+  /** why our officer cannot ask the shopper now (asked already, or the problem above), or null */
+  askProblem: string | null;
+  /** our officer's question still waiting for the shopper's answer */
+  question: string | null;
 };
 
 async function findRow(database: Database, issueId: string): Promise<IssueRow | null> {
@@ -107,7 +115,45 @@ export async function findEscalated(database: Database, issueId: string, now = D
     refundCapPaise: cap,
     paidOnline: payment !== null,
     problem: officerProblem(row.issue),
+    askProblem: askProblem(row.issue),
+    question: officerQuestion(row.issue)?.descriptor.short_desc ?? null,
   };
+}
+
+/**
+ * Our officer's question to the shopper on an escalated complaint: kept only if the complaint did
+ * not change since it was read (a double submit finds the question asked and is refused), then
+ * sent to the store so its copy of the issue stays whole. The shopper answers on the complaint's page.
+ */
+export async function askShopper(database: Database, app: BuyerApp, request: OfficerQuestion, now = new Date()): Promise<IssueOutcome> {
+  const detail = await findEscalated(database, request.issue_id, now.getTime());
+  if (!detail) return { ok: false, status: 404, message: 'No such escalated complaint' };
+  if (detail.askProblem) return { ok: false, status: 409, message: detail.askProblem };
+  return keepAndSend(database, app, detail.issue, askAsOfficer(detail.issue, request.question, grievanceOfficer().name, now), 'actions');
+}
+
+/**
+ * The officer's step kept if the issue is as it was read, what it pays paid once it is kept, then
+ * sent; a store's refusal is shown on the desk.
+ */
+async function keepAndSend(
+  database: Database,
+  app: BuyerApp,
+  issue: IgmIssue,
+  next: IgmIssue,
+  target: 'actions' | 'resolutions',
+  pay: () => Promise<unknown> | undefined = () => undefined,
+): Promise<IssueOutcome> {
+  const [row] = await database.query<{ shopper_key: string; transaction_id: string }>(
+    `UPDATE order_issues SET issue = $2, status = $3, seller_error = NULL, updated_at = clock_timestamp()
+     WHERE issue_id = $1 AND issue->>'last_action_id' = $4 RETURNING shopper_key, transaction_id`,
+    [issue.id, JSON.stringify(next), next.status, issue.last_action_id],
+  );
+  if (!row) return { ok: false, status: 409, message: 'The complaint changed meanwhile: look again and try once more' };
+  await pay();
+  const sent = await sendIssue(database, app, row.shopper_key, row.transaction_id, next, target);
+  if (!sent.ok) await database.query('UPDATE order_issues SET seller_error = $2 WHERE issue_id = $1', [issue.id, sent.message]);
+  return { ok: true, issueId: issue.id };
 }
 
 /**
@@ -129,14 +175,7 @@ export async function resolveGrievance(database: Database, app: BuyerApp, decisi
   }
   const issue = detail.issue;
   const next = resolveAsOfficer(issue, decision, grievanceOfficer().name, refundPaise, now);
-  const [row] = await database.query<{ shopper_key: string; transaction_id: string }>(
-    `UPDATE order_issues SET issue = $2, status = $3, seller_error = NULL, updated_at = clock_timestamp()
-     WHERE issue_id = $1 AND issue->>'last_action_id' = $4 RETURNING shopper_key, transaction_id`,
-    [issue.id, JSON.stringify(next), next.status, issue.last_action_id],
+  return keepAndSend(database, app, issue, next, 'resolutions', () =>
+    refundPaise > 0 ? refundSettlements(database, detail.orderId, [{ key: `${detail.orderId}:grievance:${issue.id}`, amountPaise: refundPaise }]) : undefined,
   );
-  if (!row) return { ok: false, status: 409, message: 'The complaint changed meanwhile: look again and try once more' };
-  if (refundPaise > 0) await refundSettlements(database, detail.orderId, [{ key: `${detail.orderId}:grievance:${issue.id}`, amountPaise: refundPaise }]);
-  const sent = await sendIssue(database, app, row.shopper_key, row.transaction_id, next, 'resolutions');
-  if (!sent.ok) await database.query('UPDATE order_issues SET seller_error = $2 WHERE issue_id = $1', [issue.id, sent.message]);
-  return { ok: true, issueId: issue.id };
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { appendAction, igmIssueSchema, type IgmAction, type IgmIssue } from '#/ondc/igm.ts';
 import { takeBuyerIssue, type IssueRecord } from '#/network/issue-desk.ts';
-import { officerDecisionSchema, officerProblem, refundCapPaise, refundProblem, resolveAsOfficer, responseClock } from './grievance-desk.ts';
+import {
+  askAsOfficer,
+  askProblem,
+  officerDecisionSchema,
+  officerProblem,
+  officerQuestion,
+  officerQuestionSchema,
+  refundCapPaise,
+  refundProblem,
+  resolveAsOfficer,
+  responseClock,
+} from './grievance-desk.ts';
 import { mergeRespondentIssue, shopperSteps, speakerOf } from './issues.ts';
 
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
@@ -165,6 +176,49 @@ describe("the officer's resolution in the issue (IGM 2.0)", () => {
     const early = resolveAsOfficer({ ...issueAt('ISSUE') }, { outcome: 'NO_ACTION', response: 'Nothing to be done here' }, 'Kavya Rao', 0, new Date(T0));
     const atStore: IssueRecord = { ...record, issue: issueAt('ISSUE') };
     expect(takeBuyerIssue(atStore, early, new Date(T0))).toMatchObject({ error: { code: 'IGM006' } });
+  });
+});
+
+describe("our officer's question to the shopper (IGM 2.0 INFO_REQUESTED)", () => {
+  const QUESTION = 'Was the outer box also damaged when it reached you?';
+  const asked = askAsOfficer(issueAt('GRIEVANCE'), QUESTION, 'Kavya Rao', new Date(T0 + 10 * 60_000));
+  it("is our officer's INFO_REQUESTED, which leaves the issue PROCESSING with our officer among its respondents", () => {
+    expect(asked.actions.at(-1)).toMatchObject({ id: 'A5B', action_by: GRO, descriptor: { code: 'INFO_REQUESTED', short_desc: QUESTION } });
+    expect(asked).toMatchObject({ status: 'PROCESSING', level: 'GRIEVANCE', last_action_id: 'A5B', respondent_ids: [GRO] });
+    expect(igmIssueSchema.safeParse(asked).success).toBe(true);
+    expect(officerQuestion(asked)?.descriptor.short_desc).toBe(QUESTION);
+  });
+  it("is the shopper's to answer, in our officer's name", () => {
+    const steps = shopperSteps(asked, US, T0 + 11 * 60_000);
+    expect(steps.info?.id).toBe('A5B');
+    expect(speakerOf(asked, steps.info!)).toBe('our-officer');
+  });
+  it('is asked once at a time: again only after the shopper answered, and the officer may still resolve meanwhile', () => {
+    expect(askProblem(issueAt('GRIEVANCE'))).toBeNull();
+    expect(askProblem(asked)).toBe('You have asked the shopper already: their answer comes on this page');
+    expect(officerProblem(asked)).toBeNull();
+    const answered = appendAction(asked, { ...act('A6B', 'INFO_PROVIDED', BAP, 12), ref_id: 'A5B', ref_type: 'ACTIONS' });
+    expect(officerQuestion(answered)).toBeNull();
+    expect(askProblem(answered)).toBeNull();
+  });
+  it('is asked only while the complaint is with the grievance officers', () => {
+    expect(askProblem(issueAt('ISSUE'))).toBe('This complaint is with the store, not escalated');
+    expect(askProblem({ ...issueAt('GRIEVANCE'), status: 'CLOSED' })).toBe('The shopper has closed this complaint');
+  });
+  it("is not a store's question: a store's open INFO_REQUESTED leaves our officer free to ask", () => {
+    const storeAsks = appendAction(issueAt('GRIEVANCE'), act('A5S', 'INFO_REQUESTED', SELLER, 9), { status: 'PROCESSING' });
+    expect(officerQuestion(storeAsks)).toBeNull();
+  });
+  it("is taken by the store's desk, which then waits for the shopper's answer", () => {
+    const record: IssueRecord = { id: 'ISS-1', sellerId: SELLER, orderId: 'O1', issue: issueAt('GRIEVANCE'), buyerAt: at(7), sellerAt: null };
+    const taken = takeBuyerIssue(record, asked, new Date(T0 + 10 * 60_000));
+    expect('record' in taken && (taken.record.issue as IgmIssue).actions.at(-1)?.descriptor.code).toBe('INFO_REQUESTED');
+  });
+  it('is a question in words', () => {
+    expect(officerQuestionSchema.safeParse({ issue_id: 'ISS-1', question: 'Why?' }).error?.issues[0]?.message).toBe(
+      'Ask the shopper a question of at least 10 characters',
+    );
+    expect(officerQuestionSchema.safeParse({ issue_id: 'ISS 1', question: QUESTION }).success).toBe(false);
   });
 });
 

@@ -1,12 +1,13 @@
 // Our grievance officer's desk (issue 26, IGM 2.0.0): the complaints a shopper escalated to the
-// grievance officers, and what our officer may do with one. The officer answers the shopper in
-// words and resolves it: a refund we pay (up to what the shopper paid for the items named), a
+// grievance officers, and what our officer may do with one. The officer may first ask the shopper
+// a question (INFO_REQUESTED, answered on the complaint's page), then answers in words and resolves it: a refund we pay (up to what the shopper paid for the items named), a
 // replacement the store is asked to carry out, or no action with the reason. The decision goes to
 // the store as the issue with our officer's RESOLVED action and the resolution it names.
 import { z } from 'zod';
 import { ttlToMs } from '#/ondc/context.ts';
 import { appendAction, EXPECTED_RESPONSE_TIME, nextActionId, type IgmAction, type IgmIssue, type IgmResolution } from '#/ondc/igm.ts';
 import { paiseToRupees } from '#/lib/money.ts';
+import { openInfoRequest } from './issues.ts';
 
 export const OFFICER_OUTCOMES = ['REFUND', 'REPLACEMENT', 'NO_ACTION'] as const;
 
@@ -25,6 +26,12 @@ export const officerDecisionSchema = z
   })
   .refine((d) => d.outcome !== 'REFUND' || (d.amount !== '' && Number(d.amount) > 0), { path: ['amount'], message: 'A refund needs an amount above ₹0' });
 export type OfficerDecision = z.infer<typeof officerDecisionSchema>;
+
+export const officerQuestionSchema = z.object({
+  issue_id: issueId,
+  question: z.string().trim().min(10, 'Ask the shopper a question of at least 10 characters').max(500, 'Keep the question under 500 characters'),
+});
+export type OfficerQuestion = z.infer<typeof officerQuestionSchema>;
 
 /** Our grievance officer's actor id in an issue we raised (the buyer app's GRO). */
 function ourOfficerId(issue: Pick<IgmIssue, 'complainant_id'>): string {
@@ -53,6 +60,36 @@ export function officerProblem(issue: IgmIssue): string | null {
     return issue.level === 'ISSUE' ? 'This complaint is with the store, not escalated' : 'This complaint is with the dispute resolution provider';
   if (officerResolution(issue)) return 'Our grievance officer has already resolved this complaint';
   return null;
+}
+
+/** Our officer's question the shopper has not answered yet, or null. */
+export function officerQuestion(issue: IgmIssue): IgmAction | null {
+  const open = openInfoRequest(issue);
+  return open?.action_by === ourOfficerId(issue) ? open : null;
+}
+
+/** Why our officer cannot ask the shopper now, or null: as for resolving, and one question at a time. */
+export function askProblem(issue: IgmIssue): string | null {
+  const problem = officerProblem(issue);
+  if (problem) return problem;
+  if (officerQuestion(issue)) return 'You have asked the shopper already: their answer comes on this page';
+  return null;
+}
+
+/**
+ * The issue with our officer's question to the shopper (INFO_REQUESTED by our grievance officer),
+ * which leaves it PROCESSING with our officer among its respondents until the shopper answers.
+ */
+export function askAsOfficer(issue: IgmIssue, question: string, officerName: string, now: Date): IgmIssue {
+  const officer = ourOfficerId(issue);
+  const asked: IgmAction = {
+    id: nextActionId(issue, 'B'),
+    descriptor: { code: 'INFO_REQUESTED', short_desc: question },
+    updated_at: new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString(),
+    action_by: officer,
+    actor_details: { name: officerName },
+  };
+  return appendAction(issue, asked, { status: 'PROCESSING', respondent_ids: [...new Set([...(issue.respondent_ids ?? []), officer])] });
 }
 
 /** How long since the shopper escalated, against the response time we state for every issue. */

@@ -141,7 +141,7 @@ export function shopperSteps(issue: IgmIssue, complainantIds: readonly string[],
 }
 
 /** The newest INFO_REQUESTED no INFO_PROVIDED answers yet, or null. */
-function openInfoRequest(issue: IgmIssue): IgmAction | null {
+export function openInfoRequest(issue: IgmIssue): IgmAction | null {
   const request = issue.actions.findLast((a) => a.descriptor.code === 'INFO_REQUESTED');
   if (!request) return null;
   return issue.actions.slice(issue.actions.indexOf(request) + 1).some((a) => a.descriptor.code === 'INFO_PROVIDED') ? null : request;
