@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { igmIssueSchema, refundAmountOf, type IgmIssue } from '#/ondc/igm.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
 import { dueStep, INFO_REQUEST, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
-import { cancelOrder } from './orders.ts';
+import { cancelOrder, timelineOf } from './orders.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
 const [tea, rice] = steadyItems(quick);
@@ -154,6 +154,25 @@ describe('the desk answers on the network clock', () => {
     expect(nextAt(order(), 10)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' } });
     const cancelled = cancelOrder(order(), { reasonId: '001', by: BAP, at: new Date(at(5)) });
     expect(nextAt(cancelled, 10)).toMatchObject({ descriptor: { code: 'RESOLUTION_PROPOSED' } });
+  });
+  it('asks what the shopper needs of an order booked for hours later, then offers its cancellation or keeping it', () => {
+    // Booked for a window three hours on, complained of at minute 10: not late, so the store asks.
+    const booked = { ...order(), slot: { id: 'W1', start: iso(180), end: iso(300) } };
+    const processing = dueStep(record(complaint('FLM002', [], 10), 10), booked, new Date(at(11)), new Date(at(11)))!;
+    const asked = dueStep({ ...record(processing.issue, 10), sellerAt: iso(11) }, booked, new Date(at(15)), new Date(at(15)))!;
+    expect(asked.issue.actions.at(-1)).toMatchObject({ descriptor: { code: 'INFO_REQUESTED', short_desc: INFO_REQUEST.notDue } });
+    expect(resolutionOptions(booked, complaint('FLM002', []), at(20)).map((o) => o.code)).toEqual(['CANCEL', 'NO_ACTION']);
+    // Within the hour before it is due, the cancellation is offered at once, as for a quick order.
+    const dueAt = timelineOf(booked).at(-1)!;
+    expect(resolutionOptions(booked, complaint('FLM002', []), dueAt - 30 * 60_000).map((o) => o.code)).toEqual(['CANCEL']);
+    const late = dueStep(record(complaint('FLM002', [], 10), 10), booked, new Date(dueAt - 30 * 60_000), new Date(dueAt - 30 * 60_000))!;
+    const offered = dueStep(
+      { ...record(late.issue, 10), sellerAt: new Date(dueAt - 30 * 60_000).toISOString() },
+      booked,
+      new Date(dueAt - 25 * 60_000),
+      new Date(dueAt - 25 * 60_000),
+    )!;
+    expect(offered.issue.actions.at(-1)?.descriptor.code).toBe('RESOLUTION_PROPOSED');
   });
   it('resolves the accepted option a minute after the buyer accepts it, a CANCEL by cancelling the order', () => {
     const issue = complaint('FLM002', [], 10);

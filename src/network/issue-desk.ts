@@ -2,8 +2,8 @@
 // then answered on the network clock like the rest of the order: PROCESSING a minute after the
 // buyer's word, resolution options four minutes later (what they are follows the complaint and the
 // order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
-// came without a photo, or about an order marked delivered that never came, gets a request for
-// more information first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the
+// came without a photo, about an order marked delivered that never came, or about one booked to
+// come hours later, gets a request for more information first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the
 // clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
 // dispute is handed to the ODR provider.
 import { z } from 'zod';
@@ -154,7 +154,8 @@ export function resolutionOptions(order: OrderRecord, issue: IgmIssue, atMs: num
   if (code === 'FLM002') {
     if (delivered) return [{ code: 'NO_ACTION', text: 'The order was delivered to the address given' }];
     if (isCancelledAt(order, atMs)) return [{ code: 'NO_ACTION', text: 'The order is already cancelled and refunded' }];
-    return [{ code: 'CANCEL', text: 'Cancel the order with a full refund' }];
+    const cancel: Option = { code: 'CANCEL', text: 'Cancel the order with a full refund' };
+    return notDueSoon(order, atMs) ? [cancel, { code: 'NO_ACTION', text: 'Keep the order: it comes in the time you were promised' }] : [cancel];
   }
   if (code === 'ORD003') {
     const delivery = order.quote.lines.find((l) => l.titleType === 'delivery')?.pricePaise ?? 0;
@@ -196,19 +197,36 @@ export const INFO_REQUEST = {
   goods: 'Please tell us how the item reached you: the pack, the seal and what was wrong with it',
   // An order marked delivered that the shopper has not seen was most often taken in by someone else.
   handedOver: 'Our rider marked the order delivered: please tell us whether someone at the address, such as a guard or a neighbour, may have taken it in',
+  // An order booked for later (a delivery window, a long promise) is not late: the store asks what the shopper needs.
+  notDue: 'Your order is booked to reach you later, in the time you were promised: please tell us what you need, such as cancelling it, or whether something else is wrong',
 } as const;
 
 /**
+ * How far off an order's promised delivery must be for the store to ask before offering its
+ * cancellation: the question, the answer and the offer take about ten network minutes, and a
+ * shopper whose order is on its way soon is offered it at once.
+ */
+const ASK_WHEN_DUE_AFTER_MS = 60 * MINUTE_MS;
+
+/** Whether the order is booked to reach the shopper more than an hour after `atMs`, not cancelled. */
+function notDueSoon(order: OrderRecord, atMs: number): boolean {
+  return !isCancelledAt(order, atMs) && (timelineOf(order).at(-1) ?? 0) - atMs > ASK_WHEN_DUE_AFTER_MS;
+}
+
+/**
  * What the store asks, once and at its own level, before it decides: how goods it cannot judge
- * without a photo arrived, or who may have taken in an order marked delivered that the shopper
- * has not seen; null when it asks nothing. An order still on its way is offered its cancellation
- * at once: a question would hold up a shopper who is already waiting.
+ * without a photo arrived, who may have taken in an order marked delivered that the shopper has
+ * not seen, or what the shopper needs of an order booked for later; null when it asks nothing.
+ * An order on its way soon is offered its cancellation at once: a question would hold up a
+ * shopper who is already waiting.
  */
 function informationRequest(order: OrderRecord, issue: IgmIssue, atMs: number): string | null {
   if (issue.level !== 'ISSUE' || issue.actions.some((a) => a.descriptor.code === 'INFO_REQUESTED')) return null;
   const code = issue.descriptor.code;
   if (STATE_OF_GOODS.has(code)) return (issue.descriptor.images ?? []).length === 0 ? INFO_REQUEST.goods : null;
-  return code === 'FLM002' && deliveredAt(order, atMs) ? INFO_REQUEST.handedOver : null;
+  if (code !== 'FLM002') return null;
+  if (deliveredAt(order, atMs)) return INFO_REQUEST.handedOver;
+  return notDueSoon(order, atMs) ? INFO_REQUEST.notDue : null;
 }
 
 /** The desk's next step on this issue, due by `now` (network time), or null when it waits. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
+import { lines, placeOrder, placeWindowOrder, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -537,6 +537,59 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     // A replacement is goods, not money: a cash order has nothing refunded.
     expect((await order(buyer, bought.orderId))['refunds']).toEqual([]);
   }, 180_000);
+
+  it('an order booked for a later window, said not to have come: the store asks what is needed, then cancels it as chosen, refunded in full; closed', async () => {
+    const booked = shopper(server.url);
+    const { orderId: windowOrder } = await placeWindowOrder(booked);
+    const raised = await booked.post('/ondc/issue', { order_id: windowOrder, code: 'FLM002', description: 'It has not come and I need it today' });
+    expect(raised.status).toBe(200);
+    const issueId = ((await raised.json()) as { data: { issue_id: string } }).data.issue_id;
+    const asked = await until(
+      () => readIssue(booked, issueId),
+      (d) => lastCode(d.issue) === 'INFO_REQUESTED',
+      30,
+    );
+    expect(asked.issue.actions.at(-1)?.action_by).not.toMatch(/-GRO$/);
+    expect(await (await booked.get(`/complaints?issue_id=${issueId}`)).text()).toContain('booked to reach you later');
+    const answer = await booked.post('/ondc/issue/step', { step: 'info', issue_id: issueId, info: 'I will not be home then: please cancel it' });
+    expect(answer.status).toBe(200);
+    const proposed = await until(
+      () => readIssue(booked, issueId),
+      (d) => lastCode(d.issue) === 'RESOLUTION_PROPOSED',
+      30,
+    );
+    const options = (proposed.issue.resolutions ?? []).filter((r) => r.descriptor.code !== 'PARENT');
+    expect(options.map((r) => r.descriptor.code)).toEqual(['CANCEL', 'NO_ACTION']);
+    const cancel = options.find((r) => r.descriptor.code === 'CANCEL')!;
+    expect((await booked.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: cancel.id })).status).toBe(200);
+    await until(
+      () => readIssue(booked, issueId),
+      (d) => d.issue.status === 'RESOLVED',
+      30,
+    );
+    const cancelled = await until(
+      () => order(booked, windowOrder),
+      (o) => o['status'] === 'cancelled' && (o['refunds'] as unknown[]).length > 0,
+      30,
+    );
+    expect((cancelled['refunds'] as Array<{ amount: number; status: string }>).map((r) => r.status)).toEqual(['REFUNDED']);
+    // Asked again where it stands, as the page does: still one refund.
+    expect((await booked.post('/ondc/issue/status', { issue_id: issueId })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await order(booked, windowOrder))['refunds']).toHaveLength(1);
+    expect((await booked.post('/ondc/issue/step', { step: 'close', issue_id: issueId, rating: 'THUMBS_UP' })).status).toBe(200);
+    expect((await readIssue(booked, issueId)).issue.actions.map((a) => a.descriptor.code)).toEqual([
+      'OPEN',
+      'PROCESSING',
+      'INFO_REQUESTED',
+      'INFO_PROVIDED',
+      'PROCESSING',
+      'RESOLUTION_PROPOSED',
+      'RESOLUTION_ACCEPTED',
+      'RESOLVED',
+      'CLOSED',
+    ]);
+  }, 120_000);
 
   it('an order marked delivered that never came: the store asks who may have taken it in, then offers no action; accepted and closed', async () => {
     const buyer = shopper(server.url);

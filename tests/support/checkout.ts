@@ -1,7 +1,7 @@
 // A checkout over the real protocol, as tests/api drive it: select, init, pay, confirm.
 import { expect } from 'vitest';
 import type { GroceryItem } from '#/network/catalogue/generate.ts';
-import { openGroceryStore } from './fixtures.ts';
+import { openGroceryStore, slottedGroceryStore } from './fixtures.ts';
 import { shopper } from './http.ts';
 
 export const store = openGroceryStore();
@@ -196,4 +196,52 @@ export async function plentifulItems(url: string, count: number, minStock: numbe
     if (answer.status === 200) sold.push(item);
   }
   return sold;
+}
+
+/**
+ * A UPI order at the store that delivers in windows (issue 29), booked for the latest window it
+ * offers: quoted soonest first, quoted again for the window, then init, pay and confirm.
+ */
+export async function placeWindowOrder(client: Client) {
+  const slotted = slottedGroceryStore();
+  await cartOfOne(client, slotted, slotted.items[0]!);
+  const place = {
+    categoryDomain: 'ONDC:RET10',
+    ondcCity: 'bengaluru',
+    lat_long: `${slotted.location.lat},${slotted.location.lng}`,
+    address: { area_code: slotted.location.pincode },
+  };
+  const quote = async (extra: Record<string, unknown>) => {
+    const ack = await (await client.post('/ondc/select', { ...place, ...extra })).json();
+    const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+    return {
+      transactionId: ack.data.transaction_id as string,
+      checkout: answer['checkout'] as { delivery: { options: Array<{ id: string; start: string | null }> } | null },
+    };
+  };
+  const first = await quote({});
+  const window = first.checkout.delivery?.options.filter((o) => o.start !== null).at(-1);
+  expect(window).toBeDefined();
+  await quote({ transaction_id: first.transactionId, fulfillment_id: window!.id });
+  const { address: _pin, ...rest } = place;
+  const address = checkoutAddress({ area_code: slotted.location.pincode });
+  const init = await (
+    await client.post('/ondc/init', {
+      ...rest,
+      transaction_id: first.transactionId,
+      customer_details: { name: 'Asha Rao', phone: '9876543210' },
+      billing_address: address,
+      delivery_address: address,
+      fulfillment_id: window!.id,
+    })
+  ).json();
+  const initStatus = await pollFor(client, `/ondc/status?type=init&message_id=${init.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+  expect(initStatus['order_status']).toBe('CREATED');
+  const payment = await (
+    await client.post('/ondc/payment', { method: 'upi', transaction_id: first.transactionId, init_message_id: init.data.message_id, vpa: 'asha@okaxis' })
+  ).json();
+  const ack = await (await client.post('/ondc/confirm', { transaction_id: first.transactionId, payment_id: payment.data.payment_id })).json();
+  const placed = await pollFor(client, `/ondc/status?type=confirm&message_id=${ack.data.message_id}`, (b) => b['order_status'] !== 'PENDING', 10);
+  expect(placed['order_status']).toBe('CONFIRMED');
+  return { orderId: placed['order_id'] as string, window: window! };
 }
