@@ -237,6 +237,23 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect((await ask({ issue_id: issueId, question: QUESTION }, 'wrong')).status).toBe(401);
     const page = await (await ops(`/ops/grievances?issue_id=${issueId}`)).text();
     expect(page).toContain('Ask the shopper');
+    // The desk speaks the site's language (the locale cookie): its words in Hindi, its codes in data-* as in English.
+    const hindiDesk = async (query: string) => (await ops(`/ops/grievances${query}`, { headers: { cookie: 'locale=hi' } })).text();
+    const codes = (html: string) => [...html.matchAll(/data-(desk-status|action|speaker|overdue|issue)="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`);
+    const hindiPage = await hindiDesk(`?issue_id=${issueId}`);
+    expect(hindiPage).toMatch(new RegExp(`<h1[^>]*>शिकायत ${issueId}</h1>`));
+    expect(hindiPage).toMatch(/<nav aria-label="Breadcrumb"[^>]*><a href="[^"]+"[^>]*>शिकायत डेस्क<\/a>/);
+    expect(hindiPage).toMatch(/<h2 id="ask-heading"[^>]*>ग्राहक से पूछें<\/h2>/);
+    expect(hindiPage).toMatch(/<button class="button button--quiet" type="submit"[^>]*>ग्राहक से पूछें<\/button>/);
+    expect(hindiPage).toContain('हल करें और ग्राहक को बताएँ');
+    expect(hindiPage).toContain('रिफ़ंड की रकम रुपयों में (ज़्यादा से ज़्यादा ₹');
+    expect(hindiPage).toMatch(/<strong[^>]*>ग्राहक<\/strong>/);
+    expect(hindiPage).toContain('आगे ले जाया गया: ');
+    expect(hindiPage).not.toContain('Ask the shopper');
+    expect(codes(hindiPage)).toEqual(codes(page));
+    const [, statusCode, statusWords] = /data-desk-status="([A-Z_]+)"[^>]*>([^<]+)</.exec(hindiPage) ?? [];
+    expect(statusCode).toBe(/data-desk-status="([A-Z_]+)"/.exec(page)?.[1]);
+    expect(statusWords).toMatch(/^[\u0900-\u097F ]+$/);
     const bad: Array<[Record<string, string>, number, string]> = [
       [{ issue_id: issueId, question: 'When?' }, 400, 'Ask the shopper a question of at least 10 characters'],
       [{ issue_id: 'ISS-NONE', question: QUESTION }, 404, 'No such escalated complaint'],
@@ -263,6 +280,17 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect(((await again.json()) as { error: { message: string } }).error.message).toBe('You have asked the shopper already: their answer comes on this page');
     const waiting = await (await ops(`/ops/grievances?issue_id=${issueId}`)).text();
     expect(waiting).toContain(`Waiting for the shopper’s answer to: “${QUESTION}”`);
+    const hindiWaiting = await hindiDesk(`?issue_id=${issueId}&notice=asked`);
+    expect(hindiWaiting).toContain(`ग्राहक के जवाब का इंतज़ार है: “${QUESTION}”`);
+    expect(hindiWaiting).toMatch(/data-desk-question[^>]*>ग्राहक के जवाब/);
+    expect(hindiWaiting).toContain('पूछ लिया। ग्राहक शिकायत के पेज पर जवाब देता है');
+    expect(hindiWaiting).toMatch(/<strong[^>]*>हमारे शिकायत अधिकारी<\/strong>/);
+    expect(hindiWaiting).toContain('और जानकारी माँगी: ');
+    const list = await hindiDesk('');
+    expect(list).toMatch(/<h1[^>]*>शिकायत डेस्क<\/h1>/);
+    expect(list).toMatch(new RegExp(`<tr data-issue="${issueId}" data-overdue="(true|false)"`));
+    expect(list).toContain('ऑर्डर देर से पहुँचा');
+    expect(list).toMatch(/<th scope="col"[^>]*>शिकायत<\/th><th scope="col"[^>]*>ऑर्डर<\/th>/);
     expect(waiting).not.toContain('data-desk-closed');
     expect(waiting).not.toMatch(/role="alert"/);
 
@@ -342,6 +370,13 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     expect([first.status, second.status].sort()).toEqual([303, 409]);
     expect((first.status === 303 ? first : second).headers.get('location')).toBe(`/ops/grievances?issue_id=${issueId}&notice=resolved`);
     expect((await post()).status).toBe(409);
+    const decided = await (await ops(`/ops/grievances?issue_id=${issueId}&notice=resolved`)).text();
+    expect(decided).toContain('Resolved. The shopper sees your response and the store has been told.');
+    expect(decided).toMatch(/data-desk-status="RESOLVED"[^>]*>RESOLVED \(by our officer\)</);
+    const decidedHindi = await (await ops(`/ops/grievances?issue_id=${issueId}&notice=resolved`, { headers: { cookie: 'locale=hi' } })).text();
+    expect(decidedHindi).toContain('हल हो गई। ग्राहक आपका जवाब देखता है और दुकान को बता दिया गया है।');
+    expect(decidedHindi).toMatch(/data-desk-status="RESOLVED"[^>]*>हल हो गई \(हमारे शिकायत अधिकारी ने\)</);
+    expect(decidedHindi).toMatch(/data-action="RESOLVED" data-speaker="our-officer"/);
     const refunded = await until(
       () => order(client, orderId),
       (o) => (o['refunds'] as unknown[]).length > refundsBefore,

@@ -29,6 +29,8 @@ export type EscalatedComplaint = {
   issueId: string;
   orderId: string;
   storeName: string;
+  /** the complaint's IGM category code, which the desk names in its reader's language */
+  code: string;
   category: string;
   status: string;
   escalatedAt: string;
@@ -43,6 +45,7 @@ function complaintOf(row: IssueRow, storeName: string, now: number): EscalatedCo
     issueId: row.issue_id,
     orderId: row.order_id,
     storeName,
+    code: row.code,
     category: issueCategory(row.code)?.text ?? row.code,
     status: row.status,
     escalatedAt: issue.actions.findLast((a) => a.descriptor.code === 'ESCALATED')?.updated_at ?? issue.updated_at,
