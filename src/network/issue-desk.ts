@@ -198,7 +198,8 @@ export const INFO_REQUEST = {
   // An order marked delivered that the shopper has not seen was most often taken in by someone else.
   handedOver: 'Our rider marked the order delivered: please tell us whether someone at the address, such as a guard or a neighbour, may have taken it in',
   // An order booked for later (a delivery window, a long promise) is not late: the store asks what the shopper needs.
-  notDue: 'Your order is booked to reach you later, in the time you were promised: please tell us what you need, such as cancelling it, or whether something else is wrong',
+  notDue:
+    'Your order is booked to reach you later, in the time you were promised: please tell us what you need, such as cancelling it, or whether something else is wrong',
 } as const;
 
 /**
