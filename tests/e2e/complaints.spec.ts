@@ -127,68 +127,90 @@ test.describe('help with an order: a complaint the store resolves', () => {
   });
 
   // A second complaint the store's offer does not settle: the shopper rejects it and escalates;
-  // our grievance officer, on the desk (operator token, its own browser), refunds from our side;
-  // the shopper's complaint page shows our officer's answer and the refund is on the order.
-  test('late delivery, escalated → our grievance officer refunds it from the desk → the shopper sees it resolved', async ({ page, browser }, testInfo) => {
-    test.setTimeout(240_000);
-    const device = testInfo.project.name;
-    await deliveredUpiOrder(page);
+  // our grievance officer, on the desk (operator token, its own browser), asks the shopper first,
+  // then refunds from our side; the shopper's complaint page shows our officer's question and
+  // answer, and the refund is on the order. In English on both devices, in Hindi on the phone
+  // (the shopper's words from the i18n catalogue; the officer's desk in its own browser, English).
+  for (const locale of ['en', 'hi'] as const) {
+    test(`${locale === 'hi' ? 'हिन्दी: ' : ''}late delivery, escalated → our grievance officer asks, then refunds it from the desk → the shopper sees it resolved`, async ({
+      page,
+      browser,
+    }, testInfo) => {
+      test.skip(locale === 'hi' && testInfo.project.name !== 'phone', 'the Hindi journey is the phone one');
+      test.setTimeout(240_000);
+      const device = locale === 'hi' ? 'hi-phone' : testInfo.project.name;
+      const m = messagesFor(locale).issues;
+      const orders = messagesFor(locale).orders;
+      await deliveredUpiOrder(page);
+      if (locale === 'hi') {
+        await page.context().addCookies([{ name: 'locale', value: 'hi', url: server.url }]);
+        await page.reload();
+      }
 
-    await page.getByRole('link', { name: 'Help with this order' }).click();
-    await page.getByLabel('Order delivered late').check();
-    await page.getByLabel(/Tell us more/).fill('It came two hours after the promised time.');
-    await page.getByRole('button', { name: 'Send to the store' }).click();
-    await expect(page.getByRole('heading', { name: 'The store offers' })).toBeVisible({ timeout: 30_000 });
-    const complaintUrl = page.url();
-    const issueId = new URL(complaintUrl).searchParams.get('issue_id') ?? '';
-    await page.getByRole('button', { name: 'None of these' }).click();
-    // The thread's step, not the notice: the page reloads itself when the store's next step lands,
-    // and the notice goes with the reload (as the accepted notice did, session 12).
-    await expect(page.locator('[data-action="RESOLUTION_REJECTED"]')).toBeVisible();
-    await page.getByLabel('Why are you escalating?').fill('Late food is no use to me; I want my money back.');
-    await page.getByRole('button', { name: 'Escalate to the grievance officer' }).click();
-    await expect(page.locator('[data-issue-level]')).toHaveText('Grievance officers');
+      await page.getByRole('link', { name: m.help }).click();
+      await page.getByLabel(m.categories.ORD003).check();
+      await page.getByLabel(new RegExp(m.describe)).fill(locale === 'hi' ? 'वादे के समय से दो घंटे बाद आया।' : 'It came two hours after the promised time.');
+      await page.getByRole('button', { name: m.submit }).click();
+      await expect(page.getByRole('heading', { name: m.proposed })).toBeVisible({ timeout: 30_000 });
+      const complaintUrl = page.url();
+      const issueId = new URL(complaintUrl).searchParams.get('issue_id') ?? '';
+      await page.getByRole('button', { name: m.reject }).click();
+      // The thread's step, not the notice: the page reloads itself when the store's next step lands,
+      // and the notice goes with the reload (as the accepted notice did, session 12).
+      await expect(page.locator('[data-action="RESOLUTION_REJECTED"]')).toBeVisible();
+      await page
+        .getByLabel(m.escalateWhy)
+        .fill(locale === 'hi' ? 'देर से आया खाना किसी काम का नहीं; मुझे पैसे वापस चाहिए।' : 'Late food is no use to me; I want my money back.');
+      await page.getByRole('button', { name: m.escalate }).click();
+      await expect(page.locator('[data-issue-level]')).toHaveText(m.levels.GRIEVANCE);
 
-    // The desk, as the operator sees it (the token as a bearer header on every request).
-    const ops = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${OPS_TOKEN}` } });
-    const desk = await ops.newPage();
-    await desk.goto(`${server.url}/ops/grievances`);
-    await expect(desk.getByRole('heading', { name: 'Grievance desk' })).toBeVisible();
-    const row = desk.locator(`tr[data-issue="${issueId}"]`);
-    await expect(row).toContainText('Order delivered late');
-    await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-list-${device}.png`, fullPage: true });
-    await row.getByRole('link', { name: issueId }).click();
-    await expect(desk.getByRole('heading', { name: `Grievance ${issueId}` })).toBeVisible();
-    await expect(desk.locator('[data-action="ESCALATED"]')).toContainText('I want my money back');
-    // Our officer asks first; the shopper's page brings the question by itself, and the answer reaches the desk.
-    await desk.getByLabel('Question').fill('How late was it, and did the rider tell you why?');
-    await desk.getByRole('button', { name: 'Ask the shopper' }).click();
-    await expect(desk.locator('[data-desk-question]')).toContainText('How late was it');
-    await expect(page.getByRole('heading', { name: 'Our grievance officer asks' })).toBeVisible({ timeout: 15_000 });
-    await page.getByLabel('Your answer').fill('Two hours late; the rider said nothing.');
-    await screenshot(page, { path: `tests/e2e/artifacts/grievance-asked-shopper-${device}.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Send to the grievance officer' }).click();
-    await expect(page.locator('[data-action="INFO_PROVIDED"]')).toContainText('Two hours late');
-    await desk.reload();
-    await expect(desk.locator('[data-action="INFO_PROVIDED"]')).toContainText('Two hours late');
-    await desk.getByRole('radio', { name: /Refund to the shopper/ }).check();
-    await desk.getByRole('textbox', { name: /Refund amount in rupees/ }).fill('15');
-    await desk.getByLabel('Response to the shopper').fill('We are sorry it came late. We refund ₹15 to your UPI id.');
-    await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-resolve-${device}.png`, fullPage: true });
-    await desk.getByRole('button', { name: 'Resolve and tell the shopper' }).click();
-    await expect(desk.getByRole('status').filter({ hasText: 'Resolved.' })).toHaveText('Resolved. The shopper sees your response and the store has been told.');
-    await expect(desk.locator('[data-desk-status]')).toHaveText('RESOLVED (by our officer)');
-    await ops.close();
+      // The desk, as the operator sees it (the token as a bearer header on every request).
+      const ops = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${OPS_TOKEN}` } });
+      const desk = await ops.newPage();
+      await desk.goto(`${server.url}/ops/grievances`);
+      await expect(desk.getByRole('heading', { name: 'Grievance desk' })).toBeVisible();
+      const row = desk.locator(`tr[data-issue="${issueId}"]`);
+      await expect(row).toContainText('Order delivered late');
+      await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-list-${device}.png`, fullPage: true });
+      await row.getByRole('link', { name: issueId }).click();
+      await expect(desk.getByRole('heading', { name: `Grievance ${issueId}` })).toBeVisible();
+      await expect(desk.locator('[data-action="ESCALATED"]')).toContainText(locale === 'hi' ? 'मुझे पैसे वापस चाहिए' : 'I want my money back');
+      // Our officer asks first; the shopper's page brings the question by itself, and the answer reaches the desk.
+      await desk.getByLabel('Question').fill('How late was it, and did the rider tell you why?');
+      await desk.getByRole('button', { name: 'Ask the shopper' }).click();
+      await expect(desk.locator('[data-desk-question]')).toContainText('How late was it');
+      await expect(page.getByRole('heading', { name: m.officerAsks })).toBeVisible({ timeout: 15_000 });
+      const answer = locale === 'hi' ? 'दो घंटे देर से; राइडर ने कुछ नहीं बताया।' : 'Two hours late; the rider said nothing.';
+      await page.getByLabel(m.infoAnswer).fill(answer);
+      await screenshot(page, { path: `tests/e2e/artifacts/grievance-asked-shopper-${device}.png`, fullPage: true });
+      await page.getByRole('button', { name: m.sendInfoOfficer }).click();
+      await expect(page.locator('[data-action="INFO_PROVIDED"]')).toContainText(answer);
+      await desk.reload();
+      await expect(desk.locator('[data-action="INFO_PROVIDED"]')).toContainText(answer);
+      await desk.getByRole('radio', { name: /Refund to the shopper/ }).check();
+      await desk.getByRole('textbox', { name: /Refund amount in rupees/ }).fill('15');
+      await desk.getByLabel('Response to the shopper').fill('We are sorry it came late. We refund ₹15 to your UPI id.');
+      await screenshot(desk, { path: `tests/e2e/artifacts/grievance-desk-resolve-${device}.png`, fullPage: true });
+      await desk.getByRole('button', { name: 'Resolve and tell the shopper' }).click();
+      await expect(desk.getByRole('status').filter({ hasText: 'Resolved.' })).toHaveText(
+        'Resolved. The shopper sees your response and the store has been told.',
+      );
+      await expect(desk.locator('[data-desk-status]')).toHaveText('RESOLVED (by our officer)');
+      await ops.close();
 
-    // The shopper's page follows by itself: our officer's answer, resolved.
-    await expect(page.locator('[data-issue-status]')).toHaveText('Resolved', { timeout: 15_000 });
-    await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('Our grievance officer');
-    await expect(page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]')).toContainText('We refund ₹15 to your UPI id.');
-    expect(await seriousViolations(page), 'axe on the resolved complaint').toEqual([]);
-    await screenshot(page, { path: `tests/e2e/artifacts/grievance-resolved-shopper-${device}.png`, fullPage: true });
-    await page.getByRole('link', { name: /^About order / }).click();
-    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('₹15 refunded to your UPI id', { timeout: 15_000 });
-  });
+      // The shopper's page follows by itself: our officer's answer, resolved.
+      await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 15_000 });
+      const resolved = page.locator('[data-action="RESOLVED"][data-speaker="our-officer"]');
+      await expect(resolved).toContainText(m.speakers['our-officer']);
+      await expect(resolved).toContainText('We refund ₹15 to your UPI id.');
+      expect(await seriousViolations(page), 'axe on the resolved complaint').toEqual([]);
+      await screenshot(page, { path: `tests/e2e/artifacts/grievance-resolved-shopper-${device}.png`, fullPage: true });
+      await page.getByRole('link', { name: new RegExp(`^${m.aboutOrder.replace('{id}', '\\S+')}$`) }).click();
+      await expect(page.getByRole('list', { name: orders.refunds })).toContainText(orders.refunded.split('{amount}').join('₹15').split(' · ')[0]!, {
+        timeout: 15_000,
+      });
+    });
+  }
 
   // The return flow (SPEC §2.3) shares the photo picker: a damaged item needs a photo, which is
   // resized on the phone, uploaded, and named in the return; the store refunds damaged goods
