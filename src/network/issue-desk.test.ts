@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { igmIssueSchema, refundAmountOf, type IgmIssue } from '#/ondc/igm.ts';
 import { minutesIn as at, orderOf, providerById, steadyItems } from './fixtures/orders.ts';
-import { dueStep, INFO_REQUEST, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
+import { deskAtWork, dueStep, INFO_REQUEST, openIssueError, resolutionOptions, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
 import { cancelOrder, timelineOf } from './orders.ts';
 
 const quick = providerById('bengaluru-quick-basket-store');
@@ -47,6 +47,21 @@ const record = (issue: IgmIssue, buyerMinutes = 50): IssueRecord => ({
   issue,
   buyerAt: iso(buyerMinutes),
   sellerAt: null,
+});
+
+describe("the desk's hours", () => {
+  const ist = (hhmm: string) => new Date(`2026-01-05T${hhmm.slice(0, 2)}:${hhmm.slice(2)}:00+05:30`);
+  it('works while its store is open, so a complaint raised at night waits for the morning, past the response time we state', () => {
+    const grocer = providerById('bengaluru-grocer-one-store'); // 07:00–23:00
+    expect(deskAtWork(grocer, ist('2330'))).toBe(false);
+    expect(deskAtWork(grocer, ist('0659'))).toBe(false);
+    expect(deskAtWork(grocer, ist('0700'))).toBe(true);
+    expect(deskAtWork(grocer, ist('1400'))).toBe(true);
+  });
+  it('does not work for a store that is closed for now, nor for one it does not know', () => {
+    expect(deskAtWork({ ...quick, status: 'disable' }, ist('1200'))).toBe(false);
+    expect(deskAtWork(undefined, ist('1200'))).toBe(false);
+  });
 });
 
 describe('taking a complaint (IGM 2.0 errors)', () => {

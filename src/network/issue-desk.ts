@@ -5,12 +5,16 @@
 // came without a photo, about an order marked delivered that never came, or about one booked to
 // come hours later, gets a request for more information first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the
 // clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
-// dispute is handed to the ODR provider.
+// dispute is handed to the ODR provider. The desk works its store's hours: a complaint raised
+// while the store is closed waits for it to open, past the response time we state, so the
+// shopper may escalate it.
 import { z } from 'zod';
 import type { ProtocolError } from '#/ondc/context.ts';
 import { appendAction, nextActionId, orgName, type IgmAction, type IgmActor, type IgmIssue, type IgmResolution, type ResolutionCode } from '#/ondc/igm.ts';
 import { paiseToRupees } from '#/lib/money.ts';
+import type { Provider } from './catalogue/generate.ts';
 import { deliveryStepOf, isCancelledAt, timelineOf, type OrderRecord } from './orders.ts';
+import { storeOpenState } from './store-hours.ts';
 
 const MINUTE_MS = 60_000;
 /** Network time from the buyer's word to the desk's acknowledgement, and on to its proposal. */
@@ -228,6 +232,11 @@ function informationRequest(order: OrderRecord, issue: IgmIssue, atMs: number): 
   if (code !== 'FLM002') return null;
   if (deliveredAt(order, atMs)) return INFO_REQUEST.handedOver;
   return notDueSoon(order, atMs) ? INFO_REQUEST.notDue : null;
+}
+
+/** Whether the store's complaint desk is at work at `now` (network time): while the store is open. */
+export function deskAtWork(provider: Provider | undefined, now: Date): boolean {
+  return provider !== undefined && storeOpenState(provider, now) === 'open';
 }
 
 /** The desk's next step on this issue, due by `now` (network time), or null when it waits. */

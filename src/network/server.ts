@@ -31,7 +31,7 @@ import { createNetworkClock } from './clock.ts';
 import { inCoreVersion } from './core-version.ts';
 import { pageOutcome, pageRetryDelay } from './search.ts';
 import { parseRequest, SELLER_ACTIONS, type IssueAction, type OrderAction, type ParsedRequest, type RequestOf, type SellerAction } from './requests.ts';
-import { dueStep, openIssueError, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
+import { deskAtWork, dueStep, openIssueError, takeBuyerIssue, type IssueRecord } from './issue-desk.ts';
 import { appendedTargets, type IgmIssue } from '#/ondc/igm.ts';
 import { answerOrderRequest, createSellerDesk, type Answer, type DueNotice } from './seller-desk.ts';
 import { sellerError } from './seller-errors.ts';
@@ -913,6 +913,8 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
         const order = state.order(record.orderId);
         const node = nodes.get(record.sellerId);
         if (!order || !node || stopping) continue;
+        const provider = network.sellers.find((s) => s.id === order.sellerId)?.providers.find((p) => p.id === order.providerId);
+        if (!deskAtWork(provider, clock.now())) continue;
         const step = dueStep(record, order, clock.now(), new Date());
         if (!step) continue;
         const next: IssueRecord = { ...record, issue: step.issue, sellerAt: clock.now().toISOString() };

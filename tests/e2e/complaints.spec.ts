@@ -2,6 +2,7 @@ import { expect, screenshot, test, type Page } from '../support/e2e.ts';
 import { placeOrderOnStorePage } from '../support/checkout-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
+import { fill } from '#/features/i18n/text.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { FAST_E2E, fastStorefront as server } from '../support/e2e-ready.ts';
 
@@ -33,56 +34,76 @@ test.describe('help with an order: a complaint the store resolves', () => {
     return Buffer.from(data.split(',')[1]!, 'base64');
   }
 
-  test('a damaged item with a photo → the store offers a refund → accepted → resolved and refunded', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
-    const device = testInfo.project.name;
-    await deliveredUpiOrder(page);
+  // In English on both devices, in Hindi on the phone: every shopper label from the i18n catalogue.
+  for (const locale of ['en', 'hi'] as const) {
+    test(`${locale === 'hi' ? 'हिन्दी: ' : ''}a damaged item with a photo → the store offers a refund → accepted → resolved and refunded`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(locale === 'hi' && testInfo.project.name !== 'phone', 'the Hindi journey is the phone one');
+      test.setTimeout(240_000);
+      const device = locale === 'hi' ? 'hi-phone' : testInfo.project.name;
+      const messages = messagesFor(locale);
+      const m = messages.issues;
+      const photoOne = fill(messages.returns.photo, { n: '1' });
+      await deliveredUpiOrder(page);
+      if (locale === 'hi') {
+        await page.context().addCookies([{ name: 'locale', value: 'hi', url: server.url }]);
+        await page.reload();
+      }
 
-    await page.getByRole('link', { name: 'Help with this order' }).click();
-    await expect(page.getByRole('heading', { name: 'Help with this order' })).toBeVisible();
-    const officer = FAST_E2E.env;
-    await expect(page.locator('[data-grievance-officer]')).toContainText(
-      `${officer.GRIEVANCE_OFFICER_NAME} · ${officer.GRIEVANCE_OFFICER_EMAIL} · ${officer.GRIEVANCE_OFFICER_PHONE}`,
-    );
-    await page.getByLabel('Item damaged or of poor quality').check();
-    await page.getByRole('checkbox', { name: new RegExp(store.items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
-    await page.getByLabel(/Tell us more/).fill('The packet came torn and the contents spilled.');
-    const photo = await cameraShot(page);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Take or choose photos').click();
-    await (await chooser).setFiles({ name: 'torn-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await screenshot(page, { path: `tests/e2e/artifacts/complaint-form-${device}.png`, fullPage: true });
-    expect(await seriousViolations(page), 'axe on the help form').toEqual([]);
-    await page.getByRole('button', { name: 'Send to the store' }).click();
+      await page.getByRole('link', { name: m.help }).click();
+      await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
+      const officer = FAST_E2E.env;
+      await expect(page.locator('[data-grievance-officer]')).toContainText(
+        `${officer.GRIEVANCE_OFFICER_NAME} · ${officer.GRIEVANCE_OFFICER_EMAIL} · ${officer.GRIEVANCE_OFFICER_PHONE}`,
+      );
+      await page.getByLabel(m.categories.ITM004).check();
+      await page.getByRole('checkbox', { name: new RegExp(store.items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+      await page
+        .getByLabel(new RegExp(m.describe))
+        .fill(locale === 'hi' ? 'पैकेट फटा हुआ आया और सामान बिखर गया।' : 'The packet came torn and the contents spilled.');
+      const photo = await cameraShot(page);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByText(m.pick).click();
+      await (await chooser).setFiles({ name: 'torn-pack.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await expect(page.getByRole('img', { name: photoOne })).toBeVisible();
+      await screenshot(page, { path: `tests/e2e/artifacts/complaint-form-${device}.png`, fullPage: true });
+      expect(await seriousViolations(page), 'axe on the help form').toEqual([]);
+      await page.getByRole('button', { name: m.submit }).click();
 
-    // The complaint's page follows the store by itself: it looks into it, then offers options.
-    await expect(page.getByRole('heading', { name: /^Complaint ISS-/ })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'The store offers' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('[data-resolution="REFUND"]')).toContainText(/Refund ₹[\d,.]+/);
-    await expect(page.locator('[data-resolution="REPLACEMENT"]')).toContainText('Replacement');
-    await screenshot(page, { path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
-    expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
-    const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
-    const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
-    await page
-      .locator('[data-resolution="REFUND"]')
-      .getByRole('button', { name: /^Accept/ })
-      .click();
-    // The thread shows the acceptance; the notice above it may already have given way to the
-    // store's next step, which the page follows by reloading itself.
-    await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
-    await expect(page.locator('[data-issue-status]')).toHaveText('Resolved', { timeout: 30_000 });
-    await expect(page.locator('[data-action="RESOLVED"]')).toContainText('Store');
-    await screenshot(page, { path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
+      // The complaint's page follows the store by itself: it looks into it, then offers options.
+      await expect(page.getByRole('heading', { name: new RegExp(`^${m.complaint.replace('{id}', 'ISS-')}`) })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('img', { name: photoOne })).toBeVisible();
+      await expect(page.getByRole('heading', { name: m.proposed })).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-resolution="REFUND"]')).toContainText(new RegExp(`${m.resolutions.REFUND} ₹[\\d,.]+`));
+      await expect(page.locator('[data-resolution="REPLACEMENT"]')).toContainText(m.resolutions.REPLACEMENT);
+      await screenshot(page, { path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
+      expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
+      const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
+      const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
+      await page
+        .locator('[data-resolution="REFUND"]')
+        .getByRole('button', { name: new RegExp(`^${m.accept}`) })
+        .click();
+      // The thread shows the acceptance; the notice above it may already have given way to the
+      // store's next step, which the page follows by reloading itself.
+      await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
+      await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
+      await expect(page.locator('[data-action="RESOLVED"]')).toContainText(m.speakers.store);
+      await screenshot(page, { path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
 
-    // The refund is on the order, for the amount accepted.
-    await page.getByRole('link', { name: /^About order / }).click();
-    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${amount} refunded to your UPI id`, { timeout: 15_000 });
-    await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
-    await screenshot(page, { path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
-  });
+      // The refund is on the order, for the amount accepted.
+      await page.getByRole('link', { name: new RegExp(`^${m.aboutOrder.replace('{id}', '\\S+')}$`) }).click();
+      await expect(page.getByRole('list', { name: messages.orders.refunds })).toContainText(
+        messages.orders.refunded.split('{amount}').join(amount).split(' · ')[0]!,
+        {
+          timeout: 15_000,
+        },
+      );
+      await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();
+      await screenshot(page, { path: `tests/e2e/artifacts/complaint-refund-on-order-${device}.png`, fullPage: true });
+    });
+  }
 
   // In Hindi, on a phone: without a photo, a complaint about the state of goods gets a question from
   // the store first (IGM INFO_REQUESTED); the shopper answers on the complaint's page, the store then
