@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '../support/e2e.ts';
 import { providerUrl } from '#/features/catalogue/paths.ts';
+import { isCartPost } from '../support/add-to-cart.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 // Issue 16: item cards load no code until the shopper acts (client:interaction). The page's own
@@ -53,8 +54,7 @@ async function quantityInCart(page: Page, name: string) {
 function cartWrites(page: Page) {
   const writes: string[] = [];
   page.on('request', (request: Request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.method() === 'POST' && (path === '/cart/add' || path === '/ondc/cart')) writes.push(path);
+    if (isCartPost(request)) writes.push(new URL(request.url()).pathname);
   });
   return writes;
 }
@@ -134,7 +134,7 @@ test('keyboard: focus loads the card and Enter adds one', async ({ page }) => {
   const name = await nameOf(card);
   await card.getByRole('button', { name: `Add ${name} to cart` }).focus();
   // Sent by the page or by the island, whichever is live when Enter comes.
-  const saved = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  const saved = page.waitForResponse((r) => isCartPost(r.request()));
   await page.keyboard.press('Enter');
   await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
   await saved;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '../support/e2e.ts';
-import { deliverNear } from '../support/add-to-cart.ts';
+import { deliverNear, isCartPost } from '../support/add-to-cart.ts';
 import { providerUrl } from '#/features/catalogue/paths.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { generateNetwork, type Provider } from '#/network/catalogue/generate.ts';
@@ -51,7 +51,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 250, key: 'Tab' |
  * 30), before the add has reached the server, and a page left at once would cancel it.
  */
 async function addedByEnter(page: Page) {
-  const added = page.waitForResponse((r) => ['/cart/add', '/ondc/cart'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST' && r.ok());
+  const added = page.waitForResponse((r) => isCartPost(r.request()) && r.ok());
   await page.keyboard.press('Enter');
   await added;
 }

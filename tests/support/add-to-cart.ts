@@ -18,7 +18,7 @@ export function itemCard(page: Page, name: string): Locator {
 }
 
 /** An add to the cart: the page's own first tap (/cart/add, issue 30) or a live island's (/ondc/cart). */
-const isCartPost = (request: Request) => ['/cart/add', '/ondc/cart'].includes(new URL(request.url()).pathname) && request.method() === 'POST';
+export const isCartPost = (request: Request) => ['/cart/add', '/ondc/cart'].includes(new URL(request.url()).pathname) && request.method() === 'POST';
 
 type StoreAt = { providerId: string; locationId: string; categoryId: number | string };
 
