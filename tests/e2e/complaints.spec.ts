@@ -20,6 +20,22 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.locator('[data-status-label]')).toHaveText('Delivered', { timeout: 90_000 });
   }
 
+  /**
+   * Accepts the refund the store offers and waits for the store to resolve it; the amount offered
+   * ("₹40.00"). The thread shows the acceptance: the notice above it may already have given way to
+   * the store's next step, which the page follows by reloading itself.
+   */
+  async function acceptRefund(page: Page, m: ReturnType<typeof messagesFor>['issues']) {
+    const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
+    await page
+      .locator('[data-resolution="REFUND"]')
+      .getByRole('button', { name: new RegExp(`^${m.accept}`) })
+      .click();
+    await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
+    await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
+    return /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
+  }
+
   /** A phone camera's shot: larger than the edge the picker sends, so it is resized before upload. */
   async function cameraShot(page: Page) {
     const data = await page.evaluate(() => {
@@ -79,16 +95,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
       await expect(page.locator('[data-resolution="REPLACEMENT"]')).toContainText(m.resolutions.REPLACEMENT);
       await screenshot(page, { path: `tests/e2e/artifacts/complaint-proposed-${device}.png`, fullPage: true });
       expect(await seriousViolations(page), 'axe on the complaint').toEqual([]);
-      const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
-      const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
-      await page
-        .locator('[data-resolution="REFUND"]')
-        .getByRole('button', { name: new RegExp(`^${m.accept}`) })
-        .click();
-      // The thread shows the acceptance; the notice above it may already have given way to the
-      // store's next step, which the page follows by reloading itself.
-      await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
-      await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
+      const amount = await acceptRefund(page, m);
       await expect(page.locator('[data-action="RESOLVED"]')).toContainText(m.speakers.store);
       await screenshot(page, { path: `tests/e2e/artifacts/complaint-resolved-${device}.png`, fullPage: true });
 
@@ -130,14 +137,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
     await expect(page.locator('[data-action="INFO_PROVIDED"]')).toContainText('सील बंद थी, पर ब्रांड दूसरा था।');
     await expect(page.getByRole('heading', { name: m.infoAsked })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: m.proposed })).toBeVisible({ timeout: 30_000 });
-    const refund = (await page.locator('[data-resolution="REFUND"] strong').textContent()) ?? '';
-    const amount = /₹[\d,.]+/.exec(refund)?.[0] ?? 'none';
-    await page
-      .locator('[data-resolution="REFUND"]')
-      .getByRole('button', { name: new RegExp(`^${m.accept}`) })
-      .click();
-    await expect(page.locator('[data-action="RESOLUTION_ACCEPTED"]')).toBeVisible();
-    await expect(page.locator('[data-issue-status]')).toHaveText(m.statuses.RESOLVED, { timeout: 30_000 });
+    const amount = await acceptRefund(page, m);
     await screenshot(page, { path: 'tests/e2e/artifacts/complaint-resolved-hi-phone.png', fullPage: true });
     await page.getByRole('link', { name: new RegExp(`^${m.aboutOrder.replace('{id}', '\\S+')}$`) }).click();
     await expect(page.locator('[data-issue-status="RESOLVED"]')).toBeVisible();

@@ -4,7 +4,7 @@ import { messagesFor, missingKeys, specPairs } from './catalogue.ts';
 import { offerText } from './labels.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
-import { chooseLocale, fromAcceptLanguage, localisedPath, switchPath } from './locale.ts';
+import { chooseLocale, fromAcceptLanguage, localisedPath, momentFormat, switchPath } from './locale.ts';
 import { fill, localiseSpecText } from './text.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
 import {
@@ -193,5 +193,14 @@ describe('the invoice’s charge titles in Hindi (issue 28)', () => {
       expect(messagesFor('en').invoice.chargeTitles[title]).toBe(title);
       expect(messagesFor('hi').invoice.chargeTitles[title]).toMatch(/[\u0900-\u097F]/);
     }
+  });
+});
+
+describe('a moment as the pages write it', () => {
+  const moment = new Date('2026-12-07T14:13:00Z');
+  it("in India's time, with Western digits in Hindi too, and the year only when asked", () => {
+    expect(momentFormat('en').format(moment)).toBe('7 Dec, 7:43 pm');
+    expect(momentFormat('hi').format(moment)).toBe('7 दिस॰, 7:43 pm');
+    expect(momentFormat('en', { year: true }).format(moment)).toBe('7 Dec 2026, 7:43 pm');
   });
 });

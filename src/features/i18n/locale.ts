@@ -20,6 +20,19 @@ export const HREFLANG: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
 /** Intl locales: Indian grouping (1,23,456) in both; Hindi keeps Western digits as Indian apps do. */
 export const INTL_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
 
+/** A moment as the pages write it ("7 Dec, 7:43 pm", with the year when asked): India's time, Western digits in both languages. */
+export function momentFormat(locale: Locale, options: { year?: boolean } = {}): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    numberingSystem: 'latn',
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    ...(options.year ? { year: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 /** The first of our languages the browser asks for, by q-value (RFC 9110 §12.5.4); null if none. */
 export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
   if (!header) return null;
