@@ -7,7 +7,7 @@ import { IST_OFFSET_MS } from '#/lib/ist.ts';
 import { durationParts } from '#/ondc/context.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { durationText } from '#/features/i18n/labels.ts';
-import { INTL_LOCALE, type Locale } from '#/features/i18n/locale.ts';
+import { clockFormat, INTL_LOCALE, type Locale } from '#/features/i18n/locale.ts';
 import { fill } from '#/features/i18n/text.ts';
 
 const rangeSchema = z.object({ start: z.iso.datetime(), end: z.iso.datetime() });
@@ -36,7 +36,7 @@ const istDay = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 export function windowLabel(range: { start: string; end: string }, now: Date, locale: Locale): string {
   const t = messagesFor(locale).checkout;
   const start = Date.parse(range.start);
-  const clock = new Intl.DateTimeFormat(INTL_LOCALE[locale], { numberingSystem: 'latn', timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+  const clock = clockFormat(locale);
   const times = { from: clock.format(start), to: clock.format(Date.parse(range.end)) };
   const days = istDay(start) - istDay(now.getTime());
   if (days === 0) return fill(t.windowToday, times);

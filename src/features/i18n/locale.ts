@@ -33,6 +33,11 @@ export function momentFormat(locale: Locale, options: { year?: boolean } = {}): 
   });
 }
 
+/** A time of day as the pages write it ("7:43 pm"): India's time, Western digits in both languages. */
+export function clockFormat(locale: Locale): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { numberingSystem: 'latn', timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+}
+
 /** The first of our languages the browser asks for, by q-value (RFC 9110 §12.5.4); null if none. */
 export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
   if (!header) return null;
