@@ -3,8 +3,8 @@
 // buyer's word, resolution options four minutes later (what they are follows the complaint and the
 // order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
 // came without a photo, about an order marked delivered that never came, or about one booked to
-// come hours later, gets a request for more information first (INFO_REQUESTED), once; the buyer's answer (INFO_PROVIDED) starts the
-// clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
+// come hours later, gets a request for more information first (INFO_REQUESTED), once; the
+// buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
 // dispute is handed to the ODR provider. The desk works its store's hours: a complaint raised
 // while the store is closed waits for it to open, past the response time we state, so the
 // shopper may escalate it.

@@ -196,6 +196,11 @@ export function createSellerDesk(options: SellerDeskOptions) {
   const unknownOrder = (orderId: string): Answer => answer({ order: { id: orderId } }, sellerError('30018', `No order ${orderId} with this seller`));
 
   return {
+    /** A store of the network by its id, as the desk knows it (its hours, its catalogue). */
+    provider(providerId: string): Provider | undefined {
+      return providers.get(providerId);
+    },
+
     select(sellerId: string, { context, message }: RequestOf<'select'>): Answer {
       const { order } = message;
       const found = providerFor(sellerId, context, order.provider);

@@ -913,8 +913,7 @@ export async function startSellerNetwork(options: SellerNetworkOptions): Promise
         const order = state.order(record.orderId);
         const node = nodes.get(record.sellerId);
         if (!order || !node || stopping) continue;
-        const provider = network.sellers.find((s) => s.id === order.sellerId)?.providers.find((p) => p.id === order.providerId);
-        if (!deskAtWork(provider, clock.now())) continue;
+        if (!deskAtWork(sellerDesk.provider(order.providerId), clock.now())) continue;
         const step = dueStep(record, order, clock.now(), new Date());
         if (!step) continue;
         const next: IssueRecord = { ...record, issue: step.issue, sellerAt: clock.now().toISOString() };
