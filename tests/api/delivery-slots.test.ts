@@ -4,7 +4,7 @@
 // longer has, another delivery at init than the quote's, and a malformed id are refused.
 import { describe, expect, inject, it } from 'vitest';
 import { orderMessageProblems } from '#/ondc/order-schemas.ts';
-import { cartOfOne, checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
+import { cartOfOne, checkoutAddress, pollFor, quoteWindowStore, windowStorePlace, type Client, type WindowOption } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { wireOf } from '../support/protocol-log.ts';
@@ -15,24 +15,15 @@ const servers = inject('servers');
 // The PGlite storefront writes the protocol log.
 const [logged] = servers;
 
-type Option = { id: string; label: string; start: string | null; end: string | null };
-type Checkout = { fulfillmentId: string | null; delivery: { chosen: string; options: Option[] } | null; payable: { totalPaise: number } | null };
+type Checkout = { fulfillmentId: string | null; delivery: { chosen: string; options: WindowOption[] } | null; payable: { totalPaise: number } | null };
 
 const fillCart = (client: Client) => cartOfOne(client, store, item);
 
-const place = {
-  categoryDomain: 'ONDC:RET10',
-  ondcCity: 'bengaluru',
-  lat_long: `${store.location.lat},${store.location.lng}`,
-  address: { area_code: store.location.pincode },
-};
+const place = { ...windowStorePlace, address: { area_code: store.location.pincode } };
 
 async function quote(client: Client, extra: Record<string, unknown> = {}) {
-  const sent = await client.post('/ondc/select', { ...place, ...extra });
-  expect(sent.status).toBe(200);
-  const ack = await sent.json();
-  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
-  return { transactionId: ack.data.transaction_id as string, answer, checkout: answer['checkout'] as Checkout };
+  const { transactionId, answer } = await quoteWindowStore(client, extra);
+  return { transactionId, answer, checkout: answer['checkout'] as Checkout };
 }
 
 const address = checkoutAddress({ area_code: store.location.pincode });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#/db/client.ts';
-import { cartOfOne, checkoutAddress, pollFor, type Client } from '../support/checkout.ts';
+import { cartOfOne, checkoutAddress, pollFor, quoteWindowStore, windowStorePlace } from '../support/checkout.ts';
 import { slottedGroceryStore } from '../support/fixtures.ts';
 import { shopper } from '../support/http.ts';
 import { checkMoneyAndOrders, NO_BREACHES } from '../support/invariants.ts';
@@ -24,17 +24,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Option = { id: string; start: string | null; end: string | null; label: string };
-const place = { categoryDomain: 'ONDC:RET10', ondcCity: 'bengaluru', lat_long: `${store.location.lat},${store.location.lng}` };
-
-async function quote(client: Client, extra: Record<string, unknown> = {}) {
-  const sent = await client.post('/ondc/select', { ...place, address: { area_code: store.location.pincode }, ...extra });
-  expect(sent.status).toBe(200);
-  const ack = await sent.json();
-  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
-  return { transactionId: ack.data.transaction_id as string, delivery: (answer['checkout'] as { delivery: { options: Option[] } | null }).delivery };
-}
 
 // The sellers' clock is pinned to the run's noon, so FreshMart is open whatever the hour. A pinned
 // clock starts at its pin again when the process does: each restart pins it where the run's clock
@@ -68,14 +57,14 @@ describe('kill -9 around a delivery-window order (issue 29)', () => {
     const client = shopper(server.url);
     await client.get('/');
     await cartOfOne(client, store, item);
-    const first = await quote(client);
+    const first = await quoteWindowStore(client);
     const window = first.delivery?.options.find((o) => o.start !== null);
     expect(window).toBeDefined();
-    await quote(client, { transaction_id: first.transactionId, fulfillment_id: window!.id });
+    await quoteWindowStore(client, { transaction_id: first.transactionId, fulfillment_id: window!.id });
     const address = checkoutAddress({ area_code: store.location.pincode });
     const init = await (
       await client.post('/ondc/init', {
-        ...place,
+        ...windowStorePlace,
         transaction_id: first.transactionId,
         customer_details: { name: 'Asha Rao', phone: '9876543210' },
         billing_address: address,

@@ -198,6 +198,28 @@ export async function plentifulItems(url: string, count: number, minStock: numbe
   return sold;
 }
 
+/** A delivery window the store offers, as the checkout's answer lists it (issue 29). */
+export type WindowOption = { id: string; label: string; start: string | null; end: string | null };
+
+/** Where a shopper of the store that delivers in windows is: a select's place, its address aside. */
+export const windowStorePlace = (() => {
+  const slotted = slottedGroceryStore();
+  return { categoryDomain: 'ONDC:RET10', ondcCity: 'bengaluru', lat_long: `${slotted.location.lat},${slotted.location.lng}` };
+})();
+
+/** A select at the store that delivers in windows (`extra`: the transaction and the window picked), and its answer once it came. */
+export async function quoteWindowStore(client: Client, extra: Record<string, unknown> = {}) {
+  const sent = await client.post('/ondc/select', { ...windowStorePlace, address: { area_code: slottedGroceryStore().location.pincode }, ...extra });
+  expect(sent.status).toBe(200);
+  const ack = await sent.json();
+  const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
+  return {
+    transactionId: ack.data.transaction_id as string,
+    answer,
+    delivery: (answer['checkout'] as { delivery: { options: WindowOption[] } | null } | undefined)?.delivery ?? null,
+  };
+}
+
 /**
  * A UPI order at the store that delivers in windows (issue 29), booked for the latest window it
  * offers: quoted soonest first, quoted again for the window, then init, pay and confirm.
@@ -205,29 +227,14 @@ export async function plentifulItems(url: string, count: number, minStock: numbe
 export async function placeWindowOrder(client: Client) {
   const slotted = slottedGroceryStore();
   await cartOfOne(client, slotted, slotted.items[0]!);
-  const place = {
-    categoryDomain: 'ONDC:RET10',
-    ondcCity: 'bengaluru',
-    lat_long: `${slotted.location.lat},${slotted.location.lng}`,
-    address: { area_code: slotted.location.pincode },
-  };
-  const quote = async (extra: Record<string, unknown>) => {
-    const ack = await (await client.post('/ondc/select', { ...place, ...extra })).json();
-    const answer = await pollFor(client, `/ondc/fetchMessage?type=select&message_id=${ack.data.message_id}`, (b) => b['status'] !== 'PENDING', 20);
-    return {
-      transactionId: ack.data.transaction_id as string,
-      checkout: answer['checkout'] as { delivery: { options: Array<{ id: string; start: string | null }> } | null },
-    };
-  };
-  const first = await quote({});
-  const window = first.checkout.delivery?.options.filter((o) => o.start !== null).at(-1);
+  const first = await quoteWindowStore(client);
+  const window = first.delivery?.options.filter((o) => o.start !== null).at(-1);
   expect(window).toBeDefined();
-  await quote({ transaction_id: first.transactionId, fulfillment_id: window!.id });
-  const { address: _pin, ...rest } = place;
+  await quoteWindowStore(client, { transaction_id: first.transactionId, fulfillment_id: window!.id });
   const address = checkoutAddress({ area_code: slotted.location.pincode });
   const init = await (
     await client.post('/ondc/init', {
-      ...rest,
+      ...windowStorePlace,
       transaction_id: first.transactionId,
       customer_details: { name: 'Asha Rao', phone: '9876543210' },
       billing_address: address,
