@@ -4,10 +4,10 @@
 // order), RESOLVED a minute after the buyer accepts one. A complaint about the state of goods that
 // came without a photo, about an order marked delivered that never came, or about one booked to
 // come hours later, gets a request for more information first (INFO_REQUESTED), once; the
-// buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the seller's grievance officer the same way; a
-// dispute is handed to the ODR provider. The desk works its store's hours: a complaint raised
-// while the store is closed waits for it to open, past the response time we state, so the
-// shopper may escalate it.
+// buyer's answer (INFO_PROVIDED) starts the clock again. An escalated issue is taken up by the
+// seller's grievance officer the same way; a dispute is handed to the ODR provider. The desk works
+// its store's hours: a complaint raised while the store is closed waits for it to open, past the
+// response time we state, so the shopper may escalate it.
 import { z } from 'zod';
 import type { ProtocolError } from '#/ondc/context.ts';
 import { appendAction, nextActionId, orgName, type IgmAction, type IgmActor, type IgmIssue, type IgmResolution, type ResolutionCode } from '#/ondc/igm.ts';
