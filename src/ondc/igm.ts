@@ -132,6 +132,11 @@ export function appendAction(
   return { ...issue, ...changes, actions: [...issue.actions, action], last_action_id: action.id, updated_at: action.updated_at };
 }
 
+/** When a new action on the issue happens: now, but never at or before its last step, so the steps stay in order. */
+export function nextActionAt(issue: Pick<IgmIssue, 'updated_at'>, now: Date): string {
+  return new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString();
+}
+
 /** A fresh action id for one side ('B' buyer, 'S' seller): never the same as the other side's. */
 export function nextActionId(issue: Pick<IgmIssue, 'actions'>, side: 'B' | 'S'): string {
   return `A${issue.actions.length + 1}${side}`;

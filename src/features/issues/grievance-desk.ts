@@ -1,11 +1,12 @@
 // Our grievance officer's desk (issue 26, IGM 2.0.0): the complaints a shopper escalated to the
 // grievance officers, and what our officer may do with one. The officer may first ask the shopper
-// a question (INFO_REQUESTED, answered on the complaint's page), then answers in words and resolves it: a refund we pay (up to what the shopper paid for the items named), a
-// replacement the store is asked to carry out, or no action with the reason. The decision goes to
+// a question (INFO_REQUESTED, answered on the complaint's page), then answers in words and
+// resolves it: a refund we pay (up to what the shopper paid for the items named), a replacement
+// the store is asked to carry out, or no action with the reason. The decision goes to
 // the store as the issue with our officer's RESOLVED action and the resolution it names.
 import { z } from 'zod';
 import { ttlToMs } from '#/ondc/context.ts';
-import { appendAction, EXPECTED_RESPONSE_TIME, nextActionId, type IgmAction, type IgmIssue, type IgmResolution } from '#/ondc/igm.ts';
+import { appendAction, EXPECTED_RESPONSE_TIME, nextActionAt, nextActionId, type IgmAction, type IgmIssue, type IgmResolution } from '#/ondc/igm.ts';
 import { paiseToRupees } from '#/lib/money.ts';
 import { openInfoRequest } from './issues.ts';
 
@@ -85,7 +86,7 @@ export function askAsOfficer(issue: IgmIssue, question: string, officerName: str
   const asked: IgmAction = {
     id: nextActionId(issue, 'B'),
     descriptor: { code: 'INFO_REQUESTED', short_desc: question },
-    updated_at: new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString(),
+    updated_at: nextActionAt(issue, now),
     action_by: officer,
     actor_details: { name: officerName },
   };
@@ -143,7 +144,7 @@ export function resolveAsOfficer(
   now: Date,
 ): IgmIssue {
   const officer = ourOfficerId(issue);
-  const at = new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString();
+  const at = nextActionAt(issue, now);
   const resolution: IgmResolution = {
     id: `G${issue.actions.length + 1}`,
     descriptor: { code: decision.outcome, short_desc: decision.response },

@@ -15,6 +15,7 @@ import {
   EXPECTED_RESOLUTION_TIME,
   EXPECTED_RESPONSE_TIME,
   igmIssueSchema,
+  nextActionAt,
   nextActionId,
   orgName,
   refundAmountOf,
@@ -261,7 +262,7 @@ export async function takeIssueStep(database: Database, app: BuyerApp, shopper: 
   if (!row) return { ok: false, status: 404, message: 'No such complaint' };
   const issue = row.issue;
   const allowed = shopperSteps(issue, complainantIds(issue), now.getTime());
-  const at = new Date(Math.max(now.getTime(), Date.parse(issue.updated_at) + 1)).toISOString();
+  const at = nextActionAt(issue, now);
   const action = (code: IgmAction['descriptor']['code'], shortDesc: string, extra: Partial<IgmAction> = {}): IgmAction => ({
     id: nextActionId(issue, 'B'),
     descriptor: { code, short_desc: shortDesc },
