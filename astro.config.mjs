@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './src/lib/http/precompress.ts';
 import { pwa } from './src/features/pwa/integration.ts';
+import { islandMarkup } from './src/features/platform/island-markup.ts';
 
 // The canonical site URL is read again at run time (src/config.server.ts); this one only seeds
 // build-time URLs. Hosts allowed to reach the app, with any port: see DESIGN.md §7.
@@ -17,6 +18,7 @@ export default defineConfig({
   integrations: [
     react(),
     pwa(),
+    islandMarkup(),
     precompress(),
     {
       // Item cards hydrate on the shopper's first touch, focus or key, not during load (issue 16).
