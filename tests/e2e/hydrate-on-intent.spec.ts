@@ -208,6 +208,25 @@ test('on data saver a shopper who only reads loads no script; the first tap stil
   expect(scripts.length).toBeGreaterThan(0);
 });
 
+test('a tap on a plain Add posts the add before the card asks for its code, so the two do not share a slow link', async ({ page, hasTouch }) => {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const order: string[] = [];
+  page.on('request', (request: Request) => {
+    if (isCartPost(request)) order.push('add');
+    else if (request.resourceType() === 'script') order.push('script');
+  });
+  await page.goto(LISTING, { waitUntil: 'commit' });
+  const card = await cardWithAdd(page, 0);
+  const name = await nameOf(card);
+  const add = card.getByRole('button', { name: `Add ${name} to cart` });
+  await (hasTouch ? add.tap() : add.click());
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+  expect(order[0]).toBe('add');
+  expect(order.filter((o) => o === 'add')).toHaveLength(1);
+  expect(order).toContain('script');
+});
+
 /**
  * Puts a finger (phone) or the mouse button (desktop) down at a point and returns its release:
  * a press the test can hold while the page reacts to it, as a shopper's tap lasts ~100 ms.
@@ -270,7 +289,8 @@ test('an Add at the foot of the screen is added when the cart bar the tap brings
 
   const writes = cartWrites(page);
   const release = await pressAt(page, point.x, point.y, hasTouch);
-  // The press wakes the card; it is live before the finger comes up.
+  // A press held a second wakes the card with no submit yet; it is live before the finger comes up.
+  await page.clock.runFor(1000);
   await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
   await page.clock.resume();
   await release();

@@ -12,6 +12,10 @@ import { addAtOnce, TAP_STATE, type InstantAnswer } from '#/features/cart/instan
 const INTENT = ['pointerdown', 'focusin', 'keydown'] as const;
 /** Anything the shopper does that restarts the quiet wait, so hydration never competes with a gesture. */
 const ACTIVITY = ['pointerdown', 'keydown', 'scroll', 'wheel'] as const;
+/** The Add of a card whose tap adds at once (instant-add.ts): a customisable dish's opens its picker. */
+const PLAIN_ADD = 'form:not([data-customisable]) .add-to-cart__add';
+/** How long after a press, focus or key on such an Add its code loads if no submit came. */
+const SUBMIT_WAIT_MS = 1000;
 /** How long the loaded page must be quiet before the islands in view hydrate (cart badge, quantities). */
 export const QUIET_MS = 3000;
 
@@ -94,7 +98,7 @@ const interaction: ClientDirective = (load, _options, island) => {
   let heldTap: { form: HTMLFormElement; submitter: HTMLElement | null; sent: Promise<InstantAnswer> | null } | undefined;
 
   const stopListening = () => {
-    for (const type of INTENT) island.removeEventListener(type, hydrate, true);
+    for (const type of INTENT) island.removeEventListener(type, onIntent, true);
     island.removeEventListener('submit', holdTap, true);
   };
 
@@ -140,10 +144,20 @@ const interaction: ClientDirective = (load, _options, island) => {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     heldTap ??= { form, submitter: (event as SubmitEvent).submitter, sent: addAtOnce(form) };
-    void hydrate();
+    // The island's code after the add's answer: on slow 4G the two shared the link and the
+    // confirmed badge came ~250 ms later (issue 30, tests/bench/tap.ts).
+    if (heldTap.sent) void heldTap.sent.finally(hydrate);
+    else void hydrate();
   }
 
-  for (const type of INTENT) island.addEventListener(type, hydrate, { capture: true, passive: true });
+  // A press, focus or key on a plain item's Add may be about to post the card's form, so its code
+  // waits for the submit (holdTap), or a moment when none comes (a scroll starting on the button).
+  function onIntent(event: Event) {
+    if ((event.target as Element).closest?.(PLAIN_ADD)) setTimeout(hydrate, SUBMIT_WAIT_MS);
+    else void hydrate();
+  }
+
+  for (const type of INTENT) island.addEventListener(type, onIntent, { capture: true, passive: true });
   island.addEventListener('submit', holdTap, true);
   // Cards the infinite list appends after the quiet came are watched at once.
   if (quietReached) hydrateWhenSeen(island, hydrate);
