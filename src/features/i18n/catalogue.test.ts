@@ -4,7 +4,7 @@ import { messagesFor, missingKeys, specPairs } from './catalogue.ts';
 import { offerText } from './labels.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
-import { chooseLocale, clockFormat, fromAcceptLanguage, localisedPath, momentFormat, switchPath } from './locale.ts';
+import { chooseLocale, clockFormat, fromAcceptLanguage, HTML_LANG, localeOfHtmlLang, localisedPath, momentFormat, switchPath } from './locale.ts';
 import { fill, localiseSpecText } from './text.ts';
 import { CART_CHANGED_MESSAGE, CART_EMPTY_MESSAGE, QUOTE_STALE_MESSAGE } from '#/features/checkout/session.ts';
 import {
@@ -203,5 +203,10 @@ describe('a moment as the pages write it', () => {
     expect(momentFormat('hi').format(moment)).toBe('7 दिस॰, 7:43 pm');
     expect(momentFormat('en', { year: true }).format(moment)).toBe('7 Dec 2026, 7:43 pm');
     expect(clockFormat('hi').format(moment)).toBe('7:43 pm');
+  });
+
+  it('in the language a page says it is in, so a script writes moments as its page did', () => {
+    for (const locale of ['en', 'hi'] as const) expect(localeOfHtmlLang(HTML_LANG[locale])).toBe(locale);
+    expect(localeOfHtmlLang('')).toBe('en');
   });
 });

@@ -15,6 +15,8 @@ export const LOCALE_QUERY = 'lang';
 
 /** `<html lang>`: Hindi is Hindi wherever it is read; English is India's. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en-IN', hi: 'hi' };
+/** A page's language read back from its `<html lang>` (HTML_LANG), for scripts that format in it. */
+export const localeOfHtmlLang = (lang: string): Locale => (lang === HTML_LANG.hi ? 'hi' : 'en');
 /** `hreflang` of each language's address: both are meant for shoppers in India. */
 export const HREFLANG: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
 /** Intl locales: Indian grouping (1,23,456) in both; Hindi keeps Western digits as Indian apps do. */
