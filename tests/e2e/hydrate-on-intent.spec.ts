@@ -227,6 +227,65 @@ test('a tap on a plain Add posts the add before the card asks for its code, so t
   expect(order).toContain('script');
 });
 
+test('a tap on a live card renders that card again, not every card of the page (issue 30)', async ({ page, hasTouch }) => {
+  // React tells a devtools hook of every commit, with the root's container: the island.
+  await page.addInitScript(() => {
+    const w = window as unknown as { commits: Element[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    w.commits = [];
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot: (_id: number, root: { containerInfo: Element }) => w.commits.push(root.containerInfo),
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+    };
+  });
+  await page.goto(LISTING);
+  // The quiet page wakes the cards in view, one by one: a screenful of cards below the store's header.
+  const live = page.locator('.item-card astro-island:not([ssr])');
+  await expect(live.first()).toBeAttached({ timeout: 20_000 });
+  await page.locator('.item-card').nth(6).scrollIntoViewIfNeeded();
+  await expect.poll(() => live.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  // Every card in view has woken (a waking card commits too): the count holds for a second.
+  let woken = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await live.count();
+        const settled = now === woken;
+        woken = now;
+        return settled;
+      },
+      { intervals: [1000], timeout: 30_000 },
+    )
+    .toBe(true);
+  // Held by its place in the list: once tapped it shows a stepper, not Add.
+  const index = await page.locator('.item-card').evaluateAll((cards) => cards.findIndex((c) => c.querySelector('astro-island:not([ssr]) .add-to-cart__add')));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const card = page.locator('.item-card').nth(index);
+  const name = await nameOf(card);
+  await page.evaluate(() => {
+    (window as unknown as { commits: Element[] }).commits = [];
+  });
+  const saved = cartSaved(page);
+  const add = card.getByRole('button', { name: `Add ${name} to cart` });
+  await (hasTouch ? add.tap() : add.click());
+  await saved;
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('1');
+  await expect(page.locator('.cart-badge')).toHaveText('1');
+  // The same item may sit on the page twice (a tray and the list): both show its count.
+  const rendered = await card.evaluate((tapped) => {
+    const commits = (window as unknown as { commits: Element[] }).commits;
+    const itemOf = (element: Element | null) => element?.querySelector('.item-card__name')?.textContent;
+    const others = commits.filter((root) => root.closest('.item-card') && itemOf(root.closest('.item-card')) !== itemOf(tapped));
+    return { tapped: commits.filter((root) => tapped.contains(root)).length, otherCards: others.length };
+  });
+  expect(rendered.tapped).toBeGreaterThan(0);
+  expect(rendered.otherCards).toBe(0);
+});
+
 /**
  * Puts a finger (phone) or the mouse button (desktop) down at a point and returns its release:
  * a press the test can hold while the page reacts to it, as a shopper's tap lasts ~100 ms.

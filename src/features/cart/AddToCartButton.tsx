@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { AddToCartItem, QuantityMap } from './cart.ts';
 import { installChunkReload } from '#/features/platform/chunk-reload.ts';
@@ -9,6 +8,7 @@ import type { Catalogue } from '#/features/i18n/catalogue.ts';
 import { clientText } from '#/features/i18n/client-text.ts';
 import { fill } from '#/features/i18n/text.ts';
 import { $cart, $cartProducts, $providerChange, $willSync, addToCart, changeQuantity, ensureCartLoaded, linesOfItem, takeInstantAnswer } from './store.ts';
+import { usePicked } from './use-picked.ts';
 import { isOfflineCopy } from '#/features/pwa/connection.ts';
 import type { InstantAnswer } from './instant-add.ts';
 
@@ -39,10 +39,20 @@ let chunkReloadInstalled = false;
  */
 export default function AddToCartButton({ item, city, t }: Props) {
   // The server cannot know this browser's cart: hydrate as "Add", then show the stored quantity.
-  const products = useStore($cartProducts, { ssr: () => NOTHING });
-  const cart = useStore($cart, { ssr: () => null });
-  const change = useStore($providerChange);
-  const willSync = useStore($willSync).has(item.itemId);
+  const quantity = usePicked(
+    $cartProducts,
+    (products) => products[item.itemId] ?? 0,
+    () => NOTHING,
+  );
+  // The seller's maximum per order, once the cart knows it (a plain item is one line).
+  const maximum = usePicked(
+    $cart,
+    (cart) => (item.customisable ? Infinity : Number(linesOfItem(cart, item.itemId)[0]?.entry.item_metadata[0]?.quantity.maximum.count ?? Infinity)),
+    () => null,
+  );
+  // Another item's provider change is that card's to ask.
+  const change = usePicked($providerChange, (asked) => (asked?.itemId === item.itemId ? asked : null));
+  const willSync = usePicked($willSync, (items) => items.has(item.itemId));
   // Issue 15: on a saved copy opened offline the prices may be old, so nothing is bought from it.
   const [offlineCopy, setOfflineCopy] = useState(false);
   const [sheet, setSheet] = useState<'picker' | 'chooser' | null>(null);
@@ -53,15 +63,12 @@ export default function AddToCartButton({ item, city, t }: Props) {
   // after its add-on picker closed, so "no popup yet" cannot mean "not asked" (issue 28).
   const askedFrom = useRef<Element | null>(null);
   const asking = useRef(false);
-  if (change?.itemId === item.itemId && askedFrom.current) asking.current = true;
+  if (change && askedFrom.current) asking.current = true;
   else if (!change && asking.current) {
     asking.current = false;
     askedFrom.current = null;
   }
   const returnFocusTo = (island: Element) => () => firstFocusableIn(island);
-  const quantity = products[item.itemId] ?? 0;
-  // The seller's maximum per order, once the cart knows it (a plain item is one line).
-  const maximum = item.customisable ? Infinity : Number(linesOfItem(cart, item.itemId)[0]?.entry.item_metadata[0]?.quantity.maximum.count ?? Infinity);
 
   const root = useRef<HTMLElement | null>(null);
   const bindRoot = (element: HTMLElement | null) => {
@@ -222,7 +229,7 @@ export default function AddToCartButton({ item, city, t }: Props) {
             </div>
           </Sheet>
         )}
-        {change?.itemId === item.itemId && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
+        {change && askedFrom.current && <ProviderChangeSheet change={change} returnFocus={returnFocusTo(askedFrom.current)} />}
       </Suspense>
     </>
   );
