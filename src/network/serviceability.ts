@@ -6,7 +6,8 @@
 // a 12 km circle is in the catalogue yet finds no delivery partner: the same mismatch between a
 // seller's circle and its logistics partner that real orders meet. Both rules read pincodes only,
 // so an API test picks its case by pincode alone.
-import { CITIES, distanceKm, type Locality } from './catalogue/cities.ts';
+import { distanceKm } from '#/lib/geo.ts';
+import { CITIES, type Locality } from './catalogue/cities.ts';
 import type { ProviderLocation } from './catalogue/generate.ts';
 
 export const RIDER_RANGE_KM = 10;

@@ -3,7 +3,8 @@
 // pages of 20 until `completed`). Expectations come from the embedded network's deterministic
 // generator, not from the storefront's own code.
 import { describe, expect, inject, it } from 'vitest';
-import { CITIES, distanceKm } from '#/network/catalogue/cities.ts';
+import { distanceKm } from '#/lib/geo.ts';
+import { CITIES } from '#/network/catalogue/cities.ts';
 import { generateNetwork, providerItems, type GroceryItem, type DishItem, type Provider, type Restaurant } from '#/network/catalogue/generate.ts';
 import type { OpeningHours } from '#/network/catalogue/hours.ts';
 import { packLabel } from '#/network/catalogue/products.ts';

@@ -26,7 +26,7 @@ import { storeHoursNow } from './store-clock.ts';
 import { romanisedText, searchQuery, searchTerms } from './transliteration.ts';
 import { cached } from './cache.server.ts';
 import { storeOfferHours, storeOfferText, storeOffersOf } from '#/features/checkout/store-offers.ts';
-import { distanceKm } from '#/features/location/geo.ts';
+import { distanceKm } from '#/lib/geo.ts';
 
 // The counts the health check reports, from the ingestion this feature runs.
 export { catalogueCounts } from './ingest.server.ts';

@@ -3,7 +3,7 @@
 import { cityDisplayName } from '#/ondc/cities.ts';
 import { addressSchema, type Address } from '#/features/location/address.ts';
 import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
-import { distanceKm } from '#/features/location/geo.ts';
+import { distanceKm } from '#/lib/geo.ts';
 import { stateOfCity } from '#/ondc/cities.ts';
 import type { CustomerForm } from './store.ts';
 

@@ -1,5 +1,5 @@
 import type { Address, AddressType } from './address.ts';
-import { distanceKm, type LatLng } from './geo.ts';
+import { distanceKm, type LatLng } from '#/lib/geo.ts';
 
 /** SPEC §4/§9: a saved address this close (km) to the current position is chosen on start. */
 export const NEARBY_RADIUS_KM = 0.2;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACES, type Place } from './gazetteer.ts';
-import { distanceKm, type LatLng } from './geo.ts';
+import { distanceKm, type LatLng } from '#/lib/geo.ts';
 
 /** SPEC §7.1 GET /kong-api/reverse-geocode answer data. A configured geocoding service must answer the same. */
 export const reverseGeocodeAnswerSchema = z.object({

@@ -1,5 +1,5 @@
 import { GAZETTEER, PLACES, findCityByPincode, type GazetteerCity, type Place } from './gazetteer.ts';
-import { distanceKm, type LatLng } from './geo.ts';
+import { distanceKm, type LatLng } from '#/lib/geo.ts';
 import { hasDevanagari, latinSpellings, soundKey } from '#/lib/devanagari.ts';
 
 /** Enough to choose from on a phone screen. */

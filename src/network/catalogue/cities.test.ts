@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES, distanceKm } from './cities.ts';
+import { distanceKm } from '#/lib/geo.ts';
+import { CITIES } from './cities.ts';
 
 describe('city table', () => {
   it('has the six cities with their ONDC std codes', () => {

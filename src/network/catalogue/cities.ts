@@ -151,14 +151,3 @@ export const CITIES: readonly City[] = [
     ],
   },
 ];
-
-const EARTH_RADIUS_KM = 6371;
-
-/** Great-circle distance in km (haversine): serviceability radii are measured with it. */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
-}

@@ -5,7 +5,8 @@
 // it has and a seed, and providerItems() regenerates them on demand, one at a time, so a
 // million-item catalogue streams in constant memory and one provider can be rebuilt alone.
 import { apportion } from '#/lib/money.ts';
-import { CITIES, distanceKm, type City, type Locality } from './cities.ts';
+import { distanceKm } from '#/lib/geo.ts';
+import { CITIES, type City, type Locality } from './cities.ts';
 import { fnbCategoryOf } from './fnb-categories.ts';
 import { RESTAURANT_TEMPLATES, type MenuTiming, type RestaurantTemplate } from './dishes.ts';
 import { ALL_DAY, normWorkingHours, type OpeningHours } from './hours.ts';
