@@ -3,6 +3,8 @@
 // fulfillmentStates), with Out-for-delivery between pickup and drop, and the order states paired
 // with them as the examples do (In-progress with Packed/picked up/out for delivery, Completed
 // with Order-delivered). Times are network time in ms, so a fast clock runs the same plan faster.
+import type { LatLng } from '#/lib/geo.ts';
+
 const MINUTE_MS = 60_000;
 
 export const DELIVERY_STEPS = [
@@ -74,8 +76,6 @@ const RTO_RIDE_MS = 30 * MINUTE_MS;
 export function rtoTimeline(cancelledAtMs: number): number[] {
   return [cancelledAtMs, cancelledAtMs + RTO_RIDE_MS];
 }
-
-export type LatLng = { lat: number; lng: number };
 
 /**
  * Where the rider is (on_track): at the store until they ride off, then along the straight line

@@ -4,18 +4,8 @@ import { paiseToRupees } from '#/lib/money.ts';
 import { ttlToMs } from '#/ondc/context.ts';
 import type { Provider } from './catalogue/generate.ts';
 import { hashString, mixSeeds, mulberry32, pick } from './catalogue/random.ts';
-import {
-  DELIVERY_STEPS,
-  LIQUIDATION_STEPS,
-  RETURN_STEP,
-  RETURN_STEPS,
-  returnTimeline,
-  riderPosition,
-  RTO_STEP,
-  rtoTimeline,
-  STEP,
-  type LatLng,
-} from './order-clock.ts';
+import { DELIVERY_STEPS, LIQUIDATION_STEPS, RETURN_STEP, RETURN_STEPS, returnTimeline, riderPosition, RTO_STEP, rtoTimeline, STEP } from './order-clock.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import {
   deliveryIdOf,
   deliveryStepOf,

@@ -10,7 +10,8 @@ import type { NetworkClock } from './clock.ts';
 import { addressProblem } from './address.ts';
 import { invoiceHtml } from './invoice.ts';
 import { itemTaxClass } from './catalogue/tax.ts';
-import { STEP, type LatLng } from './order-clock.ts';
+import type { LatLng } from '#/lib/geo.ts';
+import { STEP } from './order-clock.ts';
 import {
   confirmedPayment,
   onInitMessage,

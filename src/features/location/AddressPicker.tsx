@@ -9,7 +9,7 @@ import AddressForm, { typeLabel } from './AddressForm.tsx';
 import { deliveryLocationOf, mapPinOf } from './current-address.ts';
 import { deliveryLocationText, type DeliveryLocation } from './delivery-location.ts';
 import type { GazetteerCity, Place } from './gazetteer.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import MapView, { type TileSource } from './MapView.tsx';
 import { describePlace } from './reverse-geocode.ts';
 import { searchLocalities, type LocalitySearch } from './search.ts';

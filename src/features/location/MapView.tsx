@@ -2,7 +2,7 @@ import type * as Leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { drawOfflineBasemap } from './offline-basemap.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 
 export interface TileSource {
   url: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Address } from './address.ts';
 import type { DeliveryLocation } from './delivery-location.ts';
 import { findCityByName } from './gazetteer.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import type { ReverseGeocodeAnswer } from './reverse-geocode.ts';
 
 /** SPEC §3 root state selectedLocation / currentDiscoveryLocation: areaId is the pincode, cityId the city id. */

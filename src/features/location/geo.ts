@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export type { LatLng } from '#/lib/geo.ts';
-
 // Query strings are text: an empty or non-numeric value must be refused, never read as 0.
 function coordinate(name: string, limit: number) {
   return z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import { reverseGeocodeAnswerSchema, reverseGeocodeOffline, type ReverseGeocodeAnswer } from './reverse-geocode.ts';
 
 /** A slow geocoding service must not hold the shopper's pin drag: past this, answer offline. */

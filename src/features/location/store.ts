@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { addressListSchema, addressSchema, applySavedAddress, canSyncAddresses, removeSavedAddress, type Address } from './address.ts';
 import { addressFromPin, deliveryLocationOf, discoveryLocationOf, discoveryLocationSchema, mapPinOf, type MapPin } from './current-address.ts';
 import { deliveryLocationCookieLine } from './delivery-location.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import { pickNearbyAddress } from './nearby.ts';
 import { reverseGeocodeAnswerSchema } from './reverse-geocode.ts';
 

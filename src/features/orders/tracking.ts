@@ -1,6 +1,6 @@
 // Tracking an order on its way (SPEC §9: a time estimate from an ISO duration in days, hours,
 // minutes and seconds; the map refreshes every 60 s while the rider has the order).
-import type { LatLng } from '#/features/location/geo.ts';
+import type { LatLng } from '#/lib/geo.ts';
 import type { OrderStatus } from './orders.ts';
 
 /** SPEC §9 tracking interval. */
