@@ -145,7 +145,7 @@ const interaction: ClientDirective = (load, _options, island) => {
     const form = event.target as HTMLFormElement;
     heldTap ??= { form, submitter: (event as SubmitEvent).submitter, sent: addAtOnce(form) };
     // The island's code after the add's answer: on slow 4G the two shared the link and the
-    // confirmed badge came ~250 ms later (issue 30, tests/bench/tap.ts).
+    // confirmed badge came 30–170 ms later (issue 30, BENCHMARKS session 23).
     if (heldTap.sent) void heldTap.sent.finally(hydrate);
     else void hydrate();
   }
