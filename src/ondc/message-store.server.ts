@@ -147,6 +147,27 @@ export async function inboxHasRoom(database: Database, limitBytes = INBOX_LIMIT_
   return row?.room ?? true;
 }
 
+/** The oldest catalogue page waiting in the inbox (its body as stored), or null. */
+export async function nextInboxPage(database: Queryable): Promise<{ id: string; body: string } | null> {
+  const [page] = await database.query<{ id: string; body: string }>(`SELECT id::text, body FROM ondc_inbox WHERE action = 'on_search' ORDER BY id LIMIT 1`);
+  return page ?? null;
+}
+
+/** Catalogue pages waiting in the inbox. */
+export async function inboxBacklog(database: Queryable): Promise<number> {
+  const [row] = await database.query<{ pages: number }>(`SELECT count(*)::int AS pages FROM ondc_inbox WHERE action = 'on_search'`);
+  return row?.pages ?? 0;
+}
+
+/**
+ * Gives back the space of pages applied: their bodies stay behind as dead rows until a vacuum,
+ * and PGlite runs no autovacuum, so without this every full refresh would add the catalogue's size
+ * to the disk.
+ */
+export async function vacuumInbox(database: Database): Promise<void> {
+  await database.exec('VACUUM ondc_inbox');
+}
+
 /** A page applied (or given up on) leaves the inbox; inside the transaction that applied it, so it is applied once. */
 export async function removeFromInbox(database: Queryable, id: string): Promise<void> {
   await database.query('DELETE FROM ondc_inbox WHERE id = $1', [id]);

@@ -4,6 +4,7 @@
 // every change.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#/db/client.ts';
+import { findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import { formatRupees, paiseToRupees } from '#/lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '#/ondc/catalog.ts';
 import { coinBalance } from '#/features/coins/coins.server.ts';
@@ -500,24 +501,18 @@ export async function clearCityCart(database: Database, shopper: string, cityCod
  * was not ordered; another store's cart (the shopper moved on) is left alone.
  */
 export async function emptyOrderedCart(q: Queryable, order: { shopper: string; paymentId: string }): Promise<void> {
-  const [placed] = await q.query<{
-    city: string;
-    bpp_id: string | null;
-    provider_id: string | null;
-    cart_version: number;
-    lines: Array<{ itemId: string }> | string;
-  }>(
-    `SELECT t.city, t.bpp_id, m.body->'message'->'order'->'provider'->>'id' AS provider_id, r.cart_version, r.lines FROM payments p
-     JOIN ondc_transactions t ON t.transaction_id = p.transaction_id
-     JOIN checkout_requests r ON r.message_id = p.init_message_id
-     JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'init' AND m.direction = 'out'
-     WHERE p.payment_id = $1`,
+  const [placed] = await q.query<{ transaction_id: string; init_message_id: string; cart_version: number; lines: Array<{ itemId: string }> | string }>(
+    `SELECT p.transaction_id, p.init_message_id, r.cart_version, r.lines FROM payments p
+     JOIN checkout_requests r ON r.message_id = p.init_message_id WHERE p.payment_id = $1`,
     [order.paymentId],
   );
-  const city = placed ? servedCityCode(placed.city) : undefined;
-  if (!placed || !city) return;
+  const transaction = placed ? await findTransaction(q, placed.transaction_id) : null;
+  const init = placed ? await sentMessage(q, placed.init_message_id, 'init') : null;
+  const city = transaction ? servedCityCode(transaction.city) : undefined;
+  if (!placed || !init || !city) return;
+  const providerId = (init.order['provider'] as { id?: unknown } | undefined)?.id;
   const row = await findCartRow(q, order.shopper, city, true);
-  if (!row || row.bpp_id !== placed.bpp_id || row.provider_id !== placed.provider_id) return;
+  if (!row || row.bpp_id !== transaction?.bppId || row.provider_id !== providerId) return;
   if (row.version === placed.cart_version) return clearLockedCart(q, row);
   const lines = typeof placed.lines === 'string' ? (JSON.parse(placed.lines) as Array<{ itemId: string }>) : placed.lines;
   await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [

@@ -6,7 +6,7 @@
 // inbox is empty, the SPEC §5 dedupe groups the pages changed are settled in batches of ~100 ms,
 // so the shop's own queries get the database between them (a city-wide pass held PGlite for minutes).
 import type { Database, Queryable } from '#/db/client.ts';
-import { callbackEnvelopeSchema, removeFromInbox, type CallbackEnvelope } from '#/ondc/message-store.server.ts';
+import { callbackEnvelopeSchema, inboxBacklog, nextInboxPage, removeFromInbox, vacuumInbox, type CallbackEnvelope } from '#/ondc/message-store.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { announceCatalogueChange } from './cache.server.ts';
 import { ingestOnSearch, settleDedupe, type IngestResult } from './ingest.server.ts';
@@ -100,9 +100,7 @@ async function drain(database: Database, app: BuyerApp) {
         await pause(pauseAfterPage(database.kind, Date.now() - begun, worker.requestsInFlight()));
       }
       if (step === 'busy' || step === 'failed') return later();
-      // Applied pages leave their bodies behind as dead rows until a vacuum; PGlite runs no
-      // autovacuum, so without this every full refresh would add the catalogue's size to the disk.
-      if (applied > 0) await database.exec('VACUUM ondc_inbox');
+      if (applied > 0) await vacuumInbox(database);
       // Nor does it analyze: without statistics every catalogue query is planned on guesses
       // (a search for "milk" at the default catalogue took 36.5 ms, 5.5 ms once analyzed).
       if (applied > 0 && database.kind === 'pglite') await database.exec('ANALYZE catalogue_items');
@@ -161,7 +159,7 @@ async function applyNextPage(database: Database, app: BuyerApp, attempts: Map<st
   try {
     const outcome = await database.transaction(async (tx) => {
       if (!(await takeIngestLock(tx))) return 'busy' as const;
-      const [page] = await tx.query<{ id: string; body: string }>(`SELECT id::text, body FROM ondc_inbox WHERE action = 'on_search' ORDER BY id LIMIT 1`);
+      const page = await nextInboxPage(tx);
       if (!page) return 'empty' as const;
       pageId = page.id;
       const envelope = parseEnvelope(page.body);
@@ -202,16 +200,14 @@ async function settleDedupeBatch(database: Database, preferredSellerId: string |
 
 /** Pages waiting in the inbox. */
 export async function ingestionBacklog(database: Database): Promise<number> {
-  const [row] = await database.query<{ pages: number }>(`SELECT count(*)::int AS pages FROM ondc_inbox WHERE action = 'on_search'`);
-  return row?.pages ?? 0;
+  return inboxBacklog(database);
 }
 
 /** Ingestion is idle: no page waiting, no dedupe group unsettled, and nothing arrived for `quietMs`. */
 export async function ingestionIdle(database: Database, quietMs: number): Promise<boolean> {
   const worker = state();
   if (worker.running || Date.now() - worker.lastActivity < quietMs) return false;
-  const [row] = await database.query<{ idle: boolean }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM ondc_inbox WHERE action = 'on_search') AND NOT EXISTS (SELECT 1 FROM catalogue_dedupe_pending) AS idle`,
-  );
+  if ((await inboxBacklog(database)) > 0) return false;
+  const [row] = await database.query<{ idle: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM catalogue_dedupe_pending) AS idle');
   return row?.idle ?? false;
 }

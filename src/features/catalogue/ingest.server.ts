@@ -4,7 +4,7 @@ import type { Database, Queryable } from '#/db/client.ts';
 import { readMeta, writeMeta } from '#/db/meta.server.ts';
 import { incrementalCatalogSchema, receivedCatalogSchema, type CatalogCategory, type CatalogItem } from '#/ondc/catalog.ts';
 import type { ItemRejection, Rejection } from '#/ondc/catalog-rejection.ts';
-import type { CallbackEnvelope } from '#/ondc/message-store.server.ts';
+import { inboxBacklog, type CallbackEnvelope } from '#/ondc/message-store.server.ts';
 import { winnerFirstSql, winsOverSql } from './dedupe.ts';
 import { catalogRows, isIncrementalCatalog, itemRows, judgeItems, judgeProviders, type ItemRow, type ProviderRow } from './ingest.ts';
 
@@ -429,12 +429,18 @@ export async function redoDedupeFor(database: Database, preferredSellerId: strin
 
 /** What the catalogue holds, and what ingestion still has to do (pages in the inbox, dedupe groups to settle). */
 export async function catalogueCounts(database: Database) {
-  const [row] = await database.query<{ sellers: number; providers: number; items: number; pagesWaiting: number; dedupeWaiting: number }>(
+  const [row] = await database.query<{ sellers: number; providers: number; items: number; dedupeWaiting: number }>(
     `SELECT (SELECT count(*)::int FROM catalogue_sellers) AS sellers,
             (SELECT count(*)::int FROM catalogue_providers) AS providers,
             (SELECT count(*)::int FROM catalogue_items) AS items,
-            (SELECT count(*)::int FROM ondc_inbox WHERE action = 'on_search') AS "pagesWaiting",
             (SELECT count(*)::int FROM catalogue_dedupe_pending) AS "dedupeWaiting"`,
   );
-  return row ?? { sellers: 0, providers: 0, items: 0, pagesWaiting: 0, dedupeWaiting: 0 };
+  const counts = row ?? { sellers: 0, providers: 0, items: 0, dedupeWaiting: 0 };
+  return {
+    sellers: counts.sellers,
+    providers: counts.providers,
+    items: counts.items,
+    pagesWaiting: await inboxBacklog(database),
+    dedupeWaiting: counts.dedupeWaiting,
+  };
 }

@@ -5,6 +5,7 @@ import type { Database } from '#/db/client.ts';
 import { rupeesToPaise, paiseToRupees } from '#/lib/money.ts';
 import { sendRequest } from '#/ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner, waitForAnswer } from '#/ondc/message-store.server.ts';
+import { sentMessage } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { BUYER_FINDER_FEE } from '#/ondc/terms.ts';
 import { INIT_VALIDATION_CODES, type InitAddress, type InitRequest } from './init.ts';
@@ -183,11 +184,8 @@ async function initChecked(
 
 /** Issue 29: the tip our init stated to the seller, in paise. */
 async function askedTip(database: Database, initMessageId: string): Promise<number> {
-  const [row] = await database.query<{ tags: unknown }>(
-    `SELECT body->'message'->'order'->'tags' AS tags FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
-    [initMessageId],
-  );
-  return tipOfTags(Array.isArray(row?.tags) ? row.tags : undefined);
+  const tags = (await sentMessage(database, initMessageId, 'init'))?.order['tags'];
+  return tipOfTags(Array.isArray(tags) ? tags : undefined);
 }
 
 /** SPEC §7.3 user consent; SPEC §4 consent defaults to accepted, so no record reads as accepted. */

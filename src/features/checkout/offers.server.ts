@@ -5,6 +5,7 @@ import type { Database } from '#/db/client.ts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
 import { findAnswer, transactionOwner } from '#/ondc/message-store.server.ts';
+import { findTransaction, sentInTransaction } from '#/ondc/stored-messages.server.ts';
 import { couponCodeSchema, INVALID_COUPON_MESSAGE, OFFER_MINIMUM_CART_PAISE, offerDiscount, type OfferRule } from './offers.ts';
 import { otherStoreReason, storeOfferBenefit, storeOfferHours, storeOfferOpen, storeOfferReason, storeOffersOf, type StoreOffer } from './store-offers.ts';
 import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
@@ -77,13 +78,12 @@ export type OfferFailure = {
 type CheckoutStore = { bpp_id: string; provider_id: string; name: string; offers: unknown };
 
 async function checkoutStore(database: Database, transactionId: string): Promise<CheckoutStore | null> {
+  const [transaction, [select]] = await Promise.all([findTransaction(database, transactionId), sentInTransaction(database, transactionId, 'select')]);
+  const providerId = (select?.order['provider'] as { id?: unknown } | undefined)?.id;
+  if (!transaction?.bppId || typeof providerId !== 'string') return null;
   const [row] = await database.query<CheckoutStore>(
-    `SELECT p.bpp_id, p.provider_id, p.name, p.offers FROM ondc_transactions t
-     JOIN LATERAL (SELECT body->'message'->'order'->'provider'->>'id' AS provider_id FROM ondc_messages
-                   WHERE transaction_id = t.transaction_id AND action = 'select' AND direction = 'out' ORDER BY id DESC LIMIT 1) m ON true
-     JOIN catalogue_providers p ON p.bpp_id = t.bpp_id AND p.provider_id = m.provider_id
-     WHERE t.transaction_id = $1`,
-    [transactionId],
+    'SELECT bpp_id, provider_id, name, offers FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
+    [transaction.bppId, providerId],
   );
   return row ?? null;
 }

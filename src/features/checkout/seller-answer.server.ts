@@ -3,17 +3,17 @@
 // goes through here, so a quote for another store can be neither shown nor charged.
 import type { Queryable } from '#/db/client.ts';
 import type { StoredAnswer } from '#/ondc/message-store.server.ts';
+import { sentMessage } from '#/ondc/stored-messages.server.ts';
 import { storeMismatch, type AskedStore } from './quote-check.ts';
 
 async function askedStore(q: Queryable, messageId: string, action: 'select' | 'init'): Promise<AskedStore | null> {
-  const [row] = await q.query<{ provider_id: string | null; location_ids: string[] | null }>(
-    `SELECT o.order->'provider'->>'id' AS provider_id,
-       ARRAY(SELECT l->>'id' FROM jsonb_array_elements(coalesce(o.order->'provider'->'locations', '[]')) l
-             UNION SELECT i->>'location_id' FROM jsonb_array_elements(coalesce(o.order->'items', '[]')) i) AS location_ids
-     FROM (SELECT body->'message'->'order' AS order FROM ondc_messages WHERE message_id = $1 AND action = $2 AND direction = 'out' ORDER BY id LIMIT 1) o`,
-    [messageId, action],
-  );
-  return row?.provider_id ? { providerId: row.provider_id, locationIds: (row.location_ids ?? []).filter(Boolean) } : null;
+  const order = (await sentMessage(q, messageId, action))?.order as
+    | { provider?: { id?: unknown; locations?: Array<{ id?: unknown }> }; items?: Array<{ location_id?: unknown }> }
+    | undefined;
+  const providerId = order?.provider?.id;
+  if (typeof providerId !== 'string' || !providerId) return null;
+  const named = [...(order?.provider?.locations ?? []).map((l) => l?.id), ...(order?.items ?? []).map((i) => i?.location_id)];
+  return { providerId, locationIds: [...new Set(named.filter((id): id is string => typeof id === 'string' && id !== ''))] };
 }
 
 /** The answer as stored, or, when it names another provider or location, an error answer without its order. */

@@ -5,6 +5,7 @@
 import type { Database, Queryable } from '#/db/client.ts';
 import { domainSchema, type Domain } from '#/ondc/context.ts';
 import { findAnswer } from '#/ondc/message-store.server.ts';
+import { sentMessage } from '#/ondc/stored-messages.server.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
 import { readCart } from '#/features/cart/cart.server.ts';
 import type { Cart } from '#/features/cart/payload.ts';
@@ -177,11 +178,13 @@ export async function selectChecked(
 
 /** Whether the store our select went to honours "no order unless whole" (its catalogue says so, ondc/if-short.ts). */
 async function cancelIfShortOffered(database: Queryable, selectMessageId: string): Promise<boolean> {
-  const [row] = await database.query<{ cancels_if_short: boolean }>(
-    `SELECT p.cancels_if_short FROM ondc_messages m
-     JOIN catalogue_providers p ON p.bpp_id = m.body->'context'->>'bpp_id' AND p.provider_id = m.body->'message'->'order'->'provider'->>'id'
-     WHERE m.message_id = $1 AND m.action = 'select' AND m.direction = 'out' LIMIT 1`,
-    [selectMessageId],
-  );
+  const select = await sentMessage(database, selectMessageId, 'select');
+  const bppId = select?.context['bpp_id'];
+  const providerId = (select?.order['provider'] as { id?: unknown } | undefined)?.id;
+  if (typeof bppId !== 'string' || typeof providerId !== 'string') return false;
+  const [row] = await database.query<{ cancels_if_short: boolean }>('SELECT cancels_if_short FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
+    bppId,
+    providerId,
+  ]);
   return row?.cancels_if_short ?? false;
 }

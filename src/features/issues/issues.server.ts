@@ -23,6 +23,7 @@ import {
   type IgmIssue,
 } from '#/ondc/igm.ts';
 import type { CallbackEnvelope, CallbackVetting } from '#/ondc/message-store.server.ts';
+import { findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, signedPhotoUrl, type OrderDetail } from '#/features/orders/orders.server.ts';
 import { refundSettlements } from '#/features/payment/payment.server.ts';
@@ -180,8 +181,7 @@ export async function readComplaintDetails(
 }
 
 async function domainOf(database: Database, transactionId: string): Promise<string> {
-  const [row] = await database.query<{ domain: string }>('SELECT domain FROM ondc_transactions WHERE transaction_id = $1', [transactionId]);
-  return row?.domain ?? 'ONDC:RET10';
+  return (await findTransaction(database, transactionId))?.domain ?? 'ONDC:RET10';
 }
 
 /** Issue 26 (SPEC.md says nothing of complaints): one about the shopper's order, sent to its seller. */
@@ -378,12 +378,14 @@ export function vetIssueMessage(database: Database): CallbackVetting {
 export async function recordIssueMessage(database: Database, envelope: CallbackEnvelope): Promise<void> {
   if (!ISSUE_ACTIONS.has(envelope.context.action)) return;
   if (envelope.error) {
-    await database.query(
-      `UPDATE order_issues i SET seller_error = $3, updated_at = clock_timestamp() FROM ondc_messages m
-       WHERE m.message_id = $1 AND m.action = 'issue' AND m.direction = 'out' AND m.transaction_id = $2 AND i.transaction_id = m.transaction_id
-         AND i.issue_id = m.body->'message'->'issue'->>'id'`,
-      [envelope.context.message_id, envelope.context.transaction_id, envelope.error.message ?? envelope.error.code],
-    );
+    const asked = await sentMessage(database, envelope.context.message_id, 'issue');
+    const issueId = (asked?.message['issue'] as { id?: unknown } | undefined)?.id;
+    if (asked?.transactionId !== envelope.context.transaction_id || typeof issueId !== 'string') return;
+    await database.query('UPDATE order_issues SET seller_error = $3, updated_at = clock_timestamp() WHERE transaction_id = $1 AND issue_id = $2', [
+      asked.transactionId,
+      issueId,
+      envelope.error.message ?? envelope.error.code,
+    ]);
     return;
   }
   const theirs = issueOfEnvelope(envelope);

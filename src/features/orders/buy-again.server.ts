@@ -3,6 +3,7 @@
 // item the store stopped selling, ran out of, or that no longer reaches the shopper's pincode is
 // left off rather than shown and refused at the tap.
 import type { Database } from '#/db/client.ts';
+import { TRANSACTION_SELLERS } from '#/ondc/stored-messages.server.ts';
 import type { ItemWidget } from '#/features/catalogue/catalogue.ts';
 import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, toWidget, type ItemRecord, type ShopperPlace } from '#/features/catalogue/catalogue.server.ts';
 
@@ -21,7 +22,7 @@ export async function buyAgainItems(database: Database, shopper: string, place: 
   const rows = await database.query<ItemRecord>(
     `WITH recent AS (
        SELECT o.order_id, o.created_at, t.bpp_id, o.on_confirm->'provider'->>'id' AS provider_id, o.on_confirm->'items' AS items
-       FROM orders o JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
+       FROM orders o JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
        WHERE o.shopper_key = $1 AND o.on_confirm IS NOT NULL AND t.bpp_id IS NOT NULL
        ORDER BY o.created_at DESC LIMIT ${RECENT_ORDERS}
      ), bought AS (

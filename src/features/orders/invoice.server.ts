@@ -5,6 +5,7 @@
 import type { Database } from '#/db/client.ts';
 import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server.ts';
 import type { IgmIssue } from '#/ondc/igm.ts';
+import { findTransaction, sellerOrders } from '#/ondc/stored-messages.server.ts';
 import { cityDisplayName } from '#/ondc/cities.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
 import {
@@ -96,23 +97,21 @@ function tagValue(tags: Tag[] | undefined, group: string, code: string): string 
 
 /** The seller's invoice link from the latest order message that carries documents (on_status when delivered). */
 async function sellerDocument(database: Database, transactionId: string): Promise<string | null> {
-  const [row] = await database.query<{ url: string | null }>(
-    `SELECT d->>'url' AS url FROM ondc_messages m, jsonb_array_elements(m.body->'message'->'order'->'documents') d
-     WHERE m.transaction_id = $1 AND m.direction = 'in' AND jsonb_typeof(m.body->'message'->'order'->'documents') = 'array'
-       AND (d->>'label' IS NULL OR lower(d->>'label') LIKE '%invoice%')
-     ORDER BY m.created_at DESC LIMIT 1`,
-    [transactionId],
+  const invoices = (await sellerOrders(database, transactionId)).flatMap((order) =>
+    (Array.isArray(order['documents']) ? (order['documents'] as Array<{ url?: unknown; label?: unknown } | null>) : []).filter(
+      (d) => d && (typeof d.label !== 'string' || d.label.toLowerCase().includes('invoice')),
+    ),
   );
-  const url = row?.url ?? null;
-  return url && /^https?:\/\//.test(url) ? url : null;
+  const url = invoices[0]?.url;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }
 
 /** The order's items' HSN codes and GST rates as the seller's catalogue states them. */
-async function taxClassesOf(database: Database, transactionId: string, providerId: string, itemIds: string[]): Promise<Map<string, TaxClass>> {
+async function taxClassesOf(database: Database, bppId: string, providerId: string, itemIds: string[]): Promise<Map<string, TaxClass>> {
   const rows = await database.query<{ item_id: string; hsn_code: string; gst_rate: string | number }>(
-    `SELECT i.item_id, i.hsn_code, i.gst_rate FROM catalogue_items i JOIN ondc_transactions t ON t.bpp_id = i.bpp_id
-     WHERE t.transaction_id = $1 AND i.provider_id = $2 AND i.item_id = ANY($3::text[]) AND i.hsn_code IS NOT NULL AND i.gst_rate IS NOT NULL`,
-    [transactionId, providerId, itemIds],
+    `SELECT item_id, hsn_code, gst_rate FROM catalogue_items
+     WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3::text[]) AND hsn_code IS NOT NULL AND gst_rate IS NOT NULL`,
+    [bppId, providerId, itemIds],
   );
   return new Map(rows.map((r) => [r.item_id, { hsn: r.hsn_code, ratePercent: Number(r.gst_rate) }]));
 }
@@ -250,16 +249,16 @@ async function draw(database: Database, shopper: string, orderId: string): Promi
   if (order.status !== 'delivered' && refunds.length === 0) return { ok: false, status: 409, message: 'The invoice is ready once the order is delivered' };
   const seller = order.sellerOrder as InvoiceOrder;
   const providerId = seller.provider?.id ?? '';
+  const bppId = (await findTransaction(database, order.transactionId))?.bppId ?? '';
   const [provider] = await database.query<{ name: string; fssai_licence: string | null; bpp_id: string }>(
-    `SELECT p.name, p.fssai_licence, p.bpp_id FROM catalogue_providers p JOIN ondc_transactions t ON t.bpp_id = p.bpp_id
-     WHERE t.transaction_id = $1 AND p.provider_id = $2`,
-    [order.transactionId, providerId],
+    'SELECT name, fssai_licence, bpp_id FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
+    [bppId, providerId],
   );
   const delivery = seller.fulfillments?.find((f) => f.type === 'Delivery');
   const supply = supplyOf(delivery?.start?.location?.address?.['state'], (delivery?.end?.location?.address ?? seller.billing?.address)?.['state']);
   const breakup = seller.quote?.breakup ?? [];
   const itemIds = breakup.filter((b) => b['@ondc/org/title_type'] === 'item').map((b) => b['@ondc/org/item_id'] ?? '');
-  const taxClasses = await taxClassesOf(database, order.transactionId, providerId, itemIds);
+  const taxClasses = await taxClassesOf(database, bppId, providerId, itemIds);
   const gstin = tagValue(seller.tags, 'bpp_terms', 'tax_number');
   const parties: Parties = {
     seller: {

@@ -6,6 +6,7 @@ import { sendRequest, type SendResult } from '#/ondc/bap.server.ts';
 import type { Domain, RequestAction } from '#/ondc/context.ts';
 import { readableOrder } from '#/ondc/callback-schemas.ts';
 import { TRANSACTION_LIFETIME_MS, type CallbackEnvelope, type CallbackVetting } from '#/ondc/message-store.server.ts';
+import { answerTo, findTransaction, sellerOrders, sentInTransaction, sentMessage, type TransactionRecord } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { blake512Digest } from '#/ondc/signing.ts';
 import { paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
@@ -44,12 +45,14 @@ export { signedPhotoUrl } from './returns.server.ts';
 export {
   claimToConfirm,
   claimUnanswered,
+  findOrder,
   lockUnplacedCandidate,
   markPlacingFailed,
   markUnplaced,
   orderRowFor,
   placingOrder,
   recordConfirmSent,
+  shoppersPlacingOrder,
   UNPLACED,
   type PlacingOrderRow,
 } from './placing.server.ts';
@@ -243,12 +246,12 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
  * carry the order.
  */
 async function refusedConfirm(database: Database, envelope: CallbackEnvelope): Promise<void> {
-  const [row] = await database.query<{ order_id: string }>(
-    `SELECT o.order_id FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
-     WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.transaction_id = $2 AND o.on_confirm IS NULL`,
-    [envelope.context.message_id, envelope.context.transaction_id],
-  );
-  if (!row || !envelope.error) return;
+  const confirm = await sentMessage(database, envelope.context.message_id, 'confirm');
+  if (confirm?.transactionId !== envelope.context.transaction_id || !envelope.error) return;
+  const [row] = await database.query<{ order_id: string }>('SELECT order_id FROM orders WHERE transaction_id = $1 AND on_confirm IS NULL', [
+    confirm.transactionId,
+  ]);
+  if (!row) return;
   await endUnplaced(database, row.order_id, { code: envelope.error.code, message: envelope.error.message ?? null });
 }
 
@@ -392,14 +395,8 @@ export async function findOrderDetail(database: Database, shopper: string, order
   );
   // The order as the seller last wrote it (the rider, the return states): the newest order message
   // that reads as one.
-  const recent = await database.query<{ order: unknown }>(
-    `SELECT body->'message'->'order' AS order FROM ondc_messages
-     WHERE transaction_id = $1 AND direction = 'in' AND action IN ('on_confirm', 'on_status', 'on_update', 'on_cancel')
-       AND jsonb_typeof(body->'error') IS DISTINCT FROM 'object' AND jsonb_typeof(body->'message'->'order') = 'object'
-     ORDER BY created_at DESC, id DESC LIMIT 10`,
-    [row.transaction_id],
-  );
-  const latest = recent.map((r) => readable(r.order)).find((order) => order !== null);
+  const recent = await sellerOrders(database, row.transaction_id, { limit: 10 });
+  const latest = recent.map((order) => readable(order)).find((order) => order !== null);
   const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [
     row.payment_id,
   ]);
@@ -410,7 +407,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
   );
   const currentOrder = latest ?? row.on_confirm;
   const seller = await sellerOf(database, row.transaction_id);
-  const sellerId = seller?.bpp_id ?? null;
+  const sellerId = seller?.bppId ?? null;
   const titles = new Map(
     (row.on_confirm.quote?.breakup ?? []).map((b) => [(b as { '@ondc/org/item_id'?: string })['@ondc/org/item_id'] ?? '', b.title ?? 'Item']),
   );
@@ -456,13 +453,9 @@ function failureOf(row: OrderRecordRow, appType: 'food' | 'retail'): { code: str
   return { code: null, message: row.failure_message ?? 'Something went wrong' };
 }
 
-type SellerAddress = { bpp_id: string | null; bpp_uri: string | null; domain: string; city: string };
-
-async function sellerOf(database: Database, transactionId: string): Promise<SellerAddress | null> {
-  const [seller] = await database.query<SellerAddress>('SELECT bpp_id, bpp_uri, domain, city FROM ondc_transactions WHERE transaction_id = $1', [
-    transactionId,
-  ]);
-  return seller?.bpp_id && seller.bpp_uri ? seller : null;
+async function sellerOf(database: Database, transactionId: string): Promise<(TransactionRecord & { bppId: string; bppUri: string }) | null> {
+  const seller = await findTransaction(database, transactionId);
+  return seller?.bppId && seller.bppUri ? { ...seller, bppId: seller.bppId, bppUri: seller.bppUri } : null;
 }
 
 /**
@@ -478,13 +471,13 @@ export async function sendToSeller(
   if (!seller) return null;
   return sendRequest(database, app, {
     action: input.action,
-    url: seller.bpp_uri as string,
+    url: seller.bppUri,
     domain: seller.domain as Domain,
     city: seller.city,
     transactionId: input.transactionId,
     shopperKey: input.shopper,
-    bppId: seller.bpp_id as string,
-    bppUri: seller.bpp_uri as string,
+    bppId: seller.bppId,
+    bppUri: seller.bppUri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     message: input.message,
     ...(input.at ? { at: input.at } : {}),
@@ -541,15 +534,9 @@ export async function settleRefunds(database: Database, app: BuyerApp, orderId: 
 
 /** The refunds (by key) the seller's own on_update messages about this order made due. */
 async function refundsAnnounced(database: Database, orderId: string): Promise<string[]> {
-  const updates = await database.query<{ body: { message?: { order?: SellerOrder } } | null }>(
-    `SELECT m.body FROM ondc_messages m JOIN orders o ON o.transaction_id = m.transaction_id
-     WHERE o.order_id = $1 AND m.action = 'on_update' AND m.direction = 'in' AND m.error_code IS NULL`,
-    [orderId],
-  );
-  const keys = updates.flatMap(({ body }) => {
-    const order = body?.message?.order;
-    return order?.id === orderId ? refundsDueOf(orderId, order).map((due) => due.key) : [];
-  });
+  const [row] = await database.query<{ transaction_id: string }>('SELECT transaction_id FROM orders WHERE order_id = $1', [orderId]);
+  const updates = row ? ((await sellerOrders(database, row.transaction_id, { actions: ['on_update'] })) as SellerOrder[]) : [];
+  const keys = updates.flatMap((order) => (order.id === orderId ? refundsDueOf(orderId, order).map((due) => due.key) : []));
   return [...new Set(keys)];
 }
 
@@ -650,31 +637,31 @@ export async function activeDeliveries(database: Database, shopper: string): Pro
   return deliveries;
 }
 
-/**
- * The store's own delivery TAT as its listing states it: the delivery promise when the seller's
- * order does not name one (issue 29).
- */
+type WindowAnswer = { fulfillments?: Array<{ end?: { time?: { range?: { start?: unknown; end?: unknown } } } }> };
+
 /**
  * Issue 29: the delivery window the shopper chose for the order of this transaction, as the
  * seller's answer to our last init stated it (a delivery as soon as possible has none); null when
  * there was none.
  */
 export async function chosenDeliveryWindow(database: Database, transactionId: string): Promise<{ start: string; end: string } | null> {
-  const [row] = await database.query<{ range: { start?: unknown; end?: unknown } | null }>(
-    `SELECT i.body->'message'->'order'->'fulfillments'->0->'end'->'time'->'range' AS range
-     FROM ondc_messages o JOIN ondc_messages i ON i.message_id = o.message_id AND i.action = 'on_init' AND i.direction = 'in'
-     WHERE o.transaction_id = $1 AND o.action = 'init' AND o.direction = 'out' ORDER BY o.id DESC, i.id ASC LIMIT 1`,
-    [transactionId],
-  );
-  const { start, end } = row?.range ?? {};
+  let onInit = null;
+  for (const init of await sentInTransaction(database, transactionId, 'init')) {
+    onInit = await answerTo(database, init.messageId, 'init', 'first');
+    if (onInit) break;
+  }
+  const { start, end } = (onInit?.order as WindowAnswer | undefined)?.fulfillments?.[0]?.end?.time?.range ?? {};
   return typeof start === 'string' && typeof end === 'string' && Number.isFinite(Date.parse(start)) && Number.isFinite(Date.parse(end)) ? { start, end } : null;
 }
 
+/**
+ * The store's own delivery TAT as its listing states it: the delivery promise when the seller's
+ * order does not name one (issue 29).
+ */
 export async function listedStoreTat(database: Database, transactionId: string, providerId: string | undefined): Promise<string | null> {
   if (!providerId) return null;
-  const [row] = await database.query<{ tat: string | null }>(
-    `SELECT p.tat FROM ondc_transactions t JOIN catalogue_providers p ON p.bpp_id = t.bpp_id AND p.provider_id = $2 WHERE t.transaction_id = $1`,
-    [transactionId, providerId],
-  );
+  const bppId = (await findTransaction(database, transactionId))?.bppId;
+  if (!bppId) return null;
+  const [row] = await database.query<{ tat: string | null }>('SELECT tat FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [bppId, providerId]);
   return row?.tat ?? null;
 }

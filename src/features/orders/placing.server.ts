@@ -48,6 +48,23 @@ export async function placingOrder(database: Queryable, orderId: string): Promis
   return order ?? null;
 }
 
+/** The shopper's order row of a transaction, or null (another shopper's is none). */
+export async function shoppersPlacingOrder(database: Queryable, transactionId: string, shopper: string): Promise<PlacingOrderRow | null> {
+  const [order] = await database.query<PlacingOrderRow>('SELECT * FROM orders WHERE transaction_id = $1 AND shopper_key = $2', [transactionId, shopper]);
+  return order ?? null;
+}
+
+export type OrderSummaryRow = { order_id: string; transaction_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };
+
+/** This shopper's order, for /order-confirmation; another shopper's reads as none. */
+export async function findOrder(database: Queryable, shopper: string, orderId: string): Promise<OrderSummaryRow | null> {
+  const [row] = await database.query<OrderSummaryRow>(
+    'SELECT order_id, transaction_id, state, total_paise, on_confirm, created_at FROM orders WHERE order_id = $1 AND shopper_key = $2',
+    [orderId, shopper],
+  );
+  return row ?? null;
+}
+
 /**
  * Claims the order for this process to send its confirm: not yet answered, not yet sent (or sent
  * and failed), and not held by a live process. Whether this process got it.

@@ -2,6 +2,7 @@
 // one line at a time through the cart service, so every rule of an add holds (the store open, the
 // per-order maximum, stock, one store per cart); the cart page then names what did not come back.
 import type { Database } from '#/db/client.ts';
+import { findTransaction } from '#/ondc/stored-messages.server.ts';
 import { updateCart, type CartResult } from '#/features/cart/cart.server.ts';
 import type { Cart, CartErrorCode } from '#/features/cart/payload.ts';
 import { storeNameOf, type ConfirmedOrder } from './order-view.ts';
@@ -20,11 +21,11 @@ type StoredOrder = {
 };
 
 async function findStoredOrder(database: Database, shopper: string, orderId: string) {
-  const [row] = await database.query<StoredOrder>(
-    `SELECT o.status, t.bpp_id, o.on_confirm FROM orders o JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
-     WHERE o.order_id = $1 AND o.shopper_key = $2 AND o.on_confirm IS NOT NULL`,
+  const [found] = await database.query<Omit<StoredOrder, 'bpp_id'> & { transaction_id: string }>(
+    'SELECT status, transaction_id, on_confirm FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL',
     [orderId, shopper],
   );
+  const row = found ? { ...found, bpp_id: (await findTransaction(database, found.transaction_id))?.bppId ?? null } : undefined;
   const order = typeof row?.on_confirm === 'string' ? (JSON.parse(row.on_confirm) as StoredOrder['on_confirm']) : row?.on_confirm;
   const providerId = order?.provider?.id;
   if (!row || !order || !row.bpp_id || !providerId) return null;

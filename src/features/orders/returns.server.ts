@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '#/config.server.ts';
 import type { Database } from '#/db/client.ts';
+import { findTransaction } from '#/ondc/stored-messages.server.ts';
 import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { findOrderDetail, sendToSeller, type OrderDetail } from './orders.server.ts';
@@ -55,10 +56,10 @@ export async function returnEligibility(database: Database, order: OrderDetail, 
     (l) => l['@ondc/org/title_type'] === 'item' && (l['@ondc/org/item_quantity']?.count ?? 0) > 0,
   );
   const ids = breakup.map((l) => l['@ondc/org/item_id'] ?? '');
+  const bppId = (await findTransaction(database, order.transactionId))?.bppId ?? '';
   const terms = await database.query<{ item_id: string; returnable: boolean | null; return_window: string | null }>(
-    `SELECT i.item_id, i.returnable, i.return_window FROM catalogue_items i JOIN ondc_transactions t ON t.bpp_id = i.bpp_id
-     WHERE t.transaction_id = $1 AND i.provider_id = $2 AND i.item_id = ANY($3::text[])`,
-    [order.transactionId, (order.sellerOrder as { provider?: { id?: string } }).provider?.id ?? '', ids],
+    'SELECT item_id, returnable, return_window FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3::text[])',
+    [bppId, (order.sellerOrder as { provider?: { id?: string } }).provider?.id ?? '', ids],
   );
   const returned = alreadyReturned(order);
   const items = returnableLines(

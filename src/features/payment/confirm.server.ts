@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#/db/client.ts';
 import { sendRequest } from '#/ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '#/ondc/message-store.server.ts';
+import { answerTo, findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { bapTerms, BUYER_FINDER_FEE, confirmQuote } from '#/ondc/terms.ts';
 import { refusedOrderMessage } from '#/ondc/error-codes.ts';
@@ -24,6 +25,7 @@ import {
   orderRowFor,
   placingOrder,
   recordConfirmSent,
+  shoppersPlacingOrder,
   UNPLACED,
   type PlacingOrderRow,
 } from '#/features/orders/orders.server.ts';
@@ -43,7 +45,7 @@ export async function confirmOrder(database: Database, app: BuyerApp, shopper: s
   if (payment.status !== 'PAID' && payment.status !== 'ON-DELIVERY') return { ok: false, status: 409, message: 'The payment is not complete' };
   const outcome = await placeOrder(database, app, payment.payment_id);
   if (outcome.ok) return outcome;
-  const [transaction] = await database.query<{ domain: string }>('SELECT domain FROM ondc_transactions WHERE transaction_id = $1', [payment.transaction_id]);
+  const transaction = await findTransaction(database, payment.transaction_id);
   return { ...outcome, message: refusalText({ code: outcome.code ?? null, message: outcome.message }, transaction?.domain ?? null) ?? outcome.message };
 }
 
@@ -102,34 +104,20 @@ export async function placeOrder(database: Database, app: BuyerApp, paymentId: s
   }
 }
 
-/** Issue 29: the delivery instructions our init gave the seller (the shopper's words), or null. */
-async function sentInstructions(database: Database, initMessageId: string): Promise<unknown> {
-  const [row] = await database.query<{ instructions: unknown }>(
-    `SELECT body->'message'->'order'->'fulfillments'->0->'end'->'instructions' AS instructions
-     FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
-    [initMessageId],
-  );
-  return row?.instructions ?? null;
-}
-
-/** Issue 29: the order tags our init stated beyond the terms (the rider's tip), to state again in confirm. */
-async function sentTags(database: Database, initMessageId: string): Promise<unknown[]> {
-  const [row] = await database.query<{ tags: unknown }>(
-    `SELECT body->'message'->'order'->'tags' AS tags FROM ondc_messages WHERE message_id = $1 AND action = 'init' AND direction = 'out' LIMIT 1`,
-    [initMessageId],
-  );
-  return Array.isArray(row?.tags) ? row.tags : [];
+/** Issue 29: what our init stated that confirm states again: the shopper's delivery instructions and the order tags beyond the terms (the rider's tip). */
+async function sentInInit(database: Database, initMessageId: string): Promise<{ instructions: unknown; tags: unknown[] }> {
+  const order = (await sentMessage(database, initMessageId, 'init'))?.order;
+  const fulfillment = Array.isArray(order?.['fulfillments']) ? (order['fulfillments'][0] as { end?: { instructions?: unknown } } | undefined) : undefined;
+  const tags = order?.['tags'];
+  return { instructions: fulfillment?.end?.instructions ?? null, tags: Array.isArray(tags) ? tags : [] };
 }
 
 /** Sends the claimed order to its seller as ONDC confirm and records the message id. */
 async function sendConfirm(database: Database, app: BuyerApp, { order, payment }: { order: PlacingOrderRow; payment: PaymentRow }): Promise<ConfirmOutcome> {
   const init = await initQuote(database, payment.shopper_key, payment.transaction_id, payment.init_message_id);
   // The seller's address as our catalogue recorded it at select, not as a callback says it.
-  const [seller] = await database.query<{ bpp_id: string | null; bpp_uri: string | null }>(
-    'SELECT bpp_id, bpp_uri FROM ondc_transactions WHERE transaction_id = $1',
-    [payment.transaction_id],
-  );
-  if (!init || !seller?.bpp_id || !seller.bpp_uri) {
+  const seller = await findTransaction(database, payment.transaction_id);
+  if (!init || !seller?.bppId || !seller.bppUri) {
     const failure = { code: null, message: 'No seller for this checkout' };
     await endUnplaced(database, order.order_id, failure);
     return { ok: false, status: 404, message: failure.message };
@@ -139,15 +127,16 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
   const at = new Date();
   const now = at.toISOString();
   const onInit = init.order;
+  const stated = await sentInInit(database, payment.init_message_id);
   const sent = await sendRequest(database, app, {
     action: 'confirm',
-    url: seller.bpp_uri,
+    url: seller.bppUri,
     domain: context.domain,
     city: context.city,
     transactionId: payment.transaction_id,
     shopperKey: payment.shopper_key,
-    bppId: seller.bpp_id,
-    bppUri: seller.bpp_uri,
+    bppId: seller.bppId,
+    bppUri: seller.bppUri,
     lifetimeMs: TRANSACTION_LIFETIME_MS.confirm,
     at,
     message: {
@@ -156,7 +145,7 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
         provider: onInit['provider'],
         items: onInit['items'],
         billing: onInit['billing'],
-        fulfillments: withShopperInstructions(onInit['fulfillments'], await sentInstructions(database, payment.init_message_id)),
+        fulfillments: withShopperInstructions(onInit['fulfillments'], stated.instructions),
         quote: confirmQuote(onInit['quote']),
         payment: {
           ...(onInit['payment'] as Record<string, unknown>),
@@ -171,7 +160,7 @@ async function sendConfirm(database: Database, app: BuyerApp, { order, payment }
         },
         // ondc-notes §1 confirm: a new order is Created; the seller's terms echoed, ours added.
         state: 'Created',
-        tags: [...((onInit['tags'] as unknown[] | undefined) ?? []), bapTerms(app.taxNumber), ...(await sentTags(database, payment.init_message_id))],
+        tags: [...((onInit['tags'] as unknown[] | undefined) ?? []), bapTerms(app.taxNumber), ...stated.tags],
         created_at: now,
         updated_at: now,
       },
@@ -237,21 +226,21 @@ export async function endUnplaced(database: Database, orderId: string, failure: 
  * on_confirm, so history and detail list it like any other.
  */
 async function unplacedRecord(tx: Queryable, order: PlacingOrderRow & { method: string; payment_status: string }): Promise<Record<string, unknown>> {
-  const [init] = await tx.query<{ order: Record<string, unknown> | null; store: string | null }>(
-    `SELECT m.body->'message'->'order' AS order, c.name AS store FROM payments p
-     JOIN ondc_messages m ON m.message_id = p.init_message_id AND m.action = 'on_init' AND m.direction = 'in'
-     LEFT JOIN catalogue_providers c ON c.bpp_id = m.body->'context'->>'bpp_id' AND c.provider_id = m.body->'message'->'order'->'provider'->>'id'
-     WHERE p.payment_id = $1 ORDER BY m.id DESC LIMIT 1`,
-    [order.payment_id],
-  );
-  const seen = init?.order ?? {};
+  const [paid] = await tx.query<{ init_message_id: string }>('SELECT init_message_id FROM payments WHERE payment_id = $1', [order.payment_id]);
+  const onInit = paid ? await answerTo(tx, paid.init_message_id, 'init', 'latest') : null;
+  const seen = onInit?.order ?? {};
   const provider = seen['provider'] as Record<string, unknown> | undefined;
   const payment = seen['payment'] as Record<string, unknown> | undefined;
+  const bppId = onInit?.context['bpp_id'];
+  const [store] =
+    typeof bppId === 'string' && typeof provider?.['id'] === 'string'
+      ? await tx.query<{ name: string }>('SELECT name FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [bppId, provider['id']])
+      : [];
   return {
     ...seen,
     id: order.order_id,
     state: 'Cancelled',
-    ...(provider && init?.store ? { provider: { ...provider, descriptor: { name: init.store } } } : {}),
+    ...(provider && store ? { provider: { ...provider, descriptor: { name: store.name } } } : {}),
     ...(payment ? { payment: { ...payment, status: order.method === 'upi' && order.payment_status === 'PAID' ? 'PAID' : 'NOT-PAID' } } : {}),
   };
 }
@@ -276,15 +265,13 @@ export type ConfirmStatus = {
  * whoever receives the seller's word, not by a page asking). Held up to `waitMs` for on_confirm.
  */
 export async function confirmStatus(database: Database, shopper: string, messageId: string, waitMs: number): Promise<ConfirmStatus | null> {
-  const read = async () =>
-    (
-      await database.query<PlacingOrderRow & { domain: string | null }>(
-        `SELECT o.*, t.domain FROM orders o JOIN ondc_messages m ON m.transaction_id = o.transaction_id
-         LEFT JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
-         WHERE m.message_id = $1 AND m.action = 'confirm' AND m.direction = 'out' AND o.shopper_key = $2`,
-        [messageId, shopper],
-      )
-    )[0];
+  const confirm = await sentMessage(database, messageId, 'confirm');
+  if (!confirm) return null;
+  const domain = (await findTransaction(database, confirm.transactionId))?.domain ?? null;
+  const read = async () => {
+    const row = await shoppersPlacingOrder(database, confirm.transactionId, shopper);
+    return row ? { ...row, domain } : null;
+  };
   const order = await read();
   if (!order) return null;
   const now = statusOf(order);
@@ -310,15 +297,4 @@ function statusOf(order: PlacingOrderRow & { domain: string | null }): ConfirmSt
   // the seller's on_status, asked for by the sweep, recorded the order.
   if (order.on_confirm !== null) return { ...base, order_status: 'CONFIRMED', error: null };
   return { ...base, order_status: 'PENDING', error: null };
-}
-
-export type OrderSummaryRow = { order_id: string; transaction_id: string; state: string; total_paise: number; on_confirm: unknown; created_at: string | Date };
-
-/** This shopper's order, for /order-confirmation; another shopper's reads as none. */
-export async function findOrder(database: Database, shopper: string, orderId: string): Promise<OrderSummaryRow | null> {
-  const [row] = await database.query<OrderSummaryRow>(
-    'SELECT order_id, transaction_id, state, total_paise, on_confirm, created_at FROM orders WHERE order_id = $1 AND shopper_key = $2',
-    [orderId, shopper],
-  );
-  return row ?? null;
 }

@@ -5,6 +5,7 @@
 // twice.
 import type { Database } from '#/db/client.ts';
 import { callbackEnvelopeSchema } from '#/ondc/message-store.server.ts';
+import { answerTo } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { placeOrder } from './confirm.server.ts';
 import { checkPendingPayments, finishPayment, resendPendingRefunds } from './payment.server.ts';
@@ -60,15 +61,11 @@ export async function finishCheckouts(database: Database, app: BuyerApp): Promis
 
 /** The seller's on_confirm, stored by a process killed before it recorded it, recorded now. */
 async function recordStoredAnswer(database: Database, confirmMessageId: string): Promise<boolean> {
-  const [stored] = await database.query<{ body: unknown }>(
-    "SELECT body FROM ondc_messages WHERE message_id = $1 AND action = 'on_confirm' AND direction = 'in' ORDER BY id DESC LIMIT 1",
-    [confirmMessageId],
-  );
+  const stored = await answerTo(database, confirmMessageId, 'confirm', 'latest');
   if (!stored) return false;
-  const body = typeof stored.body === 'string' ? (JSON.parse(stored.body) as unknown) : stored.body;
-  const envelope = callbackEnvelopeSchema.safeParse(body);
+  const envelope = callbackEnvelopeSchema.safeParse(stored.body);
   if (!envelope.success) return false;
-  await recordOrderMessage(database, envelope.data, JSON.stringify(body));
+  await recordOrderMessage(database, envelope.data, JSON.stringify(stored.body));
   return true;
 }
 

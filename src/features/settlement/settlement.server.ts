@@ -9,6 +9,7 @@ import { claimAbandoned, type Database, type Queryable } from '#/db/client.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
 import { durationMs } from '#/ondc/context.ts';
 import { recordAck, recordRequest, startTransaction, type CallbackVetting } from '#/ondc/message-store.server.ts';
+import { latestSentOrderSql, sentMessage, TRANSACTION_SELLERS } from '#/ondc/stored-messages.server.ts';
 import {
   inr,
   reconContext,
@@ -76,8 +77,7 @@ type SentFigures = Pick<Ledger, 'collectedPaise' | 'refundsPaise' | 'feePaise' |
 const LEDGER_SQL = `
   SELECT o.order_id, t.bpp_id, t.bpp_uri, o.on_confirm->'provider'->>'id' AS provider_id, o.payment_id, o.status, o.status_at,
     o.on_confirm->'tags' AS seller_tags, o.on_confirm->'quote'->'breakup' AS breakup, o.created_at AS placed_at, p.amount_paise, p.payable->>'quotePaise' AS quote_paise, p.payable->>'tipPaise' AS tip_paise,
-    (SELECT m.body->'message'->'order'->'payment' FROM ondc_messages m
-      WHERE m.transaction_id = o.transaction_id AND m.action = 'confirm' AND m.direction = 'out' ORDER BY m.id DESC LIMIT 1) AS terms,
+    ${latestSentOrderSql('o.transaction_id', 'confirm')}->'payment' AS terms,
     coalesce((SELECT sum(r.amount_paise) FROM payment_refunds r WHERE r.order_id = o.order_id), 0)::int AS refunds_paise,
     (SELECT max(r.updated_at) FROM payment_refunds r WHERE r.order_id = o.order_id) AS last_refund_at,
     (o.status IN ('delivered', 'cancelled')
@@ -86,7 +86,7 @@ const LEDGER_SQL = `
       AND (o.return_message_id IS NULL OR o.return_state = ANY($3::text[]))) AS settled
   FROM orders o
   JOIN payments p ON p.payment_id = o.payment_id
-  JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
+  JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
   WHERE p.method = 'upi' AND p.status = 'PAID' AND o.on_confirm IS NOT NULL AND o.status <> 'failed' AND t.bpp_id IS NOT NULL
     AND ($1::text IS NULL OR t.bpp_id = $1) AND ($2::text[] IS NULL OR o.order_id = ANY($2::text[]))
   ORDER BY t.bpp_id, o.created_at, o.order_id`;
@@ -287,7 +287,7 @@ export type ReconRun = { sellers: number; recons: number; orders: number; refuse
 /** A recon to each seller with settled orders it has not had our figures of (RSF 2.0 collector). */
 export async function sendRecons(database: Database, app: BuyerApp, now = new Date()): Promise<ReconRun> {
   const sellers = await database.query<{ bpp_id: string }>(
-    `SELECT DISTINCT t.bpp_id FROM orders o JOIN payments p ON p.payment_id = o.payment_id JOIN ondc_transactions t ON t.transaction_id = o.transaction_id
+    `SELECT DISTINCT t.bpp_id FROM orders o JOIN payments p ON p.payment_id = o.payment_id JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
      WHERE p.method = 'upi' AND o.on_confirm IS NOT NULL AND t.bpp_id IS NOT NULL
      UNION SELECT bpp_id FROM settlement_recons WHERE state = 'SENDING' ORDER BY 1`,
   );
@@ -586,10 +586,12 @@ export function vetSettlementAnswer(database: Database): CallbackVetting<OnSettl
 export async function recordSettlementAnswer(database: Database, envelope: OnSettlementEnvelope): Promise<void> {
   if (!envelope.message) {
     if (envelope.context.action !== 'on_report') return;
+    const settleId = (await sentMessage(database, envelope.context.message_id, 'report'))?.message['ref_message_id'];
+    if (typeof settleId !== 'string') return;
     await database.query(
       `UPDATE settlement_instructions SET state = 'SENDING', claimed_by = NULL, updated_at = clock_timestamp() - interval '1 minute', error = $2
-       WHERE state = 'SENT' AND message_id = (SELECT body->'message'->>'ref_message_id' FROM ondc_messages WHERE message_id = $1 AND action = 'report' AND direction = 'out' LIMIT 1)`,
-      [envelope.context.message_id, envelope.error?.message ?? 'unknown to the agency'],
+       WHERE state = 'SENT' AND message_id = $1`,
+      [settleId, envelope.error?.message ?? 'unknown to the agency'],
     );
     return;
   }
