@@ -46,13 +46,8 @@ for (const target of testDatabases()) {
       return context;
     }
 
-    async function answer(
-      request: Context,
-      body: { message?: Record<string, unknown>; error?: { type: string; code: string; message: string } },
-      action?: string,
-    ) {
-      const context = { ...callbackContext(request, new Date()), ...(action ? { action } : {}) };
-      const envelope = { context, ...body };
+    async function answer(request: Context, body: { message?: Record<string, unknown>; error?: { type: string; code: string; message: string } }) {
+      const envelope = { context: callbackContext(request), ...body };
       const verdict = await acceptCallback(database, { envelope: envelope as never, rawBody: JSON.stringify(envelope), signer: SELLER, bapId: BAP });
       expect(verdict).toMatchObject({ accepted: true });
     }

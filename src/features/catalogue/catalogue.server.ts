@@ -32,6 +32,8 @@ import { distanceKm } from '#/lib/geo.ts';
 export { catalogueCounts } from './ingest.server.ts';
 // Catalogues sellers send are kept in the inbox; this wakes the worker that applies them.
 export { wakeCatalogueIngestion } from './ingest-queue.server.ts';
+// What other features read of a store or its items.
+export { anyStoreServes, itemsStillSold, itemTerms, offerAdvertisedInCity, storeListing } from './records.server.ts';
 
 // ---- items ----
 

@@ -2,6 +2,7 @@
 // against the quote the seller gave for it. Attempts are rate-limited per shopper.
 import { z } from 'zod';
 import type { Database } from '#/db/client.ts';
+import { offerAdvertisedInCity, storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '#/lib/money.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
 import { findAnswer, transactionOwner } from '#/ondc/message-store.server.ts';
@@ -81,11 +82,7 @@ async function checkoutStore(database: Database, transactionId: string): Promise
   const [transaction, [select]] = await Promise.all([findTransaction(database, transactionId), sentInTransaction(database, transactionId, 'select')]);
   const providerId = (select?.order['provider'] as { id?: unknown } | undefined)?.id;
   if (!transaction?.bppId || typeof providerId !== 'string') return null;
-  const [row] = await database.query<CheckoutStore>(
-    'SELECT bpp_id, provider_id, name, offers FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
-    [transaction.bppId, providerId],
-  );
-  return row ?? null;
+  return storeListing(database, { bppId: transaction.bppId, providerId });
 }
 
 /**
@@ -126,12 +123,12 @@ async function latestSelectMessage(database: Database, transactionId: string): P
  * (the seller would refuse it, 30007, and with it the init: the quote goes without it instead).
  */
 export async function chosenStoreOffer(database: Database, transactionId: string, store: { bppId: string; providerId: string }): Promise<string | null> {
-  const [row] = await database.query<{ offer_id: string; offers: unknown }>(
-    `SELECT c.offer_id, p.offers FROM checkout_store_offers c JOIN catalogue_providers p ON p.bpp_id = c.bpp_id AND p.provider_id = c.provider_id
-     WHERE c.transaction_id = $1 AND c.bpp_id = $2 AND c.provider_id = $3`,
+  const [row] = await database.query<{ offer_id: string }>(
+    'SELECT offer_id FROM checkout_store_offers WHERE transaction_id = $1 AND bpp_id = $2 AND provider_id = $3',
     [transactionId, store.bppId, store.providerId],
   );
-  const offer = row ? storeOffersOf(row.offers).find((o) => o.id === row.offer_id) : undefined;
+  const listed = row ? await storeListing(database, store) : null;
+  const offer = row && listed ? storeOffersOf(listed.offers).find((o) => o.id === row.offer_id) : undefined;
   return offer && storeOfferOpen(offer, storeHoursNow()) ? offer.id : null;
 }
 
@@ -279,11 +276,7 @@ export async function removeOffer(database: Database, shopper: string, input: Of
 
 /** Whether another store of the city advertises the code (then it is not this cart's to give). */
 async function advertisedInCity(database: Database, city: string, code: string): Promise<boolean> {
-  const rows = await database.query('SELECT 1 FROM catalogue_providers WHERE city_code = $1 AND offers @> $2::jsonb LIMIT 1', [
-    city,
-    JSON.stringify([{ id: code }]),
-  ]);
-  return rows.length > 0;
+  return offerAdvertisedInCity(database, city, code);
 }
 
 /** The offer applied to a transaction, if any (init and confirm charge the discounted total). */

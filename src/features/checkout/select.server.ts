@@ -3,6 +3,7 @@
 // to the seller as ONDC `select`.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '#/db/client.ts';
+import { itemTerms, storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest } from '#/ondc/bap.server.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner } from '#/ondc/message-store.server.ts';
@@ -17,7 +18,7 @@ import { wireGps } from '#/ondc/gps.ts';
 import { dishLineFields } from './dish-lines.ts';
 import { chosenStoreOffer } from './offers.server.ts';
 import { offerRequest } from './store-offers.ts';
-import { storeClosedMessage, storeOpenNow, type StoreHoursRow } from '#/features/catalogue/store-hours.ts';
+import { storeClosedMessage, storeOpenNow } from '#/features/catalogue/store-hours.ts';
 import { storeHoursNow } from '#/features/catalogue/store-clock.ts';
 
 export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string; code?: string | undefined; shortfall?: number };
@@ -37,14 +38,7 @@ export async function checkStore(
   const city = servedCityCode(request.ondcCity);
   if (!city) return { ok: false, status: 400, message: `We do not deliver in ${request.ondcCity} yet` };
 
-  const [provider] = await database.query<
-    { bpp_uri: string; location_id: string; min_order_paise: number | null; domain: string; cancels_if_short: boolean } & StoreHoursRow
-  >(
-    `SELECT s.bpp_uri, p.location_id, p.min_order_paise, p.domain, p.cancels_if_short, p.status, p.location_status, p.opens_at, p.closes_at
-     FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
-     WHERE p.bpp_id = $1 AND p.provider_id = $2`,
-    [request.bppId, request.providerId],
-  );
+  const provider = await storeListing(database, request);
   if (!provider) return { ok: false, status: 404, message: 'This store is no longer on the network' };
   // SPEC §8 order-level errors (issue 28): a closed store is not asked for a quote it would refuse.
   const open = storeOpenNow(provider, storeHoursNow());
@@ -52,10 +46,7 @@ export async function checkStore(
     return { ok: false, status: 409, code: open.state, message: storeClosedMessage(open.opensAt, provider.domain === 'ONDC:RET11' ? 'food' : 'retail') };
 
   const skus = [...new Set(request.items.map((i) => i.id))];
-  const known = await database.query<{ item_id: string; price_paise: number }>(
-    'SELECT item_id, price_paise FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3)',
-    [request.bppId, request.providerId, skus],
-  );
+  const known = await itemTerms(database, request, skus);
   const missing = skus.filter((sku) => !known.some((k) => k.item_id === sku));
   if (missing.length > 0) return { ok: false, status: 400, message: `Unknown item ${missing[0]} for this store` };
 

@@ -3,6 +3,7 @@
 // quote checks run here against the lines each request was built from; payable() is worked out
 // here from the seller's latest quote, the applied offer and the coins.
 import type { Database, Queryable } from '#/db/client.ts';
+import { storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { domainSchema, type Domain } from '#/ondc/context.ts';
 import { findAnswer } from '#/ondc/message-store.server.ts';
 import { sentMessage } from '#/ondc/stored-messages.server.ts';
@@ -182,9 +183,5 @@ async function cancelIfShortOffered(database: Queryable, selectMessageId: string
   const bppId = select?.context['bpp_id'];
   const providerId = (select?.order['provider'] as { id?: unknown } | undefined)?.id;
   if (typeof bppId !== 'string' || typeof providerId !== 'string') return false;
-  const [row] = await database.query<{ cancels_if_short: boolean }>('SELECT cancels_if_short FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
-    bppId,
-    providerId,
-  ]);
-  return row?.cancels_if_short ?? false;
+  return (await storeListing(database, { bppId, providerId }))?.cancels_if_short ?? false;
 }

@@ -5,7 +5,7 @@
 import type { Database } from '#/db/client.ts';
 import { TRANSACTION_SELLERS } from '#/ondc/stored-messages.server.ts';
 import type { ItemWidget } from '#/features/catalogue/catalogue.ts';
-import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, toWidget, type ItemRecord, type ShopperPlace } from '#/features/catalogue/catalogue.server.ts';
+import { itemsStillSold, toWidget, type ShopperPlace } from '#/features/catalogue/catalogue.server.ts';
 
 /** Cards on the shelf: a tray's worth, and bytes kept well inside home's first 14 KB flight. */
 export const BUY_AGAIN_ITEMS = 6;
@@ -19,25 +19,25 @@ const RECENT_ORDERS = 30;
  * The listing the shopper bought from is shown as it is, whichever seller SPEC §5 would pick.
  */
 export async function buyAgainItems(database: Database, shopper: string, place: ShopperPlace): Promise<ItemWidget[]> {
-  const rows = await database.query<ItemRecord>(
+  const bought = await database.query<{ bpp_id: string; provider_id: string; item_id: string }>(
     `WITH recent AS (
        SELECT o.order_id, o.created_at, t.bpp_id, o.on_confirm->'provider'->>'id' AS provider_id, o.on_confirm->'items' AS items
        FROM orders o JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
        WHERE o.shopper_key = $1 AND o.on_confirm IS NOT NULL AND t.bpp_id IS NOT NULL
        ORDER BY o.created_at DESC LIMIT ${RECENT_ORDERS}
-     ), bought AS (
-       SELECT r.bpp_id, r.provider_id, line->>'id' AS item_id, count(DISTINCT r.order_id) AS orders, max(r.created_at) AS last_at
-       FROM recent r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) AS line
-       GROUP BY 1, 2, 3
      )
-     SELECT ${ITEM_COLUMNS}, ${ITEM_STORE_COLUMNS}, true AS is_active
-     FROM bought b
-     JOIN catalogue_items i ON i.bpp_id = b.bpp_id AND i.provider_id = b.provider_id AND i.item_id = b.item_id AND i.kind = 'item'
-     JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-     WHERE i.in_stock AND i.max_quantity > 0 AND p.serves_pincodes @> ARRAY[$2]::text[]
-     ORDER BY b.orders DESC, b.last_at DESC, i.item_id
-     LIMIT ${BUY_AGAIN_ITEMS}`,
-    [shopper, place.pincode],
+     SELECT r.bpp_id, r.provider_id, line->>'id' AS item_id
+     FROM recent r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) AS line
+     WHERE r.provider_id IS NOT NULL AND line->>'id' IS NOT NULL
+     GROUP BY 1, 2, 3
+     ORDER BY count(DISTINCT r.order_id) DESC, max(r.created_at) DESC, 3`,
+    [shopper],
   );
-  return rows.map(toWidget);
+  const sold = await itemsStillSold(
+    database,
+    bought.map((b) => ({ bppId: b.bpp_id, providerId: b.provider_id, itemId: b.item_id })),
+    place.pincode,
+    BUY_AGAIN_ITEMS,
+  );
+  return sold.map(toWidget);
 }

@@ -3,6 +3,7 @@
 // one) and a credit note for each refund, reversing the refunded lines and their tax. Numbers are
 // given the first time a document is drawn (tax_documents), a consecutive serial per seller.
 import type { Database } from '#/db/client.ts';
+import { itemTerms, storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server.ts';
 import type { IgmIssue } from '#/ondc/igm.ts';
 import { findTransaction, sellerOrders } from '#/ondc/stored-messages.server.ts';
@@ -108,12 +109,8 @@ async function sellerDocument(database: Database, transactionId: string): Promis
 
 /** The order's items' HSN codes and GST rates as the seller's catalogue states them. */
 async function taxClassesOf(database: Database, bppId: string, providerId: string, itemIds: string[]): Promise<Map<string, TaxClass>> {
-  const rows = await database.query<{ item_id: string; hsn_code: string; gst_rate: string | number }>(
-    `SELECT item_id, hsn_code, gst_rate FROM catalogue_items
-     WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3::text[]) AND hsn_code IS NOT NULL AND gst_rate IS NOT NULL`,
-    [bppId, providerId, itemIds],
-  );
-  return new Map(rows.map((r) => [r.item_id, { hsn: r.hsn_code, ratePercent: Number(r.gst_rate) }]));
+  const rows = await itemTerms(database, { bppId, providerId }, itemIds);
+  return new Map(rows.flatMap((r) => (r.hsn_code !== null && r.gst_rate !== null ? [[r.item_id, { hsn: r.hsn_code, ratePercent: Number(r.gst_rate) }]] : [])));
 }
 
 /**
@@ -250,10 +247,7 @@ async function draw(database: Database, shopper: string, orderId: string): Promi
   const seller = order.sellerOrder as InvoiceOrder;
   const providerId = seller.provider?.id ?? '';
   const bppId = (await findTransaction(database, order.transactionId))?.bppId ?? '';
-  const [provider] = await database.query<{ name: string; fssai_licence: string | null; bpp_id: string }>(
-    'SELECT name, fssai_licence, bpp_id FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2',
-    [bppId, providerId],
-  );
+  const provider = await storeListing(database, { bppId, providerId });
   const delivery = seller.fulfillments?.find((f) => f.type === 'Delivery');
   const supply = supplyOf(delivery?.start?.location?.address?.['state'], (delivery?.end?.location?.address ?? seller.billing?.address)?.['state']);
   const breakup = seller.quote?.breakup ?? [];

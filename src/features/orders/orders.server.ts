@@ -2,6 +2,7 @@
 // on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
 // An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
 import type { Database } from '#/db/client.ts';
+import { storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest, type SendResult } from '#/ondc/bap.server.ts';
 import type { Domain, RequestAction } from '#/ondc/context.ts';
 import { readableOrder } from '#/ondc/callback-schemas.ts';
@@ -662,6 +663,5 @@ export async function listedStoreTat(database: Database, transactionId: string, 
   if (!providerId) return null;
   const bppId = (await findTransaction(database, transactionId))?.bppId;
   if (!bppId) return null;
-  const [row] = await database.query<{ tat: string | null }>('SELECT tat FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [bppId, providerId]);
-  return row?.tat ?? null;
+  return (await storeListing(database, { bppId, providerId }))?.tat ?? null;
 }

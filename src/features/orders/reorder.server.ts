@@ -2,6 +2,7 @@
 // one line at a time through the cart service, so every rule of an add holds (the store open, the
 // per-order maximum, stock, one store per cart); the cart page then names what did not come back.
 import type { Database } from '#/db/client.ts';
+import { itemTerms } from '#/features/catalogue/catalogue.server.ts';
 import { findTransaction } from '#/ondc/stored-messages.server.ts';
 import { updateCart, type CartResult } from '#/features/cart/cart.server.ts';
 import type { Cart, CartErrorCode } from '#/features/cart/payload.ts';
@@ -43,11 +44,12 @@ type Listed = { item_id: string; in_stock: boolean; max_quantity: number };
 
 /** The order's items the store still lists (a customisation or another store's item is not one). */
 async function stillListed(database: Database, order: { bppId: string; providerId: string; lines: ReorderLine[] }): Promise<Map<string, Listed>> {
-  const rows = await database.query<Listed>(
-    `SELECT item_id, in_stock, max_quantity FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND kind = 'item' AND item_id = ANY($3)`,
-    [order.bppId, order.providerId, order.lines.map((l) => l.itemId)],
+  const rows = await itemTerms(
+    database,
+    order,
+    order.lines.map((l) => l.itemId),
   );
-  return new Map(rows.map((r) => [r.item_id, r]));
+  return new Map(rows.filter((r) => r.kind === 'item').map((r) => [r.item_id, r]));
 }
 
 export type ReorderOutcome =

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '#/config.server.ts';
 import type { Database } from '#/db/client.ts';
+import { itemTerms } from '#/features/catalogue/catalogue.server.ts';
 import { findTransaction } from '#/ondc/stored-messages.server.ts';
 import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
@@ -57,10 +58,7 @@ export async function returnEligibility(database: Database, order: OrderDetail, 
   );
   const ids = breakup.map((l) => l['@ondc/org/item_id'] ?? '');
   const bppId = (await findTransaction(database, order.transactionId))?.bppId ?? '';
-  const terms = await database.query<{ item_id: string; returnable: boolean | null; return_window: string | null }>(
-    'SELECT item_id, returnable, return_window FROM catalogue_items WHERE bpp_id = $1 AND provider_id = $2 AND item_id = ANY($3::text[])',
-    [bppId, (order.sellerOrder as { provider?: { id?: string } }).provider?.id ?? '', ids],
-  );
+  const terms = await itemTerms(database, { bppId, providerId: (order.sellerOrder as { provider?: { id?: string } }).provider?.id ?? '' }, ids);
   const returned = alreadyReturned(order);
   const items = returnableLines(
     breakup.map((l) => {

@@ -7,6 +7,7 @@
 // ends unplaced: its coins go back and its money is refunded in full, once.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#/db/client.ts';
+import { storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest } from '#/ondc/bap.server.ts';
 import { TRANSACTION_LIFETIME_MS, waitForAnswer } from '#/ondc/message-store.server.ts';
 import { answerTo, findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
@@ -232,10 +233,7 @@ async function unplacedRecord(tx: Queryable, order: PlacingOrderRow & { method: 
   const provider = seen['provider'] as Record<string, unknown> | undefined;
   const payment = seen['payment'] as Record<string, unknown> | undefined;
   const bppId = onInit?.context['bpp_id'];
-  const [store] =
-    typeof bppId === 'string' && typeof provider?.['id'] === 'string'
-      ? await tx.query<{ name: string }>('SELECT name FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [bppId, provider['id']])
-      : [];
+  const store = typeof bppId === 'string' && typeof provider?.['id'] === 'string' ? await storeListing(tx, { bppId, providerId: provider['id'] }) : null;
   return {
     ...seen,
     id: order.order_id,
