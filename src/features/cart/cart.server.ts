@@ -8,6 +8,8 @@ import { findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import { formatRupees, paiseToRupees } from '#/lib/money.ts';
 import { tagValues, type CatalogCategory, type CatalogTag } from '#/ondc/catalog.ts';
 import { coinBalance } from '#/features/coins/coins.server.ts';
+import { requestedCart } from '#/features/checkout/checkout.server.ts';
+import { paymentCheckout } from '#/features/payment/payment.server.ts';
 import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '#/features/checkout/store-offers.ts';
 import { packSize } from '#/features/catalogue/format.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
@@ -501,25 +503,17 @@ export async function clearCityCart(database: Database, shopper: string, cityCod
  * was not ordered; another store's cart (the shopper moved on) is left alone.
  */
 export async function emptyOrderedCart(q: Queryable, order: { shopper: string; paymentId: string }): Promise<void> {
-  const [placed] = await q.query<{ transaction_id: string; init_message_id: string; cart_version: number; lines: Array<{ itemId: string }> | string }>(
-    `SELECT p.transaction_id, p.init_message_id, r.cart_version, r.lines FROM payments p
-     JOIN checkout_requests r ON r.message_id = p.init_message_id WHERE p.payment_id = $1`,
-    [order.paymentId],
-  );
-  const transaction = placed ? await findTransaction(q, placed.transaction_id) : null;
-  const init = placed ? await sentMessage(q, placed.init_message_id, 'init') : null;
+  const checkout = await paymentCheckout(q, order.paymentId);
+  const placed = checkout ? await requestedCart(q, checkout.initMessageId) : null;
+  const transaction = checkout ? await findTransaction(q, checkout.transactionId) : null;
+  const init = checkout ? await sentMessage(q, checkout.initMessageId, 'init') : null;
   const city = transaction ? servedCityCode(transaction.city) : undefined;
   if (!placed || !init || !city) return;
   const providerId = (init.order['provider'] as { id?: unknown } | undefined)?.id;
   const row = await findCartRow(q, order.shopper, city, true);
   if (!row || row.bpp_id !== transaction?.bppId || row.provider_id !== providerId) return;
-  if (row.version === placed.cart_version) return clearLockedCart(q, row);
-  const lines = typeof placed.lines === 'string' ? (JSON.parse(placed.lines) as Array<{ itemId: string }>) : placed.lines;
-  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [
-    row.shopper_key,
-    row.city_code,
-    lines.map((l) => l.itemId),
-  ]);
+  if (row.version === placed.cartVersion) return clearLockedCart(q, row);
+  await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 AND item_id = ANY($3)', [row.shopper_key, row.city_code, placed.itemIds]);
   await finish(q, row, { bppId: row.bpp_id ?? '', providerId: row.provider_id ?? '' }, { newReference: false });
 }
 

@@ -77,6 +77,12 @@ export async function latestSelect(q: Queryable, transactionId: string): Promise
   return row ? { messageId: row.message_id, cartVersion: row.cart_version } : null;
 }
 
+/** The cart a select or init was built from: its version then and the items it held; null for none of ours. */
+export async function requestedCart(q: Queryable, messageId: string): Promise<{ cartVersion: number; itemIds: string[] } | null> {
+  const [row] = await q.query<RequestRow>('SELECT message_id, cart_version, lines FROM checkout_requests WHERE message_id = $1', [messageId]);
+  return row ? { cartVersion: row.cart_version, itemIds: linesOf(row).map((l) => l.itemId) } : null;
+}
+
 /** SPEC §5 quote checks of one answered request, as the poll answers them (the island only shows them). */
 export type QuoteOutcome = { problems: ItemProblem[]; events: PriceMismatchEvent[]; priceChanged: boolean };
 

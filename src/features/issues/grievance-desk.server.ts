@@ -6,8 +6,8 @@ import type { Database } from '#/db/client.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
 import type { IgmIssue } from '#/ondc/igm.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
-import { findOrderDetail, type OrderDetail } from '#/features/orders/orders.server.ts';
-import { refundSettlements } from '#/features/payment/payment.server.ts';
+import { findOrderDetail, orderPaymentId, type OrderDetail } from '#/features/orders/orders.server.ts';
+import { paidByUpi, refundSettlements, refundsOfOrder } from '#/features/payment/payment.server.ts';
 import {
   askAsOfficer,
   askProblem,
@@ -22,7 +22,7 @@ import {
   type OfficerDecision,
   type OfficerQuestion,
 } from './grievance-desk.ts';
-import { issueCategory } from './issues.ts';
+import { complaintRefundKey, issueCategory } from './issues.ts';
 import { grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';
 
 export type EscalatedComplaint = {
@@ -70,12 +70,11 @@ export async function listEscalated(database: Database, now = Date.now()): Promi
 type Payment = { paidPaise: number; refundedPaise: number };
 
 async function paymentOf(database: Database, orderId: string): Promise<Payment | null> {
-  const [paid] = await database.query<{ amount_paise: number; refunded: number }>(
-    `SELECT p.amount_paise, (SELECT coalesce(sum(r.amount_paise), 0)::int FROM payment_refunds r WHERE r.order_id = o.order_id) AS refunded
-     FROM payments p JOIN orders o ON o.payment_id = p.payment_id WHERE o.order_id = $1 AND p.method = 'upi' AND p.status = 'PAID'`,
-    [orderId],
-  );
-  return paid ? { paidPaise: paid.amount_paise, refundedPaise: paid.refunded } : null;
+  const paymentId = await orderPaymentId(database, orderId);
+  const paid = paymentId ? await paidByUpi(database, paymentId) : null;
+  if (!paid) return null;
+  const refunds = await refundsOfOrder(database, orderId);
+  return { paidPaise: paid.amountPaise, refundedPaise: refunds.reduce((sum, r) => sum + r.amount_paise, 0) };
 }
 
 type Priced = { '@ondc/org/item_id'?: string; '@ondc/org/title_type'?: string; '@ondc/org/item_quantity'?: { count?: number }; price?: { value?: string } };
@@ -179,6 +178,8 @@ export async function resolveGrievance(database: Database, app: BuyerApp, decisi
   const issue = detail.issue;
   const next = resolveAsOfficer(issue, decision, grievanceOfficer().name, refundPaise, now);
   return keepAndSend(database, app, issue, next, 'resolutions', () =>
-    refundPaise > 0 ? refundSettlements(database, detail.orderId, [{ key: `${detail.orderId}:grievance:${issue.id}`, amountPaise: refundPaise }]) : undefined,
+    refundPaise > 0
+      ? refundSettlements(database, detail.orderId, [{ key: complaintRefundKey(detail.orderId, issue.id, 'grievance'), amountPaise: refundPaise }])
+      : undefined,
   );
 }

@@ -6,7 +6,7 @@
 // and returns, keyed by the issue so it is paid once.
 import { randomBytes } from 'node:crypto';
 import { readConfig } from '#/config.server.ts';
-import type { Database } from '#/db/client.ts';
+import type { Database, Queryable } from '#/db/client.ts';
 import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
 import {
@@ -25,10 +25,11 @@ import {
 import type { CallbackEnvelope, CallbackVetting } from '#/ondc/message-store.server.ts';
 import { findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
-import { findOrderDetail, sendToSeller, signedPhotoUrl, type OrderDetail } from '#/features/orders/orders.server.ts';
+import { findOrderDetail, photosOfOrder, sendToSeller, signedPhotoUrl, type OrderDetail } from '#/features/orders/orders.server.ts';
 import { refundSettlements } from '#/features/payment/payment.server.ts';
 import {
   acceptedResolution,
+  complaintRefundKey,
   issueCategory,
   itemsProblem,
   mergeRespondentIssue,
@@ -196,14 +197,8 @@ export async function raiseIssue(database: Database, app: BuyerApp, shopper: str
     .map((l) => l['@ondc/org/item_id'] ?? '');
   const itemProblem = itemsProblem(request.code, request.item_ids, itemIds);
   if (itemProblem) return { ok: false, status: 400, message: itemProblem };
-  const photos = request.photo_ids.length
-    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [
-        request.photo_ids,
-        order.orderId,
-        shopper,
-      ])
-    : [];
-  if (photos.length !== new Set(request.photo_ids).size) return { ok: false, status: 400, message: 'A photo does not belong to this order' };
+  if (!(await photosOfOrder(database, { orderId: order.orderId, shopper, photoIds: request.photo_ids })))
+    return { ok: false, status: 400, message: 'A photo does not belong to this order' };
   const issue = newIssue(
     app,
     order,
@@ -407,7 +402,7 @@ export async function recordIssueMessage(database: Database, envelope: CallbackE
     const accepted = acceptedResolution(row.issue);
     if (!resolved || !accepted || accepted.descriptor.code !== 'REFUND' || resolved.ref_id !== accepted.id) return null;
     const amount = refundAmountOf(accepted);
-    return amount ? { orderId: row.order_id, key: `${row.order_id}:issue:${row.issue_id}`, amountPaise: rupeesToPaise(amount) } : null;
+    return amount ? { orderId: row.order_id, key: complaintRefundKey(row.order_id, row.issue_id, 'store'), amountPaise: rupeesToPaise(amount) } : null;
   });
   if (refund) await refundSettlements(database, refund.orderId, [{ key: refund.key, amountPaise: refund.amountPaise }]);
 }
@@ -427,6 +422,11 @@ function summary(row: IssueRow): IssueSummary {
 }
 
 /** The shopper's complaints, newest first; of one order when `orderId` is given. */
+/** An order's complaints as they stand (for its documents: the refunds they settled). */
+export function issuesOfOrder(database: Queryable, orderId: string): Promise<Array<{ issue_id: string; issue: IgmIssue }>> {
+  return database.query<{ issue_id: string; issue: IgmIssue }>('SELECT issue_id, issue FROM order_issues WHERE order_id = $1', [orderId]);
+}
+
 export async function listIssues(database: Database, shopper: string, orderId?: string): Promise<IssueSummary[]> {
   const rows = await database.query<IssueRow>(
     'SELECT * FROM order_issues WHERE shopper_key = $1 AND ($2::text IS NULL OR order_id = $2) ORDER BY created_at DESC LIMIT 100',

@@ -32,6 +32,14 @@ export function issueCategory(code: string) {
 
 /** A complaint may be raised this long after delivery (issue 26). */
 const ISSUE_WINDOW_DAYS = 30;
+/**
+ * The key of the refund a complaint settled, once per complaint and resolver: the store's
+ * resolution or our grievance officer's. The invoice finds a complaint's refund by it.
+ */
+export function complaintRefundKey(orderId: string, issueId: string, by: 'store' | 'grievance'): string {
+  return `${orderId}:${by === 'store' ? 'issue' : 'grievance'}:${issueId}`;
+}
+
 export const ISSUE_DESCRIPTION_MAX = 1000;
 export const ISSUE_PHOTOS_MAX = 4;
 

@@ -3,9 +3,11 @@
 // one) and a credit note for each refund, reversing the refunded lines and their tax. Numbers are
 // given the first time a document is drawn (tax_documents), a consecutive serial per seller.
 import type { Database } from '#/db/client.ts';
+import { refundsOfOrder } from '#/features/payment/payment.server.ts';
+import { issuesOfOrder } from '#/features/issues/issues.server.ts';
+import { complaintRefundKey } from '#/features/issues/issues.ts';
 import { itemTerms, storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { findOrderDetail, refundsDueOf, type OrderDetail } from './orders.server.ts';
-import type { IgmIssue } from '#/ondc/igm.ts';
 import { findTransaction, sellerOrders } from '#/ondc/stored-messages.server.ts';
 import { cityDisplayName } from '#/ondc/cities.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
@@ -181,21 +183,19 @@ async function refundsOf(database: Database, order: OrderDetail): Promise<Refund
       .map((e) => ({ type: e.type, itemId: e.itemId, valuePaise: rupeesToPaise(e.value) }));
   const kindOf = (fulfillmentId: string) => current.fulfillments?.find((f) => f.id === fulfillmentId)?.type ?? '';
   if (order.cashDuePaise === null) {
-    const rows = await database.query<{ fulfillment_id: string; amount_paise: number; created_at: string | Date }>(
-      'SELECT fulfillment_id, amount_paise, created_at FROM payment_refunds WHERE order_id = $1 AND fulfillment_id IS NOT NULL ORDER BY created_at, refund_id',
-      [order.orderId],
+    const fulfilled = (await refundsOfOrder(database, order.orderId)).flatMap((r): Refund[] =>
+      r.fulfillment_id !== null && REFUND_KINDS.has(kindOf(r.fulfillment_id)) && r.amount_paise > 0
+        ? [
+            {
+              reference: r.fulfillment_id,
+              kind: kindOf(r.fulfillment_id) as 'Cancel' | 'Return' | 'RTO',
+              trail: trailOf(r.fulfillment_id),
+              amountPaise: r.amount_paise,
+              at: new Date(r.created_at).toISOString(),
+            },
+          ]
+        : [],
     );
-    const fulfilled = rows
-      .filter((r) => REFUND_KINDS.has(kindOf(r.fulfillment_id)) && r.amount_paise > 0)
-      .map(
-        (r): Refund => ({
-          reference: r.fulfillment_id,
-          kind: kindOf(r.fulfillment_id) as 'Cancel' | 'Return' | 'RTO',
-          trail: trailOf(r.fulfillment_id),
-          amountPaise: r.amount_paise,
-          at: new Date(r.created_at).toISOString(),
-        }),
-      );
     return [...fulfilled, ...(await complaintRefundsOf(database, order.orderId))].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
   }
   // Cash is paid only at the door: an order that never got there was never paid for.
@@ -212,17 +212,21 @@ async function refundsOf(database: Database, order: OrderDetail): Promise<Refund
 }
 
 /**
- * The refunds complaints settled (the store's resolution or our grievance officer's: refund keys
- * `<order>:issue:<issue>` and `<order>:grievance:<issue>`), each named by its complaint, with the
- * items the complaint named and how many.
+ * The refunds complaints settled (the store's resolution or our grievance officer's, each keyed
+ * by complaintRefundKey), each named by its complaint, with the items the complaint named and how
+ * many.
  */
 async function complaintRefundsOf(database: Database, orderId: string): Promise<Refund[]> {
-  const rows = await database.query<{ issue_id: string; amount_paise: number; created_at: string | Date; issue: IgmIssue }>(
-    `SELECT i.issue_id, r.amount_paise, r.created_at, i.issue FROM payment_refunds r
-     JOIN order_issues i ON i.order_id = r.order_id AND r.refund_id IN (r.order_id || ':issue:' || i.issue_id, r.order_id || ':grievance:' || i.issue_id)
-     WHERE r.order_id = $1 AND r.fulfillment_id IS NULL AND r.amount_paise > 0 ORDER BY r.created_at, r.refund_id`,
-    [orderId],
-  );
+  const issues = await issuesOfOrder(database, orderId);
+  const rows = (await refundsOfOrder(database, orderId)).flatMap((refund) => {
+    const complaint =
+      refund.fulfillment_id === null && refund.amount_paise > 0
+        ? issues.find((i) =>
+            [complaintRefundKey(orderId, i.issue_id, 'store'), complaintRefundKey(orderId, i.issue_id, 'grievance')].includes(refund.refund_id),
+          )
+        : undefined;
+    return complaint ? [{ ...complaint, amount_paise: refund.amount_paise, created_at: refund.created_at }] : [];
+  });
   return rows.map((row) => ({
     reference: row.issue_id,
     kind: 'Complaint',

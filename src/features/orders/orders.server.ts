@@ -1,7 +1,7 @@
 // The storefront's own order records after purchase: built from on_confirm, kept current by every
 // on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
 // An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
-import type { Database } from '#/db/client.ts';
+import type { Database, Queryable } from '#/db/client.ts';
 import { storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest, type SendResult } from '#/ondc/bap.server.ts';
 import type { Domain, RequestAction } from '#/ondc/context.ts';
@@ -20,7 +20,9 @@ import {
   claimRefundSettlements,
   endUnplaced,
   finishPayment,
+  paidBill,
   recordRefundSettlement,
+  refundsOfOrder,
   refundSettlements,
   type RefundDue,
 } from '#/features/payment/payment.server.ts';
@@ -41,8 +43,8 @@ import {
 
 // A seller's answer to a rating, recorded with the order's ratings.
 export { recordRatingAnswer } from './ratings.server.ts';
-// A return photo's address, for the complaint that shows it.
-export { signedPhotoUrl } from './returns.server.ts';
+// A return photo's address, for the complaint that shows it, and whose photos a complaint may name.
+export { photosOfOrder, signedPhotoUrl } from './returns.server.ts';
 export {
   claimToConfirm,
   claimUnanswered,
@@ -53,7 +55,7 @@ export {
   orderRowFor,
   placingOrder,
   recordConfirmSent,
-  shoppersPlacingOrder,
+  orderOfTransaction,
   UNPLACED,
   type PlacingOrderRow,
 } from './placing.server.ts';
@@ -383,6 +385,12 @@ export type OrderDetail = OrderListEntry & {
 };
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
+/** The payment an order was placed with, or null for no such order. */
+export async function orderPaymentId(database: Queryable, orderId: string): Promise<string | null> {
+  const [row] = await database.query<{ payment_id: string }>('SELECT payment_id FROM orders WHERE order_id = $1', [orderId]);
+  return row?.payment_id ?? null;
+}
+
 export async function findOrderDetail(database: Database, shopper: string, orderId: string): Promise<OrderDetail | null> {
   const [found] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [
     orderId,
@@ -398,14 +406,8 @@ export async function findOrderDetail(database: Database, shopper: string, order
   // that reads as one.
   const recent = await sellerOrders(database, row.transaction_id, { limit: 10 });
   const latest = recent.map((order) => readable(order)).find((order) => order !== null);
-  const [paid] = await database.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [
-    row.payment_id,
-  ]);
-  const payable = typeof paid?.payable === 'string' ? (JSON.parse(paid.payable) as { lines?: SummaryLine[] }) : paid?.payable;
-  const refunds = await database.query<{ amount_paise: number; status: string; created_at: string | Date }>(
-    'SELECT amount_paise, status, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
+  const bill = await paidBill(database, row.payment_id);
+  const refunds = await refundsOfOrder(database, orderId);
   const currentOrder = latest ?? row.on_confirm;
   const seller = await sellerOf(database, row.transaction_id);
   const sellerId = seller?.bppId ?? null;
@@ -445,7 +447,7 @@ export async function findOrderDetail(database: Database, shopper: string, order
     storeCancelled: storeCancelledUnits(currentOrder, sellerId).map((u) => ({ ...u, title: titles.get(u.itemId) ?? 'Item' })),
     eligibility: { cancel: cancelEligibility(row.status, cancelPending) },
     failure: row.status === 'failed' ? failureOf(row, seller?.domain === 'ONDC:RET11' ? 'food' : 'retail') : null,
-    bill: payable?.lines ?? null,
+    bill,
   };
 }
 

@@ -48,9 +48,12 @@ export async function placingOrder(database: Queryable, orderId: string): Promis
   return order ?? null;
 }
 
-/** The shopper's order row of a transaction, or null (another shopper's is none). */
-export async function shoppersPlacingOrder(database: Queryable, transactionId: string, shopper: string): Promise<PlacingOrderRow | null> {
-  const [order] = await database.query<PlacingOrderRow>('SELECT * FROM orders WHERE transaction_id = $1 AND shopper_key = $2', [transactionId, shopper]);
+/** The order row of a transaction, or null; when `shopper` is named, another shopper's is none. */
+export async function orderOfTransaction(database: Queryable, transactionId: string, shopper?: string): Promise<PlacingOrderRow | null> {
+  const [order] = await database.query<PlacingOrderRow>('SELECT * FROM orders WHERE transaction_id = $1 AND ($2::text IS NULL OR shopper_key = $2)', [
+    transactionId,
+    shopper ?? null,
+  ]);
   return order ?? null;
 }
 
@@ -93,15 +96,11 @@ export async function markPlacingFailed(database: Database, orderId: string): Pr
 }
 
 /**
- * The unplaced order's row in the checkout's ending transaction, locked, with its payment: null
- * when the order stands (its on_confirm recorded) and so may not be ended this way.
+ * The unplaced order's row in the checkout's ending transaction, locked: null when the order
+ * stands (its on_confirm recorded) and so may not be ended this way.
  */
-export async function lockUnplacedCandidate(tx: Queryable, orderId: string) {
-  const [order] = await tx.query<PlacingOrderRow & { amount_paise: number; method: string; payment_status: string }>(
-    `SELECT o.*, p.amount_paise, p.method, p.status AS payment_status FROM orders o JOIN payments p ON p.payment_id = o.payment_id
-     WHERE o.order_id = $1 AND o.on_confirm IS NULL FOR UPDATE OF o`,
-    [orderId],
-  );
+export async function lockUnplacedCandidate(tx: Queryable, orderId: string): Promise<PlacingOrderRow | null> {
+  const [order] = await tx.query<PlacingOrderRow>('SELECT * FROM orders WHERE order_id = $1 AND on_confirm IS NULL FOR UPDATE', [orderId]);
   return order ?? null;
 }
 

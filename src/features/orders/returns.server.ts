@@ -156,6 +156,17 @@ export type ReturnOutcome = { ok: true; messageId: string } | { ok: false; statu
  * SPEC §4 return: eligibility first, then the signed update with one Return fulfillment per item
  * (ondc-notes §1 update: return_request tags, photos as signed links). One return at a time.
  */
+/** Whether every photo named was taken for this order by this shopper (a return's or a complaint's). */
+export async function photosOfOrder(database: Database, input: { orderId: string; shopper: string; photoIds: readonly string[] }): Promise<boolean> {
+  if (input.photoIds.length === 0) return true;
+  const found = await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [
+    [...input.photoIds],
+    input.orderId,
+    input.shopper,
+  ]);
+  return found.length === new Set(input.photoIds).size;
+}
+
 export async function requestReturn(database: Database, app: BuyerApp, shopper: string, request: ReturnRequest): Promise<ReturnOutcome> {
   const order = await findOrderDetail(database, shopper, request.order_id);
   if (!order) return { ok: false, status: 404, message: 'No such order' };
@@ -163,14 +174,8 @@ export async function requestReturn(database: Database, app: BuyerApp, shopper: 
   if (!eligibility.eligible) return { ok: false, status: 409, message: eligibility.reason ?? 'This order cannot be returned' };
   const problem = returnRequestProblem(request, eligibility.items);
   if (problem) return { ok: false, status: 400, message: problem };
-  const photos = request.photo_ids.length
-    ? await database.query<{ id: string }>('SELECT id FROM return_photos WHERE id = ANY($1::text[]) AND order_id = $2 AND shopper_key = $3', [
-        request.photo_ids,
-        order.orderId,
-        shopper,
-      ])
-    : [];
-  if (photos.length !== new Set(request.photo_ids).size) return { ok: false, status: 400, message: 'A photo does not belong to this order' };
+  if (!(await photosOfOrder(database, { orderId: order.orderId, shopper, photoIds: request.photo_ids })))
+    return { ok: false, status: 400, message: 'A photo does not belong to this order' };
   const claimed = await database.query(
     `UPDATE orders SET return_message_id = 'SENDING', return_error = NULL, updated_at = clock_timestamp()
      WHERE order_id = $1 AND return_message_id IS DISTINCT FROM 'SENDING'

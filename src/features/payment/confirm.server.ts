@@ -26,7 +26,7 @@ import {
   orderRowFor,
   placingOrder,
   recordConfirmSent,
-  shoppersPlacingOrder,
+  orderOfTransaction,
   UNPLACED,
   type PlacingOrderRow,
 } from '#/features/orders/orders.server.ts';
@@ -201,8 +201,14 @@ async function waitForConfirm(database: Database, orderId: string): Promise<Conf
  */
 export async function endUnplaced(database: Database, orderId: string, failure: { code: string | null; message: string | null }): Promise<void> {
   const ended = await database.transaction(async (tx) => {
-    const order = await lockUnplacedCandidate(tx, orderId);
-    if (!order) return null;
+    const locked = await lockUnplacedCandidate(tx, orderId);
+    if (!locked) return null;
+    const [paid] = await tx.query<{ amount_paise: number; method: string; payment_status: string }>(
+      'SELECT amount_paise, method, status AS payment_status FROM payments WHERE payment_id = $1',
+      [locked.payment_id],
+    );
+    if (!paid) return null;
+    const order = { ...locked, ...paid };
     const record = await unplacedRecord(tx, order);
     await markUnplaced(tx, orderId, failure, record);
     await releaseCoins(tx, order.payment_id);
@@ -267,7 +273,7 @@ export async function confirmStatus(database: Database, shopper: string, message
   if (!confirm) return null;
   const domain = (await findTransaction(database, confirm.transactionId))?.domain ?? null;
   const read = async () => {
-    const row = await shoppersPlacingOrder(database, confirm.transactionId, shopper);
+    const row = await orderOfTransaction(database, confirm.transactionId, shopper);
     return row ? { ...row, domain } : null;
   };
   const order = await read();

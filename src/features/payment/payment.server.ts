@@ -4,12 +4,14 @@
 // confirm itself (issue 23): the gateway's notice, or the server's own look at pending payments,
 // hands it to the finisher the storefront process registered.
 import { randomUUID } from 'node:crypto';
-import { getDatabase, type Database } from '#/db/client.ts';
+import { getDatabase, type Database, type Queryable } from '#/db/client.ts';
+import type { SummaryLine } from '#/features/checkout/summary.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
 import { ttlToMs } from '#/ondc/context.ts';
 import { findAnswer } from '#/ondc/message-store.server.ts';
 import { payableFor, vetStore } from '#/features/checkout/checkout.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '#/features/coins/coins.server.ts';
+import { orderPaymentId } from '#/features/orders/orders.server.ts';
 import { PRICE_UPDATE_MESSAGE } from '#/features/checkout/quote-check.ts';
 import { quoteSchema } from '#/features/checkout/quote-check.ts';
 import { createSimulatedGateway, type GatewayPayment, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
@@ -337,6 +339,40 @@ export async function resendPendingRefunds(database: Database): Promise<number> 
   return orders.length;
 }
 
+export type RefundRecord = { refund_id: string; amount_paise: number; status: string; fulfillment_id: string | null; created_at: string | Date };
+
+/** An order's refunds, oldest first: what went back (or is going back) to the shopper, each once. */
+export function refundsOfOrder(q: Queryable, orderId: string): Promise<RefundRecord[]> {
+  return q.query<RefundRecord>(
+    'SELECT refund_id, amount_paise, status, fulfillment_id, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at, refund_id',
+    [orderId],
+  );
+}
+
+/** The bill the shopper paid, line by line, as the checkout summary showed it; null before one was made. */
+export async function paidBill(q: Queryable, paymentId: string): Promise<SummaryLine[] | null> {
+  const [row] = await q.query<{ payable: { lines?: SummaryLine[] } | string | null }>('SELECT payable FROM payments WHERE payment_id = $1', [paymentId]);
+  const payable = typeof row?.payable === 'string' ? (JSON.parse(row.payable) as { lines?: SummaryLine[] }) : row?.payable;
+  return payable?.lines ?? null;
+}
+
+/** The checkout a payment pays for: its transaction and the init whose quote it pays. */
+export async function paymentCheckout(q: Queryable, paymentId: string): Promise<{ transactionId: string; initMessageId: string } | null> {
+  const [row] = await q.query<{ transaction_id: string; init_message_id: string }>(
+    'SELECT transaction_id, init_message_id FROM payments WHERE payment_id = $1',
+    [paymentId],
+  );
+  return row ? { transactionId: row.transaction_id, initMessageId: row.init_message_id } : null;
+}
+
+/** What the shopper paid by UPI for a payment, or null when nothing was paid that way (cash on delivery, unpaid). */
+export async function paidByUpi(q: Queryable, paymentId: string): Promise<{ amountPaise: number } | null> {
+  const [row] = await q.query<{ amount_paise: number }>("SELECT amount_paise FROM payments WHERE payment_id = $1 AND method = 'upi' AND status = 'PAID'", [
+    paymentId,
+  ]);
+  return row ? { amountPaise: row.amount_paise } : null;
+}
+
 export async function findPayment(database: Database, shopper: string, paymentId: string): Promise<PaymentRow | undefined> {
   const [row] = await database.query<PaymentRow>('SELECT * FROM payments WHERE payment_id = $1 AND shopper_key = $2', [paymentId, shopper]);
   return row;
@@ -374,10 +410,10 @@ export type RefundDue = { key: string; amountPaise: number; fulfillment?: { id: 
  * leaves a PENDING refund that the next order message sends again.
  */
 export async function refundSettlements(database: Database, orderId: string, settlements: ReadonlyArray<RefundDue>): Promise<void> {
-  const [payment] = await database.query<PaymentRow & { order_id: string }>(
-    "SELECT p.*, o.order_id FROM payments p JOIN orders o ON o.payment_id = p.payment_id WHERE o.order_id = $1 AND p.method = 'upi' AND p.status = 'PAID'",
-    [orderId],
-  );
+  const paymentId = await orderPaymentId(database, orderId);
+  const [payment] = paymentId
+    ? await database.query<PaymentRow>("SELECT * FROM payments WHERE payment_id = $1 AND method = 'upi' AND status = 'PAID'", [paymentId])
+    : [];
   if (!payment) return;
   // The payment row is locked while the cap is worked out: two processes handling two settlement
   // messages at once must not each see the other's refund missing and together pay back too much.

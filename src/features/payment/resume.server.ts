@@ -10,20 +10,12 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { placeOrder } from './confirm.server.ts';
 import { checkPendingPayments, finishPayment, resendPendingRefunds } from './payment.server.ts';
 import { forgetOldNotices } from './webhook.server.ts';
-import { claimUnanswered, recordOrderMessage, refreshStatus, UNPLACED } from '#/features/orders/orders.server.ts';
+import { claimUnanswered, orderOfTransaction, recordOrderMessage, refreshStatus, UNPLACED } from '#/features/orders/orders.server.ts';
 
 /** A payment settled this recently is left to the notice that is taking it up. */
 const SETTLED_GRACE = "interval '2 seconds'";
 /** Payments looked at per sweep, oldest first. */
 const SWEEP_BATCH = 50;
-
-type Unfinished = {
-  payment_id: string;
-  order_id: string | null;
-  state: string | null;
-  stands: boolean | null;
-  confirm_message_id: string | null;
-};
 
 export type SweepCounts = { checked: number; placed: number; recorded: number; asked: number; refunds: number };
 
@@ -36,21 +28,21 @@ export type SweepCounts = { checked: number; placed: number; recorded: number; a
  */
 export async function finishCheckouts(database: Database, app: BuyerApp): Promise<SweepCounts> {
   const counts: SweepCounts = { checked: await checkPendingPayments(database), placed: 0, recorded: 0, asked: 0, refunds: 0 };
-  const unfinished = await database.query<Unfinished>(
-    `SELECT p.payment_id, o.order_id, o.state, o.on_confirm IS NOT NULL AND o.state <> '${UNPLACED}' AS stands, o.confirm_message_id
-     FROM payments p LEFT JOIN orders o ON o.transaction_id = p.transaction_id
-     WHERE p.finished_at IS NULL AND p.status IN ('PAID', 'ON-DELIVERY') AND p.updated_at < clock_timestamp() - ${SETTLED_GRACE}
-     ORDER BY p.created_at LIMIT ${SWEEP_BATCH}`,
+  const unfinished = await database.query<{ payment_id: string; transaction_id: string }>(
+    `SELECT payment_id, transaction_id FROM payments
+     WHERE finished_at IS NULL AND status IN ('PAID', 'ON-DELIVERY') AND updated_at < clock_timestamp() - ${SETTLED_GRACE}
+     ORDER BY created_at LIMIT ${SWEEP_BATCH}`,
   );
   for (const payment of unfinished) {
-    if (payment.stands) {
+    const order = await orderOfTransaction(database, payment.transaction_id);
+    if (order && order.on_confirm !== null && order.state !== UNPLACED) {
       await finishPayment(database, payment.payment_id);
-    } else if (!payment.order_id || !payment.confirm_message_id || payment.state !== 'CONFIRMING') {
+    } else if (!order?.confirm_message_id || order.state !== 'CONFIRMING') {
       const outcome = await placeOrder(database, app, payment.payment_id, { wait: false });
       if (outcome.ok) counts.placed++;
-    } else if (await recordStoredAnswer(database, payment.confirm_message_id)) {
+    } else if (await recordStoredAnswer(database, order.confirm_message_id)) {
       counts.recorded++;
-    } else if (await askAfter(database, app, payment.order_id)) {
+    } else if (await askAfter(database, app, order.order_id)) {
       counts.asked++;
     }
   }
