@@ -65,9 +65,6 @@ const OWNERS: Record<string, string> = {
  * but still listed.
  */
 const FOREIGN_READS: Record<string, string[]> = {
-  // The cart prices and checks its lines against the catalogue (stock, maximum, hours, store) in
-  // its own queries and transactions: the largest reader left, and the next to move.
-  'features/cart/cart.server.ts': ['catalogue_items', 'catalogue_providers', 'catalogue_sellers'],
   // A hold counts only while its payment is under way, read with the ledger in one statement
   // under the shopper's lock: a payment that failed before its hold was released holds nothing back.
   'features/coins/coins.server.ts': ['payments'],

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#/db/client.ts';
 import { findTransaction, sentMessage } from '#/ondc/stored-messages.server.ts';
 import { formatRupees, paiseToRupees } from '#/lib/money.ts';
-import { tagValues, type CatalogCategory, type CatalogTag } from '#/ondc/catalog.ts';
+import { tagValues, type CatalogTag } from '#/ondc/catalog.ts';
 import { coinBalance } from '#/features/coins/coins.server.ts';
+import { addOnsOf, cartItems, sellerUris, storeListing, type CartItemRecord } from '#/features/catalogue/catalogue.server.ts';
 import { requestedCart } from '#/features/checkout/checkout.server.ts';
 import { paymentCheckout } from '#/features/payment/payment.server.ts';
 import { storeOfferBenefit, storeOfferOpen, storeOffersOf } from '#/features/checkout/store-offers.ts';
@@ -41,43 +42,8 @@ interface CartRow {
   version: number;
 }
 
-interface CatalogueItemRow {
-  bpp_id: string;
-  provider_id: string;
-  item_id: string;
-  city_code: string;
-  domain: string;
-  location_id: string;
-  kind: 'item' | 'customization';
-  name: string;
-  image: string | null;
-  price_paise: number;
-  mrp_paise: number;
-  in_stock: boolean;
-  max_quantity: number;
-  veg_nonveg: string | null;
-  pack_value: string | null;
-  pack_unit: string | null;
-  custom_group_ids: string[];
-  parent_group_id: string | null;
-  is_default: boolean | null;
-  child_group_ids: string[];
-  status: string;
-  location_status: string;
-  opens_at: number | null;
-  closes_at: number | null;
-}
-
-const ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.city_code, p.domain, i.location_id, i.kind, i.name, i.image,
-  i.price_paise, i.mrp_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.pack_value::text AS pack_value, i.pack_unit,
-  i.custom_group_ids, i.parent_group_id, i.is_default, i.child_group_ids, p.status, p.location_status, p.opens_at, p.closes_at`;
-
-async function findItem(q: Queryable, bppId: string, providerId: string, itemId: string): Promise<CatalogueItemRow | undefined> {
-  const [row] = await q.query<CatalogueItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
-     WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id = $3`,
-    [bppId, providerId, itemId],
-  );
+async function findItem(q: Queryable, bppId: string, providerId: string, itemId: string): Promise<CartItemRecord | undefined> {
+  const [row] = await cartItems(q, { bppId, providerId }, [itemId]);
   return row;
 }
 
@@ -89,18 +55,11 @@ function configValue(tags: readonly CatalogTag[], entry: string): number | null 
 }
 
 /** The dish's customisation groups from the provider's custom_group categories and its customization items. */
-async function loadAddOnTree(q: Queryable, dish: CatalogueItemRow): Promise<AddOnTree> {
+async function loadAddOnTree(q: Queryable, dish: CartItemRecord): Promise<AddOnTree> {
   if (dish.custom_group_ids.length === 0) return { rootGroupIds: [], groups: {} };
-  const [provider] = await q.query<{ categories: CatalogCategory[] }>('SELECT categories FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
-    dish.bpp_id,
-    dish.provider_id,
-  ]);
-  const options = await q.query<CatalogueItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
-     WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.kind = 'customization' ORDER BY i.item_id`,
-    [dish.bpp_id, dish.provider_id],
-  );
-  const categories = new Map((provider?.categories ?? []).map((c) => [c.id, c]));
+  const addOns = await addOnsOf(q, { bppId: dish.bpp_id, providerId: dish.provider_id });
+  const options = addOns.options;
+  const categories = new Map(addOns.categories.map((c) => [c.id, c]));
   const groups: Record<string, AddOnGroup> = {};
   const queue = [...dish.custom_group_ids];
   while (queue.length > 0) {
@@ -136,8 +95,8 @@ async function loadAddOnTree(q: Queryable, dish: CatalogueItemRow): Promise<AddO
  * its Content-Security-Policy img-src.
  */
 export async function sellerImageOrigins(database: Database): Promise<string[]> {
-  const rows = await database.query<{ bpp_uri: string }>('SELECT DISTINCT bpp_uri FROM catalogue_sellers');
-  return [...new Set(rows.flatMap((r) => (URL.canParse(r.bpp_uri) ? [new URL(r.bpp_uri).origin] : [])))].sort();
+  const uris = await sellerUris(database);
+  return [...new Set(uris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : [])))].sort();
 }
 
 /** What the add-on picker shows for a dish; null when the dish is not in the catalogue. */
@@ -153,14 +112,14 @@ export async function findCustomisations(database: Database, ref: { bppId: strin
 // ---- Reading the cart (SPEC §3 cart response) ----
 
 /** A grocery item's pack size as its card says it; a dish has none to tell, as on its card. */
-function packOf(row: CatalogueItemRow): Record<string, string> | null {
+function packOf(row: CartItemRecord): Record<string, string> | null {
   const size = row.domain === 'ONDC:RET11' ? null : packSize(row.pack_value, row.pack_unit);
   return size === null ? null : { pack_size: size };
 }
 
 const typeTag = (type: 'item' | 'customization'): CatalogTag => ({ code: 'type', list: [{ code: 'type', value: type }] });
 
-function cartLine(row: CatalogueItemRow, parentItemId: string | null): CartLine {
+function cartLine(row: CartItemRecord, parentItemId: string | null): CartLine {
   const isCustomisation = row.kind === 'customization';
   return {
     id: row.item_id,
@@ -203,50 +162,28 @@ async function findCartRow(q: Queryable, shopper: string, cityCode: string, lock
 
 /** The cart as SPEC §3 answers it; null when the shopper has no items in this city. */
 async function snapshot(q: Queryable, shopper: string, cityCode: string, options: { offer: boolean }): Promise<Cart | null> {
-  const [cart] = await q.query<
-    CartRow & {
-      domain: string;
-      location_id: string;
-      name: string;
-      image: string | null;
-      min_order_paise: number | null;
-      offers: unknown;
-      bpp_uri: string;
-      seller_name: string;
-    }
-  >(
-    `SELECT c.cart_reference_id, c.bpp_id, c.provider_id, c.version, p.domain, p.location_id, p.name, p.image,
-            p.min_order_paise, p.offers, s.bpp_uri, s.name AS seller_name
-     FROM carts c JOIN catalogue_providers p USING (bpp_id, provider_id) JOIN catalogue_sellers s USING (bpp_id)
-     WHERE c.shopper_key = $1 AND c.city_code = $2`,
+  const row = await findCartRow(q, shopper, cityCode, false);
+  if (!row?.bpp_id || !row.provider_id) return null;
+  const store = { bppId: row.bpp_id, providerId: row.provider_id };
+  const listing = await storeListing(q, store);
+  if (!listing) return null;
+  const cart = { ...row, ...listing };
+  const stored = await q.query<{ line_id: string; item_id: string; customisation_ids: string[]; quantity: number }>(
+    'SELECT line_id, item_id, customisation_ids, quantity FROM cart_lines WHERE shopper_key = $1 AND city_code = $2 ORDER BY added_at, line_id',
     [shopper, cityCode],
   );
-  if (!cart?.bpp_id || !cart.provider_id) return null;
-  const lines = await q.query<CatalogueItemRow & { line_id: string; customisation_ids: string[]; quantity: number }>(
-    `SELECT l.line_id, l.customisation_ids, l.quantity, ${ITEM_COLUMNS}
-     FROM cart_lines l
-     JOIN catalogue_items i ON i.bpp_id = $3 AND i.provider_id = $4 AND i.item_id = l.item_id
-     JOIN catalogue_providers p ON p.bpp_id = i.bpp_id AND p.provider_id = i.provider_id
-     WHERE l.shopper_key = $1 AND l.city_code = $2
-     ORDER BY l.added_at, l.line_id`,
-    [shopper, cityCode, cart.bpp_id, cart.provider_id],
-  );
+  const ids = [...new Set(stored.flatMap((l) => [l.item_id, ...l.customisation_ids]))];
+  const listed = new Map((ids.length === 0 ? [] : await cartItems(q, store, ids)).map((item) => [item.item_id, item]));
+  // A line whose item the store no longer lists is no line of the cart.
+  const lines = stored.flatMap((line) => {
+    const item = listed.get(line.item_id);
+    return item ? [{ ...item, line_id: line.line_id, customisation_ids: line.customisation_ids, quantity: line.quantity }] : [];
+  });
   if (lines.length === 0) return null;
-  const customisationIds = [...new Set(lines.flatMap((l) => l.customisation_ids))];
-  const customisations = new Map(
-    (customisationIds.length === 0
-      ? []
-      : await q.query<CatalogueItemRow>(
-          `SELECT ${ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
-           WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id = ANY($3)`,
-          [cart.bpp_id, cart.provider_id, customisationIds],
-        )
-    ).map((row) => [row.item_id, row]),
-  );
   const items: CartEntry[] = lines.map((line) => {
     const parentItemId = line.customisation_ids.length > 0 ? line.line_id : null;
     const chosen = line.customisation_ids.flatMap((id) => {
-      const row = customisations.get(id);
+      const row = listed.get(id);
       return row ? [cartLine(row, parentItemId)] : [];
     });
     return { sku_id: line.item_id, quantity: line.quantity, item_metadata: [cartLine(line, parentItemId), ...chosen] };
@@ -288,7 +225,7 @@ export async function readCart(database: Database, shopper: string | null, cityC
 type ItemUpdate = Exclude<CartUpdate, { action: 'CLEAR_CART' }>;
 
 /** The line an update names, with its customisations, checked against the catalogue. */
-async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItemRow, row: CartRow | undefined) {
+async function resolveLine(q: Queryable, update: ItemUpdate, item: CartItemRecord, row: CartRow | undefined) {
   const { parentItemId, customisations } = update.item_metadata;
   if (parentItemId !== undefined && customisations === undefined) {
     const [line] = row
@@ -309,7 +246,7 @@ async function resolveLine(q: Queryable, update: ItemUpdate, item: CatalogueItem
 }
 
 /** Checks stock, the seller's maximum and the customisation; answers the choices in page order. */
-async function checkOrderable(q: Queryable, item: CatalogueItemRow, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
+async function checkOrderable(q: Queryable, item: CartItemRecord, quantity: number, customisationIds: readonly string[]): Promise<string[]> {
   // SPEC §8 order-level errors: a store that is not open takes nothing into a cart (issue 28).
   const store = storeOpenNow(item, storeHoursNow());
   if (store.state !== 'STORE_OPEN')
@@ -412,10 +349,7 @@ async function applyItemUpdate(q: Queryable, shopper: string, update: ItemUpdate
     // SPEC §4 provider change, proceed: the cart starts again with this item alone.
     await q.query('DELETE FROM cart_lines WHERE shopper_key = $1 AND city_code = $2', [row.shopper_key, row.city_code]);
   } else if (row.bpp_id !== null && row.provider_id !== null && (row.bpp_id !== item.bpp_id || row.provider_id !== item.provider_id)) {
-    const [cartProvider] = await q.query<{ domain: string }>('SELECT domain FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
-      row.bpp_id,
-      row.provider_id,
-    ]);
+    const cartProvider = await storeListing(q, { bppId: row.bpp_id, providerId: row.provider_id });
     const word = providerWord(cartProvider?.domain ?? item.domain);
     throw new CartRefusal(409, 'PROVIDER_MISMATCH', `Your cart has items from another ${word}: clear it to add this item`);
   }
@@ -454,11 +388,7 @@ async function cityOfUpdate(database: Database, shopper: string, update: CartUpd
     ]);
     return row?.city_code;
   }
-  const [row] = await database.query<{ city_code: string }>('SELECT city_code FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
-    update.cart_metadata.bpp_id,
-    update.item_metadata.providerId,
-  ]);
-  return row?.city_code;
+  return (await storeListing(database, { bppId: update.cart_metadata.bpp_id, providerId: update.item_metadata.providerId }))?.city_code;
 }
 
 /**
@@ -528,12 +458,9 @@ export interface ItemRef {
 
 /** What the provider-change notice of the /cart page names: the item and where it is sold. */
 export async function describeItem(database: Database, ref: ItemRef) {
-  const [row] = await database.query<{ name: string; provider_name: string; domain: string; city_code: string }>(
-    `SELECT i.name, p.name AS provider_name, p.domain, p.city_code FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
-     WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id = $3 AND i.kind = 'item'`,
-    [ref.bppId, ref.providerId, ref.itemId],
-  );
-  return row ?? null;
+  const item = await findItem(database, ref.bppId, ref.providerId, ref.itemId);
+  const store = item?.kind === 'item' ? await storeListing(database, ref) : null;
+  return item && store ? { name: item.name, provider_name: store.name, domain: store.domain, city_code: store.city_code } : null;
 }
 
 /**

@@ -33,7 +33,17 @@ export { catalogueCounts } from './ingest.server.ts';
 // Catalogues sellers send are kept in the inbox; this wakes the worker that applies them.
 export { wakeCatalogueIngestion } from './ingest-queue.server.ts';
 // What other features read of a store or its items.
-export { anyStoreServes, itemsStillSold, itemTerms, offerAdvertisedInCity, storeListing } from './records.server.ts';
+export {
+  addOnsOf,
+  anyStoreServes,
+  cartItems,
+  itemsStillSold,
+  itemTerms,
+  offerAdvertisedInCity,
+  sellerUris,
+  storeListing,
+  type CartItemRecord,
+} from './records.server.ts';
 
 // ---- items ----
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#/db/client.ts';
 import { testDatabases } from '#/db/testing.ts';
 import { CITY_CODE, dish, plainItems, seedCatalogue, type FixtureItem } from '#/features/cart/fixtures/catalogue.ts';
-import { anyStoreServes, itemsStillSold, itemTerms, offerAdvertisedInCity, storeListing } from './records.server.ts';
+import { addOnsOf, anyStoreServes, cartItems, itemsStillSold, itemTerms, offerAdvertisedInCity, sellerUris, storeListing } from './records.server.ts';
 
 for (const target of testDatabases()) {
   describe(`what other features read of the catalogue, on ${target.name} (issue 27)`, () => {
@@ -42,6 +42,20 @@ for (const target of testDatabases()) {
       );
       const terms = await itemTerms(database, biryani, [biryani.itemId, option!.item_id]);
       expect(Object.fromEntries(terms.map((t) => [t.item_id, t.kind]))).toEqual({ [biryani.itemId]: 'item', [option!.item_id]: 'customization' });
+    });
+
+    it("answers a cart's items with their store's domain and hours, a dish's add-ons with their groups, and the sellers' addresses", async () => {
+      const idli = await dish(database, 'Idli Sambar');
+      const [found] = await cartItems(database, idli, [idli.itemId, 'no-such-item']);
+      expect(found).toMatchObject({ item_id: idli.itemId, kind: 'item', domain: 'ONDC:RET11', price_paise: idli.pricePaise });
+      expect(found?.custom_group_ids.length).toBeGreaterThan(0);
+      expect(typeof found?.status).toBe('string');
+      const addOns = await addOnsOf(database, idli);
+      expect(addOns.options.length).toBeGreaterThan(0);
+      expect(addOns.options.every((o) => o.kind === 'customization')).toBe(true);
+      const groups = new Set(addOns.categories.map((c) => c.id));
+      expect(found?.custom_group_ids.every((id) => groups.has(id))).toBe(true);
+      expect(await sellerUris(database)).toContain(`http://127.0.0.1:5321/sellers/${idli.bppId}`);
     });
 
     it('keeps of some listings, in their order, the first items still sold to the pincode', async () => {

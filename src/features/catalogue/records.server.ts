@@ -1,7 +1,9 @@
 // What the other features read of the catalogue (issue 27: its tables are read by catalogue/
-// alone): one store's listing, some items' terms, items still sold, whether anyone delivers to a
-// pincode or advertises an offer in a city. Each answers with the seller's words as ingested.
+// alone): one store's listing, some items' terms, the items a cart holds with their add-ons,
+// items still sold, whether anyone delivers to a pincode or advertises an offer in a city. Each
+// answers with the seller's words as ingested.
 import type { Queryable } from '#/db/client.ts';
+import type { CatalogCategory } from '#/ondc/catalog.ts';
 import { ITEM_COLUMNS, ITEM_STORE_COLUMNS, type ItemRecord } from './catalogue.server.ts';
 import type { StoreHoursRow } from './store-hours.ts';
 
@@ -9,7 +11,9 @@ export type StoreListing = StoreHoursRow & {
   bpp_id: string;
   provider_id: string;
   bpp_uri: string;
+  seller_name: string;
   name: string;
+  image: string | null;
   domain: string;
   city_code: string;
   location_id: string;
@@ -23,13 +27,72 @@ export type StoreListing = StoreHoursRow & {
 /** A store as its seller's catalogue lists it now, or null when the catalogue holds no such store. */
 export async function storeListing(q: Queryable, store: { bppId: string; providerId: string }): Promise<StoreListing | null> {
   const [row] = await q.query<StoreListing>(
-    `SELECT p.bpp_id, p.provider_id, s.bpp_uri, p.name, p.domain, p.city_code, p.location_id, p.min_order_paise, p.cancels_if_short, p.tat,
+    `SELECT p.bpp_id, p.provider_id, s.bpp_uri, s.name AS seller_name, p.name, p.image, p.domain, p.city_code, p.location_id, p.min_order_paise, p.cancels_if_short, p.tat,
        p.fssai_licence, p.offers, p.status, p.location_status, p.opens_at, p.closes_at
      FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
      WHERE p.bpp_id = $1 AND p.provider_id = $2`,
     [store.bppId, store.providerId],
   );
   return row ?? null;
+}
+
+/** An item as a cart prices and checks it: with its store's domain and hours. */
+export type CartItemRecord = StoreHoursRow & {
+  bpp_id: string;
+  provider_id: string;
+  item_id: string;
+  city_code: string;
+  domain: string;
+  location_id: string;
+  kind: 'item' | 'customization';
+  name: string;
+  image: string | null;
+  price_paise: number;
+  mrp_paise: number;
+  in_stock: boolean;
+  max_quantity: number;
+  veg_nonveg: string | null;
+  pack_value: string | null;
+  pack_unit: string | null;
+  custom_group_ids: string[];
+  parent_group_id: string | null;
+  is_default: boolean | null;
+  child_group_ids: string[];
+};
+
+const CART_ITEM_COLUMNS = `i.bpp_id, i.provider_id, i.item_id, i.city_code, p.domain, i.location_id, i.kind, i.name, i.image,
+  i.price_paise, i.mrp_paise, i.in_stock, i.max_quantity, i.veg_nonveg, i.pack_value::text AS pack_value, i.pack_unit,
+  i.custom_group_ids, i.parent_group_id, i.is_default, i.child_group_ids, p.status, p.location_status, p.opens_at, p.closes_at`;
+
+/** Some items of a store (dishes, add-ons or goods) as a cart prices them; those it does not list are left out. */
+export function cartItems(q: Queryable, store: { bppId: string; providerId: string }, itemIds: readonly string[]): Promise<CartItemRecord[]> {
+  return q.query<CartItemRecord>(
+    `SELECT ${CART_ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
+     WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.item_id = ANY($3::text[])`,
+    [store.bppId, store.providerId, [...itemIds]],
+  );
+}
+
+/** A store's add-ons (ondc-notes §4 RET11: customization items) and the categories that group them. */
+export async function addOnsOf(
+  q: Queryable,
+  store: { bppId: string; providerId: string },
+): Promise<{ categories: CatalogCategory[]; options: CartItemRecord[] }> {
+  const [provider] = await q.query<{ categories: CatalogCategory[] }>('SELECT categories FROM catalogue_providers WHERE bpp_id = $1 AND provider_id = $2', [
+    store.bppId,
+    store.providerId,
+  ]);
+  const options = await q.query<CartItemRecord>(
+    `SELECT ${CART_ITEM_COLUMNS} FROM catalogue_items i JOIN catalogue_providers p USING (bpp_id, provider_id)
+     WHERE i.bpp_id = $1 AND i.provider_id = $2 AND i.kind = 'customization' ORDER BY i.item_id`,
+    [store.bppId, store.providerId],
+  );
+  return { categories: provider?.categories ?? [], options };
+}
+
+/** Where the sellers' apps live (each serves its own images). */
+export async function sellerUris(q: Queryable): Promise<string[]> {
+  return (await q.query<{ bpp_uri: string }>('SELECT DISTINCT bpp_uri FROM catalogue_sellers')).map((r) => r.bpp_uri);
 }
 
 export type ItemTerms = {
