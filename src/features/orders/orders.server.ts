@@ -52,10 +52,10 @@ export {
   lockUnplacedCandidate,
   markPlacingFailed,
   markUnplaced,
+  orderOfTransaction,
   orderRowFor,
   placingOrder,
   recordConfirmSent,
-  orderOfTransaction,
   UNPLACED,
   type PlacingOrderRow,
 } from './placing.server.ts';
@@ -384,13 +384,13 @@ export type OrderDetail = OrderListEntry & {
   bill: SummaryLine[] | null;
 };
 
-/** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
 /** The payment an order was placed with, or null for no such order. */
 export async function orderPaymentId(database: Queryable, orderId: string): Promise<string | null> {
   const [row] = await database.query<{ payment_id: string }>('SELECT payment_id FROM orders WHERE order_id = $1', [orderId]);
   return row?.payment_id ?? null;
 }
 
+/** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */
 export async function findOrderDetail(database: Database, shopper: string, orderId: string): Promise<OrderDetail | null> {
   const [found] = await database.query<OrderRecordRow>('SELECT * FROM orders WHERE order_id = $1 AND shopper_key = $2 AND on_confirm IS NOT NULL', [
     orderId,

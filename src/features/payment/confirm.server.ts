@@ -23,10 +23,10 @@ import {
   lockUnplacedCandidate,
   markPlacingFailed,
   markUnplaced,
+  orderOfTransaction,
   orderRowFor,
   placingOrder,
   recordConfirmSent,
-  orderOfTransaction,
   UNPLACED,
   type PlacingOrderRow,
 } from '#/features/orders/orders.server.ts';
@@ -105,7 +105,10 @@ export async function placeOrder(database: Database, app: BuyerApp, paymentId: s
   }
 }
 
-/** Issue 29: what our init stated that confirm states again: the shopper's delivery instructions and the order tags beyond the terms (the rider's tip). */
+/**
+ * Issue 29: what our init stated that confirm states again: the shopper's delivery instructions,
+ * and the order tags beyond the terms (the rider's tip).
+ */
 async function sentInInit(database: Database, initMessageId: string): Promise<{ instructions: unknown; tags: unknown[] }> {
   const order = (await sentMessage(database, initMessageId, 'init'))?.order;
   const fulfillment = Array.isArray(order?.['fulfillments']) ? (order['fulfillments'][0] as { end?: { instructions?: unknown } } | undefined) : undefined;
