@@ -74,9 +74,6 @@ const FOREIGN_READS: Record<string, string[]> = {
   // The settlement ledger reads every paid order's books (order, payment, refunds, open
   // complaints) in one statement, one snapshot per recon.
   'features/settlement/settlement.server.ts': ['order_issues', 'orders', 'payment_refunds', 'payments'],
-  // The core version to speak to a seller falls back to its last catalogue's; ondc/ may not call
-  // a feature (architecture.test.ts), so it reads the one column.
-  'ondc/message-store.server.ts': ['catalogue_sellers'],
 };
 
 function sourceFiles(dir: string): string[] {

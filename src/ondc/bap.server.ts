@@ -1,7 +1,7 @@
 // Sending a request to the network as the buyer app: context, transaction, the request stored
 // before it leaves, the signed POST, and the seller's synchronous ACK/NACK stored after.
 import type { Database } from '#/db/client.ts';
-import { buildContext, type Domain, type RequestAction } from './context.ts';
+import { buildContext, type CoreVersion, type Domain, type RequestAction } from './context.ts';
 import { recordAck, recordRequest, sellerCoreVersion, startTransaction } from './message-store.server.ts';
 import type { BuyerApp } from './runtime.server.ts';
 
@@ -16,6 +16,11 @@ export interface SendInput {
   shopperKey: string | null;
   bppId?: string;
   bppUri?: string;
+  /**
+   * The core version the seller's catalogue speaks, for a request that starts a transaction with
+   * it (a select); later requests keep the transaction's.
+   */
+  catalogueCoreVersion?: CoreVersion;
   message: Record<string, unknown>;
   lifetimeMs: number;
   /** The context timestamp, when the message states the same instant (confirm's created_at). */
@@ -35,7 +40,7 @@ export interface SendResult {
 
 export async function sendRequest(database: Database, app: BuyerApp, input: SendInput): Promise<SendResult> {
   // A seller hears the version it publishes in; a search, to every seller, the storefront's own.
-  const coreVersion = input.bppId ? await sellerCoreVersion(database, input.transactionId, input.bppId) : (app.searchCoreVersion ?? '1.2.0');
+  const coreVersion = input.bppId ? await sellerCoreVersion(database, input.transactionId, input.catalogueCoreVersion) : (app.searchCoreVersion ?? '1.2.0');
   const context = buildContext({
     coreVersion,
     action: input.action,

@@ -79,17 +79,11 @@ export async function startTransaction(
 
 /**
  * The core version to speak to a seller in a transaction (issue 25): the one the transaction
- * started in, else the one of the seller's last full catalogue, else 1.2.0.
+ * started in, else the one its seller's catalogue speaks (the caller read it there), else 1.2.0.
  */
-export async function sellerCoreVersion(database: Database, transactionId: string, bppId: string): Promise<CoreVersion> {
-  const rows = await database.query<{ core_version: string | null }>(
-    `SELECT COALESCE(
-       (SELECT core_version FROM ondc_transactions WHERE transaction_id = $1),
-       (SELECT core_version FROM catalogue_sellers WHERE bpp_id = $2)
-     ) AS core_version`,
-    [transactionId, bppId],
-  );
-  return coreVersionSchema.catch('1.2.0').parse(rows[0]?.core_version);
+export async function sellerCoreVersion(database: Database, transactionId: string, catalogueVersion?: CoreVersion): Promise<CoreVersion> {
+  const [row] = await database.query<{ core_version: string | null }>('SELECT core_version FROM ondc_transactions WHERE transaction_id = $1', [transactionId]);
+  return coreVersionSchema.catch('1.2.0').parse(row?.core_version ?? catalogueVersion);
 }
 
 export async function transactionOwner(database: Database, transactionId: string) {

@@ -12,6 +12,8 @@ export type StoreListing = StoreHoursRow & {
   provider_id: string;
   bpp_uri: string;
   seller_name: string;
+  /** The core version the seller's last catalogue spoke (issue 25). */
+  core_version: string;
   name: string;
   image: string | null;
   domain: string;
@@ -27,7 +29,7 @@ export type StoreListing = StoreHoursRow & {
 /** A store as its seller's catalogue lists it now, or null when the catalogue holds no such store. */
 export async function storeListing(q: Queryable, store: { bppId: string; providerId: string }): Promise<StoreListing | null> {
   const [row] = await q.query<StoreListing>(
-    `SELECT p.bpp_id, p.provider_id, s.bpp_uri, s.name AS seller_name, p.name, p.image, p.domain, p.city_code, p.location_id, p.min_order_paise, p.cancels_if_short, p.tat,
+    `SELECT p.bpp_id, p.provider_id, s.bpp_uri, s.name AS seller_name, s.core_version, p.name, p.image, p.domain, p.city_code, p.location_id, p.min_order_paise, p.cancels_if_short, p.tat,
        p.fssai_licence, p.offers, p.status, p.location_status, p.opens_at, p.closes_at
      FROM catalogue_providers p JOIN catalogue_sellers s USING (bpp_id)
      WHERE p.bpp_id = $1 AND p.provider_id = $2`,

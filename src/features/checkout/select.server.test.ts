@@ -69,3 +69,25 @@ describe('select reads the city as the cart and the offers do (ondc/cities.ts)',
     expect(await inCity('std:999')).toEqual({ ok: false, status: 400, message: 'We do not deliver in std:999 yet' });
   });
 });
+
+describe("select speaks to a seller in its catalogue's core version (issue 25)", () => {
+  it('answers the version the seller catalogued in, for the transaction the select starts', async () => {
+    await database.query("INSERT INTO catalogue_sellers (bpp_id, bpp_uri, name, core_version) VALUES ('seller.v125', 'http://127.0.0.1:1/v125', 'V', '1.2.5')");
+    for (const bppId of ['seller.test', 'seller.v125']) {
+      await database.query(
+        `INSERT INTO catalogue_providers (bpp_id, provider_id, domain, city_code, name, status, location_id, location_status, lat, lng, radius_km, serves_pincodes)
+         VALUES ($1, 'versioned', 'ONDC:RET10', 'std:080', 'Versioned', 'enable', 'L1', 'enable', 12.9, 77.6, 5, '{560034}')`,
+        [bppId],
+      );
+      await database.query(
+        `INSERT INTO catalogue_items (bpp_id, provider_id, item_id, city_code, location_id, kind, name, ondc_category, price_paise, mrp_paise, in_stock, max_quantity)
+         VALUES ($1, 'versioned', 'I1', 'std:080', 'L1', 'item', 'Atta', 'Foodgrains', 10000, 10000, true, 5)`,
+        [bppId],
+      );
+    }
+    const versionOf = async (bppId: string) =>
+      (await checkStore(database, { ondcCity: 'std:080', bppId, providerId: 'versioned', items: [{ id: 'I1', quantity: 1 }] })) as { coreVersion?: string };
+    expect((await versionOf('seller.v125')).coreVersion).toBe('1.2.5');
+    expect((await versionOf('seller.test')).coreVersion).toBe('1.2.0');
+  });
+});

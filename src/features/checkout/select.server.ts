@@ -6,6 +6,7 @@ import type { Database } from '#/db/client.ts';
 import { itemTerms, storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest } from '#/ondc/bap.server.ts';
 import { servedCityCode } from '#/ondc/cities.ts';
+import { coreVersionSchema, type CoreVersion } from '#/ondc/context.ts';
 import { TRANSACTION_LIFETIME_MS, transactionOwner } from '#/ondc/message-store.server.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { minCartShortfallRupees } from '#/features/cart/cart.ts';
@@ -25,7 +26,7 @@ export type CheckoutFailure = { ok: false; status: 400 | 404 | 409 | 422 | 502; 
 export type SelectOutcome = { ok: true; messageId: string; transactionId: string } | CheckoutFailure;
 
 /** `cancelsIfShort`: the store places no order it cannot supply whole when the shopper asks so (issue 29). */
-export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string; cancelsIfShort: boolean };
+export type CheckedStore = { ok: true; city: string; bppUri: string; locationId: string; cancelsIfShort: boolean; coreVersion: CoreVersion };
 
 /**
  * What select and init both check before any network call: the city is served, the store and its
@@ -55,7 +56,14 @@ export async function checkStore(
   const itemTotalPaise = request.items.reduce((total, item) => total + (known.find((k) => k.item_id === item.id)?.price_paise ?? 0) * item.quantity, 0);
   const shortfall = minCartShortfallRupees({ minCartValueRequiredPaise: provider.min_order_paise, itemTotalPaise, warehouseWhitelisted: false });
   if (shortfall !== null) return { ok: false, status: 422, message: minCartMessage(shortfall), code: 'MIN_CART_VALUE', shortfall };
-  return { ok: true, city, bppUri: provider.bpp_uri, locationId: provider.location_id, cancelsIfShort: provider.cancels_if_short };
+  return {
+    ok: true,
+    city,
+    bppUri: provider.bpp_uri,
+    locationId: provider.location_id,
+    cancelsIfShort: provider.cancels_if_short,
+    coreVersion: coreVersionSchema.catch('1.2.0').parse(provider.core_version),
+  };
 }
 
 export async function sendSelect(database: Database, app: BuyerApp, shopper: string, request: SelectRequest): Promise<SelectOutcome> {
@@ -84,6 +92,7 @@ export async function sendSelect(database: Database, app: BuyerApp, shopper: str
     shopperKey: shopper,
     bppId: cart.cart_metadata.bpp_id,
     bppUri: store.bppUri,
+    catalogueCoreVersion: store.coreVersion,
     lifetimeMs: TRANSACTION_LIFETIME_MS.select,
     message: {
       order: {
