@@ -39,6 +39,27 @@ describe('a core 1.2.5 seller’s order callbacks (issue 25)', () => {
     for (const action of ['on_select', 'on_cancel']) expect(inCoreVersion('1.2.5', action, placed)).toEqual(placed);
   });
 
+  it('keeps the routing in an on_cancel whose goods ride back (RTO), as the RTO on_status states the delivery', () => {
+    const cancelledOnTheWay = {
+      order: {
+        id: 'O1',
+        state: 'Cancelled',
+        fulfillments: [
+          { id: 'F1', type: 'Delivery', tags: [{ code: 'cancel_request', list: [] }] },
+          { id: 'RTO1', type: 'RTO' },
+        ],
+      },
+    };
+    const onCancel = inCoreVersion('1.2.5', 'on_cancel', cancelledOnTheWay) as typeof cancelledOnTheWay;
+    const onStatus = inCoreVersion('1.2.5', 'on_status', cancelledOnTheWay) as typeof cancelledOnTheWay;
+    expect(onCancel.order.fulfillments[0]?.tags).toEqual([
+      { code: 'cancel_request', list: [] },
+      { code: 'routing', list: [{ code: 'type', value: 'P2P' }] },
+    ]);
+    expect(onCancel.order.fulfillments).toEqual(onStatus.order.fulfillments);
+    expect(inCoreVersion('1.2.0', 'on_cancel', cancelledOnTheWay)).toEqual(cancelledOnTheWay);
+  });
+
   it('changes nothing a 1.2.0 seller sends', () => {
     expect(inCoreVersion('1.2.0', 'on_init', onInit('BAP'))).toEqual(onInit('BAP'));
     const placed = { order: { id: 'O1', fulfillments: [{ id: 'F1', type: 'Delivery' }] } };

@@ -21,7 +21,8 @@ export function inCoreVersion(coreVersion: CoreVersion, action: string, message:
     fitted = { ...fitted, payment: rest };
   }
   const fulfillments = order['fulfillments'] as Message[] | undefined;
-  if (ORDER_CALLBACKS.has(action) && fulfillments) fitted = { ...fitted, fulfillments: fulfillments.map(routed) };
+  if (fulfillments && (ORDER_CALLBACKS.has(action) || (action === 'on_cancel' && ridesBack(fulfillments))))
+    fitted = { ...fitted, fulfillments: fulfillments.map(routed) };
   const quote = order['quote'] as Message | undefined;
   const delivery = deliveryOf(order);
   if (quote && delivery) fitted = { ...fitted, quote: onTheDelivery(quote, delivery) };
@@ -65,8 +66,17 @@ function onTheDelivery(quote: Message, deliveryId: string): Message {
   return { ...quote, breakup: merged };
 }
 
-/** The callbacks that state the order's fulfillments after it is placed (on_cancel's schema allows the routing tag no place). */
+/** The callbacks that state the order's fulfillments after it is placed (on_cancel: see ridesBack). */
 const ORDER_CALLBACKS: ReadonlySet<string> = new Set(['on_confirm', 'on_status', 'on_update']);
+
+/**
+ * A cancel after pickup sends the goods back on the same ride (an RTO fulfillment), so the
+ * delivery's routing still stands: 1.2.5's schema for that on_cancel lists routing among the
+ * delivery's tags (Retail_1.2.5/Cancel/on_cancel_rto.ts), and its RTO on_status wants the delivery
+ * exactly as on_cancel stated it. A cancel before pickup ends the delivery, and that on_cancel's
+ * schema (Cancel/onCancel.ts) allows routing no place.
+ */
+const ridesBack = (fulfillments: readonly Message[]) => fulfillments.some((f) => f['type'] === 'RTO');
 
 /**
  * 1.2.5's delivery names its routing from the order's start (Retail_.1.2.5's routingValidator: P2P

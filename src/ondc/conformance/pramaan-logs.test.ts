@@ -133,6 +133,23 @@ describe('the transaction that plays each Pramaan flow', () => {
     expect(flows.filter((f) => f.endsWith(' T8'))).toEqual(['RET_8 T8']);
     expect(records.get('TP')?.map((r) => r.message_id)).toEqual([push.context.message_id, push.context.message_id, pushed.context.message_id]);
   });
+
+  it('RET_5 the return the rider fetches, not a later liquidation alone', () => {
+    const returned = (transactionId: string, code: string) => {
+      const request = sent('update', transactionId, {
+        update_target: 'item',
+        order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: 'R1' }] }] }] },
+      });
+      const done = sent('on_update', transactionId, {
+        order: { state: 'Completed', fulfillments: [{ id: 'R1', type: 'Return', state: { descriptor: { code } } }] },
+      });
+      return [out(request), got(done)];
+    };
+    const lines = [out(catalogue), got(listed), ...ordered('TR'), ...returned('TR', 'Return_Delivered'), ...ordered('TL'), ...returned('TL', 'Liquidated')];
+    const flows = pramaanFlows(lines, pramaanRecords(lines, bap), ['ONDC:RET10']).map((f) => `${f.flowId} ${f.transactionId}`);
+    expect(flows).toContain('RET_5 TR');
+    expect(flows.filter((f) => f.endsWith(' TL'))).toEqual([]);
+  });
 });
 
 describe('the complaint that plays each Pramaan IGM 2.0 flow', () => {

@@ -94,7 +94,9 @@ export function pramaanFlows(lines: readonly unknown[], records: ReadonlyMap<str
       pick('RET_4', domain, request.transactionId);
       pick('RET_5b', domain, request.transactionId);
     }
-    if (flow === '6' && !payload['on_update_part_cancel']) pick('RET_5', domain, request.transactionId);
+    // RET_5 is played by the return the rider fetches; a liquidation alone (core 1.2.5's flow 6,
+    // played at 1.2.0 too) is no Pramaan flow of its own.
+    if (flow === '6' && !payload['on_update_part_cancel'] && !payload['update_liquidated']) pick('RET_5', domain, request.transactionId);
   }
   for (const [transactionId, mine] of records) {
     const search = mine.find((r) => r.action === 'search')?.request as BecknMessage | undefined;

@@ -162,6 +162,36 @@ describe('validator requests from a protocol log', () => {
     expect(request?.body.payload).not.toHaveProperty('cancel');
   });
 
+  it('flow 5 after a part cancel (core 1.2.5’s flow 5): the store’s cut and its settlement come first', () => {
+    const v125 = { core_version: '1.2.5' };
+    const cut = { order: { state: 'Accepted', fulfillments: [{ id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } }] } };
+    const rto = (code: string) => ({
+      order: {
+        state: 'Cancelled',
+        fulfillments: [
+          { type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } },
+          { id: 'C1', type: 'Cancel', state: { descriptor: { code: 'Cancelled' } } },
+          { id: 'RTO1', type: 'RTO', state: { descriptor: { code } } },
+        ],
+      },
+    });
+    const flow = [
+      message('select', 'T5P', { order: { provider: { id: 'P1' } } }, v125),
+      ...['on_select', 'init', 'on_init', 'confirm'].map((a) => message(a, 'T5P', {}, v125)),
+      message('on_confirm', 'T5P', order('Pending'), v125),
+      message('on_update', 'T5P', cut, v125),
+      message('update', 'T5P', { update_target: 'payment', order: { fulfillments: [{ id: 'C1', type: 'Cancel' }] } }, v125),
+      message('on_status', 'T5P', order('Out-for-delivery'), v125),
+      message('on_cancel', 'T5P', rto('RTO-Initiated'), v125),
+      message('on_status', 'T5P', rto('RTO-Delivered'), v125),
+    ];
+    const [request] = validatorRequests(flow.map((m) => ({ body: m })));
+    expect(request?.body.flow).toBe('5');
+    expect(request?.body.payload['on_update_part_cancel']).toBe(flow[6]);
+    expect(request?.body.payload['update_settlement_part_cancel']).toBe(flow[7]);
+    expect(request?.body.payload).not.toHaveProperty('update_liquidated');
+  });
+
   it('a store’s cancel before pickup is named, not sent: the validator’s flow 5 is the cancel on the way (RTO)', () => {
     const cancelled = { order: { state: 'Cancelled', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Cancelled' } } }] } };
     const [request] = validatorRequests(
@@ -273,6 +303,72 @@ describe('a return on its own', () => {
     const [judged] = validatorRequests([search, onSearch, ...flow, request, returned].map((m) => ({ body: m })));
     expect(judged?.body.flow).toBe('6');
     expect(judged?.skipped).toMatch(/return on its own/);
+  });
+});
+
+describe('core 1.2.5’s flow 6, a liquidation alone (issue 25)', () => {
+  const v125 = { core_version: '1.2.5' };
+  const delivered = (fulfillments: unknown[] = []) => ({
+    order: { state: 'Completed', fulfillments: [{ type: 'Delivery', state: { descriptor: { code: 'Order-delivered' } } }, ...fulfillments] },
+  });
+  const ret = (id: string, code: string) => ({ id, type: 'Return', state: { descriptor: { code } } });
+  const returnRequest = (id: string) => ({
+    update_target: 'item',
+    order: { fulfillments: [{ type: 'Return', tags: [{ code: 'return_request', list: [{ code: 'id', value: id }] }] }] },
+  });
+  function ordered(transactionId: string) {
+    const search = message('search', `${transactionId}-S`, {}, v125);
+    const onSearch = {
+      ...message('on_search', `${transactionId}-S`, { catalog: { 'bpp/descriptor': { name: 'S' }, 'bpp/providers': [{ id: 'P1' }] } }, v125),
+      context: { ...message('on_search', `${transactionId}-S`, {}, v125).context, message_id: search.context.message_id },
+    };
+    return [
+      search,
+      onSearch,
+      message('select', transactionId, { order: { provider: { id: 'P1' } } }, v125),
+      ...['on_select', 'init', 'on_init', 'confirm', 'on_confirm'].map((a) => message(a, transactionId, {}, v125)),
+      message('on_status', transactionId, delivered(), v125),
+    ];
+  }
+  const liquidated = (transactionId: string, before: unknown[] = []) => {
+    const request = message('update', transactionId, returnRequest('R2'), v125);
+    return [
+      request,
+      {
+        ...message('on_update', transactionId, delivered([...before, ret('R2', 'Return_Initiated')]), v125),
+        context: { ...request.context, action: 'on_update' },
+      },
+      message('on_update', transactionId, delivered([...before, ret('R2', 'Liquidated')]), v125),
+      message('update', transactionId, { update_target: 'payment', order: { fulfillments: [{ id: 'R2', type: 'Return' }] } }, v125),
+    ];
+  };
+
+  it('is judged as flow 6: the order delivered whole, then the return the store liquidates', () => {
+    const flow = [...ordered('T61'), ...liquidated('T61')];
+    const [request] = validatorRequests(flow.map((m) => ({ body: m })));
+    expect(request?.skipped).toBeNull();
+    expect(request?.body).toMatchObject({ version: '1.2.5', flow: '6' });
+    expect(Object.keys(request?.body.payload ?? {})).toEqual(
+      expect.arrayContaining([
+        'on_status_delivered',
+        'update_liquidated',
+        'on_update_interim_liquidated',
+        'on_update_liquidated',
+        'update_settlement_liquidated',
+      ]),
+    );
+  });
+
+  it('names, not sends, a return the rider fetches and a liquidation after another return (1.2.0’s flow 6)', () => {
+    const qc = message('update', 'T62', returnRequest('R1'), v125);
+    const fetched = [...ordered('T62'), qc, message('on_update', 'T62', delivered([ret('R1', 'Return_Delivered')]), v125)];
+    const [alone] = validatorRequests(fetched.map((m) => ({ body: m })));
+    expect(alone?.skipped).toMatch(/rider fetches/);
+    const [both] = validatorRequests([...fetched, ...liquidated('T62', [ret('R1', 'Return_Delivered')])].map((m) => ({ body: m })));
+    expect(both?.skipped).toMatch(/after a part cancel or another return/);
+    // At 1.2.0 a liquidation alone is a return on its own, as before.
+    const older = [...ordered('T63'), ...liquidated('T63')].map((m) => ({ body: { ...m, context: { ...m.context, core_version: '1.2.0' } } }));
+    expect(validatorRequests(older)[0]?.skipped).toMatch(/return on its own/);
   });
 });
 

@@ -83,34 +83,52 @@ function returnIdsOf(m: BecknMessage): string[] {
   );
 }
 
+const target = (m: BecknMessage) => m.message?.['update_target'];
+const updatesOf = (flow: readonly BecknMessage[]) => flow.filter((m) => m.context.action === 'update');
+const settlementFor = (updates: readonly BecknMessage[], type: string, id?: string) =>
+  updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
+
+/**
+ * The seller's part cancel (units it did not have, cut from an order that goes on) and the
+ * buyer's settlement of it, by the validator's names; none when the order had none.
+ */
+function partCancelKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage> {
+  const keys: Record<string, BecknMessage> = {};
+  const updates = updatesOf(flow);
+  // The part cancel is the seller's own on_update, not its answer to one of our updates (which
+  // carries the Cancel fulfillment too, under our update's message id).
+  const ourIds = new Set(updates.map((m) => m.context.message_id));
+  const partCancel = flow.find(
+    (m) =>
+      m.context.action === 'on_update' &&
+      !m.error &&
+      !ourIds.has(m.context.message_id) &&
+      orderOf(m).state !== 'Cancelled' &&
+      (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'),
+  );
+  if (!partCancel) return keys;
+  keys['on_update_part_cancel'] = partCancel;
+  const partSettlement = settlementFor(updates, 'Cancel');
+  if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
+  return keys;
+}
+
 /**
  * Flow 6's payload keys (the validator's names): the seller's part cancel and the buyer's
  * settlement of it, then per return its request, the seller's answers by return state, and the
  * buyer's settlement; a return the seller liquidated is the "liquidated" one, the other "reverse_qc".
  */
 function flowSixKeys(flow: readonly BecknMessage[]): Record<string, BecknMessage> {
-  const keys: Record<string, BecknMessage> = {};
+  const keys: Record<string, BecknMessage> = partCancelKeys(flow);
   const onUpdates = flow.filter((m) => m.context.action === 'on_update' && !m.error);
-  const updates = flow.filter((m) => m.context.action === 'update');
-  const target = (m: BecknMessage) => m.message?.['update_target'];
-  const settlementFor = (type: string, id?: string) =>
-    updates.find((m) => target(m) === 'payment' && (orderOf(m).fulfillments ?? []).some((f) => f.type === type && (id === undefined || f.id === id)));
-  // The part cancel is the seller's own on_update, not its answer to one of our updates (which
-  // carries the Cancel fulfillment too, under our update's message id).
-  const ourIds = new Set(updates.map((m) => m.context.message_id));
-  const partCancel = onUpdates.find(
-    (m) => !ourIds.has(m.context.message_id) && orderOf(m).state !== 'Cancelled' && (orderOf(m).fulfillments ?? []).some((f) => f.type === 'Cancel'),
-  );
-  if (partCancel) keys['on_update_part_cancel'] = partCancel;
-  const partSettlement = settlementFor('Cancel');
-  if (partSettlement) keys['update_settlement_part_cancel'] = partSettlement;
+  const updates = updatesOf(flow);
   for (const request of updates.filter((m) => target(m) === 'item')) {
     const id = returnIdsOf(request)[0];
     if (!id) continue;
     const returnIn = (m: BecknMessage) => (orderOf(m).fulfillments ?? []).find((f) => f.type === 'Return' && f.id === id);
     const firstIn = (state: string) => onUpdates.find((m) => m.context.message_id !== request.context.message_id && stateOf(returnIn(m)) === state);
     const interim = onUpdates.find((m) => m.context.message_id === request.context.message_id);
-    const settlement = settlementFor('Return', id);
+    const settlement = settlementFor(updates, 'Return', id);
     const liquidated = firstIn('Liquidated');
     const set = (key: string, m: BecknMessage | undefined) => {
       if (m) keys[key] = m;
@@ -226,24 +244,23 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
       const held = key ? payload[key] : undefined;
       if (key && (!held || (orderOf(held).state === 'Created' && orderOf(m).state !== 'Created'))) payload[key] = m;
     }
-    // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on.
-    const sixKeys = payload['cancel'] || payload['on_cancel'] ? {} : flowSixKeys(flow);
-    Object.assign(payload, sixKeys);
     // Flow 5: the seller cancelled (an on_cancel nobody asked for) on the way, and the goods rode back.
     const sellerCancelled = !payload['cancel'] && payload['on_cancel'] !== undefined;
+    const version = select.context.core_version ?? '1.2.0';
+    // A cancelled order's refund settlement is no part cancel: flow 6 is an order that goes on. A
+    // store that cut units it lacked and then cancelled on the way is core 1.2.5's flow 5 (RTO with
+    // a part cancel first); the 1.2.0 validator's flow 5 has no such key and ignores them.
+    const sixKeys = payload['cancel'] ? {} : sellerCancelled ? partCancelKeys(flow) : flowSixKeys(flow);
+    Object.assign(payload, sixKeys);
     const flowId = payload['cancel'] ? '4' : sellerCancelled ? '5' : Object.keys(sixKeys).length > 0 ? '6' : payload['select_out_of_stock'] ? '3' : '2';
-    // ONDC's validator has no flow for a return on its own: its flow 6 is the part cancel and the
-    // returns together, and judges every call of that combination missing.
-    const loneReturn = flowId === '6' && !payload['on_update_part_cancel'];
-    // Its flow 5 is the store's cancel on the way, the goods riding back; one before pickup is none of its flows.
-    const turnedDown = flowId === '5' && !payload['on_status_rto_delivered/disposed'];
     const skipped = !payload['on_confirm']
       ? 'stops before on_confirm'
       : !onSearch
         ? 'no on_search in the log lists its provider'
-        : loneReturn
-          ? 'a return on its own: the validator judges returns only within flow 6 (part cancel, then returns)'
-          : turnedDown
+        : flowId === '6'
+          ? flowSixMismatch(payload, version)
+          : // Its flow 5 is the store's cancel on the way, the goods riding back; one before pickup is none of its flows.
+            flowId === '5' && !payload['on_status_rto_delivered/disposed']
             ? 'the store cancelled before pickup: the validator judges a store’s cancel only on the way (flow 5, RTO)'
             : null;
     requests.push({
@@ -260,6 +277,23 @@ export function validatorRequests(lines: readonly unknown[]): ValidatorRequest[]
     });
   }
   return requests;
+}
+
+/**
+ * Why an order with returns is none of the validator's flows 6, or null when it is one. ONDC's
+ * validator has no flow for a return on its own. Its 1.2.0 flow 6 is the part cancel and the
+ * returns together, and judges every call of that combination missing. Its 1.2.5 flow 6 is a
+ * liquidation alone, the order delivered whole (shared/validateRetailLogsV2.ts flowSixSequence at
+ * 4d13362): it reads a Return before the liquidated one as the liquidated one, and a part cancel is
+ * its 1.2.5 flow 5's.
+ */
+function flowSixMismatch(payload: Record<string, BecknMessage>, version: string): string | null {
+  if (version !== '1.2.5')
+    return payload['on_update_part_cancel'] ? null : 'a return on its own: the validator judges returns only within flow 6 (part cancel, then returns)';
+  if (!payload['update_liquidated']) return 'a return the rider fetches: the validator’s 1.2.5 flow 6 is a liquidation alone';
+  if (payload['on_update_part_cancel'] || payload['update_reverse_qc'])
+    return 'a liquidation after a part cancel or another return: the validator’s 1.2.5 flow 6 is a liquidation alone (this combination is its 1.2.0 flow 6)';
+  return null;
 }
 
 /** Whether a search asks sellers to push their catalogue changes (catalog_inc mode "start"). */
