@@ -206,8 +206,8 @@ export async function endUnplaced(database: Database, orderId: string, failure: 
   const ended = await database.transaction(async (tx) => {
     const locked = await lockUnplacedCandidate(tx, orderId);
     if (!locked) return null;
-    const [paid] = await tx.query<{ amount_paise: number; method: string; payment_status: string }>(
-      'SELECT amount_paise, method, status AS payment_status FROM payments WHERE payment_id = $1',
+    const [paid] = await tx.query<{ amount_paise: number; method: string; payment_status: string; init_message_id: string }>(
+      'SELECT amount_paise, method, status AS payment_status, init_message_id FROM payments WHERE payment_id = $1',
       [locked.payment_id],
     );
     if (!paid) return null;
@@ -235,9 +235,11 @@ export async function endUnplaced(database: Database, orderId: string, failure: 
  * lists it (an on_init carries no name) and paid as the shopper paid. It is the order row's
  * on_confirm, so history and detail list it like any other.
  */
-async function unplacedRecord(tx: Queryable, order: PlacingOrderRow & { method: string; payment_status: string }): Promise<Record<string, unknown>> {
-  const [paid] = await tx.query<{ init_message_id: string }>('SELECT init_message_id FROM payments WHERE payment_id = $1', [order.payment_id]);
-  const onInit = paid ? await answerTo(tx, paid.init_message_id, 'init', 'latest') : null;
+async function unplacedRecord(
+  tx: Queryable,
+  order: PlacingOrderRow & { method: string; payment_status: string; init_message_id: string },
+): Promise<Record<string, unknown>> {
+  const onInit = await answerTo(tx, order.init_message_id, 'init', 'latest');
   const seen = onInit?.order ?? {};
   const provider = seen['provider'] as Record<string, unknown> | undefined;
   const payment = seen['payment'] as Record<string, unknown> | undefined;
