@@ -432,27 +432,18 @@ async function partCancelAndReturns(shop: Shop, itemIds: readonly string[]) {
   await watch(client, orderId, 'Liquidated', (d) => d.return_state === 'Liquidated' && d.refunds.length === 3, 60);
 }
 
-/** A return on its own: the order delivered, one item sent back with a photo, picked up and refunded. */
-async function returnAlone(shop: Shop, itemIds: readonly string[]) {
-  const client = await newShopper();
-  const orderId = await order(
-    client,
-    shop,
-    itemIds.slice(0, 2).map((itemId) => ({ itemId, quantity: 1 })),
-    'upi',
-    undefined,
-    'asha@example.com',
-  );
-  await until(client, orderId, 'delivered', 120);
-  await returnItem(client, orderId, itemIds[0]!, '005');
-  await watch(client, orderId, 'Return_Delivered', (d) => d.return_state === 'Return_Delivered' && d.refunds.length === 1, 90);
-}
-
 /**
- * A damaged item returned on its own once the order is delivered (reason 003, with its photo): the
- * store does not fetch it back but liquidates it and refunds (ONDC 1.2.5's flow 6).
+ * A return on its own once the order is delivered, one item sent back with a photo: a rider picks
+ * it up (reason 005, Return_Delivered), or, damaged, the store liquidates it instead of fetching it
+ * (reason 003, ONDC 1.2.5's flow 6); refunded either way.
  */
-async function liquidationAlone(shop: Shop, itemIds: readonly string[]) {
+const RETURNS_ALONE = {
+  picked: { reason: '005', state: 'Return_Delivered', seconds: 90, track: false },
+  liquidated: { reason: '003', state: 'Liquidated', seconds: 60, track: true },
+} as const;
+
+async function returnAlone(shop: Shop, itemIds: readonly string[], kind: keyof typeof RETURNS_ALONE) {
+  const { reason, state, seconds, track } = RETURNS_ALONE[kind];
   const client = await newShopper();
   const orderId = await order(
     client,
@@ -462,9 +453,9 @@ async function liquidationAlone(shop: Shop, itemIds: readonly string[]) {
     undefined,
     'asha@example.com',
   );
-  await until(client, orderId, 'delivered', 120, { track: true });
-  await returnItem(client, orderId, itemIds[0]!, '003');
-  await watch(client, orderId, 'Liquidated', (d) => d.return_state === 'Liquidated' && d.refunds.length === 1, 60);
+  await until(client, orderId, 'delivered', 120, { track });
+  await returnItem(client, orderId, itemIds[0]!, reason);
+  await watch(client, orderId, state, (d) => d.return_state === state && d.refunds.length === 1, seconds);
 }
 
 // The stores a shopper in Bengaluru meets, one per domain the storefront lists, as the generator
@@ -605,7 +596,7 @@ const flows: Flow[] = [
   ],
   // Restaurants next, while the clock is at lunch.
   ['flow 6, RET11: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(kitchen, plainDishes)],
-  ['flow 6, RET11: a dish returned damaged on its own, liquidated and refunded', () => liquidationAlone(kitchen, plainDishes.slice(1))],
+  ['flow 6, RET11: a dish returned damaged on its own, liquidated and refunded', () => returnAlone(kitchen, plainDishes.slice(1), 'liquidated')],
   ['flow 2, RET11, UPI: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[0]!, quantity: 1 }], 'upi', 120)],
   ['flow 2, RET11, cash on delivery: a plain dish to delivery', deliveredOrder(kitchen, () => [{ itemId: plainDishes[1]!, quantity: 1 }], 'cod', 120)],
   [
@@ -710,8 +701,8 @@ const flows: Flow[] = [
     },
   ],
   ['flow 6, RET10: part cancel, return with reverse QC, liquidation, and the refunds settled', () => partCancelAndReturns(grocery.shop, grocery.items)],
-  ['flow 6, RET10: a return on its own (photo, pickup, refund)', () => returnAlone(grocery.shop, grocery.items.slice(3))],
-  ['flow 6, RET10: an item returned damaged on its own, liquidated and refunded', () => liquidationAlone(grocery.shop, grocery.items.slice(5))],
+  ['flow 6, RET10: a return on its own (photo, pickup, refund)', () => returnAlone(grocery.shop, grocery.items.slice(3), 'picked')],
+  ['flow 6, RET10: an item returned damaged on its own, liquidated and refunded', () => returnAlone(grocery.shop, grocery.items.slice(5), 'liquidated')],
   ...CANCEL_REASONS.map(
     (reason): Flow => [
       `flow 4, RET10: the shopper cancels, "${reason.text}" (${reason.id})`,
