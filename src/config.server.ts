@@ -64,7 +64,7 @@ const envSchema = z.object({
   // Issue 29: the payment gateway (the embedded simulator, or the path of the operator's PSP
   // module), whom a UPI intent link pays, and how long it may be paid.
   PAYMENT_GATEWAY: z.string().min(1).default('simulator'),
-  UPI_PAYEE_VPA: vpaSchema.default(SIMULATED_PAYEE.vpa),
+  UPI_PAYEE_VPA: z._default(vpaSchema, SIMULATED_PAYEE.vpa),
   UPI_PAYEE_NAME: z.string().trim().min(1).max(50).default(SIMULATED_PAYEE.name),
   UPI_INTENT_SECONDS: z.coerce
     .number()

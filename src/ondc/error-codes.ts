@@ -1,9 +1,7 @@
 // ONDC network error codes, cancellation reasons and return reasons, and the words a
 // shopper sees for them (SPEC §8 "Network error-code table", "Reasons").
-import { z } from 'zod';
-
-const errorGroupSchema = z.enum(['gateway', 'buyer-app', 'seller-app', 'logistics-provider', 'logistics-buyer']);
-type ErrorGroup = z.infer<typeof errorGroupSchema>;
+const ERROR_GROUPS = ['gateway', 'buyer-app', 'seller-app', 'logistics-provider', 'logistics-buyer'] as const;
+type ErrorGroup = (typeof ERROR_GROUPS)[number];
 
 export type NetworkErrorCode = { code: string; group: ErrorGroup; message: string };
 
@@ -149,9 +147,7 @@ const ROWS: Record<ErrorGroup, ReadonlyArray<readonly [number, string]>> = {
 
 /** Every ONDC network error code by its string form, as `error.code` carries it. */
 export const NETWORK_ERROR_CODES: ReadonlyMap<string, NetworkErrorCode> = new Map(
-  errorGroupSchema.options.flatMap((group) =>
-    ROWS[group].map(([code, message]): [string, NetworkErrorCode] => [String(code), { code: String(code), group, message }]),
-  ),
+  ERROR_GROUPS.flatMap((group) => ROWS[group].map(([code, message]): [string, NetworkErrorCode] => [String(code), { code: String(code), group, message }])),
 );
 
 // SPEC §8 "Serviceability and init errors": on select these stop polling with
@@ -186,8 +182,7 @@ const REFUSED_ORDER_WORDING: ReadonlyMap<string, string> = new Map([
   ['40002', 'Item quantity unavailable: something in your order had run out, so the restaurant did not take it'],
 ]);
 
-const appTypeSchema = z.enum(['retail', 'food']);
-export type AppType = z.infer<typeof appTypeSchema>;
+export type AppType = 'retail' | 'food';
 
 // SPEC §1 wording rule: retail reads "store" wherever food reads "restaurant".
 function forAppType(text: string, appType: AppType): string {

@@ -1,15 +1,18 @@
 // Byte budgets that do not depend on the machine (issue 16): every catalogue page's HTML fits the
 // first 14 KB flight, compressed as Chromium asks for it (brotli), and with gzip too but for the
 // store page (GZIP_BYTES);
-// no catalogue page asks for a script before the shopper acts; and everything a tap on an item
-// card can load stays within 90 KB gzipped.
+// no catalogue page asks for a script before the shopper acts; everything a tap on an item card
+// can load stays within 90 KB gzipped; and the checkout page loads React's runtime and at most
+// 30 KB more (issue 30).
 import { get } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { productUrl, providerUrl } from '#/features/catalogue/paths.ts';
+import { fillCart, lines, nearTheStore } from '../support/checkout.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 
 const FIRST_FLIGHT_BYTES = 14 * 1024;
 const JS_AFTER_INTERACTION_BYTES = 90 * 1024;
+const CHECKOUT_BEYOND_REACT_BYTES = 30 * 1024;
 const store = openGroceryStore();
 const LISTING = '/grocery-category?categoryId=101';
 const STORE_PAGE = providerUrl({ id: store.provider.id, locationId: store.location.id });
@@ -38,10 +41,9 @@ async function html(url: string): Promise<string> {
   return response.text();
 }
 
-/** Script files a page's islands can load once hydrated: their entries and every chunk these import, statically or lazily. */
-async function islandScripts(base: string, page: string): Promise<Set<string>> {
-  const markup = await html(base + page);
-  const pending = [...markup.matchAll(/(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+/** Every script file reachable from `entries`: each one, and every chunk it imports, statically or lazily. */
+async function scriptGraph(base: string, entries: string[]): Promise<Set<string>> {
+  const pending = [...entries];
   const seen = new Set<string>();
   while (pending.length > 0) {
     const path = pending.pop() as string;
@@ -52,6 +54,25 @@ async function islandScripts(base: string, page: string): Promise<Set<string>> {
     for (const m of code.matchAll(/["'`](?:\.\/|\/?_astro\/)([\w.-]+\.js)["'`]/g)) pending.push(`/_astro/${m[1]}`);
   }
   return seen;
+}
+
+/** Script files a page's islands can load once hydrated: their entries and every chunk these import. */
+async function islandScripts(base: string, page: string): Promise<Set<string>> {
+  return scriptGraph(base, islandEntries(await html(base + page)));
+}
+
+function islandEntries(markup: string, attribute = '(?:component|renderer)'): string[] {
+  return [...markup.matchAll(new RegExp(`${attribute}-url="(/_astro/[^"]+\\.js)"`, 'g'))].map((m) => m[1] as string);
+}
+
+async function gzipBytes(base: string, scripts: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const path of scripts) {
+    const { body, encoding } = await wire(base + path, 'gzip');
+    expect(encoding).toBe('gzip');
+    total += body.length;
+  }
+  return total;
 }
 
 describe.each(inject('servers'))('catalogue page budgets on $name', ({ url }) => {
@@ -91,12 +112,27 @@ describe.each(inject('servers'))('catalogue page budgets on $name', ({ url }) =>
   it.each([LISTING, STORE_PAGE, PRODUCT_PAGE])('everything a tap on %s can load is at most 90 KB gzipped', async (page) => {
     const scripts = await islandScripts(url, page);
     expect(scripts.size).toBeGreaterThan(1);
-    let total = 0;
-    for (const path of scripts) {
-      const { body, encoding } = await wire(url + path, 'gzip');
-      expect(encoding).toBe('gzip');
-      total += body.length;
-    }
-    expect(total).toBeLessThanOrEqual(JS_AFTER_INTERACTION_BYTES);
+    expect(await gzipBytes(url, scripts)).toBeLessThanOrEqual(JS_AFTER_INTERACTION_BYTES);
+  });
+
+  it("the checkout page loads React's runtime and at most 30 KB more, gzipped", async () => {
+    const client = nearTheStore(url);
+    await fillCart(client, lines());
+    const response = await client.get('/payment');
+    expect(response.status).toBe(200);
+    const markup = await response.text();
+    // React's runtime is what the renderer brings; the rest is the page's own: its island, the
+    // chunks it imports now or later, and the layout's scripts.
+    const react = await scriptGraph(url, islandEntries(markup, 'renderer'));
+    const layout = [...markup.matchAll(/<script\b[^>]*\bsrc="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+    const all = await scriptGraph(url, [...islandEntries(markup, 'component'), ...layout, ...react]);
+    expect([...all].some((path) => path.includes('CheckoutView'))).toBe(true);
+    const reactBytes = await gzipBytes(url, react);
+    const ownBytes = await gzipBytes(
+      url,
+      [...all].filter((path) => !react.has(path)),
+    );
+    expect(reactBytes, 'React runtime').toBeGreaterThan(60 * 1024);
+    expect(ownBytes, `checkout's own JS beyond React's ${reactBytes} B`).toBeLessThanOrEqual(CHECKOUT_BEYOND_REACT_BYTES);
   });
 });

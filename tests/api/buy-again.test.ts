@@ -5,28 +5,12 @@
 import { get } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GroceryItem } from '#/network/catalogue/generate.ts';
-import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { formatRupees } from '#/lib/money.ts';
 import { BUY_AGAIN_ITEMS } from '#/features/orders/buy-again.server.ts';
-import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
-import { shopper } from '../support/http.ts';
+import { nearTheStore, placeOrder, plentifulItems, type Client } from '../support/checkout.ts';
 
 const FIRST_FLIGHT_BYTES = 14 * 1024;
 const SHELF = /<section[^>]*data-buy-again[\s\S]*?<\/section>/;
-
-/** A shopper whose delivery address is beside the all-day store. */
-function nearTheStore(url: string): Client {
-  const client = shopper(url);
-  const value = deliveryLocationCookieValue({
-    label: 'Near the store',
-    city: 'bengaluru',
-    pincode: store.location.pincode,
-    lat: store.location.lat,
-    lng: store.location.lng,
-  });
-  client.cookies.set(DELIVERY_LOCATION_COOKIE, encodeURIComponent(value));
-  return client;
-}
 
 /** Home's bytes on the wire with brotli, as this shopper's browser asks for it. */
 function brotliHome(url: string, client: Client | null): Promise<{ bytes: number; cacheControl: string | undefined }> {

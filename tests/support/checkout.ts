@@ -1,6 +1,7 @@
 // A checkout over the real protocol, as tests/api drive it: select, init, pay, confirm.
 import { expect } from 'vitest';
 import type { GroceryItem } from '#/network/catalogue/generate.ts';
+import { DELIVERY_LOCATION_COOKIE, deliveryLocationCookieValue } from '#/features/location/delivery-location.ts';
 import { openGroceryStore, slottedGroceryStore } from './fixtures.ts';
 import { shopper } from './http.ts';
 
@@ -9,6 +10,20 @@ export type Client = ReturnType<typeof shopper>;
 export type Line = { sku_id: string; quantity: number };
 
 export const lines = (quantity = 1): Line[] => store.items.slice(0, 2).map((item) => ({ sku_id: item.id, quantity }));
+
+/** A shopper whose delivery address is beside the all-day store. */
+export function nearTheStore(url: string): Client {
+  const client = shopper(url);
+  const value = deliveryLocationCookieValue({
+    label: 'Near the store',
+    city: 'bengaluru',
+    pincode: store.location.pincode,
+    lat: store.location.lat,
+    lng: store.location.lng,
+  });
+  client.cookies.set(DELIVERY_LOCATION_COOKIE, encodeURIComponent(value));
+  return client;
+}
 
 type StoreAt = { seller: { id: string }; provider: { id: string }; location: { id: string } };
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import type { Cart } from '#/features/cart/payload.ts';
 import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
 import { replacedBySaving, type Address } from '#/features/location/address.ts';
-import { $savedAddresses } from '#/features/location/store.ts';
+import { $savedAddresses } from '#/features/location/saved-addresses.ts';
 import type { CheckoutContact } from './contact.server.ts';
 import { addressesAtPlace, addressToKeep, missingDetails, startingDetails, type DetailField } from './delivery-details.ts';
 import { mountToastHost } from '#/features/platform/toast-host.ts';

@@ -10,7 +10,7 @@ import type { Cart } from '#/features/cart/payload.ts';
 import { $isCoinBurnEnabled, resetCart } from '#/features/cart/store.ts';
 import type { DeliveryLocation } from '#/features/location/delivery-location.ts';
 import { applySavedAddress, type Address } from '#/features/location/address.ts';
-import { $savedAddresses } from '#/features/location/store.ts';
+import { $savedAddresses } from '#/features/location/saved-addresses.ts';
 import { vpaSchema } from '#/features/payment/gateway.ts';
 import {
   INVALID_UPI_ID_MESSAGE,

@@ -15,7 +15,6 @@ import { describePlace } from './reverse-geocode.ts';
 import { searchLocalities, type LocalitySearch } from './search.ts';
 import {
   $currentAddress,
-  $savedAddresses,
   $selectedMapPin,
   checkServed,
   chooseAddress,
@@ -27,6 +26,7 @@ import {
   syncSavedAddresses,
   type Shopper,
 } from './store.ts';
+import { $savedAddresses } from './saved-addresses.ts';
 import './address-picker.css';
 
 interface Props {

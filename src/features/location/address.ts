@@ -1,39 +1,42 @@
-import { z } from 'zod';
+// zod/mini: this schema runs in the checkout's browser bundle too, where classic zod would cost
+// ~28 KB gzip (issue 30); the server composes it with classic schemas.
+import * as z from 'zod/mini';
 
 // SPEC §3 Address, exactly: the fields the app keeps as current_address and in saved addresses,
 // plus the other forms' fields (landmark, building, house_number, street, area_code).
 export const ADDRESS_TYPES = ['HOME', 'WORK', 'OTHER'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const pincode = (message?: string) => z.union([z.string().check(z.regex(/^[1-9]\d{5}$/, message)), z.literal('')]);
 
 export const addressSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id must be 1–64 letters, digits, _ or -'),
-  userId: z.string().max(64).nullable().default(null),
-  name: text(80).default(''),
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'id must be 1–64 letters, digits, _ or -')),
+  userId: z._default(z.nullable(z.string().check(z.maxLength(64))), null),
+  name: z._default(text(80), ''),
   /** The whole address on one line, as shown to the shopper and the seller. */
-  address: text(400).default(''),
-  address_line1: text(200).default(''),
-  address_line2: text(200).default(''),
-  house_number: text(60).default(''),
-  building: text(120).default(''),
-  street: text(120).default(''),
-  landmark: text(120).default(''),
-  locality: text(120).default(''),
-  city: text(60).default(''),
-  state: text(60).default(''),
-  country: z.literal('India').default('India'),
-  pin_code: z.union([z.string().regex(/^[1-9]\d{5}$/, 'pin_code must be 6 digits'), z.literal('')]).default(''),
-  area_code: z.union([z.string().regex(/^[1-9]\d{5}$/), z.literal('')]).default(''),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  precision: z.number().default(0),
-  address_type: z.enum(ADDRESS_TYPES).default('OTHER'),
+  address: z._default(text(400), ''),
+  address_line1: z._default(text(200), ''),
+  address_line2: z._default(text(200), ''),
+  house_number: z._default(text(60), ''),
+  building: z._default(text(120), ''),
+  street: z._default(text(120), ''),
+  landmark: z._default(text(120), ''),
+  locality: z._default(text(120), ''),
+  city: z._default(text(60), ''),
+  state: z._default(text(60), ''),
+  country: z._default(z.literal('India'), 'India'),
+  pin_code: z._default(pincode('pin_code must be 6 digits'), ''),
+  area_code: z._default(pincode(), ''),
+  latitude: z.number().check(z.gte(-90), z.lte(90)),
+  longitude: z.number().check(z.gte(-180), z.lte(180)),
+  precision: z._default(z.number(), 0),
+  address_type: z._default(z.enum(ADDRESS_TYPES), 'OTHER'),
   /** How the address was found: gps, map, search, form, saved. */
-  source: text(20).default('map'),
-  tenant: text(40).default(''),
+  source: z._default(text(20), 'map'),
+  tenant: z._default(text(40), ''),
   /** km from the current position, added when the address is picked as the nearest (SPEC §4). */
-  distance: z.number().nonnegative().optional(),
+  distance: z.optional(z.number().check(z.nonnegative())),
 });
 export type Address = z.infer<typeof addressSchema>;
 export type AddressInput = z.input<typeof addressSchema>;
@@ -41,7 +44,7 @@ export type AddressInput = z.input<typeof addressSchema>;
 /** The most addresses one shopper keeps; a sync body longer than this is refused. */
 const MAX_SAVED_ADDRESSES = 30;
 
-export const addressListSchema = z.array(addressSchema).max(MAX_SAVED_ADDRESSES, `At most ${MAX_SAVED_ADDRESSES} addresses`);
+export const addressListSchema = z.array(addressSchema).check(z.maxLength(MAX_SAVED_ADDRESSES, `At most ${MAX_SAVED_ADDRESSES} addresses`));
 
 // Coordinates are compared to about 0.1 m: the same pin saved twice, not two nearby doors.
 function samePlace(a: Address, b: Address) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Address } from './address.ts';
 import type { DeliveryLocation } from './delivery-location.ts';
 import { findCityByName } from './gazetteer.ts';

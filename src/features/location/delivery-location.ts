@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseJsonText } from '#/lib/http/json.ts';
 
 /**
@@ -9,11 +9,11 @@ import { parseJsonText } from '#/lib/http/json.ts';
 export const DELIVERY_LOCATION_COOKIE = 'deliveryLocation';
 
 const deliveryLocationSchema = z.object({
-  label: z.string().min(1).max(80),
-  city: z.string().min(1).max(40),
-  pincode: z.string().regex(/^\d{6}$/),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  label: z.string().check(z.minLength(1), z.maxLength(80)),
+  city: z.string().check(z.minLength(1), z.maxLength(40)),
+  pincode: z.string().check(z.regex(/^\d{6}$/)),
+  lat: z.number().check(z.gte(-90), z.lte(90)),
+  lng: z.number().check(z.gte(-180), z.lte(180)),
 });
 export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
 

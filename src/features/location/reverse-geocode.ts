@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLACES, type Place } from './gazetteer.ts';
 import { distanceKm, type LatLng } from '#/lib/geo.ts';
 
 /** SPEC §7.1 GET /kong-api/reverse-geocode answer data. A configured geocoding service must answer the same. */
 export const reverseGeocodeAnswerSchema = z.object({
-  formattedAddress: z.string().min(1),
-  city: z.object({ name: z.string().min(1) }),
-  state: z.object({ name: z.string().min(1) }),
-  pinCode: z.string().regex(/^\d{6}$/),
+  formattedAddress: z.string().check(z.minLength(1)),
+  city: z.object({ name: z.string().check(z.minLength(1)) }),
+  state: z.object({ name: z.string().check(z.minLength(1)) }),
+  pinCode: z.string().check(z.regex(/^\d{6}$/)),
   locality: z.object({ name: z.string() }),
   landmark: z.object({ name: z.string() }),
 });

@@ -1,8 +1,8 @@
 // Location state in the browser (SPEC §3 root state, persisted under the SPEC's local-storage
 // keys) and the actions that change it. Components render these stores and call the actions.
-import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { $savedAddresses, stored } from './saved-addresses.ts';
 import { addressListSchema, addressSchema, applySavedAddress, canSyncAddresses, removeSavedAddress, type Address } from './address.ts';
 import { addressFromPin, deliveryLocationOf, discoveryLocationOf, discoveryLocationSchema, mapPinOf, type MapPin } from './current-address.ts';
 import { deliveryLocationCookieLine } from './delivery-location.ts';
@@ -10,26 +10,10 @@ import type { LatLng } from '#/lib/geo.ts';
 import { pickNearbyAddress } from './nearby.ts';
 import { reverseGeocodeAnswerSchema } from './reverse-geocode.ts';
 
-function stored<T extends z.ZodType>(key: string, schema: T, initial: z.infer<T>) {
-  return persistentAtom<z.infer<T>>(key, initial, {
-    encode: JSON.stringify,
-    // A value another version wrote, or a hand-edited one, falls back to the initial value.
-    decode: (text) => {
-      try {
-        const parsed = schema.safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : initial;
-      } catch {
-        return initial;
-      }
-    },
-  });
-}
-
-export const $currentAddress = stored('current_address', addressSchema.nullable(), null);
-const $selectedLocation = stored('selectedLocation', discoveryLocationSchema.nullable(), null);
-const $currentDiscoveryLocation = stored('currentDiscoveryLocation', discoveryLocationSchema.nullable(), null);
-const $selectedSavedAddress = stored('selectedSavedAddress', addressSchema.nullable(), null);
-export const $savedAddresses = stored('savedAddresses', addressListSchema, []);
+export const $currentAddress = stored('current_address', z.nullable(addressSchema), null);
+const $selectedLocation = stored('selectedLocation', z.nullable(discoveryLocationSchema), null);
+const $currentDiscoveryLocation = stored('currentDiscoveryLocation', z.nullable(discoveryLocationSchema), null);
+const $selectedSavedAddress = stored('selectedSavedAddress', z.nullable(addressSchema), null);
 /** SPEC §3/§4: per user id, set once that user's addresses have synced with the server. */
 const $addressSyncedUsers = stored('addressSyncedUsers', z.record(z.string(), z.boolean()), {});
 export const $selectedMapPin = atom<MapPin | null>(null);
@@ -93,7 +77,7 @@ export async function chooseNearby(position: LatLng, shopper: Shopper): Promise<
   return 'detected';
 }
 
-const listAnswer = z.object({ userWhitelistedForSync: z.boolean().optional(), data: addressListSchema });
+const listAnswer = z.object({ userWhitelistedForSync: z.optional(z.boolean()), data: addressListSchema });
 
 /**
  * SPEC §4/§7.1: for a signed-in user, fetch the saved addresses when this user has synced

@@ -1,7 +1,8 @@
 // The payment gateway a prepaid checkout pays through (issue 7 /payment), behind an interface a
 // real UPI gateway can implement; the embedded simulator stands in for it offline (STYLE:
 // every third-party service has a local stand-in).
-import { z } from 'zod';
+// zod/mini: the checkout page checks a UPI id with it before asking the server (issue 30).
+import * as z from 'zod/mini';
 import type { Queryable } from '#/db/client.ts';
 import { INTENT_NOTE, SIMULATED_PAYEE, intentExpired, upiPayLink, type Payee, type ReadIntentLink } from './upi-intent.ts';
 import type { PaymentNotice } from './webhook.ts';
@@ -36,11 +37,7 @@ export interface PaymentGateway {
 }
 
 /** A UPI id: handle@bank. */
-export const vpaSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9._-]{2,64}@[a-z]{2,32}$/, 'Expected a UPI id such as name@bank');
+export const vpaSchema = z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9._-]{2,64}@[a-z]{2,32}$/, 'Expected a UPI id such as name@bank'));
 
 /**
  * The simulator's outcomes, chosen by the UPI id's handle so a test or a person can pick one:

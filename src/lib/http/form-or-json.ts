@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { describeIssue, jsonError, parseJsonBody, readText, textProblem } from './json.ts';
 
 /**
@@ -6,11 +6,11 @@ import { describeIssue, jsonError, parseJsonBody, readText, textProblem } from '
  * (repeated fields become lists where `lists` names them). Text a form carries is held to the
  * same rules as JSON's (no NUL, no lone surrogates); either way a bad body is a 400.
  */
-export async function readFormOrJson<T extends z.ZodType>(
+export async function readFormOrJson<T extends $ZodType>(
   request: Request,
   schema: T,
   lists: readonly string[] = [],
-): Promise<{ ok: true; data: z.infer<T>; isForm: boolean } | { ok: false; response: Response }> {
+): Promise<{ ok: true; data: output<T>; isForm: boolean } | { ok: false; response: Response }> {
   const isForm = (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
   if (!isForm) {
     const parsed = await parseJsonBody(request, schema);
@@ -21,6 +21,6 @@ export async function readFormOrJson<T extends z.ZodType>(
   if (problem) return { ok: false, response: jsonError(400, problem) };
   const fields: Record<string, unknown> = Object.fromEntries(form);
   for (const name of lists) fields[name] = form.getAll(name).filter((value) => value !== '');
-  const parsed = schema.safeParse(fields);
+  const parsed = safeParse(schema, fields);
   return parsed.success ? { ok: true, data: parsed.data, isForm } : { ok: false, response: jsonError(400, describeIssue(parsed.error)) };
 }

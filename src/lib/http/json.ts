@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// Core's parse takes a classic or a mini schema (mini where the schema also runs in the browser).
+import { safeParse, type $ZodError, type $ZodType, type output } from 'zod/v4/core';
 
 /** A 4xx answer with a message a developer or shopper can act on (STYLE: errors are values). */
 export function jsonError(status: number, message: string, details?: unknown): Response {
@@ -6,20 +7,20 @@ export function jsonError(status: number, message: string, details?: unknown): R
 }
 
 /** Parses query parameters with a schema, answering 400 with the first problem when they do not fit. */
-export function parseQuery<T extends z.ZodType>(url: URL, schema: T): { ok: true; data: z.infer<T> } | { ok: false; response: Response } {
-  const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
+export function parseQuery<T extends $ZodType>(url: URL, schema: T): { ok: true; data: output<T> } | { ok: false; response: Response } {
+  const parsed = safeParse(schema, Object.fromEntries(url.searchParams));
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, response: jsonError(400, describeIssue(parsed.error)) };
 }
 
 /** Reads and parses a JSON body with a schema; malformed JSON, unstorable text and wrong shapes are 400s, never 500s. */
-export async function parseJsonBody<T extends z.ZodType>(
+export async function parseJsonBody<T extends $ZodType>(
   request: Request,
   schema: T,
-): Promise<{ ok: true; data: z.infer<T> } | { ok: false; response: Response }> {
+): Promise<{ ok: true; data: output<T> } | { ok: false; response: Response }> {
   const json = parseJsonText(await readText(request));
   if (!json.ok) return { ok: false, response: jsonError(400, json.message) };
-  const parsed = schema.safeParse(json.value);
+  const parsed = safeParse(schema, json.value);
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, response: jsonError(400, describeIssue(parsed.error)) };
 }
@@ -110,7 +111,7 @@ export function hasNul(text: string): boolean {
   return text.includes('\u0000') || /\\u0000/i.test(text);
 }
 
-export function describeIssue(error: z.ZodError): string {
+export function describeIssue(error: $ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const where = issue.path.length > 0 ? issue.path.join('.') : 'request';
