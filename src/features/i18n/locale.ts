@@ -4,8 +4,7 @@
 import { z } from 'zod';
 
 export const LOCALES = ['en', 'hi'] as const;
-// Pure: a browser script that only formats moments must not bring zod along.
-export const localeSchema = /* @__PURE__ */ z.enum(LOCALES);
+export const localeSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 const DEFAULT_LOCALE: Locale = 'en';
 /** The stored preference (SPEC §1 "stored locale"): a cookie, so the server renders the right language. */
