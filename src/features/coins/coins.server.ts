@@ -6,6 +6,7 @@
 import type { Queryable } from '#/db/client.ts';
 import { coinBurnOn, coinsReward, type CoinConfig } from './coins.ts';
 import { readUiConfig } from '#/features/platform/ui-config.ts';
+import { PAYMENT_RECORDS } from '#/features/payment/payment.server.ts';
 
 /** The storefront's coin programme (SPEC §3 coin config; its values are ours: the SPEC does not show them). */
 export const COIN_PROGRAMME: { name: string; config: CoinConfig } = {
@@ -23,7 +24,7 @@ export async function ledgerBalance(q: Queryable, shopper: string): Promise<numb
 export async function coinBalance(q: Queryable, shopper: string): Promise<number> {
   const [row] = await q.query<{ balance: number }>(
     `SELECT (SELECT coalesce(sum(coins), 0) FROM coin_ledger WHERE shopper_key = $1)
-          - (SELECT coalesce(sum(r.coins), 0) FROM coin_reservations r JOIN payments p ON p.payment_id = r.payment_id
+          - (SELECT coalesce(sum(r.coins), 0) FROM coin_reservations r JOIN ${PAYMENT_RECORDS} p ON p.payment_id = r.payment_id
              WHERE r.shopper_key = $1 AND r.state = 'held' AND p.status IN ('PENDING', 'PAID', 'ON-DELIVERY'))::int AS balance`,
     [shopper],
   );

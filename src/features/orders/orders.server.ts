@@ -384,6 +384,14 @@ export type OrderDetail = OrderListEntry & {
   bill: SummaryLine[] | null;
 };
 
+/**
+ * Orders as another feature may join them, in one statement with its own rows (issue 27: the
+ * columns orders/ answers for; its table stays its own): a refund claimed only while its order
+ * goes on, the settlement ledger's snapshot of every paid order.
+ */
+export const ORDER_RECORDS =
+  '(SELECT order_id, transaction_id, shopper_key, payment_id, status, status_at, on_confirm, created_at, return_message_id, return_state FROM orders)';
+
 /** The payment an order was placed with, or null for no such order. */
 export async function orderPaymentId(database: Queryable, orderId: string): Promise<string | null> {
   const [row] = await database.query<{ payment_id: string }>('SELECT payment_id FROM orders WHERE order_id = $1', [orderId]);

@@ -11,7 +11,7 @@ import { ttlToMs } from '#/ondc/context.ts';
 import { findAnswer } from '#/ondc/message-store.server.ts';
 import { payableFor, vetStore } from '#/features/checkout/checkout.server.ts';
 import { COIN_PROGRAMME, releaseCoins, reserveCoins } from '#/features/coins/coins.server.ts';
-import { orderPaymentId } from '#/features/orders/orders.server.ts';
+import { ORDER_RECORDS, orderPaymentId } from '#/features/orders/orders.server.ts';
 import { PRICE_UPDATE_MESSAGE } from '#/features/checkout/quote-check.ts';
 import { quoteSchema } from '#/features/checkout/quote-check.ts';
 import { createSimulatedGateway, type GatewayPayment, type PaymentGateway, type PaymentStatus, type RecordedStatus } from './gateway.ts';
@@ -342,6 +342,14 @@ export async function resendPendingRefunds(database: Database): Promise<number> 
 export type RefundRecord = { refund_id: string; amount_paise: number; status: string; fulfillment_id: string | null; created_at: string | Date };
 
 /** An order's refunds, oldest first: what went back (or is going back) to the shopper, each once. */
+/**
+ * Payments and refunds as another feature may join them (issue 27): a coin hold counts only while
+ * its payment is under way, read with the ledger in one statement; the settlement ledger reads
+ * what each paid order collected and refunded in one snapshot.
+ */
+export const PAYMENT_RECORDS = '(SELECT payment_id, method, status, amount_paise, payable FROM payments)';
+export const REFUND_RECORDS = '(SELECT order_id, amount_paise, status, updated_at FROM payment_refunds)';
+
 export function refundsOfOrder(q: Queryable, orderId: string): Promise<RefundRecord[]> {
   return q.query<RefundRecord>(
     'SELECT refund_id, amount_paise, status, fulfillment_id, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at, refund_id',
@@ -462,7 +470,7 @@ export async function claimRefundSettlements(database: Database, orderId: string
     shopper_key: string;
   }>(
     `UPDATE payment_refunds r SET settlement_message_id = 'SENDING', settled_at = clock_timestamp()
-     FROM orders o
+     FROM ${ORDER_RECORDS} o
      WHERE r.order_id = $1 AND o.order_id = r.order_id AND o.status <> 'cancelled' AND r.status = 'REFUNDED' AND r.fulfillment_id IS NOT NULL
        AND r.refund_id = ANY($3::text[])
        AND (r.settlement_message_id IS NULL OR (r.settlement_message_id = 'SENDING' AND r.settled_at < clock_timestamp() - $2 * interval '1 millisecond'))

@@ -27,6 +27,9 @@ import type { BuyerApp } from '#/ondc/runtime.server.ts';
 import { statedFinderFee, type FinderFee } from '#/ondc/finder-fee.ts';
 import { npTypeOf } from '#/ondc/tax-withholding.ts';
 import { orderLedger, type Ledger } from './ledger.ts';
+import { ISSUE_RECORDS } from '#/features/issues/issues.server.ts';
+import { ORDER_RECORDS } from '#/features/orders/orders.server.ts';
+import { PAYMENT_RECORDS, REFUND_RECORDS } from '#/features/payment/payment.server.ts';
 
 /** A recon's transaction takes answers this long: RSF's ttl is a day, a late answer still counts. */
 const RECON_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -78,14 +81,14 @@ const LEDGER_SQL = `
   SELECT o.order_id, t.bpp_id, t.bpp_uri, o.on_confirm->'provider'->>'id' AS provider_id, o.payment_id, o.status, o.status_at,
     o.on_confirm->'tags' AS seller_tags, o.on_confirm->'quote'->'breakup' AS breakup, o.created_at AS placed_at, p.amount_paise, p.payable->>'quotePaise' AS quote_paise, p.payable->>'tipPaise' AS tip_paise,
     ${latestSentOrderSql('o.transaction_id', 'confirm')}->'payment' AS terms,
-    coalesce((SELECT sum(r.amount_paise) FROM payment_refunds r WHERE r.order_id = o.order_id), 0)::int AS refunds_paise,
-    (SELECT max(r.updated_at) FROM payment_refunds r WHERE r.order_id = o.order_id) AS last_refund_at,
+    coalesce((SELECT sum(r.amount_paise) FROM ${REFUND_RECORDS} r WHERE r.order_id = o.order_id), 0)::int AS refunds_paise,
+    (SELECT max(r.updated_at) FROM ${REFUND_RECORDS} r WHERE r.order_id = o.order_id) AS last_refund_at,
     (o.status IN ('delivered', 'cancelled')
-      AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.order_id AND r.status = 'PENDING')
-      AND NOT EXISTS (SELECT 1 FROM order_issues i WHERE i.order_id = o.order_id AND i.status IN ('OPEN', 'PROCESSING'))
+      AND NOT EXISTS (SELECT 1 FROM ${REFUND_RECORDS} r WHERE r.order_id = o.order_id AND r.status = 'PENDING')
+      AND NOT EXISTS (SELECT 1 FROM ${ISSUE_RECORDS} i WHERE i.order_id = o.order_id AND i.status IN ('OPEN', 'PROCESSING'))
       AND (o.return_message_id IS NULL OR o.return_state = ANY($3::text[]))) AS settled
-  FROM orders o
-  JOIN payments p ON p.payment_id = o.payment_id
+  FROM ${ORDER_RECORDS} o
+  JOIN ${PAYMENT_RECORDS} p ON p.payment_id = o.payment_id
   JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
   WHERE p.method = 'upi' AND p.status = 'PAID' AND o.on_confirm IS NOT NULL AND o.status <> 'failed' AND t.bpp_id IS NOT NULL
     AND ($1::text IS NULL OR t.bpp_id = $1) AND ($2::text[] IS NULL OR o.order_id = ANY($2::text[]))
@@ -287,7 +290,7 @@ export type ReconRun = { sellers: number; recons: number; orders: number; refuse
 /** A recon to each seller with settled orders it has not had our figures of (RSF 2.0 collector). */
 export async function sendRecons(database: Database, app: BuyerApp, now = new Date()): Promise<ReconRun> {
   const sellers = await database.query<{ bpp_id: string }>(
-    `SELECT DISTINCT t.bpp_id FROM orders o JOIN payments p ON p.payment_id = o.payment_id JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
+    `SELECT DISTINCT t.bpp_id FROM ${ORDER_RECORDS} o JOIN ${PAYMENT_RECORDS} p ON p.payment_id = o.payment_id JOIN ${TRANSACTION_SELLERS} t ON t.transaction_id = o.transaction_id
      WHERE p.method = 'upi' AND o.on_confirm IS NOT NULL AND t.bpp_id IS NOT NULL
      UNION SELECT bpp_id FROM settlement_recons WHERE state = 'SENDING' ORDER BY 1`,
   );
