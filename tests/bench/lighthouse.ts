@@ -40,6 +40,10 @@ interface Run {
   scriptMs: number;
   /** Elements in the document once loaded (Lighthouse's DOM size). */
   domElements: number;
+  /** SVG pictures loaded: Chromium builds a document for each, on the page's main thread (BENCHMARKS "Session 25"). */
+  svgImages: number;
+  /** Lighthouse's measure of this machine's speed: figures from different machines compare only beside it. */
+  benchmarkIndex: number;
 }
 
 // Lighthouse now and then loses the trace (NO_NAVSTART) on a busy 2-core machine: one retry.
@@ -70,7 +74,8 @@ async function lighthouseOnce(url: string, out: string): Promise<Run> {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   if (report.runtimeError) throw new Error(`lighthouse runtime error: ${report.runtimeError.message}`);
   const audits = report.audits;
-  const requests: Array<{ resourceType: string; transferSize: number; url: string; startTime: number }> = audits['network-requests'].details.items;
+  const requests: Array<{ resourceType: string; transferSize: number; url: string; startTime: number; mimeType?: string }> =
+    audits['network-requests'].details.items;
   const fcp = audits['first-contentful-paint'].numericValue as number;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const doc = requests.find((r) => r.resourceType === 'Document');
@@ -93,6 +98,8 @@ async function lighthouseOnce(url: string, out: string): Promise<Run> {
     styleLayoutMs: inGroup('styleLayout'),
     scriptMs: inGroup('scriptEvaluation') + inGroup('scriptParseCompile'),
     domElements: Math.round(audits['dom-size-insight']?.numericValue ?? 0),
+    svgImages: requests.filter((r) => r.mimeType === 'image/svg+xml').length,
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -108,7 +115,7 @@ function medians(results: Run[]): Run {
 const grouped = (n: number) => n.toLocaleString('en-US');
 
 function row(page: string, side: string, m: Run) {
-  return `| \`${page}\` | ${side} | ${m.performance} | ${grouped(m.fcpMs)} ms | ${grouped(m.lcpMs)} ms | ${grouped(m.tbtMs)} ms | ${(m.clsMilli / 1000).toFixed(3)} | ${grouped(m.htmlBytes)} B | ${grouped(m.jsGzipBytes)} B | ${grouped(m.totalBytes)} B | ${grouped(m.mainThreadMs)} ms | ${grouped(m.styleLayoutMs)} ms | ${grouped(m.scriptMs)} ms | ${m.scriptsBeforeFcp} | ${grouped(m.domElements)} |`;
+  return `| \`${page}\` | ${side} | ${m.performance} | ${grouped(m.fcpMs)} ms | ${grouped(m.lcpMs)} ms | ${grouped(m.tbtMs)} ms | ${(m.clsMilli / 1000).toFixed(3)} | ${grouped(m.htmlBytes)} B | ${grouped(m.jsGzipBytes)} B | ${grouped(m.totalBytes)} B | ${grouped(m.mainThreadMs)} ms | ${grouped(m.styleLayoutMs)} ms | ${grouped(m.scriptMs)} ms | ${m.scriptsBeforeFcp} | ${grouped(m.domElements)} | ${m.svgImages} |`;
 }
 
 /**
@@ -158,16 +165,16 @@ try {
     }
     const m = medians(after);
     console.log(
-      `lighthouse ${page}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}, FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.clsMilli / 1000}, JS ${m.jsGzipBytes} B transferred, HTML ${m.htmlBytes} B transferred, scripts before first paint ${m.scriptsBeforeFcp}, main thread ${m.mainThreadMs} ms (style & layout ${m.styleLayoutMs} ms, script ${m.scriptMs} ms) (median of ${runs})`,
+      `lighthouse ${page}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}, FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.clsMilli / 1000}, JS ${m.jsGzipBytes} B transferred, HTML ${m.htmlBytes} B transferred, scripts before first paint ${m.scriptsBeforeFcp}, main thread ${m.mainThreadMs} ms (style & layout ${m.styleLayoutMs} ms, script ${m.scriptMs} ms), SVG pictures ${m.svgImages}, benchmarkIndex ${m.benchmarkIndex} (median of ${runs})`,
     );
     if (beforeUrl) rows.push(row(page, 'before', medians(before)));
     if (plainServer) rows.push(row(page, 'plain HTML twin', medians(twin)));
     rows.push(row(page, beforeUrl ? 'after' : 'this build', m));
   }
   console.log(
-    `\n| Page | Build | Perf | FCP | LCP | TBT | CLS | HTML | JS | All bytes | Main thread | Style & layout | Script | Scripts before FCP | DOM elements |`,
+    `\n| Page | Build | Perf | FCP | LCP | TBT | CLS | HTML | JS | All bytes | Main thread | Style & layout | Script | Scripts before FCP | DOM elements | SVG pictures |`,
   );
-  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(r);
 } finally {
   await plainServer?.stop();
