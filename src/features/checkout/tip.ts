@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export const TIP_CHOICES_RUPEES = [0, 20, 30, 50] as const;
 
-// The message is made when the server first refuses a tip: a module-level call would keep the
+// The message is made when a tip is refused: a module-level call would keep the
 // schema, and classic zod with it, in the checkout's browser bundle (astro.config.mjs, issue 30).
 export const tipChoiceSchema = z
   .number()

@@ -421,11 +421,10 @@ function summary(row: IssueRow): IssueSummary {
   };
 }
 
-/** The shopper's complaints, newest first; of one order when `orderId` is given. */
-/** An order's complaints as they stand (for its documents: the refunds they settled). */
 /** Complaints as another feature may join them (issue 27): the settlement ledger holds an order back while one is open. */
 export const ISSUE_RECORDS = '(SELECT order_id, status FROM order_issues)';
 
+/** An order's complaints as they stand (for its documents: the refunds they settled). */
 export function issuesOfOrder(database: Queryable, orderId: string): Promise<Array<{ issue_id: string; issue: IgmIssue }>> {
   return database.query<{ issue_id: string; issue: IgmIssue }>('SELECT issue_id, issue FROM order_issues WHERE order_id = $1', [orderId]);
 }

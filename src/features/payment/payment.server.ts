@@ -341,7 +341,6 @@ export async function resendPendingRefunds(database: Database): Promise<number> 
 
 export type RefundRecord = { refund_id: string; amount_paise: number; status: string; fulfillment_id: string | null; created_at: string | Date };
 
-/** An order's refunds, oldest first: what went back (or is going back) to the shopper, each once. */
 /**
  * Payments and refunds as another feature may join them (issue 27): a coin hold counts only while
  * its payment is under way, read with the ledger in one statement; the settlement ledger reads
@@ -350,6 +349,7 @@ export type RefundRecord = { refund_id: string; amount_paise: number; status: st
 export const PAYMENT_RECORDS = '(SELECT payment_id, method, status, amount_paise, payable FROM payments)';
 export const REFUND_RECORDS = '(SELECT order_id, amount_paise, status, updated_at FROM payment_refunds)';
 
+/** An order's refunds, oldest first: what went back (or is going back) to the shopper, each once. */
 export function refundsOfOrder(q: Queryable, orderId: string): Promise<RefundRecord[]> {
   return q.query<RefundRecord>(
     'SELECT refund_id, amount_paise, status, fulfillment_id, created_at FROM payment_refunds WHERE order_id = $1 ORDER BY created_at, refund_id',
