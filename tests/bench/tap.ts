@@ -13,6 +13,7 @@ import { generateNetwork, providerItems } from '#/network/catalogue/generate.ts'
 import { storeOpenState } from '#/network/store-hours.ts';
 import { ensureBuilt } from '#/lib/process/build.server.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
+import { testNow } from '../support/test-clock.ts';
 import { startServer } from '../support/server.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -29,7 +30,7 @@ const restaurant = generateNetwork()
       p.kind === 'restaurant' &&
       p.cityId === 'bengaluru' &&
       p.status === 'enable' &&
-      [0, 30].every((m) => storeOpenState(p, new Date(Date.now() + m * 60_000)) === 'open') &&
+      [0, 30].every((m) => storeOpenState(p, new Date(testNow().getTime() + m * 60_000)) === 'open') &&
       [...providerItems(p)].some((i) => i.kind === 'dish' && i.customGroupIds.length === 0 && i.stock > 5),
   );
 const PAGES: Record<string, string> = {
