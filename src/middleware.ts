@@ -12,7 +12,7 @@ import { USER_ID_COOKIE } from '#/features/platform/user.ts';
 import { PAYMENT_IDENTIFIER_COOKIE } from '#/features/payment/payment.ts';
 import { compressResponse } from '#/lib/http/compress.server.ts';
 import { NUL_MESSAGE } from '#/lib/http/json.ts';
-import { secureHeaders } from '#/lib/http/security-headers.ts';
+import { addVary, secureHeaders } from '#/lib/http/security-headers.ts';
 import { errorPageFallback } from '#/features/platform/error-page.ts';
 import { DELIVERY_LOCATION_COOKIE, readDeliveryLocation } from '#/features/location/delivery-location.ts';
 import { OFFLINE_COPY_HEADER, PAGE_PINCODE_HEADER, PUBLIC_PAGES } from '#/features/pwa/cache-rules.ts';
@@ -119,7 +119,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (html) {
     // The same address answers in the cookie's or the browser's language, and for the pincode asked.
     headers.set('Content-Language', HTML_LANG[context.locals.locale]);
-    headers.append('Vary', 'Accept-Language, Cookie, pincode');
+    addVary(headers, ['Accept-Language', 'Cookie', 'pincode']);
   }
   const secured = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   return compressResponse(secured, request.headers.get('accept-encoding'));

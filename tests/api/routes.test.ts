@@ -122,6 +122,16 @@ describe.each(inject('servers'))('storefront on $name', ({ url }) => {
     expect(response.headers.get('permissions-policy')).toContain('geolocation=(self)');
   });
 
+  it('sends each security and Vary header once on a page Astro renders again as its 404', async () => {
+    const response = await fetch(`${url}/brand?provider_id=no-such-store&location_id=no-such-store-l1`);
+    expect(response.status).toBe(404);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+    const vary = (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase());
+    expect(vary).toEqual([...new Set(vary)]);
+    expect(vary).toEqual(expect.arrayContaining(['accept-encoding', 'accept-language', 'cookie']));
+  });
+
   it('serves static files with their type and a cache lifetime', async () => {
     const response = await fetch(`${url}/images/categories/pickles-masala.svg`);
     expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { preferredEncoding } from './encoding.ts';
+import { addVary } from './security-headers.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
 
@@ -15,8 +16,7 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response;
   if (response.status === 204 || response.status === 304) return response;
   const encoding = preferredEncoding(acceptEncoding);
-  const headers = new Headers(response.headers);
-  headers.append('Vary', 'Accept-Encoding');
+  const headers = addVary(new Headers(response.headers), ['Accept-Encoding']);
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   const compressor = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 9 });
   headers.set('Content-Encoding', encoding);

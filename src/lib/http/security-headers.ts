@@ -11,11 +11,27 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** Adds the security headers to a response's headers; Astro's own CSP (hashes) is kept and added to. */
+/**
+ * Adds the security headers to a response's headers; Astro's own CSP (hashes) is kept and added to,
+ * once: a page Astro renders again as its 404 passes the middleware twice.
+ */
 export function secureHeaders(headers: Headers): Headers {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     const existing = headers.get(name);
+    if (existing?.includes(value)) continue;
     headers.set(name, existing && name === 'Content-Security-Policy' ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
   }
+  return headers;
+}
+
+/** Adds request headers to a response's Vary, each once (a 404 page passes the middleware twice). */
+export function addVary(headers: Headers, names: readonly string[]): Headers {
+  const present = new Set(
+    (headers.get('Vary') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  for (const name of names) if (!present.has(name.toLowerCase())) headers.append('Vary', name);
   return headers;
 }
