@@ -22,7 +22,7 @@ const FRESH_MS = 30 * 60_000;
 /**
  * Seller-network ports for test storefronts: as many as run at once across the suite's processes
  * (tests/run.ts: three Vitest lanes and the journeys' own storefronts). Clear of the journeys'
- * fixed 5873–5874 and of the ephemeral ports a storefront on PORT=0 gets.
+ * fixed 5873–5875 and of the ephemeral ports a storefront on PORT=0 gets.
  */
 const POOL = Array.from({ length: 8 }, (_, i) => 5901 + i);
 
