@@ -370,7 +370,7 @@ describe('issue 24: per-shopper limits live in the database', () => {
 describe('issue 24: cookies on an https shop, and the test secret', () => {
   it('refuses to start with the public test secret where others can reach the shop', async () => {
     let pid = 0;
-    const started = startServer({ PUBLIC_SITE_URL: 'https://shop.example.in' }, { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) });
+    const started = startServer({ PUBLIC_SITE_URL: 'https://shop.example.in' }, { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned), refusal: true });
     await expect(started).rejects.toThrow(/public test secret/);
     // Had it started (or hung), it must not outlive the test.
     await started
@@ -388,7 +388,7 @@ describe('issue 24: cookies on an https shop, and the test secret', () => {
     let pid = 0;
     const started = startServer(
       { PUBLIC_SITE_URL: 'https://shop.example.in', APP_AUTH_SECRET: randomBytes(32).toString('hex') },
-      { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned) },
+      { timeoutMs: 60_000, onSpawn: (spawned) => (pid = spawned), refusal: true },
     );
     await expect(started).rejects.toThrow(/SMS simulator/);
     await started

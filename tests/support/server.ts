@@ -27,7 +27,18 @@ export interface StartedServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; keepDataDir?: boolean; onSpawn?: (pid: number) => void } = {},
+  options: {
+    timeoutMs?: number;
+    dataDir?: string;
+    keepDataDir?: boolean;
+    onSpawn?: (pid: number) => void;
+    /**
+     * A start the test expects refused before it opens its database (a setting an operator must
+     * change): it takes no port of the pool, so it never makes that port's learned template, a
+     * storefront's whole start (~10 CPU-s, 28 s on a loaded machine) for a database it never opens.
+     */
+    refusal?: boolean;
+  } = {},
 ): Promise<StartedServer> {
   // A quiet machine starts in seconds; a loaded 2-core one has taken over 90 s to learn the catalogue.
   const timeoutMs = options.timeoutMs ?? 180_000;
@@ -39,7 +50,7 @@ export async function startServer(
   // disk (a restart) is opened as it is.
   const database = env['DATABASE_URL'] ?? 'memory://';
   const pglite = database === 'memory://' || database === '' || database.startsWith('file://');
-  const pooled = pglite && learnsDefaultCatalogue({ ...process.env, ...env }) ? await takeNetworkPort(dataDir) : null;
+  const pooled = pglite && !options.refusal && learnsDefaultCatalogue({ ...process.env, ...env }) ? await takeNetworkPort(dataDir) : null;
   const template = pglite
     ? { PGLITE_TEMPLATE: pooled ? await learnedTemplateFile(pooled.port).catch(releaseAnd(pooled.release)) : await migratedTemplateFile() }
     : {};
