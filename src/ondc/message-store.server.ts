@@ -1,7 +1,7 @@
 // Every ONDC message the storefront sends or receives, and the rules for accepting a callback
 // (DESIGN.md §1, issue: callbacks are verified, validated, stored once, late ones marked).
-import { EventEmitter } from 'node:events';
 import { z } from 'zod';
+import { changeFeed } from '#/db/change-feed.server.ts';
 import type { Database, Queryable } from '#/db/client.ts';
 import { contextSchema, coreVersionSchema, durationMs, protocolErrorSchema, type Context, type CoreVersion } from './context.ts';
 import { blake512Digest } from './signing.ts';
@@ -120,7 +120,7 @@ export async function recordAck(
     [input.messageId, input.action, input.ack, input.error?.code ?? null, input.error?.message ?? null],
   );
   if (input.ack === 'NACK') {
-    await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `on_${input.action}:${input.messageId}`]);
+    await messageFeed.announce(database, `on_${input.action}:${input.messageId}`);
   }
 }
 
@@ -308,7 +308,7 @@ export async function acceptCallback<E extends StoredEnvelope>(
         };
   if (!stored.room) return { accepted: false, status: 503, error: { ...INBOX_FULL } };
   if (stored.inserted) {
-    await database.query('SELECT pg_notify($1, $2)', [MESSAGE_CHANNEL, `${context.action}:${context.message_id}`]);
+    await messageFeed.announce(database, `${context.action}:${context.message_id}`);
   }
   return { accepted: true, duplicate: !stored.inserted, late };
 }
@@ -391,29 +391,8 @@ export async function findAnswer(database: Database, input: { messageId: string;
   };
 }
 
-const MESSAGE_CHANNEL = 'ondc_message';
-const emitters = new WeakMap<Database, Promise<EventEmitter>>();
-
-function messageEvents(database: Database): Promise<EventEmitter> {
-  let events = emitters.get(database);
-  if (!events) {
-    const emitter = new EventEmitter();
-    emitter.setMaxListeners(0);
-    events = database
-      .listen(
-        MESSAGE_CHANNEL,
-        (payload) => emitter.emit(payload),
-        // A callback stored while the LISTEN connection was down woke nobody: every waiting poll
-        // looks again.
-        () => {
-          for (const key of emitter.eventNames()) emitter.emit(key);
-        },
-      )
-      .then(() => emitter);
-    emitters.set(database, events);
-  }
-  return events;
-}
+/** A stored answer (or a NACK in its place), named `on_<action>:<message id>`, for the polls that wait on it. */
+const messageFeed = changeFeed('ondc_message');
 
 /**
  * The answer, waiting up to `waitMs` for it to arrive (long poll). A callback stored by another
@@ -423,27 +402,19 @@ export async function waitForAnswer(
   database: Database,
   input: { messageId: string; action: string; shopperKey: string; waitMs: number },
 ): Promise<StoredAnswer> {
-  const events = await messageEvents(database);
   const key = `on_${input.action}:${input.messageId}`;
   const deadline = Date.now() + input.waitMs;
   // A wake-up that finds nothing new (a LISTEN connection back after a drop wakes every poll)
   // waits again for what is left of the hold.
   for (;;) {
-    let wake: () => void = () => {};
-    const arrived = new Promise<boolean>((resolve) => {
-      wake = () => resolve(true);
-      events.once(key, wake);
-    });
+    const watch = await messageFeed.watch(database, key);
     try {
       const now = await findAnswer(database, input);
       const left = deadline - Date.now();
       if (now.state !== 'pending' || left <= 0) return now;
-      let timer: NodeJS.Timeout | undefined;
-      const woken = await Promise.race([arrived, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), left)))]);
-      clearTimeout(timer);
-      if (!woken) return findAnswer(database, input);
+      if (!(await watch.changed(left))) return findAnswer(database, input);
     } finally {
-      events.off(key, wake);
+      watch.stop();
     }
   }
 }

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORDER_UPDATE_MESSAGES, STORE_CANCEL_REASONS } from '#/features/orders/orders.ts';
+import { ORDER_UPDATE_MESSAGES, ORDER_VIEW_HOLD_MS, STORE_CANCEL_REASONS } from '#/features/orders/orders.ts';
 import { messageOf } from '#/ondc/conformance/validator-payload.ts';
 import { ORDER_MESSAGE_SCHEMAS, orderMessageProblems, type OrderMessageAction } from '#/ondc/order-schemas.ts';
 import { connectTarget } from '#/ondc/client.ts';
@@ -118,6 +118,35 @@ describe('orders after purchase', () => {
     expect(paid).toBe(formatRupees(totalPaise));
     // Delivered: no cancel any more.
     expect(await (await client.get(`/ondc/order/eligiblity?order_id=${orderId}&type=cancel`)).json()).toMatchObject({ eligible: false });
+  }, 90_000);
+
+  it('an open order page learns each step as the seller’s word lands: its look, naming the version it shows, is held and answered then (issue 27)', async () => {
+    const client = shopper(server.url);
+    const { orderId } = await placeOrder(client, 'cod', lines());
+    let order = await detail(client, orderId);
+    const moves: Array<{ to: string; ms: number }> = [];
+    for (const deadline = Date.now() + 60_000; order['status'] !== 'delivered'; ) {
+      expect(Date.now(), 'delivered within 60 s').toBeLessThan(deadline);
+      const seen = order['version'] as string;
+      const started = Date.now();
+      const response = await client.get(`/ondc/order/detail?order_id=${orderId}&seen=${seen}`);
+      expect(response.status).toBe(200);
+      const ms = Date.now() - started;
+      order = await response.json();
+      if (order['version'] === seen) expect(ms, 'nothing new: answered at the end of the hold').toBeGreaterThanOrEqual(ORDER_VIEW_HOLD_MS - 100);
+      else moves.push({ to: order['status'] as string, ms });
+    }
+    // Packed, picked up, out for delivery, delivered (at least): each answered before the hold ran
+    // out, woken by the seller's on_status rather than found when the hold ended.
+    expect(moves.length).toBeGreaterThanOrEqual(4);
+    for (const move of moves) expect(move.ms, `→ ${move.to}`).toBeLessThan(ORDER_VIEW_HOLD_MS);
+    // Another shopper's order is a 404 at once, never held; a `seen` that is no version is refused.
+    const asked = Date.now();
+    expect((await shopper(server.url).get(`/ondc/order/detail?order_id=${orderId}&seen=${order['version']}`)).status).toBe(404);
+    expect(Date.now() - asked).toBeLessThan(ORDER_VIEW_HOLD_MS);
+    const bad = await client.get(`/ondc/order/detail?order_id=${orderId}&seen=${'v'.repeat(65)}`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('seen is the version of the order a page shows');
   }, 90_000);
 
   it('cancel before shipping: eligible, ACK with the SPEC message, then cancelled with the refund recorded once', async () => {

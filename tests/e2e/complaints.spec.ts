@@ -4,14 +4,14 @@ import { seriousViolations } from '../support/axe.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
 import { fill } from '#/features/i18n/text.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { DESK_E2E, deskStorefront as server } from '../support/e2e-ready.ts';
+import { DELIVERY_E2E, deliveryStorefront as server } from '../support/e2e-ready.ts';
 
 // Issue 26 journey, on a phone and a desktop: a delivered UPI order → "Help with this order" → an
 // item damaged, with a photo → the store (the embedded seller, its clock fast: a network minute in
 // 250 ms) offers a refund or a replacement → the refund accepted → resolved, and the refund on
 // the order. The all-day store is open whenever the test runs.
 const store = openGroceryStore();
-const OPS_TOKEN = DESK_E2E.env.ANALYTICS_TOKEN;
+const OPS_TOKEN = DELIVERY_E2E.env.ANALYTICS_TOKEN;
 
 test.describe('help with an order: a complaint the store resolves', () => {
   async function deliveredUpiOrder(page: Page) {
@@ -69,7 +69,7 @@ test.describe('help with an order: a complaint the store resolves', () => {
 
       await page.getByRole('link', { name: m.help }).click();
       await expect(page.getByRole('heading', { name: m.heading })).toBeVisible();
-      const officer = DESK_E2E.env;
+      const officer = DELIVERY_E2E.env;
       await expect(page.locator('[data-grievance-officer]')).toContainText(
         `${officer.GRIEVANCE_OFFICER_NAME} · ${officer.GRIEVANCE_OFFICER_EMAIL} · ${officer.GRIEVANCE_OFFICER_PHONE}`,
       );

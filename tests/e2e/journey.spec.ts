@@ -9,7 +9,7 @@ import { LOCALE_COOKIE } from '#/features/i18n/locale.ts';
 import { durationParts } from '#/ondc/context.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
-import { fastStorefront as server } from '../support/e2e-ready.ts';
+import { deliveryStorefront as server } from '../support/e2e-ready.ts';
 import { signInWithPhone } from '../support/sign-in.ts';
 import { freshPhone } from '../support/sms.ts';
 
@@ -17,7 +17,7 @@ import { freshPhone } from '../support/sms.ts';
 // phone code searches, opens the item's product page, adds it, sees the delivery promise in the
 // cart, pays with a UPI app (the simulator approves the upi://pay link as the app would), reads
 // the confirmation's promise, address and payment, waits for the delivery (the sellers' clock
-// fast, as in ratings.spec.ts: a network minute a second), rates the order, orders it again and
+// fast, as in ratings.spec.ts: a network minute in 250 ms), rates the order, orders it again and
 // finds it on home's buy-again shelf; a second phone signed in with the same number sees the
 // same order. The all-day store, so the fast clock never closes it.
 const store = openGroceryStore();

@@ -5,10 +5,10 @@ import { tapAddOnStorePage } from '../support/add-to-cart.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openGroceryStore } from '../support/fixtures.ts';
 import { userIdCookieValue } from '../support/identity.ts';
-import { fastStorefront as server } from '../support/e2e-ready.ts';
+import { deliveryStorefront as server } from '../support/e2e-ready.ts';
 
 // Issue 29 journey, on a phone and a desktop: a signed-in shopper's cash-on-delivery order is
-// delivered (the sellers' clock fast: a network minute in a second), then rated on its page: the
+// delivered (the sellers' clock fast: a network minute in 250 ms), then rated on its page: the
 // order with a comment, the store and the delivery partner with JavaScript, the item later from a
 // browser without it. The all-day store is open whenever the test runs.
 const store = openGroceryStore();

@@ -12,42 +12,41 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-hea
 /** The journeys' storefront's port (its seller network listens 1000 above it, src/config.server.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4873);
 
-/** complaints.spec.ts's grievance officer, on the desk with this token. */
-const GRIEVANCE_DESK_ENV = {
-  ANALYTICS_TOKEN: 'e2e-grievance-desk',
-  GRIEVANCE_OFFICER_NAME: 'Kavya Rao',
-  GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example',
-  GRIEVANCE_OFFICER_PHONE: '9845012345',
-};
-
 /**
- * The journeys that wait for an order to be delivered (orders, ratings, invoices, the whole
- * journey) share a second storefront whose sellers' clock is fast (a network minute in a second),
- * started once by Playwright instead of once per file and device (issue 27: seven catalogue
- * learnings on two cores). Its clock starts at the real hour: those journeys order from the
- * all-day store, open at any hour. Each journey is its own shopper and finds its own order or
- * invoice by id, so they share it as the main one is shared. Some of them act on an order the
- * store has not yet handed to its rider (a cancel, the cancel button), which this clock leaves
- * ~4 s after ordering.
+ * The journeys that act on an order the store has not yet handed to its rider (orders: the cancel
+ * button, a cancel, the store's own cancel; invoice: a cancel's credit note) share a second
+ * storefront whose sellers' clock is fast (a network minute in a second), started once by
+ * Playwright instead of once per file and device (issue 27: seven catalogue learnings on two
+ * cores): the all-day store's rider has the order ~4 s after ordering. Its clock starts at the
+ * real hour: those journeys order from the all-day store, open at any hour. Each journey is its
+ * own shopper and finds its own order or invoice by id, so they share it as the main one is shared.
  */
 export const FAST_E2E = {
   port: E2E_PORT + 1,
   dataDir: 'data/e2e-fast',
-  env: { NETWORK_CLOCK_SPEED: '60', ...GRIEVANCE_DESK_ENV },
+  env: { NETWORK_CLOCK_SPEED: '60' },
 };
 
 /**
- * The complaint journeys' storefront: its sellers' clock four times the fast one's (a network
- * minute in 250 ms). A complaint waits first for a delivered order, then on the store's desk (it
- * looks into it a minute after, proposes four minutes later, resolves a minute after the answer):
- * at a minute a second those waits were ~85% of the complaint journeys' 248 worker-seconds,
- * idle cores behind a busy critical path (issue 27). Nothing a complaint journey does needs an
- * order still with its store, and the desk waits for the shopper's every answer.
+ * The journeys that wait only for a delivery and what follows it (complaints, ratings, the whole
+ * journey) share a third, its sellers' clock four times the fast one's (a network minute in
+ * 250 ms), from the all-day store as well. A complaint waits first for a delivered order, then on
+ * the store's desk (it looks into it a minute after, proposes four minutes later, resolves a
+ * minute after the answer): at a minute a second those waits were ~85% of the complaint journeys'
+ * 248 worker-seconds, idle cores behind a busy critical path (issue 27). Nothing these journeys
+ * do needs an order still with its store, and the desk waits for the shopper's every answer.
  */
-export const DESK_E2E = {
+export const DELIVERY_E2E = {
   port: E2E_PORT + 2,
-  dataDir: 'data/e2e-desk',
-  env: { NETWORK_CLOCK_SPEED: '240', ...GRIEVANCE_DESK_ENV },
+  dataDir: 'data/e2e-delivery',
+  env: {
+    NETWORK_CLOCK_SPEED: '240',
+    // complaints.spec.ts's grievance officer, on the desk with this token.
+    ANALYTICS_TOKEN: 'e2e-grievance-desk',
+    GRIEVANCE_OFFICER_NAME: 'Kavya Rao',
+    GRIEVANCE_OFFICER_EMAIL: 'gro@kirana.example',
+    GRIEVANCE_OFFICER_PHONE: '9845012345',
+  },
 };
 
 /**
@@ -58,7 +57,7 @@ export const sellerNetworkOf = (storefrontUrl: string) => `http://127.0.0.1:${Nu
 
 /** Where journeys reach it, and the data dir its simulated SMS are written under. */
 export const fastStorefront = { url: `http://127.0.0.1:${FAST_E2E.port}`, dataDir: FAST_E2E.dataDir };
-export const deskStorefront = { url: `http://127.0.0.1:${DESK_E2E.port}`, dataDir: DESK_E2E.dataDir };
+export const deliveryStorefront = { url: `http://127.0.0.1:${DELIVERY_E2E.port}`, dataDir: DELIVERY_E2E.dataDir };
 
 /**
  * Playwright global set-up: the storefront answers /healthz once it has joined the network, while
@@ -68,7 +67,7 @@ export const deskStorefront = { url: `http://127.0.0.1:${DESK_E2E.port}`, dataDi
 export default async function waitForCatalogues(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) return;
-  await Promise.all([baseURL, fastStorefront.url, deskStorefront.url].map(waitForCatalogue));
+  await Promise.all([baseURL, fastStorefront.url, deliveryStorefront.url].map(waitForCatalogue));
 }
 
 async function waitForCatalogue(baseURL: string) {

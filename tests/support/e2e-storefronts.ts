@@ -5,7 +5,7 @@
 import { migratedTemplateFile } from '#/db/testing.ts';
 import { NODE_BUNDLES } from '#/lib/process/build.server.ts';
 import { NODE_FLAGS, START_ENV } from '#/lib/process/node-flags.ts';
-import { DESK_E2E, E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './e2e-ready.ts';
+import { DELIVERY_E2E, E2E_ANALYTICS_TOKEN, E2E_PORT, FAST_E2E } from './e2e-ready.ts';
 import { TEST_APP_AUTH_ENV } from './identity.ts';
 import { sharedTestClock } from './test-clock.ts';
 
@@ -41,6 +41,6 @@ export async function e2eStorefronts(): Promise<E2eStorefront[]> {
   return [
     storefront({ port: E2E_PORT, dataDir: 'data/e2e', env: { ANALYTICS_TOKEN: E2E_ANALYTICS_TOKEN, NETWORK_CLOCK_START: clock.start } }),
     storefront(FAST_E2E),
-    storefront(DESK_E2E),
+    storefront(DELIVERY_E2E),
   ];
 }

@@ -23,7 +23,7 @@ import {
   type OfficerQuestion,
 } from './grievance-desk.ts';
 import { complaintRefundKey, issueCategory } from './issues.ts';
-import { grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';
+import { announceIssueChange, grievanceOfficer, sendIssue, type IssueOutcome, type IssueRow } from './issues.server.ts';
 
 export type EscalatedComplaint = {
   issueId: string;
@@ -152,6 +152,7 @@ async function keepAndSend(
     [issue.id, JSON.stringify(next), next.status, issue.last_action_id],
   );
   if (!row) return { ok: false, status: 409, message: 'The complaint changed meanwhile: look again and try once more' };
+  await announceIssueChange(database, issue.id);
   await pay();
   const sent = await sendIssue(database, app, row.shopper_key, row.transaction_id, next, target);
   if (!sent.ok) await database.query('UPDATE order_issues SET seller_error = $2 WHERE issue_id = $1', [issue.id, sent.message]);

@@ -6,6 +6,7 @@
 // and returns, keyed by the issue so it is paid once.
 import { randomBytes } from 'node:crypto';
 import { readConfig } from '#/config.server.ts';
+import { changeFeed } from '#/db/change-feed.server.ts';
 import type { Database, Queryable } from '#/db/client.ts';
 import { linkIsSigned, signedLink } from '#/lib/http/signed-link.ts';
 import { rupeesToPaise } from '#/lib/money.ts';
@@ -31,6 +32,7 @@ import {
   acceptedResolution,
   complaintRefundKey,
   issueCategory,
+  ISSUE_VIEW_HOLD_MS,
   itemsProblem,
   mergeRespondentIssue,
   NEXT_LEVEL,
@@ -381,10 +383,16 @@ export async function recordIssueMessage(database: Database, envelope: CallbackE
       issueId,
       envelope.error.message ?? envelope.error.code,
     ]);
+    await announceIssueChange(database, issueId);
     return;
   }
   const theirs = issueOfEnvelope(envelope);
   if (!theirs) return;
+  await applyRespondentIssue(database, envelope, theirs);
+  await announceIssueChange(database, theirs.id);
+}
+
+async function applyRespondentIssue(database: Database, envelope: CallbackEnvelope, theirs: IgmIssue): Promise<void> {
   const refund = await database.transaction(async (tx) => {
     const [row] = await tx.query<IssueRow>('SELECT * FROM order_issues WHERE issue_id = $1 AND transaction_id = $2 FOR UPDATE', [
       theirs.id,
@@ -443,4 +451,27 @@ export type IssueDetail = IssueSummary & { issue: IgmIssue; sellerError: string 
 export async function findIssue(database: Database, shopper: string, issueId: string): Promise<IssueDetail | null> {
   const row = await findRow(database, shopper, issueId);
   return row ? { ...summary(row), issue: row.issue, sellerError: row.seller_error } : null;
+}
+
+/** A complaint's id, announced once a step on it is kept (the store's, our officer's). */
+const issueViews = changeFeed('issue_changed');
+
+export function announceIssueChange(database: Queryable, issueId: string): Promise<void> {
+  return issueViews.announce(database, issueId);
+}
+
+/**
+ * The complaint as findIssue reads it; given the last step the page shows (`seenAction`, the
+ * issue's last_action_id), once a later one is kept, or after ISSUE_VIEW_HOLD_MS.
+ */
+export async function findIssueAfter(database: Database, shopper: string, issueId: string, seenAction?: string): Promise<IssueDetail | null> {
+  const watch = seenAction ? await issueViews.watch(database, issueId) : null;
+  try {
+    const found = await findIssue(database, shopper, issueId);
+    if (!found || !watch || found.issue.last_action_id !== seenAction) return found;
+    await watch.changed(ISSUE_VIEW_HOLD_MS);
+    return findIssue(database, shopper, issueId);
+  } finally {
+    watch?.stop();
+  }
 }

@@ -40,6 +40,12 @@ export function complaintRefundKey(orderId: string, issueId: string, by: 'store'
   return `${orderId}:${by === 'store' ? 'issue' : 'grievance'}:${issueId}`;
 }
 
+/**
+ * How long an open complaint page's look is held when nothing has changed: the pace it asked at
+ * before it could be woken (issue 27), so an idle page costs the server no more than it did.
+ */
+export const ISSUE_VIEW_HOLD_MS = 3_000;
+
 export const ISSUE_DESCRIPTION_MAX = 1000;
 export const ISSUE_PHOTOS_MAX = 4;
 

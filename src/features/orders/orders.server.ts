@@ -1,6 +1,8 @@
 // The storefront's own order records after purchase: built from on_confirm, kept current by every
 // on_status, on_update and on_cancel (asked for or pushed by the seller), each one an order event.
 // An order is its shopper's alone: every read here is keyed by the shopper as well as the id.
+import { createHash } from 'node:crypto';
+import { changeFeed } from '#/db/change-feed.server.ts';
 import type { Database, Queryable } from '#/db/client.ts';
 import { storeListing } from '#/features/catalogue/catalogue.server.ts';
 import { sendRequest, type SendResult } from '#/ondc/bap.server.ts';
@@ -31,6 +33,7 @@ import {
   CANCEL_REASON_ON_THE_WIRE,
   cancellationView,
   nextStatus,
+  ORDER_VIEW_HOLD_MS,
   ORDERS_PAGE_SIZE,
   reportProblem,
   storeCancelledUnits,
@@ -172,16 +175,22 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
     envelope.context.transaction_id,
   ]);
   if (!known) return;
+  await applyOrderMessage(database, envelope, rawBody, order, known.order_id);
+  // An open order page holding its view (orderViewAfter) shows the seller's word now.
+  await orderViews.announce(database, known.order_id);
+}
+
+async function applyOrderMessage(database: Database, envelope: CallbackEnvelope, rawBody: string, order: SellerOrder, orderId: string): Promise<void> {
   if (envelope.error && envelope.context.action === 'on_cancel') {
     await database.query('UPDATE orders SET cancel_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [
-      known.order_id,
+      orderId,
       envelope.error.message ?? envelope.error.code,
     ]);
     return;
   }
   if (envelope.error && envelope.context.action === 'on_update') {
     await database.query('UPDATE orders SET return_error = $2, updated_at = clock_timestamp() WHERE order_id = $1', [
-      known.order_id,
+      orderId,
       envelope.error.message ?? envelope.error.code,
     ]);
     return;
@@ -190,11 +199,11 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
   const report = reportOf(order);
   const sellerAt = order.updated_at ?? envelope.context.timestamp;
   // Money taken out of the order goes back to the shopper's UPI id (once per fulfillment).
-  const refunds = refundsDueOf(known.order_id, order);
+  const refunds = refundsDueOf(orderId, order);
   const recorded = await database.transaction(async (tx) => {
     const [row] = await tx.query<{ order_id: string; status: OrderStatus; shopper_key: string; payment_id: string; total_paise: number; on_confirm: unknown }>(
       'SELECT order_id, status, shopper_key, payment_id, total_paise, on_confirm FROM orders WHERE order_id = $1 FOR UPDATE',
-      [known.order_id],
+      [orderId],
     );
     // An order that never stood (refused, refunded) is not brought back by a late word.
     if (!row || row.status === 'failed') return false;
@@ -240,7 +249,7 @@ export async function recordOrderMessage(database: Database, envelope: CallbackE
     if (status === 'cancelled' && row.status !== 'cancelled') await reverseOrderCoins(tx, { shopper: row.shopper_key, orderId: row.order_id });
     return true;
   });
-  if (recorded && refunds.length > 0) await refundSettlements(database, known.order_id, refunds);
+  if (recorded && refunds.length > 0) await refundSettlements(database, orderId, refunds);
 }
 
 /**
@@ -396,6 +405,36 @@ export const ORDER_RECORDS =
 export async function orderPaymentId(database: Queryable, orderId: string): Promise<string | null> {
   const [row] = await database.query<{ payment_id: string }>('SELECT payment_id FROM orders WHERE order_id = $1', [orderId]);
   return row?.payment_id ?? null;
+}
+
+/** An order's id, announced once a seller's word about it is recorded. */
+const orderViews = changeFeed('order_changed');
+
+/**
+ * The order's view as `read` shapes it, with its version (a digest of it). Given the version the
+ * page already shows, the answer waits until a seller's word about the order lands, or for
+ * ORDER_VIEW_HOLD_MS: the page learns of a step the moment it is recorded, without asking again
+ * and again. null when `read` finds no such order for this shopper.
+ */
+export async function orderViewAfter<V extends object>(
+  database: Database,
+  orderId: string,
+  seen: string | undefined,
+  read: () => Promise<V | null>,
+): Promise<(V & { version: string }) | null> {
+  const versioned = (view: V) => ({ ...view, version: createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 22) });
+  const watch = seen ? await orderViews.watch(database, orderId) : null;
+  try {
+    const view = await read();
+    if (!view) return null;
+    const now = versioned(view);
+    if (!watch || now.version !== seen) return now;
+    await watch.changed(ORDER_VIEW_HOLD_MS);
+    const after = await read();
+    return after ? versioned(after) : null;
+  } finally {
+    watch?.stop();
+  }
 }
 
 /** One order of this shopper's, with its history; another shopper's is none (callers answer 404). */

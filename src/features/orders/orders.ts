@@ -115,6 +115,13 @@ export const cancelRequestSchema = z.object({
 });
 
 /** Orders per page of /order-history. */
+/**
+ * How long an open order page's look is held when nothing has changed: the pace it asked at
+ * before it could be woken (issue 27), so an idle page costs the server no more than it did, and
+ * a change no seller's word announces (a refund's payment) is shown as soon as it was then.
+ */
+export const ORDER_VIEW_HOLD_MS = 5_000;
+
 export const ORDERS_PAGE_SIZE = 10;
 
 /**

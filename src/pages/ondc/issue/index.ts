@@ -2,21 +2,31 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDatabase } from '#/db/client.ts';
 import { raiseIssueRequestSchema } from '#/features/issues/issues.ts';
-import { findIssue, grievanceOfficer, raiseIssue } from '#/features/issues/issues.server.ts';
+import { findIssueAfter, grievanceOfficer, raiseIssue } from '#/features/issues/issues.server.ts';
 import { complaintPath, helpPath } from '#/features/issues/paths.ts';
 import { shopperKey } from '#/features/platform/shopper.server.ts';
 import { jsonError, parseQuery } from '#/lib/http/json.ts';
 import { findBuyerApp } from '#/ondc/runtime.server.ts';
 import { readFormOrJson } from '#/lib/http/form-or-json.ts';
 
-const querySchema = z.object({ issue_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id') });
+const querySchema = z.object({
+  issue_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'issue_id is an issue id'),
+  seen: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'seen is the id of the last step a page shows')
+    .optional(),
+});
 
-/** GET /ondc/issue?issue_id → {data: the complaint whole, grievance_officer}; another shopper's is a 404. */
+/**
+ * GET /ondc/issue?issue_id → {data: the complaint whole, grievance_officer}; another shopper's is a
+ * 404. With `seen` (the last step the page shows), the answer waits for a later step to be kept,
+ * or a few seconds.
+ */
 export const GET: APIRoute = async ({ url, cookies, locals }) => {
   const query = parseQuery(url, querySchema);
   if (!query.ok) return query.response;
   const shopper = shopperKey(cookies, locals.userId, { create: false });
-  const found = shopper ? await findIssue(getDatabase(), shopper, query.data.issue_id) : null;
+  const found = shopper ? await findIssueAfter(getDatabase(), shopper, query.data.issue_id, query.data.seen) : null;
   if (!found) return jsonError(404, 'No such complaint');
   return Response.json({ status: 'ACK', data: { ...found, grievance_officer: grievanceOfficer() } });
 };
