@@ -53,19 +53,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
  * Runs in the background, its output kept in test-results/<name>.log and printed when it is awaited:
  * it would cut into the suite that runs on our output.
  */
-function runAside(
-  name: string,
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-  options: { yielding?: boolean } = {},
-): Promise<number | null> {
+function runAside(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number | null> {
   const log = path.join(reports, `${name}.log`);
   const out = openSync(log, 'w');
-  const bin = path.join(root, 'node_modules/.bin', command);
-  // Yielding: at nice 10 it takes the cores the suites leave idle, and the suites' storefronts,
-  // whose bounds are on the wall clock, are not kept waiting behind it (issue 27).
-  const child = spawn(options.yielding ? 'nice' : bin, options.yielding ? ['-n', '10', bin, ...args] : args, {
+  const child = spawn(path.join(root, 'node_modules/.bin', command), args, {
     cwd: root,
     stdio: ['ignore', out, out],
     env: { ...process.env, NO_COLOR: '1', ...env },
@@ -143,14 +134,14 @@ async function e2eServersListening() {
 // busy, beside the type check and the API files that bound wall time on storefronts of their own;
 // the shared-storefront API files follow the unit tests, and the other files with storefronts of
 // their own (fast network clocks) follow those. Then the browser journeys, beside the last of them.
-const typecheck = runAside('astro-check', 'astro', ['check'], {}, { yielding: true });
+const typecheck = runAside('astro-check', 'astro', ['check']);
 // Dead code (issue 27): an export, file or dependency nothing uses fails the run (knip.json names the entries).
-const deadCode = runAside('knip', 'knip', [], {}, { yielding: true });
+const deadCode = runAside('knip', 'knip', []);
 // One format and one lint (issue 27): Biome formats TypeScript, CSS, JSON and the scripts of .astro
 // files, and lints them with the rules biome.json keeps; a file written otherwise or a finding fails
 // the run, a warning too (Biome alone fails only on errors). `npm run format` rewrites the format;
 // a finding is fixed by hand.
-const biome = runAside('biome', 'biome', ['check', '--error-on-warnings', '.'], {}, { yielding: true });
+const biome = runAside('biome', 'biome', ['check', '--error-on-warnings', '.']);
 const report = (name: string) => path.join(reports, `${name}.json`);
 // An earlier run's report must never stand in for a suite that crashed before writing its own.
 for (const file of readdirSync(reports)) if (file.endsWith('.json')) rmSync(path.join(reports, file));
