@@ -11,7 +11,9 @@ export default class FlakyReporter implements Reporter {
   onTestCaseResult(testCase: TestCase) {
     if (!testCase.diagnostic()?.flaky) return;
     const line = `${testCase.module.moduleId.replace(`${process.cwd()}/`, '')} › ${testCase.fullName}`;
-    console.log(`flaky (passed on retry): ${line}`);
+    // What the failed attempt said: the run's report keeps only the retry that passed.
+    const first = testCase.result().errors?.[0];
+    console.log(`flaky (passed on retry): ${line}${first ? `\n  first attempt: ${first.message}\n${first.stack ?? ''}` : ''}`);
     if (FLAKY_LIST) appendFileSync(FLAKY_LIST, `${line}\n`);
   }
 }
