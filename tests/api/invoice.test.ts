@@ -7,7 +7,7 @@ import { providerItems } from '#/network/catalogue/generate.ts';
 import { itemTaxClass } from '#/network/catalogue/tax.ts';
 import { hasListingFlaw } from '#/network/listing-flaws.ts';
 import { hasPriceDrift } from '#/network/price-drift.ts';
-import { lines, placeOrder, store, type Client } from '../support/checkout.ts';
+import { lines, placeOrder, refundsSettled, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 
@@ -134,7 +134,7 @@ describe('the GST invoice and credit notes (issue 29)', () => {
     expect((await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' })).status).toBe(200);
     await until(
       () => detail(client, orderId),
-      (o) => o.status === 'cancelled' && o.refunds.length > 0,
+      (o) => o.status === 'cancelled' && refundsSettled(o),
       30,
     );
     const page = await (await client.get(`/order-history?order_id=${orderId}`)).text();

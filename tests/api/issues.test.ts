@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lines, placeOrder, placeWindowOrder, store, type Client } from '../support/checkout.ts';
+import { lines, placeOrder, placeWindowOrder, refundsSettled, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
 import { sharedTestClock } from '../support/test-clock.ts';
@@ -192,11 +192,7 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     const { data: resolved, ms: resolvedAfterMs } = await nextStep(client, issueId, acceptance!.id);
     expect(lastCode(resolved.issue)).toBe('RESOLVED');
     expect(resolvedAfterMs, 'answered when the store resolved, not when the hold ran out').toBeLessThan(ISSUE_VIEW_HOLD_MS);
-    const refunded = await until(
-      () => order(client, orderId),
-      (o) => (o['refunds'] as unknown[]).length > 0,
-      10,
-    );
+    const refunded = await until(() => order(client, orderId), refundsSettled, 10);
     expect(refunded['refunds']).toEqual([{ amount: Number(amount), status: 'REFUNDED', at: expect.any(String) }]);
     expect(Number(amount) * 100).toBeLessThanOrEqual(totalPaise);
 
@@ -630,7 +626,7 @@ describe('complaints about an order (IGM 2.0.0)', () => {
     );
     const cancelled = await until(
       () => order(booked, windowOrder),
-      (o) => o['status'] === 'cancelled' && (o['refunds'] as unknown[]).length > 0,
+      (o) => o['status'] === 'cancelled' && refundsSettled(o),
       30,
     );
     expect((cancelled['refunds'] as Array<{ amount: number; status: string }>).map((r) => r.status)).toEqual(['REFUNDED']);

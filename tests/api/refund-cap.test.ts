@@ -2,7 +2,7 @@
 // cancelled is refunded what was paid, and its page says why the refund is less than the goods,
 // in English and Hindi; the coins the order earned go with it.
 import { describe, expect, inject, it } from 'vitest';
-import { cartUpdate, initBody, pollFor, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
+import { cartUpdate, initBody, pollFor, refundsSettled, selectAndQuote, store, type Client, type Line } from '../support/checkout.ts';
 import { shopper } from '../support/http.ts';
 import { formatRupees } from '#/lib/money.ts';
 import { messagesFor } from '#/features/i18n/catalogue.ts';
@@ -62,7 +62,7 @@ describe.each(inject('servers'))('issue 28: a refund capped by a coupon says so,
 
     const cancel = await (await client.post('/ondc/order/update', { type: 'cancel', order_id: orderId, reason_id: '006' })).json();
     expect(cancel.status).toBe('ACK');
-    const cancelled = await orderUntil(client, orderId, (o) => o['status'] === 'cancelled' && (o['refunds'] as unknown[]).length > 0);
+    const cancelled = await orderUntil(client, orderId, (o) => o['status'] === 'cancelled' && refundsSettled(o));
     // The whole payment back, and not a paisa more: the coupon's ₹50 is not cash.
     expect(cancelled['refunds']).toEqual([{ amount: paidPaise / 100, status: 'REFUNDED', at: expect.any(String) }]);
     expect(await coins(client)).toBe(0);

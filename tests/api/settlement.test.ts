@@ -16,7 +16,7 @@ import { loadOrCreateKeys } from '#/ondc/identity.server.ts';
 import { signRequest } from '#/ondc/signing.ts';
 import { formatRupees, rupeesToPaise } from '#/lib/money.ts';
 import type { BuyerApp } from '#/ondc/runtime.server.ts';
-import { placeOrder, plentifulItems, store, type Client } from '../support/checkout.ts';
+import { placeOrder, plentifulItems, refundsSettled, store, type Client } from '../support/checkout.ts';
 import { shopper, until } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
 import { startServer, type StartedServer } from '../support/server.ts';
@@ -174,11 +174,7 @@ describe('settlement with sellers (RSF 2.0.0)', () => {
     expect(refund).toBeDefined();
     expect((await complaint.client.post('/ondc/issue/step', { step: 'accept', issue_id: issueId, resolution_id: refund!.id })).status).toBe(200);
     await until(readIssue, (i) => i.status === 'RESOLVED', 60);
-    await until(
-      () => detail(complaint.client, complaint.orderId),
-      (o) => (o['refunds'] as unknown[]).length > 0,
-      20,
-    );
+    await until(() => detail(complaint.client, complaint.orderId), refundsSettled, 20);
   }, 600_000);
 
   it('the report is the operator’s only: no token, no report', async () => {

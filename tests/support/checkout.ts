@@ -195,6 +195,16 @@ export async function placeOrder(
 }
 
 /**
+ * An order's view (`/ondc/order/detail`) once its refunds are made and settled: a refund is listed
+ * PENDING the moment it is due and REFUNDED once the gateway has paid it, so a test that stops at
+ * the first refund listed may read it half-way.
+ */
+export const refundsSettled = (order: Record<string, unknown>) => {
+  const refunds = order['refunds'] as Array<{ status: string }>;
+  return refunds.length > 0 && refunds.every((r) => r.status !== 'PENDING');
+};
+
+/**
  * Items of the all-day store with at least `minStock` on the shelf at the catalogue price that the
  * storefront sells (it turns some catalogue items away): enough for many orders without emptying
  * a shelf. Each is tried once in a throwaway cart.
